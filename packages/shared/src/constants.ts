@@ -1,0 +1,17 @@
+/** Business constants of spec section 9. */
+export const PAGE_SIZE = 10;
+export const PAGE_SIZE_OPTIONS = [10, 50, 100, 200] as const;
+export const MAX_PAGE_SIZE = 200;
+export const TABLE_SCROLL_Y = 500;
+export const NOTICE_TOP_PX = 70;
+export const NOTICE_SECONDS = 3;
+export const DASHBOARD_REFRESH_MS = 30_000;
+export const HOTSPOT_WINDOW_MS = 2_592_000_000;
+export const BYTES_PER_GB = 1_073_741_824;
+export const BYTES_PER_MBPS = 1_048_576;
+export const VOUCHER_EXPIRE_MINUTES = [480, 1440, 2880, 5760, 10080] as const;
+export const DATE_FORMAT = 'DD-MM-YYYY';
+export const DATE_TIME_FORMAT = 'DD-MM-YYYY HH:mm';
+/** A session counts as online when used within this window. */
+export const ONLINE_WINDOW_MS = 5 * 60_000;
+export const ACCESS_TOKEN_TTL_S = 15 * 60;

@@ -1,0 +1,3 @@
+export * from './constants.ts';
+export * from './roles.ts';
+export type * from './types.ts';
