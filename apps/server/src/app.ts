@@ -1,0 +1,96 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Database } from './db/client.ts';
+import { ping } from './db/client.ts';
+import { deriveKey } from './lib/secrets.ts';
+import { ErrorSchema } from './lib/schemas.ts';
+import { createAuditRepository } from './modules/audit/audit.repository.ts';
+import { createSessionRepository } from './modules/auth/auth.repository.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createSitesRepository } from './modules/sites/sites.repository.ts';
+import { sitesRoutes } from './modules/sites/sites.routes.ts';
+import { SiteSchema } from './modules/sites/sites.schemas.ts';
+import { createSitesService } from './modules/sites/sites.service.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { CurrentUserSchema, UserRowSchema } from './modules/users/users.schemas.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerWeb } from './plugins/web.ts';
+
+export type AppOptions = {
+  database: Database;
+  masterKey: Buffer;
+  webDist?: string;
+  logger?: boolean | { level: string };
+  trustProxy?: boolean;
+};
+
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  scriptSrc: ["'self'"],
+  // antd writes its component styles at run time (CSS-in-JS), so inline styles are allowed; scripts are not.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", 'ws:', 'wss:'],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+  upgradeInsecureRequests: null,
+};
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: opts.trustProxy ?? false,
+    routerOptions: { ignoreTrailingSlash: true },
+    ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },
+  });
+
+  registerErrorHandler(app);
+  await app.register(helmet, { contentSecurityPolicy: { directives: CSP_DIRECTIVES } });
+  await app.register(rateLimit, { global: false });
+  app.addSchema(ErrorSchema);
+  app.addSchema(CurrentUserSchema);
+  app.addSchema(UserRowSchema);
+  app.addSchema(SiteSchema);
+  await registerOpenApi(app);
+
+  const { db } = opts.database;
+  const audit = createAuditRepository(db);
+  const sessions = createSessionRepository(db);
+  const usersRepo = createUsersRepository(db);
+  await registerAuth(app, deriveKey(opts.masterKey, 'jwt'), sessions);
+
+  const users = createUsersService({ users: usersRepo, sessions, audit });
+  const auth = createAuthService({ sessions, users: usersRepo, audit, signAccess: (claims) => app.jwt.sign(claims) });
+  const sites = createSitesService({ sites: createSitesRepository(db), audit });
+
+  app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await ping(db);
+      return { status: 'ok', db: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'error', db: 'error' });
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { auth, users });
+      await api.register(usersRoutes, { users });
+      await api.register(sitesRoutes, { sites });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await registerWeb(app, opts.webDist ?? '');
+  return app;
+}

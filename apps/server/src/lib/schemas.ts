@@ -1,0 +1,41 @@
+import { GENDERS, LANGUAGES, MAX_PAGE_SIZE, ROLE_NAMES, USER_STATUSES, USER_TYPES } from '@it4u/shared';
+import { type TSchema, Type } from '@sinclair/typebox';
+
+export const ErrorSchema = Type.Object(
+  {
+    statusCode: Type.Integer(),
+    error: Type.String(),
+    message: Type.String(),
+    details: Type.Optional(Type.Unknown()),
+  },
+  { $id: 'Error' },
+);
+
+export const ErrorRef = Type.Ref('Error');
+
+/** The usual error answers of a route that needs a signed-in caller. */
+export const authErrors = { 400: ErrorRef, 401: ErrorRef, 403: ErrorRef };
+
+export const MessageSchema = Type.Object({ message: Type.String() });
+
+export const RoleNameSchema = Type.Unsafe<(typeof ROLE_NAMES)[number]>({ type: 'string', enum: [...ROLE_NAMES] });
+export const GenderSchema = Type.Unsafe<(typeof GENDERS)[number]>({ type: 'string', enum: [...GENDERS] });
+export const LanguageSchema = Type.Unsafe<(typeof LANGUAGES)[number]>({ type: 'string', enum: [...LANGUAGES] });
+export const UserTypeSchema = Type.Unsafe<(typeof USER_TYPES)[number]>({ type: 'string', enum: [...USER_TYPES] });
+export const UserStatusSchema = Type.Unsafe<(typeof USER_STATUSES)[number]>({
+  type: 'string',
+  enum: [...USER_STATUSES],
+});
+
+export const PageQuery = Type.Object({
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 10 }),
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+  sort: Type.Optional(Type.String({ maxLength: 50 })),
+});
+
+export const pageOf = <T extends TSchema>(item: T) => Type.Object({ items: Type.Array(item), total: Type.Integer() });
+
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+export const secured = [{ bearerAuth: [] }];

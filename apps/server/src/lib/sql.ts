@@ -1,0 +1,19 @@
+/** A LIKE pattern that matches text containing q literally. */
+export function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** node-postgres and PGlite both answer db.execute with { rows }. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export function isUniqueViolation(err: unknown): err is { code: string; constraint?: string } {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+export function violatedConstraint(err: unknown): string {
+  const e = err as { constraint?: string; cause?: { constraint?: string }; message?: string; detail?: string };
+  return e.constraint ?? e.cause?.constraint ?? e.message ?? '';
+}

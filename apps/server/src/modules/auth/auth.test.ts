@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, drivers, seedUser, signin, type TestApp } from '../../test/helpers.ts';
+import { createAuditRepository } from '../audit/audit.repository.ts';
+import { TOO_MANY_ATTEMPTS, WRONG_CREDENTIALS } from './auth.service.ts';
+
+describe.each(drivers)('auth on %s', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, payload?: object, headers?: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers });
+  const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/user/me', headers: bearer(token) });
+
+  it('signs in with the username or the e-mail, and the token opens /user/me', async () => {
+    const u = await seedUser(t.database, { roles: ['ROLE_KT'] });
+    for (const login of [u.username, u.email, u.username.toUpperCase()]) {
+      const res = await post('/auth/signin', { usernameOrEmail: login, password: u.password, remember: true });
+      expect(res.statusCode).toBe(200);
+      const { accessToken, refreshToken } = res.json();
+      expect(accessToken.split('.')).toHaveLength(3);
+      expect(refreshToken).toMatch(/^[0-9a-f-]{36}\./);
+      const who = await me(accessToken);
+      expect(who.statusCode).toBe(200);
+      expect(who.json()).toMatchObject({ username: u.username, roles: [{ name: 'ROLE_KT' }], status: 'Active' });
+    }
+  });
+
+  it('answers 401 with the spec message for a wrong password and for an unknown user', async () => {
+    const u = await seedUser(t.database);
+    for (const body of [
+      { usernameOrEmail: u.username, password: 'wrong-password' },
+      { usernameOrEmail: 'nobody-here', password: 'whatever1' },
+    ]) {
+      const res = await post('/auth/signin', body);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe(WRONG_CREDENTIALS);
+    }
+  });
+
+  it('rejects a body without a password with 400 naming the field', async () => {
+    const res = await post('/auth/signin', { usernameOrEmail: 'x' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details[0].field).toBe('password');
+    const empty = await post('/auth/signin', { usernameOrEmail: '', password: 'x' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toContain('usernameOrEmail');
+  });
+
+  it('gives a blocked account no tokens and says it is inactive', async () => {
+    const u = await seedUser(t.database, { status: 'Block' });
+    const res = await post('/auth/signin', { usernameOrEmail: u.username, password: u.password });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().details).toEqual({ reason: 'inactive' });
+    expect(res.body).not.toContain('accessToken');
+  });
+
+  it('answers 429 after five failures on one account, even with the right password then', async () => {
+    const u = await seedUser(t.database);
+    for (let i = 0; i < 5; i++) {
+      expect((await post('/auth/signin', { usernameOrEmail: u.username, password: `bad-${i}` })).statusCode).toBe(401);
+    }
+    const res = await post('/auth/signin', { usernameOrEmail: u.email, password: u.password });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe(TOO_MANY_ATTEMPTS);
+    // another account from the same address is still let in
+    const other = await seedUser(t.database);
+    expect((await post('/auth/signin', { usernameOrEmail: other.username, password: other.password })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('answers 429 after twenty failures from one address across accounts', async () => {
+    const fresh = await createTestApp(driver);
+    try {
+      const u = await seedUser(fresh.database);
+      for (let i = 0; i < 20; i++) {
+        await fresh.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/signin',
+          payload: { usernameOrEmail: `ghost${i}`, password: 'nope-nope' },
+        });
+      }
+      const res = await fresh.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signin',
+        payload: { usernameOrEmail: u.username, password: u.password },
+      });
+      expect(res.statusCode).toBe(429);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('rotates the refresh token, and reuse of a rotated token ends the whole session', async () => {
+    const u = await seedUser(t.database);
+    const first = await signin(t.app, u.username, u.password);
+    const r1 = await post('/auth/refresh', { refreshToken: first.refreshToken });
+    expect(r1.statusCode).toBe(200);
+    const second = r1.json();
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect((await me(second.accessToken)).statusCode).toBe(200);
+
+    // the old refresh token no longer works ...
+    const reuse = await post('/auth/refresh', { refreshToken: first.refreshToken });
+    expect(reuse.statusCode).toBe(401);
+    // ... and its reuse revoked the session: the newest tokens are dead too
+    expect((await post('/auth/refresh', { refreshToken: second.refreshToken })).statusCode).toBe(401);
+    expect((await me(second.accessToken)).statusCode).toBe(401);
+    const events = await createAuditRepository(t.database.db).list(1000);
+    expect(events.some((e) => e.event === 'session.reuse' && e.actorId === u.id)).toBe(true);
+  });
+
+  it('refuses garbage refresh tokens', async () => {
+    for (const refreshToken of ['x', 'not-a-uuid.abc', '00000000-0000-0000-0000-000000000000.abc']) {
+      expect((await post('/auth/refresh', { refreshToken })).statusCode).toBe(401);
+    }
+  });
+
+  it('logout ends the session: the access and refresh tokens stop working', async () => {
+    const u = await seedUser(t.database);
+    const tokens = await signin(t.app, u.username, u.password);
+    const out = await post('/auth/logout', { refreshToken: tokens.refreshToken }, bearer(tokens.accessToken));
+    expect(out.statusCode).toBe(200);
+    expect(out.json().message).toBe("You're successfully logged out.");
+    expect((await me(tokens.accessToken)).statusCode).toBe(401);
+    expect((await post('/auth/refresh', { refreshToken: tokens.refreshToken })).statusCode).toBe(401);
+  });
+
+  it('rejects missing, malformed and forged access tokens', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/user/me' })).statusCode).toBe(401);
+    expect((await me('abc.def.ghi')).statusCode).toBe(401);
+    const other = await createTestApp(driver);
+    try {
+      const u = await seedUser(other.database);
+      const forged = await signin(other.app, u.username, u.password);
+      expect((await me(forged.accessToken)).statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('forces the change of a generated password, then clears the flag', async () => {
+    const u = await seedUser(t.database, { changePw: true });
+    const tokens = await signin(t.app, u.username, u.password);
+    expect((await me(tokens.accessToken)).json().changePw).toBe(true);
+    const put = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/v1/user/changePassword', payload, headers: bearer(tokens.accessToken) });
+    const missing = await put({ currentPassword: u.password, newPassword: 'N3w-password!' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().details[0].field).toBe('confirmPassword');
+    const mismatch = await put({ currentPassword: u.password, newPassword: 'N3w-password!', confirmPassword: 'other-one' });
+    expect(mismatch.json().message).toBe('Two passwords that you enter is inconsistent!');
+    const ok = await put({ currentPassword: u.password, newPassword: 'N3w-password!', confirmPassword: 'N3w-password!' });
+    expect(ok.statusCode).toBe(200);
+    expect((await me(tokens.accessToken)).json().changePw).toBe(false);
+    await expect(signin(t.app, u.username, u.password)).rejects.toThrow('401');
+    await signin(t.app, u.username, 'N3w-password!');
+  });
+
+  it('records security events with who, when and from where, and never a password', async () => {
+    const u = await seedUser(t.database);
+    await post('/auth/signin', { usernameOrEmail: u.username, password: 'Wrong-pass1' });
+    await signin(t.app, u.username, u.password);
+    const events = (await createAuditRepository(t.database.db).list(1000)).filter(
+      (e) => e.target === u.username.toLowerCase(),
+    );
+    expect(events.map((e) => e.event)).toEqual(['signin.failure', 'signin.success']);
+    expect(events[1]).toMatchObject({ actorId: u.id, ip: '127.0.0.1' });
+    expect(events[1]?.at).toBeInstanceOf(Date);
+    expect(JSON.stringify(events)).not.toContain(u.password);
+    expect(JSON.stringify(events)).not.toContain('Wrong-pass1');
+  });
+});

@@ -1,0 +1,58 @@
+import type { Site } from '@it4u/shared';
+import { asc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sites } from '../../db/schema.ts';
+import { containsPattern } from '../../lib/sql.ts';
+
+export function createSitesRepository(db: Db) {
+  const columns = { id: sites.id, sitename: sites.sitename, idname: sites.idname };
+  return {
+    all(): Promise<Site[]> {
+      return db.select(columns).from(sites).orderBy(asc(sites.sitename), asc(sites.id));
+    },
+
+    async byIdnames(idnames: string[]): Promise<Site[]> {
+      if (idnames.length === 0) return [];
+      return db
+        .select(columns)
+        .from(sites)
+        .where(sql`${sites.idname} = any(${sql.param(idnames)}::text[])`)
+        .orderBy(asc(sites.sitename));
+    },
+
+    async page(q: string | undefined, offset: number, limit: number): Promise<{ items: Site[]; total: number }> {
+      const text = q?.trim();
+      const where = text
+        ? or(ilike(sites.sitename, containsPattern(text)), ilike(sites.idname, containsPattern(text)))
+        : undefined;
+      const [items, [countRow]] = await Promise.all([
+        db.select(columns).from(sites).where(where).orderBy(asc(sites.sitename), asc(sites.id)).limit(limit).offset(offset),
+        db.select({ n: sql<number>`count(*)::int` }).from(sites).where(where),
+      ]);
+      return { items, total: countRow?.n ?? 0 };
+    },
+
+    async find(id: number): Promise<Site | undefined> {
+      const [row] = await db.select(columns).from(sites).where(eq(sites.id, id));
+      return row;
+    },
+
+    async insert(values: { sitename: string; idname: string }): Promise<Site> {
+      const [row] = await db.insert(sites).values(values).returning(columns);
+      if (!row) throw new Error('insert returned nothing');
+      return row;
+    },
+
+    async update(id: number, values: { sitename: string; idname: string }): Promise<Site | undefined> {
+      const [row] = await db.update(sites).set(values).where(eq(sites.id, id)).returning(columns);
+      return row;
+    },
+
+    async delete(id: number): Promise<boolean> {
+      const rows = await db.delete(sites).where(eq(sites.id, id)).returning({ id: sites.id });
+      return rows.length === 1;
+    },
+  };
+}
+
+export type SitesRepository = ReturnType<typeof createSitesRepository>;

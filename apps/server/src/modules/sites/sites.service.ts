@@ -1,0 +1,56 @@
+import { can, type Site } from '@it4u/shared';
+import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/sql.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { Actor } from '../users/users.service.ts';
+import type { SitesRepository } from './sites.repository.ts';
+
+export const SITE_TAKEN = 'A site with this id already exists.';
+
+export function createSitesService({ sites, audit }: { sites: SitesRepository; audit: AuditRepository }) {
+  function duplicate(err: unknown): never {
+    if (isUniqueViolation(err)) throw new ConflictError(SITE_TAKEN, 'idname');
+    throw err;
+  }
+
+  return {
+    /** The sites a caller may see: all for staff, only their own for customers (ARCHITECTURE section 6). */
+    async visibleTo(actor: Actor): Promise<Site[]> {
+      if (can(actor.roles.map((r) => r.name), 'allSites')) return sites.all();
+      return sites.byIdnames(actor.sitename.map((s) => s.idname));
+    },
+
+    all: () => sites.all(),
+
+    page: (q: string | undefined, page: number, pageSize: number) => sites.page(q, (page - 1) * pageSize, pageSize),
+
+    async get(id: number): Promise<Site> {
+      const site = await sites.find(id);
+      if (!site) throw new NotFoundError('Site not found.');
+      return site;
+    },
+
+    async create(values: { sitename: string; idname: string }, actor: Actor, ip: string): Promise<Site> {
+      const site = await sites.insert({ sitename: values.sitename.trim(), idname: values.idname.trim() }).catch(duplicate);
+      await audit.record({ event: 'site.create', actorId: actor.id, actorName: actor.username, target: site.idname, ip });
+      return site;
+    },
+
+    async update(id: number, values: { sitename: string; idname: string }, actor: Actor, ip: string): Promise<Site> {
+      const site = await sites
+        .update(id, { sitename: values.sitename.trim(), idname: values.idname.trim() })
+        .catch(duplicate);
+      if (!site) throw new NotFoundError('Site not found.');
+      await audit.record({ event: 'site.update', actorId: actor.id, actorName: actor.username, target: site.idname, ip });
+      return site;
+    },
+
+    async remove(id: number, actor: Actor, ip: string): Promise<void> {
+      const site = await sites.find(id);
+      if (!site || !(await sites.delete(id))) throw new NotFoundError('Site not found.');
+      await audit.record({ event: 'site.delete', actorId: actor.id, actorName: actor.username, target: site.idname, ip });
+    },
+  };
+}
+
+export type SitesService = ReturnType<typeof createSitesService>;

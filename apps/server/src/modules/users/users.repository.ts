@@ -1,0 +1,152 @@
+import type { UserRow } from '@it4u/shared';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sites, users, userSites } from '../../db/schema.ts';
+import { containsPattern, rowsOf } from '../../lib/sql.ts';
+
+export type UserRecord = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+type ListRow = {
+  id: number;
+  name: string;
+  username: string;
+  email: string;
+  gender: string;
+  language: string;
+  type: string;
+  status: string;
+  change_pw: boolean;
+  roles: string[];
+  sites: { sitename: string; idname: string }[] | string;
+  last_time_login: string | number;
+  num_login: number;
+  total: string | number;
+};
+
+function toUserRow(r: ListRow): UserRow {
+  return {
+    id: r.id,
+    name: r.name,
+    username: r.username,
+    email: r.email,
+    gender: r.gender as UserRow['gender'],
+    language: r.language as UserRow['language'],
+    type: r.type as UserRow['type'],
+    status: r.status as UserRow['status'],
+    changePw: r.change_pw,
+    roles: r.roles.map((name) => ({ name })) as UserRow['roles'],
+    sitename: typeof r.sites === 'string' ? JSON.parse(r.sites) : r.sites,
+    lastTimeLogin: Number(r.last_time_login),
+    numLogin: r.num_login,
+  };
+}
+
+const SITES_OF_USER = sql`coalesce((select json_agg(json_build_object('sitename', st.sitename, 'idname', st.idname) order by st.sitename)
+  from user_sites us join sites st on st.id = us.site_id where us.user_id = u.id), '[]'::json) as sites`;
+
+export function createUsersRepository(db: Db) {
+  return {
+    async findByLogin(lowerKey: string): Promise<UserRecord | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.username}) = ${lowerKey} or lower(${users.email}) = ${lowerKey}`)
+        .orderBy(sql`lower(${users.username}) = ${lowerKey} desc`)
+        .limit(1);
+      return row;
+    },
+
+    async findById(id: number): Promise<UserRecord | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    async count(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+      return row?.n ?? 0;
+    },
+
+    async list(opts: { q?: string; offset: number; limit: number; roles?: string[] }): Promise<{
+      items: UserRow[];
+      total: number;
+    }> {
+      const q = opts.q?.trim() ?? '';
+      const pattern = containsPattern(q);
+      const result = await db.execute(sql`
+        select u.id, u.name, u.username, u.email, u.gender, u.language, u.type, u.status, u.change_pw, u.roles,
+               u.last_time_login, u.num_login, ${SITES_OF_USER}, count(*) over() as total
+        from users u
+        where (${q} = '' or u.name ilike ${pattern} or u.username ilike ${pattern} or u.email ilike ${pattern})
+        order by u.id
+        limit ${opts.limit} offset ${opts.offset}`);
+      const rows = rowsOf<ListRow>(result);
+      if (rows.length === 0 && opts.offset > 0) {
+        const [c] = rowsOf<{ n: number }>(
+          await db.execute(sql`select count(*)::int as n from users u
+            where (${q} = '' or u.name ilike ${pattern} or u.username ilike ${pattern} or u.email ilike ${pattern})`),
+        );
+        return { items: [], total: Number(c?.n ?? 0) };
+      }
+      return { items: rows.map(toUserRow), total: Number(rows[0]?.total ?? 0) };
+    },
+
+    async getRow(id: number): Promise<UserRow | undefined> {
+      const result = await db.execute(sql`
+        select u.id, u.name, u.username, u.email, u.gender, u.language, u.type, u.status, u.change_pw, u.roles,
+               u.last_time_login, u.num_login, ${SITES_OF_USER}, 1 as total
+        from users u where u.id = ${id}`);
+      const [row] = rowsOf<ListRow>(result);
+      return row ? toUserRow(row) : undefined;
+    },
+
+    async insert(values: NewUser, siteIds: number[]): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(users).values(values).returning({ id: users.id });
+        if (!row) throw new Error('insert returned nothing');
+        if (siteIds.length) await tx.insert(userSites).values(siteIds.map((siteId) => ({ userId: row.id, siteId })));
+        return row.id;
+      });
+    },
+
+    async update(id: number, values: Partial<NewUser>, siteIds?: number[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        if (Object.keys(values).length) await tx.update(users).set(values).where(eq(users.id, id));
+        if (siteIds) {
+          await tx.delete(userSites).where(eq(userSites.userId, id));
+          if (siteIds.length) await tx.insert(userSites).values(siteIds.map((siteId) => ({ userId: id, siteId })));
+        }
+      });
+    },
+
+    async delete(id: number): Promise<boolean> {
+      const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+      return rows.length === 1;
+    },
+
+    async siteIdsByIdname(idnames: string[]): Promise<{ id: number; idname: string }[]> {
+      if (idnames.length === 0) return [];
+      return db.select({ id: sites.id, idname: sites.idname }).from(sites).where(inArray(sites.idname, idnames));
+    },
+
+    async recordLogin(id: number): Promise<{ numLogin: number; lastTimeLogin: number }> {
+      const [row] = await db
+        .update(users)
+        .set({ numLogin: sql`${users.numLogin} + 1`, lastTimeLogin: Date.now() })
+        .where(eq(users.id, id))
+        .returning({ numLogin: users.numLogin, lastTimeLogin: users.lastTimeLogin });
+      return row ?? { numLogin: 0, lastTimeLogin: 0 };
+    },
+
+    async online(since: Date): Promise<{ id: number; username: string; name: string }[]> {
+      const result = await db.execute(sql`
+        select u.id, u.username, u.name from users u
+        where exists (select 1 from sessions s where s.user_id = u.id and s.revoked_at is null
+                      and s.expires_at > now() and s.last_used_at > ${since.toISOString()}::timestamptz)
+        order by u.name`);
+      return rowsOf(result);
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,72 @@
+import fjwt from '@fastify/jwt';
+import { type Capability, type CurrentUser, can } from '@it4u/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
+import type { PrincipalRow, SessionRepository } from '../modules/auth/auth.repository.ts';
+
+export type Principal = CurrentUser & { sessionId: string };
+
+export type TokenClaims = { sub: string; sid: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal;
+  }
+  interface FastifyInstance {
+    /** preHandler: a valid access token of a live session, and the capability when named. */
+    auth(capability?: Capability): (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenClaims;
+    user: TokenClaims;
+  }
+}
+
+const TOUCH_EVERY_MS = 60_000;
+
+function toPrincipal(row: PrincipalRow, sessionId: string): Principal {
+  const sites = typeof row.sites === 'string' ? JSON.parse(row.sites) : row.sites;
+  return {
+    id: row.id,
+    name: row.name,
+    username: row.username,
+    email: row.email,
+    gender: row.gender as Principal['gender'],
+    language: row.language as Principal['language'],
+    type: row.type as Principal['type'],
+    status: row.status as Principal['status'],
+    changePw: row.change_pw,
+    roles: row.roles.map((name) => ({ name })) as Principal['roles'],
+    sitename: sites,
+    sessionId,
+  };
+}
+
+export async function registerAuth(app: FastifyInstance, jwtKey: Buffer, sessions: SessionRepository): Promise<void> {
+  await app.register(fjwt, { secret: jwtKey, sign: { expiresIn: '15m', algorithm: 'HS256' } });
+  app.decorateRequest('principal', null as unknown as Principal);
+
+  app.decorate('auth', (capability?: Capability) => async (request: FastifyRequest) => {
+    let claims: TokenClaims;
+    try {
+      claims = await request.jwtVerify<TokenClaims>();
+    } catch {
+      throw new UnauthorizedError('Your session has expired. Please sign in again.');
+    }
+    const row = await sessions.loadPrincipal(claims.sid);
+    if (!row || row.revoked_at || new Date(row.expires_at).getTime() < Date.now() || String(row.id) !== claims.sub) {
+      throw new UnauthorizedError('Your session has ended. Please sign in again.');
+    }
+    if (row.status !== 'Active') throw new UnauthorizedError('Your account is not active.', { reason: 'inactive' });
+    request.principal = toPrincipal(row, claims.sid);
+    if (capability && !can(row.roles, capability)) throw new ForbiddenError();
+    if (Date.now() - new Date(row.last_used_at).getTime() > TOUCH_EVERY_MS) await sessions.touch(claims.sid);
+  });
+}
+
+export function clientIp(request: FastifyRequest): string {
+  return request.ip;
+}

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import type { RoleName } from '@it4u/shared';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { type Database, migrate, openPglite, openPostgres } from '../db/client.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { createUsersRepository } from '../modules/users/users.repository.ts';
+
+export type Driver = 'pglite' | 'postgres';
+
+/** Integration tests run on PGlite, and on PostgreSQL too when DATABASE_URL is set. */
+export const drivers: Driver[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+};
+
+/** A fresh, migrated database (in-memory PGlite, or a scratch database on the server) and the app on it. */
+export async function createTestApp(driver: Driver): Promise<TestApp> {
+  let database: Database;
+  let drop: (() => Promise<void>) | undefined;
+  if (driver === 'pglite') {
+    database = await openPglite();
+  } else {
+    const base = process.env.DATABASE_URL as string;
+    const name = `it4u_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    database = await openPostgres(url.toString(), 5);
+    drop = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  await migrate(database);
+  const app = await buildApp({ database, masterKey: randomBytes(32) });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop?.();
+    },
+  };
+}
+
+let counter = 0;
+export type SeedUser = {
+  id: number;
+  username: string;
+  email: string;
+  password: string;
+};
+
+/** Makes a user straight in the database (the tests of user administration make theirs through the API). */
+export async function seedUser(
+  database: Database,
+  opts: {
+    roles?: RoleName[];
+    type?: 'User' | 'Client';
+    status?: 'Active' | 'Block';
+    changePw?: boolean;
+    siteIds?: number[];
+    username?: string;
+    password?: string;
+  } = {},
+): Promise<SeedUser> {
+  counter += 1;
+  const username = opts.username ?? `user${counter}_${randomBytes(3).toString('hex')}`;
+  const password = opts.password ?? `Passw0rd-${counter}`;
+  const email = `${username}@example.test`;
+  const id = await createUsersRepository(database.db).insert(
+    {
+      name: `Name ${username}`,
+      username,
+      email,
+      passwordHash: await hashPassword(password),
+      roles: opts.roles ?? ['ROLE_KH'],
+      type: opts.type ?? 'User',
+      status: opts.status ?? 'Active',
+      changePw: opts.changePw ?? false,
+    },
+    opts.siteIds ?? [],
+  );
+  return { id, username, email, password };
+}
+
+export async function signin(app: FastifyInstance, usernameOrEmail: string, password: string, remember = false) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/signin',
+    payload: { usernameOrEmail, password, remember },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { accessToken: string; refreshToken: string };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Signs a fresh user of the given role in and answers their access token. */
+export async function tokenFor(t: TestApp, roles: RoleName[], extra: Parameters<typeof seedUser>[1] = {}) {
+  const user = await seedUser(t.database, { roles, ...extra });
+  const tokens = await signin(t.app, user.username, user.password);
+  return { user, ...tokens, headers: bearer(tokens.accessToken) };
+}

@@ -1,0 +1,169 @@
+import type { ApiError, Tokens } from '@it4u/shared';
+import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './tokens.ts';
+
+export const API_BASE = '/api/v1';
+export const NO_TOKEN_MESSAGE = 'No access token set.';
+
+/** Every failed call rejects with this: the server's `{statusCode, error, message, details?}` body. */
+export class HttpError extends Error implements ApiError {
+  readonly statusCode: number;
+  readonly error: string;
+  readonly details?: unknown;
+
+  constructor(body: ApiError) {
+    super(body.message);
+    this.name = 'HttpError';
+    this.statusCode = body.statusCode;
+    this.error = body.error;
+    this.details = body.details;
+  }
+}
+
+export function isHttpError(value: unknown): value is HttpError {
+  return value instanceof HttpError;
+}
+
+export type Query = Record<string, string | number | boolean | undefined>;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Query;
+  /** false for the calls made without a session (sign-in, refresh). Default true. */
+  auth?: boolean;
+  signal?: AbortSignal;
+};
+
+let onSignedOut: () => void = () => {
+  window.location.assign('/login');
+};
+
+/** The app tells the client where to send the user when the session cannot be refreshed. */
+export function setSignedOutHandler(handler: () => void): void {
+  onSignedOut = handler;
+}
+
+function buildUrl(path: string, query?: Query): string {
+  const url = `${API_BASE}${path}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${url}?${text}` : url;
+}
+
+function isApiErrorBody(value: unknown): value is ApiError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'statusCode' in value &&
+    typeof (value as { statusCode: unknown }).statusCode === 'number'
+  );
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  try {
+    return await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new HttpError({ statusCode: 0, error: 'Network Error', message: '' });
+  }
+}
+
+async function toResult<T>(response: Response): Promise<T> {
+  const body = await readBody(response);
+  if (response.ok) return body as T;
+  if (isApiErrorBody(body)) {
+    throw new HttpError({
+      statusCode: body.statusCode,
+      error: body.error ?? response.statusText,
+      message: typeof body.message === 'string' ? body.message : '',
+      details: body.details,
+    });
+  }
+  throw new HttpError({ statusCode: response.status, error: response.statusText, message: '' });
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+async function doRefresh(): Promise<boolean> {
+  const refreshToken = getRefreshToken();
+  if (!refreshToken) return false;
+  try {
+    const response = await send('/auth/refresh', { method: 'POST', body: { refreshToken } }, null);
+    if (!response.ok) return false;
+    const tokens = (await readBody(response)) as Tokens;
+    if (!tokens?.accessToken || !tokens.refreshToken) return false;
+    setTokens(tokens);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One refresh at a time: concurrent 401s wait for the same promise. */
+export function refreshSession(): Promise<boolean> {
+  if (!refreshing) {
+    refreshing = doRefresh().finally(() => {
+      refreshing = null;
+    });
+  }
+  return refreshing;
+}
+
+function signOutLocally(): void {
+  clearTokens();
+  onSignedOut();
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  if (options.auth === false) return toResult<T>(await send(path, options, null));
+
+  const token = getAccessToken();
+  if (!token) throw new HttpError({ statusCode: 0, error: 'No Token', message: NO_TOKEN_MESSAGE });
+
+  const first = await send(path, options, token);
+  if (first.status !== 401) return toResult<T>(first);
+
+  // Another call may already have rotated the tokens while this one was in flight.
+  const current = getAccessToken();
+  const renewed = current !== null && current !== token ? true : await refreshSession();
+  const fresh = getAccessToken();
+  if (!renewed || !fresh) {
+    signOutLocally();
+    return toResult<T>(first);
+  }
+  const second = await send(path, options, fresh);
+  if (second.status === 401) {
+    signOutLocally();
+  }
+  return toResult<T>(second);
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query) => request<T>(path, { query }),
+  post: <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body: body ?? {} }),
+  put: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body: body ?? {} }),
+  delete: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
+};

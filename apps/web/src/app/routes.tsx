@@ -1,0 +1,48 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { LoginPage } from '../features/login/LoginPage.tsx';
+import { lazyPage } from './lazyPage.tsx';
+
+// Every screen but /login is a chunk of its own.
+const VerifyPage = lazyPage(() => import('../features/verify/VerifyPage.tsx'), 'VerifyPage');
+const ResetPasswordPage = lazyPage(() => import('../features/resetPassword/ResetPasswordPage.tsx'), 'ResetPasswordPage');
+const LoginedPage = lazyPage(() => import('../features/logined/LoginedPage.tsx'), 'LoginedPage');
+const ChangePasswordDefaultPage = lazyPage(
+  () => import('../features/changePasswordDefault/ChangePasswordDefaultPage.tsx'),
+  'ChangePasswordDefaultPage',
+);
+const ForbiddenPage = lazyPage(() => import('../features/forbidden/ForbiddenPage.tsx'), 'ForbiddenPage');
+const ShellGate = lazyPage(() => import('./shell/ShellGate.tsx'), 'ShellGate');
+const HomePage = lazyPage(() => import('../features/home/HomePage.tsx'), 'HomePage');
+const UsersPage = lazyPage(() => import('../features/users/UsersPage.tsx'), 'UsersPage');
+const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage.tsx'), 'ProfilePage');
+const ChangePasswordPage = lazyPage(
+  () => import('../features/changePassword/ChangePasswordPage.tsx'),
+  'ChangePasswordPage',
+);
+const ClientDeviceInfPage = lazyPage(
+  () => import('../features/clientDeviceInf/ClientDeviceInfPage.tsx'),
+  'ClientDeviceInfPage',
+);
+
+export const routes: RouteObject[] = [
+  { path: '/login', element: <LoginPage /> },
+  { path: '/verify', element: <VerifyPage /> },
+  { path: '/resetPassword', element: <ResetPasswordPage /> },
+  { path: '/logined', element: <LoginedPage /> },
+  { path: '/changePasswordDefault', element: <ChangePasswordDefaultPage /> },
+  { path: '/403', element: <ForbiddenPage /> },
+  {
+    // The shell: sign-in required; the gate also refuses menu routes the user's roles do not allow.
+    path: '/',
+    element: <ShellGate />,
+    children: [
+      { index: true, element: <Navigate to="/home" replace /> },
+      { path: 'home', element: <HomePage /> },
+      { path: 'users', element: <UsersPage /> },
+      { path: 'users/:username', element: <ProfilePage /> },
+      { path: 'user/changepassword', element: <ChangePasswordPage /> },
+      { path: 'clientDeviceInf', element: <ClientDeviceInfPage /> },
+      { path: '*', element: <Navigate to="/home" replace /> },
+    ],
+  },
+];

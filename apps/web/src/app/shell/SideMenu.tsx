@@ -1,0 +1,74 @@
+import { Badge, Input, Menu, type MenuProps, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { type MenuEntry, searchMenu, subMenuKeys, visibleMenu } from './menu.ts';
+
+type Props = { roles: readonly string[]; userName: string };
+
+type Item = Required<MenuProps>['items'][number];
+
+function toItems(entries: MenuEntry[], label: (key: string) => string): Item[] {
+  return entries.map((entry) => {
+    const Icon = entry.icon;
+    if (entry.children) {
+      return { key: entry.key, icon: <Icon />, label: label(entry.labelKey), children: toItems(entry.children, label) };
+    }
+    return { key: entry.key, icon: <Icon />, label: <Link to={entry.path ?? '/home'}>{label(entry.labelKey)}</Link> };
+  });
+}
+
+function selectedKey(entries: MenuEntry[], pathname: string): string | undefined {
+  for (const entry of entries) {
+    if (entry.path && (pathname === entry.path || pathname.startsWith(`${entry.path}/`))) return entry.key;
+    const child = entry.children && selectedKey(entry.children, pathname);
+    if (child) return child;
+  }
+  return undefined;
+}
+
+export function SideMenu({ roles, userName }: Props) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [query, setQuery] = useState('');
+  const visible = useMemo(() => visibleMenu(roles), [roles]);
+  const [openKeys, setOpenKeys] = useState<string[]>(() => subMenuKeys(visible));
+  const label = (key: string) => t(key);
+  const entries = searchMenu(visible, query, label);
+  const selected = selectedKey(visible, pathname);
+
+  return (
+    <nav aria-label={t('menu.navigation')}>
+      <div style={{ padding: '16px 16px 8px', display: 'flex', alignItems: 'center', gap: 8 }}>
+        <Badge status="success" aria-label={t('menu.online')} />
+        <Typography.Text strong style={{ color: '#fff' }} ellipsis>
+          {userName}
+        </Typography.Text>
+      </div>
+      <div style={{ padding: '0 16px 8px' }}>
+        <Input.Search
+          allowClear
+          size="small"
+          aria-label={t('menu.search')}
+          placeholder={t('menu.search')}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      </div>
+      {entries.length === 0 ? (
+        <Typography.Text style={{ color: 'rgba(255,255,255,0.65)', padding: '0 16px' }}>{t('menu.noMatch')}</Typography.Text>
+      ) : (
+        <Menu
+          theme="dark"
+          mode="inline"
+          items={toItems(entries, label)}
+          selectedKeys={selected ? [selected] : []}
+          openKeys={query ? subMenuKeys(entries) : openKeys}
+          onOpenChange={(keys) => {
+            if (!query) setOpenKeys(keys);
+          }}
+        />
+      )}
+    </nav>
+  );
+}

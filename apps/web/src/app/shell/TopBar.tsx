@@ -1,0 +1,81 @@
+import {
+  KeyOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { CurrentUser } from '@it4u/shared';
+import { Avatar, Button, Dropdown, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LanguageSelect } from '../../components/LanguageSelect.tsx';
+import { useNotice } from '../../components/useNotice.ts';
+import { toUserLanguage } from '../../i18n/i18n.ts';
+import { useSignOut } from '../../session/useSignOut.ts';
+import { useSaveLanguageMutation } from './useSaveLanguageMutation.ts';
+
+type Props = { user: CurrentUser; collapsed: boolean; onToggle: () => void };
+
+export function TopBar({ user, collapsed, onToggle }: Props) {
+  const { t } = useTranslation();
+  const notice = useNotice();
+  const signOut = useSignOut();
+  const saveLanguage = useSaveLanguageMutation();
+
+  return (
+    <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', height: '100%' }}>
+      <Button
+        type="text"
+        aria-label={t('menu.toggle')}
+        aria-expanded={!collapsed}
+        icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+        onClick={onToggle}
+      />
+      <Space size="middle">
+        <LanguageSelect
+          onChange={(language) =>
+            saveLanguage.mutate(toUserLanguage(language), { onError: (error) => notice.error(error) })
+          }
+        />
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              {
+                key: 'who',
+                disabled: true,
+                label: (
+                  <div>
+                    <Typography.Text strong>{user.name}</Typography.Text>
+                    <br />
+                    <Typography.Text type="secondary">{user.username}</Typography.Text>
+                  </div>
+                ),
+              },
+              { type: 'divider' },
+              {
+                key: 'profile',
+                icon: <UserOutlined />,
+                label: <Link to={`/users/${encodeURIComponent(user.username)}`}>{t('topbar.changeProfile')}</Link>,
+              },
+              {
+                key: 'password',
+                icon: <KeyOutlined />,
+                label: <Link to="/user/changepassword">{t('topbar.changePassword')}</Link>,
+              },
+              { key: 'logout', icon: <LogoutOutlined />, label: t('topbar.logout'), onClick: () => void signOut() },
+            ],
+          }}
+        >
+          <Button type="text" aria-haspopup="menu" title={t('topbar.profileMenu')}>
+            <Space>
+              <Avatar size="small" icon={<UserOutlined />} />
+              <span>{user.name}</span>
+            </Space>
+          </Button>
+        </Dropdown>
+      </Space>
+    </div>
+  );
+}

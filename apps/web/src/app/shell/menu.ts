@@ -1,0 +1,95 @@
+import { ClusterOutlined, HomeOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import { type PermissionFlags, permissionFlags, showManageMenu, showUsersEntry } from '@it4u/shared';
+import type { ComponentType } from 'react';
+
+export type MenuRule = (flags: PermissionFlags, roles: readonly string[]) => boolean;
+
+export type MenuEntry = {
+  key: string;
+  /** Absent on a sub-menu. */
+  path?: string;
+  /** i18n key of the label. */
+  labelKey: string;
+  icon: ComponentType;
+  /** Who sees the entry; a route of a hidden entry answers /403. */
+  visible: MenuRule;
+  children?: MenuEntry[];
+};
+
+const always: MenuRule = () => true;
+
+/**
+ * The one definition of the side menu (spec section 2). Later screens add their entries here:
+ * voucher, device, dashboard, config, reporter, channel, supplies, chat.
+ */
+export const MENU: MenuEntry[] = [
+  { key: 'home', path: '/home', labelKey: 'menu.home', icon: HomeOutlined, visible: always },
+  {
+    key: 'manage',
+    labelKey: 'menu.manage',
+    icon: SettingOutlined,
+    visible: (flags) => showManageMenu(flags),
+    children: [
+      {
+        key: 'users',
+        path: '/users',
+        labelKey: 'menu.users',
+        icon: TeamOutlined,
+        visible: (flags) => showUsersEntry(flags),
+      },
+      {
+        key: 'siteNames',
+        path: '/clientDeviceInf',
+        labelKey: 'menu.siteNames',
+        icon: ClusterOutlined,
+        visible: (flags) => showManageMenu(flags),
+      },
+    ],
+  },
+];
+
+/** The entries a user with these roles sees; a sub-menu with no visible entry is dropped. */
+export function visibleMenu(roles: readonly string[], entries: MenuEntry[] = MENU): MenuEntry[] {
+  const flags = permissionFlags(roles);
+  return entries
+    .filter((entry) => entry.visible(flags, roles))
+    .map((entry) => (entry.children ? { ...entry, children: visibleMenu(roles, entry.children) } : entry))
+    .filter((entry) => !entry.children || entry.children.length > 0);
+}
+
+function fold(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/g, 'd')
+    .replace(/Đ/g, 'D')
+    .toLowerCase()
+    .trim();
+}
+
+/** Keeps the entries whose translated label contains the query (case and accents ignored). */
+export function searchMenu(entries: MenuEntry[], query: string, label: (key: string) => string): MenuEntry[] {
+  const q = fold(query);
+  if (!q) return entries;
+  return entries.flatMap((entry) => {
+    if (fold(label(entry.labelKey)).includes(q)) return [entry];
+    if (!entry.children) return [];
+    const children = searchMenu(entry.children, query, label);
+    return children.length > 0 ? [{ ...entry, children }] : [];
+  });
+}
+
+function paths(entries: MenuEntry[]): string[] {
+  return entries.flatMap((entry) => [...(entry.path ? [entry.path] : []), ...paths(entry.children ?? [])]);
+}
+
+/** False for the route of a menu entry these roles do not see. Other routes are not menu-guarded. */
+export function canOpenPath(pathname: string, roles: readonly string[]): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (!paths(MENU).includes(path)) return true;
+  return paths(visibleMenu(roles)).includes(path);
+}
+
+export function subMenuKeys(entries: MenuEntry[]): string[] {
+  return entries.flatMap((entry) => (entry.children ? [entry.key, ...subMenuKeys(entry.children)] : []));
+}

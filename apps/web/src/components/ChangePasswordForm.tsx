@@ -1,0 +1,35 @@
+import { Button, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ChangeOwnPasswordInput } from '../session/useChangeOwnPasswordMutation.ts';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
+
+type Props = {
+  onSubmit: (values: ChangeOwnPasswordInput) => void;
+  submitting: boolean;
+  submitLabel: string;
+  currentHint?: string;
+};
+
+/** Current, new and confirm, all required: used by /user/changepassword and /changePasswordDefault. */
+export function ChangePasswordForm({ onSubmit, submitting, submitLabel, currentHint }: Props) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ChangeOwnPasswordInput>();
+  return (
+    <Form form={form} layout="vertical" onFinish={onSubmit} requiredMark>
+      <Form.Item
+        name="currentPassword"
+        label={t('password.current')}
+        extra={currentHint}
+        rules={[{ required: true, message: t('password.currentRequired') }]}
+      >
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <NewPasswordFields />
+      <Form.Item>
+        <Button type="primary" htmlType="submit" loading={submitting}>
+          {submitLabel}
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}

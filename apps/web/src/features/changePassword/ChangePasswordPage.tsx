@@ -1,0 +1,25 @@
+import { Card } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ChangePasswordForm } from '../../components/ChangePasswordForm.tsx';
+import { useNotice } from '../../components/useNotice.ts';
+import { useChangeOwnPasswordMutation } from '../../session/useChangeOwnPasswordMutation.ts';
+
+export function ChangePasswordPage() {
+  const { t } = useTranslation();
+  const notice = useNotice();
+  const change = useChangeOwnPasswordMutation();
+  return (
+    <Card title={t('changePassword.title')} style={{ maxWidth: 520 }}>
+      <ChangePasswordForm
+        submitting={change.isPending}
+        submitLabel={t('changePassword.submit')}
+        onSubmit={(values) =>
+          change.mutate(values, {
+            onSuccess: () => notice.success(t('notices.passwordChanged')),
+            onError: (error) => notice.error(error),
+          })
+        }
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,56 @@
+import type { Language } from '@it4u/shared';
+import dayjs from 'dayjs';
+import 'dayjs/locale/vi';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from './en.json';
+import vi from './vi.json';
+
+export type AppLanguage = 'en' | 'vi';
+
+const STORAGE_KEY = 'language';
+
+dayjs.extend(localizedFormat);
+
+function storedLanguage(): AppLanguage {
+  const saved = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
+  if (saved === 'en' || saved === 'vi') return saved;
+  return typeof navigator !== 'undefined' && navigator.language?.toLowerCase().startsWith('vi') ? 'vi' : 'en';
+}
+
+const initial = storedLanguage();
+dayjs.locale(initial);
+
+void i18n.use(initReactI18next).init({
+  resources: { en: { translation: en }, vi: { translation: vi } },
+  lng: initial,
+  fallbackLng: 'en',
+  supportedLngs: ['en', 'vi'],
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+if (typeof document !== 'undefined') document.documentElement.lang = initial;
+
+export function currentLanguage(): AppLanguage {
+  return i18n.language === 'vi' ? 'vi' : 'en';
+}
+
+/** Switches i18next, dayjs and (through ConfigProvider, which listens to i18next) antd at once. */
+export async function applyLanguage(language: AppLanguage): Promise<void> {
+  localStorage.setItem(STORAGE_KEY, language);
+  dayjs.locale(language);
+  document.documentElement.lang = language;
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+}
+
+export function toAppLanguage(language: Language): AppLanguage {
+  return language === 'Vietnamese' ? 'vi' : 'en';
+}
+
+export function toUserLanguage(language: AppLanguage): Language {
+  return language === 'vi' ? 'Vietnamese' : 'English';
+}
+
+export { i18n };

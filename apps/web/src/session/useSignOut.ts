@@ -1,0 +1,33 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../api/client.ts';
+import { clearTokens, getAccessToken, getRefreshToken } from '../api/tokens.ts';
+import { useNotice } from '../components/useNotice.ts';
+
+/** Logs out on the server when a session exists, then always clears both tokens and goes to /login. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const notice = useNotice();
+  const { t } = useTranslation();
+
+  return useCallback(
+    async (options: { notify?: boolean } = {}) => {
+      const refreshToken = getRefreshToken();
+      if (getAccessToken() && refreshToken) {
+        try {
+          await api.post('/auth/logout', { refreshToken });
+        } catch {
+          // The session ends here whatever the server says: the tokens are dropped below.
+        }
+      }
+      clearTokens();
+      await navigate('/login', { replace: true });
+      queryClient.removeQueries();
+      if (options.notify !== false) notice.success(t('notices.loggedOut'));
+    },
+    [navigate, notice, queryClient, t],
+  );
+}
