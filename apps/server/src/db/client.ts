@@ -41,6 +41,8 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 
 export async function openPostgres(url: string, max = 20): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection that the server drops (restart, failover) must not take the process down.
+  pool.on('error', (err) => process.stderr.write(`postgres: idle connection lost: ${err.message}\n`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

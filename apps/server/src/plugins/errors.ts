@@ -38,7 +38,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err }, 'request failed');
-      return reply.status(status).send({ statusCode: status, error: httpName(status), message: 'Internal Server Error' });
+      return reply
+        .status(status)
+        .send({ statusCode: status, error: httpName(status), message: 'Internal Server Error' });
     }
     return reply.status(status).send({ statusCode: status, error: httpName(status), message: err.message });
   });

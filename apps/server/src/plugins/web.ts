@@ -11,6 +11,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       root: webDist,
       wildcard: false,
       index: false,
+      cacheControl: false,
       setHeaders(res, file) {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -20,7 +21,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     if (!hasWeb || request.method !== 'GET' || url.startsWith('/api') || url.startsWith('/socket.io')) {
-      return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No route for ${request.method} ${url.split('?')[0]}` });
+      return reply
+        .status(404)
+        .send({ statusCode: 404, error: 'Not Found', message: `No route for ${request.method} ${url.split('?')[0]}` });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

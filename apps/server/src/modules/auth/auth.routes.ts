@@ -1,8 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorRef, MessageSchema, secured } from '../../lib/schemas.ts';
-import type { UsersService } from '../users/users.service.ts';
 import { SignupBody, UserRowSchema } from '../users/users.schemas.ts';
+import type { UsersService } from '../users/users.service.ts';
 import { RefreshBody, SigninBody, TokensSchema } from './auth.schemas.ts';
 import type { AuthService, RequestContext } from './auth.service.ts';
 

@@ -52,8 +52,16 @@ export function createAuthService({ sessions, users, audit, signAccess }: Deps) 
         throw new UnauthorizedError(WRONG_CREDENTIALS);
       }
       if (user.status !== 'Active') {
-        await audit.record({ event: 'signin.inactive', actorId: user.id, actorName: user.username, target, ip: ctx.ip });
-        throw new ForbiddenError('Your account is not active. Please contact an administrator.', { reason: 'inactive' });
+        await audit.record({
+          event: 'signin.inactive',
+          actorId: user.id,
+          actorName: user.username,
+          target,
+          ip: ctx.ip,
+        });
+        throw new ForbiddenError('Your account is not active. Please contact an administrator.', {
+          reason: 'inactive',
+        });
       }
       const sid = randomUUID();
       const refreshToken = `${sid}.${randomToken()}`;

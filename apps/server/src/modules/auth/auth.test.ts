@@ -151,9 +151,17 @@ describe.each(drivers)('auth on %s', (driver) => {
     const missing = await put({ currentPassword: u.password, newPassword: 'N3w-password!' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().details[0].field).toBe('confirmPassword');
-    const mismatch = await put({ currentPassword: u.password, newPassword: 'N3w-password!', confirmPassword: 'other-one' });
+    const mismatch = await put({
+      currentPassword: u.password,
+      newPassword: 'N3w-password!',
+      confirmPassword: 'other-one',
+    });
     expect(mismatch.json().message).toBe('Two passwords that you enter is inconsistent!');
-    const ok = await put({ currentPassword: u.password, newPassword: 'N3w-password!', confirmPassword: 'N3w-password!' });
+    const ok = await put({
+      currentPassword: u.password,
+      newPassword: 'N3w-password!',
+      confirmPassword: 'N3w-password!',
+    });
     expect(ok.statusCode).toBe(200);
     expect((await me(tokens.accessToken)).json().changePw).toBe(false);
     await expect(signin(t.app, u.username, u.password)).rejects.toThrow('401');

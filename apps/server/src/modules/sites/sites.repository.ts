@@ -26,7 +26,13 @@ export function createSitesRepository(db: Db) {
         ? or(ilike(sites.sitename, containsPattern(text)), ilike(sites.idname, containsPattern(text)))
         : undefined;
       const [items, [countRow]] = await Promise.all([
-        db.select(columns).from(sites).where(where).orderBy(asc(sites.sitename), asc(sites.id)).limit(limit).offset(offset),
+        db
+          .select(columns)
+          .from(sites)
+          .where(where)
+          .orderBy(asc(sites.sitename), asc(sites.id))
+          .limit(limit)
+          .offset(offset),
         db.select({ n: sql<number>`count(*)::int` }).from(sites).where(where),
       ]);
       return { items, total: countRow?.n ?? 0 };

@@ -30,7 +30,12 @@ export async function sitesRoutes(app: FastifyInstance, opts: { sites: SitesServ
     '/it4u/sitenames',
     {
       preHandler: app.auth('allSites'),
-      schema: { tags, summary: 'Every site (staff only)', security: secured, response: { 200: SiteList, ...authErrors } },
+      schema: {
+        tags,
+        summary: 'Every site (staff only)',
+        security: secured,
+        response: { 200: SiteList, ...authErrors },
+      },
     },
     () => sites.all(),
   );
@@ -77,8 +82,7 @@ export async function sitesRoutes(app: FastifyInstance, opts: { sites: SitesServ
         response: { 201: SiteSchema, ...authErrors, 409: ErrorRef },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await sites.create(request.body, request.principal, request.ip)),
+    async (request, reply) => reply.status(201).send(await sites.create(request.body, request.principal, request.ip)),
   );
 
   r.put(

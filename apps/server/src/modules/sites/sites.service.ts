@@ -16,7 +16,13 @@ export function createSitesService({ sites, audit }: { sites: SitesRepository; a
   return {
     /** The sites a caller may see: all for staff, only their own for customers (ARCHITECTURE section 6). */
     async visibleTo(actor: Actor): Promise<Site[]> {
-      if (can(actor.roles.map((r) => r.name), 'allSites')) return sites.all();
+      if (
+        can(
+          actor.roles.map((r) => r.name),
+          'allSites',
+        )
+      )
+        return sites.all();
       return sites.byIdnames(actor.sitename.map((s) => s.idname));
     },
 
@@ -31,8 +37,16 @@ export function createSitesService({ sites, audit }: { sites: SitesRepository; a
     },
 
     async create(values: { sitename: string; idname: string }, actor: Actor, ip: string): Promise<Site> {
-      const site = await sites.insert({ sitename: values.sitename.trim(), idname: values.idname.trim() }).catch(duplicate);
-      await audit.record({ event: 'site.create', actorId: actor.id, actorName: actor.username, target: site.idname, ip });
+      const site = await sites
+        .insert({ sitename: values.sitename.trim(), idname: values.idname.trim() })
+        .catch(duplicate);
+      await audit.record({
+        event: 'site.create',
+        actorId: actor.id,
+        actorName: actor.username,
+        target: site.idname,
+        ip,
+      });
       return site;
     },
 
@@ -41,14 +55,26 @@ export function createSitesService({ sites, audit }: { sites: SitesRepository; a
         .update(id, { sitename: values.sitename.trim(), idname: values.idname.trim() })
         .catch(duplicate);
       if (!site) throw new NotFoundError('Site not found.');
-      await audit.record({ event: 'site.update', actorId: actor.id, actorName: actor.username, target: site.idname, ip });
+      await audit.record({
+        event: 'site.update',
+        actorId: actor.id,
+        actorName: actor.username,
+        target: site.idname,
+        ip,
+      });
       return site;
     },
 
     async remove(id: number, actor: Actor, ip: string): Promise<void> {
       const site = await sites.find(id);
       if (!site || !(await sites.delete(id))) throw new NotFoundError('Site not found.');
-      await audit.record({ event: 'site.delete', actorId: actor.id, actorName: actor.username, target: site.idname, ip });
+      await audit.record({
+        event: 'site.delete',
+        actorId: actor.id,
+        actorName: actor.username,
+        target: site.idname,
+        ip,
+      });
     },
   };
 }

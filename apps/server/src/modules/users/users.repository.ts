@@ -1,7 +1,7 @@
 import type { UserRow } from '@it4u/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sites, users, userSites } from '../../db/schema.ts';
+import { sites, userSites, users } from '../../db/schema.ts';
 import { containsPattern, rowsOf } from '../../lib/sql.ts';
 
 export type UserRecord = typeof users.$inferSelect;

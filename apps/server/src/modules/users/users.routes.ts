@@ -1,8 +1,17 @@
-import { ONLINE_WINDOW_MS, ROLE_NAMES } from '@it4u/shared';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ONLINE_WINDOW_MS, ROLE_NAMES } from '@it4u/shared';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { authErrors, ErrorRef, IdParams, MessageSchema, PageQuery, pageOf, RoleNameSchema, secured } from '../../lib/schemas.ts';
+import {
+  authErrors,
+  ErrorRef,
+  IdParams,
+  MessageSchema,
+  PageQuery,
+  pageOf,
+  RoleNameSchema,
+  secured,
+} from '../../lib/schemas.ts';
 import { ctxOf } from '../auth/auth.routes.ts';
 import {
   ChangePasswordBody,
@@ -25,7 +34,15 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
 
   r.get(
     '/user/me',
-    { ...signedIn, schema: { tags, summary: 'The signed-in user', security: secured, response: { 200: CurrentUserSchema, 401: ErrorRef } } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'The signed-in user',
+        security: secured,
+        response: { 200: CurrentUserSchema, 401: ErrorRef },
+      },
+    },
     (request) => request.principal,
   );
 

@@ -1,11 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import {
-  GenderSchema,
-  LanguageSchema,
-  RoleNameSchema,
-  UserStatusSchema,
-  UserTypeSchema,
-} from '../../lib/schemas.ts';
+import { GenderSchema, LanguageSchema, RoleNameSchema, UserStatusSchema, UserTypeSchema } from '../../lib/schemas.ts';
 
 export const SiteRefSchema = Type.Object({ sitename: Type.String(), idname: Type.String() });
 

@@ -104,12 +104,7 @@ export function createUsersService({ users, sessions, audit }: Deps) {
       return mustGet(id);
     },
 
-    async update(
-      id: number,
-      input: UserInput & { status: CurrentUser['status'] },
-      actor: Actor,
-      ctx: Ctx,
-    ) {
+    async update(id: number, input: UserInput & { status: CurrentUser['status'] }, actor: Actor, ctx: Ctx) {
       const before = await mustGet(id);
       const roles = rolesFor(input);
       assertMayAdminister(actor, roleNames(before), roles);

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { migrate, openPglite } from './db/client.ts';
+import { createTestApp, drivers, type TestApp } from './test/helpers.ts';
+
+const surface = readFileSync(path.resolve(import.meta.dirname, '../../../../shared/spec/api-surface.tsv'), 'utf8')
+  .split('\n')
+  .filter((l) => l && !l.startsWith('#'))
+  .map((l) => l.split('\t') as [string, string, string]);
+
+/** The areas this build answers; later areas add themselves here. */
+const BUILT_AREAS = ['auth', 'users', 'sites', 'sitenames'];
+
+describe.each(drivers)('the app on %s', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+  });
+  afterAll(() => t.close());
+
+  it('reports health with the database', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', db: 'ok' });
+  });
+
+  it('sends security headers, a strict CSP among them, on every answer', async () => {
+    for (const url of ['/api/health', '/api/v1/user/me', '/api/v1/nothing']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('answers unknown API paths with 404 JSON', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/no/such/thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+  });
+
+  it('refuses request bodies over 1 MB with 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ usernameOrEmail: 'a', password: 'x'.repeat(1_100_000) }),
+    });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('describes every call of its areas in the OpenAPI description', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { paths: Record<string, Record<string, unknown>> };
+    const norm = (p: string) => p.replace(/\{[^}]+\}/g, '{}').replace(/\/$/, '');
+    const documented = new Set(
+      Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${norm(p)}`)),
+    );
+    const wanted = surface.filter(([, , area]) => BUILT_AREAS.includes(area));
+    expect(wanted.length).toBeGreaterThan(20);
+    const missing = wanted.filter(([m, p]) => !documented.has(`${m} ${norm(`/api/v1${p}`)}`));
+    expect(missing).toEqual([]);
+  });
+
+  it('answers every call of its areas (none is a 404)', async () => {
+    for (const [method, p, area] of surface) {
+      if (!BUILT_AREAS.includes(area)) continue;
+      const url = `/api/v1${p.replace(/\{[^}]+\}/g, '1')}`;
+      const res = await t.app.inject({ method: method as 'GET', url, payload: method === 'GET' ? undefined : {} });
+      expect([400, 401], `${method} ${p}`).toContain(res.statusCode);
+    }
+  });
+});
+
+describe('the web app', () => {
+  it('serves index.html for client routes and assets with long caching', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'web-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    const database = await openPglite();
+    await migrate(database);
+    const app = await buildApp({ database, masterKey: randomBytes(32), webDist: dist });
+    try {
+      for (const url of ['/', '/login', '/users/admin', '/anything/else']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body).toContain('<div id="root">');
+      }
+      const asset = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+      expect(asset.headers['cache-control']).toContain('immutable');
+      expect((await app.inject({ method: 'GET', url: '/api/v1/unknown' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});

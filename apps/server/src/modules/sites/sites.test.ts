@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
+import { createSitesRepository } from './sites.repository.ts';
+
+describe.each(drivers)('site names on %s', (driver) => {
+  let t: TestApp;
+  let kt: Awaited<ReturnType<typeof tokenFor>>;
+  let ids: number[];
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+    kt = await tokenFor(t, ['ROLE_KT']);
+    const repo = createSitesRepository(t.database.db);
+    ids = [];
+    for (const [sitename, idname] of [
+      ['Nhà hàng Biển Xanh', 'bienxanh'],
+      ['Trường Tiểu học An Phú', 'anphu'],
+      ['Văn phòng Quận 1', 'q1office'],
+    ]) {
+      ids.push((await repo.insert({ sitename: sitename as string, idname: idname as string })).id);
+    }
+  });
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: object, payload?: object) =>
+    t.app.inject({ method, url: `/api/v1${url}`, headers: headers as Record<string, string>, payload });
+
+  it('a ROLE_KH user sees only their own sites; staff see all', async () => {
+    const kh = await tokenFor(t, ['ROLE_KH'], { type: 'Client', siteIds: [ids[1] as number] });
+    const own = await call('GET', '/it4u/getSitename/', kh.headers);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().map((s: { idname: string }) => s.idname)).toEqual(['anphu']);
+    expect((await call('GET', '/it4u/getSitename', kh.headers)).json()).toHaveLength(1);
+    expect((await call('GET', '/it4u/sitenames', kh.headers)).statusCode).toBe(403);
+    expect((await call('GET', '/it4u/sitename', kh.headers)).statusCode).toBe(403);
+
+    const manager = await tokenFor(t, ['ROLE_MANAGER']);
+    const all = (await call('GET', '/it4u/getSitename/', manager.headers)).json();
+    expect(all.map((s: { idname: string }) => s.idname)).toEqual(
+      expect.arrayContaining(['anphu', 'bienxanh', 'q1office']),
+    );
+    expect((await call('GET', '/it4u/sitenames', manager.headers)).statusCode).toBe(200);
+  });
+
+  it('adds, finds, edits and deletes a site name; duplicates are 409', async () => {
+    const created = await call('POST', '/it4u/sitename/', kt.headers, {
+      sitename: 'Khu nghỉ dưỡng Mũi Né',
+      idname: 'muine',
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json();
+    expect((await call('GET', `/it4u/sitename/${id}`, kt.headers)).json()).toEqual({
+      id,
+      sitename: 'Khu nghỉ dưỡng Mũi Né',
+      idname: 'muine',
+    });
+    const dup = await call('POST', '/it4u/sitename/', kt.headers, { sitename: 'Other', idname: 'muine' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().details[0].field).toBe('idname');
+    const edited = await call('PUT', `/it4u/sitename/${id}`, kt.headers, {
+      sitename: 'Mũi Né Resort',
+      idname: 'muine2',
+    });
+    expect(edited.json().sitename).toBe('Mũi Né Resort');
+    const page = (await call('GET', '/it4u/sitename?q=mũi&pageSize=10', kt.headers)).json();
+    expect(page).toEqual({ items: [{ id, sitename: 'Mũi Né Resort', idname: 'muine2' }], total: 1 });
+    expect((await call('DELETE', `/it4u/sitename/${id}`, kt.headers)).statusCode).toBe(200);
+    expect((await call('GET', `/it4u/sitename/${id}`, kt.headers)).statusCode).toBe(404);
+  });
+
+  it('validates site names and forbids the office roles', async () => {
+    const bad = await call('POST', '/it4u/sitename/', kt.headers, { sitename: 'x', idname: 'has space' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].field).toBe('idname');
+    const blank = await call('POST', '/it4u/sitename/', kt.headers, { sitename: '   ', idname: 'ok' });
+    expect(blank.json().details[0].field).toBe('sitename');
+    const cskh = await tokenFor(t, ['ROLE_CSKH']);
+    expect((await call('POST', '/it4u/sitename/', cskh.headers, { sitename: 'a', idname: 'b' })).statusCode).toBe(403);
+    expect((await call('DELETE', `/it4u/sitename/${ids[0]}`, cskh.headers)).statusCode).toBe(403);
+  });
+});
