@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Database } from './db/client.ts';
@@ -20,6 +19,7 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
 
 export type AppOptions = {
@@ -28,21 +28,6 @@ export type AppOptions = {
   webDist?: string;
   logger?: boolean | { level: string };
   trustProxy?: boolean;
-};
-
-export const CSP_DIRECTIVES = {
-  defaultSrc: ["'self'"],
-  baseUri: ["'self'"],
-  scriptSrc: ["'self'"],
-  // antd writes its component styles at run time (CSS-in-JS), so inline styles are allowed; scripts are not.
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'", 'ws:', 'wss:'],
-  objectSrc: ["'none'"],
-  frameAncestors: ["'none'"],
-  formAction: ["'self'"],
-  upgradeInsecureRequests: null,
 };
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -55,7 +40,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
-  await app.register(helmet, { contentSecurityPolicy: { directives: CSP_DIRECTIVES } });
+  registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
   app.addSchema(ErrorSchema);
   app.addSchema(CurrentUserSchema);

@@ -26,6 +26,15 @@ declare module '@fastify/jwt' {
 }
 
 const TOUCH_EVERY_MS = 60_000;
+/**
+ * Sessions with their users are cached per instance for a moment: every authenticated request needs them, and
+ * most requests are reads. Any write (POST, PUT, DELETE) through this instance, even a refused one, empties the cache, so a logout, a block or
+ * a role change here counts at once; another instance sees it within CACHE_TTL_MS (docs/decisions.md).
+ */
+const CACHE_TTL_MS = 2_000;
+const CACHE_MAX = 10_000;
+
+type Cached = { row: PrincipalRow; at: number };
 
 function toPrincipal(row: PrincipalRow, sessionId: string): Principal {
   const sites = typeof row.sites === 'string' ? JSON.parse(row.sites) : row.sites;
@@ -46,8 +55,26 @@ function toPrincipal(row: PrincipalRow, sessionId: string): Principal {
 }
 
 export async function registerAuth(app: FastifyInstance, jwtKey: Buffer, sessions: SessionRepository): Promise<void> {
-  await app.register(fjwt, { secret: jwtKey, sign: { expiresIn: '15m', algorithm: 'HS256' } });
+  await app.register(fjwt, {
+    secret: jwtKey,
+    sign: { expiresIn: '15m', algorithm: 'HS256' },
+    verify: { algorithms: ['HS256'], cache: 10_000 },
+  });
   app.decorateRequest('principal', null as unknown as Principal);
+  const cache = new Map<string, Cached>();
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') cache.clear();
+  });
+
+  async function load(sid: string): Promise<PrincipalRow | undefined> {
+    const hit = cache.get(sid);
+    if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.row;
+    const row = await sessions.loadPrincipal(sid);
+    if (cache.size >= CACHE_MAX) cache.clear();
+    if (row) cache.set(sid, { row, at: Date.now() });
+    else cache.delete(sid);
+    return row;
+  }
 
   app.decorate('auth', (capability?: Capability) => async (request: FastifyRequest) => {
     let claims: TokenClaims;
@@ -56,14 +83,17 @@ export async function registerAuth(app: FastifyInstance, jwtKey: Buffer, session
     } catch {
       throw new UnauthorizedError('Your session has expired. Please sign in again.');
     }
-    const row = await sessions.loadPrincipal(claims.sid);
+    const row = await load(claims.sid);
     if (!row || row.revoked_at || new Date(row.expires_at).getTime() < Date.now() || String(row.id) !== claims.sub) {
       throw new UnauthorizedError('Your session has ended. Please sign in again.');
     }
     if (row.status !== 'Active') throw new UnauthorizedError('Your account is not active.', { reason: 'inactive' });
     request.principal = toPrincipal(row, claims.sid);
     if (capability && !can(row.roles, capability)) throw new ForbiddenError();
-    if (Date.now() - new Date(row.last_used_at).getTime() > TOUCH_EVERY_MS) await sessions.touch(claims.sid);
+    if (Date.now() - new Date(row.last_used_at).getTime() > TOUCH_EVERY_MS) {
+      row.last_used_at = new Date();
+      await sessions.touch(claims.sid);
+    }
   });
 }
 

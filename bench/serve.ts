@@ -1,0 +1,62 @@
+// A server for the benchmarks, in its own process: `bare` (a plain Fastify route answering the same JSON as
+// /user/me), `pglite` or `postgres` (the console itself). Prints "READY <port> <token>" when it can be measured.
+import { randomBytes } from 'node:crypto';
+import Fastify from 'fastify';
+import { buildApp } from '../apps/server/src/app.ts';
+import { migrate, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
+import { hashPassword } from '../apps/server/src/lib/passwords.ts';
+import { createUsersRepository } from '../apps/server/src/modules/users/users.repository.ts';
+
+const kind = process.argv[2];
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => process.exit(0));
+const port = Number(process.argv[3] ?? 0);
+
+const sample = {
+  id: 1,
+  name: 'Administrator',
+  username: 'bench',
+  email: 'bench@example.test',
+  gender: 'Male',
+  language: 'English',
+  type: 'User',
+  status: 'Active',
+  changePw: false,
+  roles: [{ name: 'ROLE_ADMIN' }],
+  sitename: [{ sitename: 'Khách sạn Hoa Mai', idname: 'hoamai01' }],
+};
+
+if (kind === 'bare') {
+  const app = Fastify();
+  app.get('/api/v1/user/me', async () => sample);
+  await app.listen({ port, host: '127.0.0.1' });
+  const address = app.server.address();
+  process.stdout.write(`READY ${typeof address === 'object' && address ? address.port : port} -\n`);
+} else {
+  const database =
+    kind === 'postgres'
+      ? await openPostgres(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres')
+      : await openPglite();
+  await migrate(database);
+  const username = `bench_${randomBytes(4).toString('hex')}`;
+  await createUsersRepository(database.db).insert(
+    {
+      name: 'Administrator',
+      username,
+      email: `${username}@example.test`,
+      passwordHash: await hashPassword('Bench-pass-1'),
+      roles: ['ROLE_ADMIN'],
+    },
+    [],
+  );
+  const app = await buildApp({ database, masterKey: randomBytes(32) });
+  await app.listen({ port, host: '127.0.0.1' });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/signin',
+    payload: { usernameOrEmail: username, password: 'Bench-pass-1' },
+  });
+  const address = app.server.address();
+  process.stdout.write(
+    `READY ${typeof address === 'object' && address ? address.port : port} ${res.json().accessToken}\n`,
+  );
+}
