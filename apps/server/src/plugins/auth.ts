@@ -9,6 +9,10 @@ export type Principal = CurrentUser & { sessionId: string };
 export type TokenClaims = { sub: string; sid: string };
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route stays open to a user who must still change a generated or reset password. */
+    allowPendingPasswordChange?: boolean;
+  }
   interface FastifyRequest {
     principal: Principal;
   }
@@ -89,6 +93,9 @@ export async function registerAuth(app: FastifyInstance, jwtKey: Buffer, session
     }
     if (row.status !== 'Active') throw new UnauthorizedError('Your account is not active.', { reason: 'inactive' });
     request.principal = toPrincipal(row, claims.sid);
+    if (row.change_pw && !request.routeOptions.config.allowPendingPasswordChange) {
+      throw new ForbiddenError('You must change your password first.', { reason: 'changePassword' });
+    }
     if (capability && !can(row.roles, capability)) throw new ForbiddenError();
     if (Date.now() - new Date(row.last_used_at).getTime() > TOUCH_EVERY_MS) {
       row.last_used_at = new Date();

@@ -47,6 +47,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
     '/auth/logout',
     {
       preHandler: app.auth(),
+      config: { allowPendingPasswordChange: true },
       schema: {
         tags,
         summary: "End the caller's session",

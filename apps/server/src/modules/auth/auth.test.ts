@@ -146,6 +146,10 @@ describe.each(drivers)('auth on %s', (driver) => {
     const u = await seedUser(t.database, { changePw: true });
     const tokens = await signin(t.app, u.username, u.password);
     expect((await me(tokens.accessToken)).json().changePw).toBe(true);
+    // until the password is changed, nothing else is open to the user
+    const blocked = await t.app.inject({ method: 'GET', url: '/api/v1/role', headers: bearer(tokens.accessToken) });
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().details).toEqual({ reason: 'changePassword' });
     const put = (payload: object) =>
       t.app.inject({ method: 'PUT', url: '/api/v1/user/changePassword', payload, headers: bearer(tokens.accessToken) });
     const missing = await put({ currentPassword: u.password, newPassword: 'N3w-password!' });
@@ -164,6 +168,7 @@ describe.each(drivers)('auth on %s', (driver) => {
     });
     expect(ok.statusCode).toBe(200);
     expect((await me(tokens.accessToken)).json().changePw).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/role', headers: bearer(tokens.accessToken) })).statusCode).toBe(200);
     await expect(signin(t.app, u.username, u.password)).rejects.toThrow('401');
     await signin(t.app, u.username, 'N3w-password!');
   });

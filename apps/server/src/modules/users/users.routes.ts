@@ -30,12 +30,13 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
   const { users } = opts;
   const tags = ['users'];
   const signedIn = { preHandler: app.auth() };
+  const evenBeforePasswordChange = { preHandler: app.auth(), config: { allowPendingPasswordChange: true } };
   const admin = { preHandler: app.auth('userAdmin') };
 
   r.get(
     '/user/me',
     {
-      ...signedIn,
+      ...evenBeforePasswordChange,
       schema: {
         tags,
         summary: 'The signed-in user',
@@ -64,7 +65,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
   r.put(
     '/user/changePassword',
     {
-      ...signedIn,
+      ...evenBeforePasswordChange,
       schema: {
         tags,
         summary: "Change own password; the caller's other sessions end",
@@ -82,7 +83,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
   r.get(
     '/user/updateNumLogin',
     {
-      ...signedIn,
+      ...evenBeforePasswordChange,
       schema: {
         tags,
         summary: 'Count a sign-in and set the last sign-in time (the web app calls it after each sign-in)',

@@ -1,0 +1,45 @@
+// Starts the console on a fresh embedded database (as `npm start` does, without ADMIN_PASSWORD) and keeps the
+// generated admin password it prints. The first spec signs in with it and sets adminNewPassword.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { E2E_PORT } from './playwright.config.ts';
+import { STATE_FILE, type E2eState } from './support/state.ts';
+
+export default async function globalSetup() {
+  const root = path.resolve(import.meta.dirname, '..');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'it4u-e2e-'));
+  const env = { ...process.env, PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  delete env.ADMIN_PASSWORD;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const adminPassword = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${out}`)), 60_000);
+    server.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = /user "admin", password "([^"]+)"/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1] as string);
+      }
+    });
+    server.on('exit', (code) => reject(new Error(`the server exited with ${code}:\n${out}`)));
+  });
+  server.stdout.resume();
+
+  const state: E2eState = { adminPassword, adminNewPassword: 'Admin-pass-2026' };
+  mkdirSync(path.dirname(STATE_FILE), { recursive: true });
+  writeFileSync(STATE_FILE, JSON.stringify(state));
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
