@@ -5,12 +5,18 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { E2E_PORT } from './playwright.config.ts';
-import { STATE_FILE, type E2eState } from './support/state.ts';
+import { type E2eState, STATE_FILE } from './support/state.ts';
 
 export default async function globalSetup() {
   const root = path.resolve(import.meta.dirname, '..');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'it4u-e2e-'));
-  const env = { ...process.env, PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(E2E_PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
   delete env.DATABASE_URL;
   delete env.ADMIN_PASSWORD;
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

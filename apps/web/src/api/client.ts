@@ -34,12 +34,15 @@ export type RequestOptions = {
   signal?: AbortSignal;
 };
 
-let onSignedOut: () => void = () => {
+/** Why the client dropped the session: it could not be refreshed, or the account was blocked. */
+export type SignedOutReason = 'expired' | 'inactive';
+
+let onSignedOut: (reason: SignedOutReason) => void = () => {
   window.location.assign('/login');
 };
 
-/** The app tells the client where to send the user when the session cannot be refreshed. */
-export function setSignedOutHandler(handler: () => void): void {
+/** The app tells the client where to send the user when the session ends. */
+export function setSignedOutHandler(handler: (reason: SignedOutReason) => void): void {
   onSignedOut = handler;
 }
 
@@ -91,8 +94,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
   }
 }
 
-async function toResult<T>(response: Response): Promise<T> {
-  const body = await readBody(response);
+function settle<T>(response: Response, body: unknown): T {
   if (response.ok) return body as T;
   if (isApiErrorBody(body)) {
     throw new HttpError({
@@ -103,6 +105,17 @@ async function toResult<T>(response: Response): Promise<T> {
     });
   }
   throw new HttpError({ statusCode: response.status, error: response.statusText, message: '' });
+}
+
+async function toResult<T>(response: Response): Promise<T> {
+  return settle<T>(response, await readBody(response));
+}
+
+/** The server marks a blocked account's 401 with `details: {reason: 'inactive'}`: refreshing cannot help. */
+function isInactiveBody(body: unknown): boolean {
+  if (!isApiErrorBody(body)) return false;
+  const details = body.details;
+  return typeof details === 'object' && details !== null && (details as { reason?: unknown }).reason === 'inactive';
 }
 
 let refreshing: Promise<boolean> | null = null;
@@ -132,9 +145,9 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
-function signOutLocally(): void {
+function signOutLocally(reason: SignedOutReason): void {
   clearTokens();
-  onSignedOut();
+  onSignedOut(reason);
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -145,20 +158,25 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
   const first = await send(path, options, token);
   if (first.status !== 401) return toResult<T>(first);
+  const firstBody = await readBody(first);
+  if (isInactiveBody(firstBody)) {
+    signOutLocally('inactive');
+    return settle<T>(first, firstBody);
+  }
 
   // Another call may already have rotated the tokens while this one was in flight.
   const current = getAccessToken();
   const renewed = current !== null && current !== token ? true : await refreshSession();
   const fresh = getAccessToken();
   if (!renewed || !fresh) {
-    signOutLocally();
-    return toResult<T>(first);
+    signOutLocally('expired');
+    return settle<T>(first, firstBody);
   }
   const second = await send(path, options, fresh);
-  if (second.status === 401) {
-    signOutLocally();
-  }
-  return toResult<T>(second);
+  if (second.status !== 401) return toResult<T>(second);
+  const secondBody = await readBody(second);
+  signOutLocally(isInactiveBody(secondBody) ? 'inactive' : 'expired');
+  return settle<T>(second, secondBody);
 }
 
 export const api = {

@@ -35,9 +35,9 @@ export function isStatus(error: unknown, statusCode: number): boolean {
   return isHttpError(error) && error.statusCode === statusCode;
 }
 
-/** Sign-in answers 403 with `details: {reason: 'inactive'}` when the account is not Active. */
+/** `details: {reason: 'inactive'}`: sign-in answers 403 with it, other calls of a blocked account 401. */
 export function isInactiveAccount(error: unknown): boolean {
-  if (!isHttpError(error) || error.statusCode !== 403) return false;
+  if (!isHttpError(error) || (error.statusCode !== 403 && error.statusCode !== 401)) return false;
   const details = error.details;
   return typeof details === 'object' && details !== null && (details as { reason?: unknown }).reason === 'inactive';
 }

@@ -7,10 +7,11 @@ import { routes } from './routes.tsx';
 const queryClient = createQueryClient();
 const router = createBrowserRouter(routes);
 
-// When a refresh fails the client has dropped the tokens: leave for /login and forget the old user's data.
-setSignedOutHandler(() => {
+// The client has dropped the tokens (refresh failed, or the account was blocked): leave for /login, which
+// shows the inactive-account screen for a blocked account, and forget the old user's data.
+setSignedOutHandler((reason) => {
   if (router.state.location.pathname === '/login') return;
-  void router.navigate('/login', { replace: true }).then(() => queryClient.removeQueries());
+  void router.navigate('/login', { replace: true, state: { reason } }).then(() => queryClient.removeQueries());
 });
 
 export function App() {

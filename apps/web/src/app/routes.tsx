@@ -1,10 +1,13 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/login/LoginPage.tsx';
-import { lazyPage } from './lazyPage.tsx';
+import { Loading, lazyPage } from './lazyPage.tsx';
 
 // Every screen but /login is a chunk of its own.
 const VerifyPage = lazyPage(() => import('../features/verify/VerifyPage.tsx'), 'VerifyPage');
-const ResetPasswordPage = lazyPage(() => import('../features/resetPassword/ResetPasswordPage.tsx'), 'ResetPasswordPage');
+const ResetPasswordPage = lazyPage(
+  () => import('../features/resetPassword/ResetPasswordPage.tsx'),
+  'ResetPasswordPage',
+);
 const LoginedPage = lazyPage(() => import('../features/logined/LoginedPage.tsx'), 'LoginedPage');
 const ChangePasswordDefaultPage = lazyPage(
   () => import('../features/changePasswordDefault/ChangePasswordDefaultPage.tsx'),
@@ -26,15 +29,54 @@ const ClientDeviceInfPage = lazyPage(
 
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
-  { path: '/verify', element: <VerifyPage /> },
-  { path: '/resetPassword', element: <ResetPasswordPage /> },
-  { path: '/logined', element: <LoginedPage /> },
-  { path: '/changePasswordDefault', element: <ChangePasswordDefaultPage /> },
-  { path: '/403', element: <ForbiddenPage /> },
+  {
+    path: '/verify',
+    element: (
+      <Loading>
+        <VerifyPage />
+      </Loading>
+    ),
+  },
+  {
+    path: '/resetPassword',
+    element: (
+      <Loading>
+        <ResetPasswordPage />
+      </Loading>
+    ),
+  },
+  {
+    path: '/logined',
+    element: (
+      <Loading>
+        <LoginedPage />
+      </Loading>
+    ),
+  },
+  {
+    path: '/changePasswordDefault',
+    element: (
+      <Loading>
+        <ChangePasswordDefaultPage />
+      </Loading>
+    ),
+  },
+  {
+    path: '/403',
+    element: (
+      <Loading>
+        <ForbiddenPage />
+      </Loading>
+    ),
+  },
   {
     // The shell: sign-in required; the gate also refuses menu routes the user's roles do not allow.
     path: '/',
-    element: <ShellGate />,
+    element: (
+      <Loading>
+        <ShellGate />
+      </Loading>
+    ),
     children: [
       { index: true, element: <Navigate to="/home" replace /> },
       { path: 'home', element: <HomePage /> },

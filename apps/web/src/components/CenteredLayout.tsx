@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LanguageSelect } from './LanguageSelect.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
 
 type Props = { children: ReactNode; width?: number };
 
@@ -17,7 +17,7 @@ export function CenteredLayout({ children, width = 420 }: Props) {
       }}
     >
       <div style={{ alignSelf: 'flex-end' }}>
-        <LanguageSelect />
+        <LanguageSwitch />
       </div>
       <main style={{ width: '100%', maxWidth: width, marginTop: '8vh' }}>{children}</main>
     </div>

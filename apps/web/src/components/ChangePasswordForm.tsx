@@ -4,7 +4,8 @@ import type { ChangeOwnPasswordInput } from '../session/useChangeOwnPasswordMuta
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 
 type Props = {
-  onSubmit: (values: ChangeOwnPasswordInput) => void;
+  /** Resolves when the password was changed (the form is then cleared); rejects after showing the error. */
+  onSubmit: (values: ChangeOwnPasswordInput) => Promise<unknown>;
   submitting: boolean;
   submitLabel: string;
   currentHint?: string;
@@ -15,7 +16,16 @@ export function ChangePasswordForm({ onSubmit, submitting, submitLabel, currentH
   const { t } = useTranslation();
   const [form] = Form.useForm<ChangeOwnPasswordInput>();
   return (
-    <Form form={form} layout="vertical" onFinish={onSubmit} requiredMark>
+    <Form
+      form={form}
+      layout="vertical"
+      onFinish={(values) =>
+        onSubmit(values).then(
+          () => form.resetFields(),
+          () => undefined,
+        )
+      }
+    >
       <Form.Item
         name="currentPassword"
         label={t('password.current')}

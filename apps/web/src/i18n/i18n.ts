@@ -29,6 +29,7 @@ void i18n.use(initReactI18next).init({
   supportedLngs: ['en', 'vi'],
   interpolation: { escapeValue: false },
   initAsync: false,
+  showSupportNotice: false,
 });
 
 if (typeof document !== 'undefined') document.documentElement.lang = initial;

@@ -168,7 +168,9 @@ describe.each(drivers)('auth on %s', (driver) => {
     });
     expect(ok.statusCode).toBe(200);
     expect((await me(tokens.accessToken)).json().changePw).toBe(false);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/role', headers: bearer(tokens.accessToken) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/role', headers: bearer(tokens.accessToken) })).statusCode,
+    ).toBe(200);
     await expect(signin(t.app, u.username, u.password)).rejects.toThrow('401');
     await signin(t.app, u.username, 'N3w-password!');
   });

@@ -1,6 +1,6 @@
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type AppLanguage, applyLanguage } from '../i18n/i18n.ts';
+import { type AppLanguage, applyLanguage } from '../../i18n/i18n.ts';
 
 const OPTIONS: { value: AppLanguage; label: string }[] = [
   { value: 'en', label: 'English' },

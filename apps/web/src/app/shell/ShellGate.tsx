@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { isHttpError } from '../../api/client.ts';
+import { isInactiveAccount } from '../../api/errors.ts';
 import { getAccessToken } from '../../api/tokens.ts';
 import { InactiveAccount } from '../../components/InactiveAccount.tsx';
 import { applyLanguage, toAppLanguage } from '../../i18n/i18n.ts';
@@ -32,6 +33,7 @@ export function ShellGate() {
   if (!hasToken) return <Navigate to="/login" replace />;
   if (me.isPending) return <PageSpinner />;
   if (me.isError) {
+    if (isInactiveAccount(me.error)) return <Navigate to="/login" replace state={{ reason: 'inactive' }} />;
     if (isHttpError(me.error) && (me.error.statusCode === 401 || me.error.error === 'No Token')) {
       return <Navigate to="/login" replace />;
     }
@@ -60,6 +62,12 @@ export function ShellGate() {
     );
   }
   if (user.changePw) return <Navigate to="/changePasswordDefault" replace />;
-  if (!canOpenPath(pathname, user.roles.map((role) => role.name))) return <Navigate to="/403" replace />;
+  if (
+    !canOpenPath(
+      pathname,
+      user.roles.map((role) => role.name),
+    )
+  )
+    return <Navigate to="/403" replace />;
   return <Shell user={user} />;
 }

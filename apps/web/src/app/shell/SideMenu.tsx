@@ -18,13 +18,14 @@ function toItems(entries: MenuEntry[], label: (key: string) => string): Item[] {
   });
 }
 
-function selectedKey(entries: MenuEntry[], pathname: string): string | undefined {
+/** The key path of the entry of the current route, e.g. ['manage', 'users'] on /users. */
+function activePath(entries: MenuEntry[], pathname: string): string[] {
   for (const entry of entries) {
-    if (entry.path && (pathname === entry.path || pathname.startsWith(`${entry.path}/`))) return entry.key;
-    const child = entry.children && selectedKey(entry.children, pathname);
-    if (child) return child;
+    if (entry.path && (pathname === entry.path || pathname.startsWith(`${entry.path}/`))) return [entry.key];
+    const below = entry.children ? activePath(entry.children, pathname) : [];
+    if (below.length > 0) return [entry.key, ...below];
   }
-  return undefined;
+  return [];
 }
 
 export function SideMenu({ roles, userName }: Props) {
@@ -32,10 +33,12 @@ export function SideMenu({ roles, userName }: Props) {
   const { pathname } = useLocation();
   const [query, setQuery] = useState('');
   const visible = useMemo(() => visibleMenu(roles), [roles]);
-  const [openKeys, setOpenKeys] = useState<string[]>(() => subMenuKeys(visible));
+  const active = activePath(visible, pathname);
+  // Sub-menus start closed, except the one holding the current screen.
+  const [openKeys, setOpenKeys] = useState<string[]>(() => active.slice(0, -1));
   const label = (key: string) => t(key);
   const entries = searchMenu(visible, query, label);
-  const selected = selectedKey(visible, pathname);
+  const selected = active.at(-1);
 
   return (
     <nav aria-label={t('menu.navigation')}>
@@ -56,11 +59,15 @@ export function SideMenu({ roles, userName }: Props) {
         />
       </div>
       {entries.length === 0 ? (
-        <Typography.Text style={{ color: 'rgba(255,255,255,0.65)', padding: '0 16px' }}>{t('menu.noMatch')}</Typography.Text>
+        <Typography.Text style={{ color: 'rgba(255,255,255,0.65)', padding: '0 16px' }}>
+          {t('menu.noMatch')}
+        </Typography.Text>
       ) : (
         <Menu
           theme="dark"
           mode="inline"
+          // The sider hides completely when collapsed (width 0), so the menu never needs its icon-only mode.
+          inlineCollapsed={false}
           items={toItems(entries, label)}
           selectedKeys={selected ? [selected] : []}
           openKeys={query ? subMenuKeys(entries) : openKeys}

@@ -1,18 +1,12 @@
-import {
-  KeyOutlined,
-  LogoutOutlined,
-  MenuFoldOutlined,
-  MenuUnfoldOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import { KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import type { CurrentUser } from '@it4u/shared';
-import { Avatar, Button, Dropdown, Space, Typography } from 'antd';
+import { Avatar, Button, Dropdown, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LanguageSelect } from '../../components/LanguageSelect.tsx';
 import { useNotice } from '../../components/useNotice.ts';
 import { toUserLanguage } from '../../i18n/i18n.ts';
 import { useSignOut } from '../../session/useSignOut.ts';
+import { LanguageSelect } from './LanguageSelect.tsx';
 import { useSaveLanguageMutation } from './useSaveLanguageMutation.ts';
 
 type Props = { user: CurrentUser; collapsed: boolean; onToggle: () => void };
@@ -46,10 +40,9 @@ export function TopBar({ user, collapsed, onToggle }: Props) {
                 key: 'who',
                 disabled: true,
                 label: (
-                  <div>
-                    <Typography.Text strong>{user.name}</Typography.Text>
-                    <br />
-                    <Typography.Text type="secondary">{user.username}</Typography.Text>
+                  <div style={{ cursor: 'default' }}>
+                    <div style={{ fontWeight: 600, color: 'rgba(0,0,0,0.88)' }}>{user.name}</div>
+                    <div style={{ color: 'rgba(0,0,0,0.55)' }}>{user.username}</div>
                   </div>
                 ),
               },

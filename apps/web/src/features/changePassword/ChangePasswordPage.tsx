@@ -14,10 +14,13 @@ export function ChangePasswordPage() {
         submitting={change.isPending}
         submitLabel={t('changePassword.submit')}
         onSubmit={(values) =>
-          change.mutate(values, {
-            onSuccess: () => notice.success(t('notices.passwordChanged')),
-            onError: (error) => notice.error(error),
-          })
+          change.mutateAsync(values).then(
+            () => notice.success(t('notices.passwordChanged')),
+            (error: unknown) => {
+              notice.error(error);
+              throw error;
+            },
+          )
         }
       />
     </Card>

@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Card, Typography } from 'antd';
+import { Button, Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { getAccessToken } from '../../api/tokens.ts';
-import { ChangePasswordForm } from '../../components/ChangePasswordForm.tsx';
 import { CenteredLayout } from '../../components/CenteredLayout.tsx';
+import { ChangePasswordForm } from '../../components/ChangePasswordForm.tsx';
 import { useNotice } from '../../components/useNotice.ts';
 import { useChangeOwnPasswordMutation } from '../../session/useChangeOwnPasswordMutation.ts';
 import { currentUserQuery } from '../../session/useCurrentUser.ts';
+import { useSignOut } from '../../session/useSignOut.ts';
 
 /** Forced after sign-in while the account still has the password an administrator set (changePw). */
 export function ChangePasswordDefaultPage() {
@@ -16,6 +17,7 @@ export function ChangePasswordDefaultPage() {
   const notice = useNotice();
   const queryClient = useQueryClient();
   const change = useChangeOwnPasswordMutation();
+  const signOut = useSignOut();
 
   if (!getAccessToken()) return <Navigate to="/login" replace />;
 
@@ -28,22 +30,26 @@ export function ChangePasswordDefaultPage() {
           submitting={change.isPending}
           submitLabel={t('changePasswordDefault.submit')}
           currentHint={t('changePasswordDefault.currentHint')}
-          onSubmit={(values) =>
-            change.mutate(values, {
-              onSuccess: async () => {
-                notice.success(t('notices.passwordChanged'));
-                // Reload the user first: the shell would otherwise send them back here on the stale changePw.
-                try {
-                  await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
-                } catch {
-                  // The shell loads the user again and handles a failure itself.
-                }
-                await navigate('/home', { replace: true });
-              },
-              onError: (error) => notice.error(error),
-            })
-          }
+          onSubmit={async (values) => {
+            try {
+              await change.mutateAsync(values);
+            } catch (error) {
+              notice.error(error);
+              throw error;
+            }
+            notice.success(t('notices.passwordChanged'));
+            // Reload the user first: the shell would otherwise send them back here on the stale changePw.
+            try {
+              await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
+            } catch {
+              // The shell loads the user again and handles a failure itself.
+            }
+            await navigate('/home', { replace: true });
+          }}
         />
+        <Button type="link" style={{ padding: 0 }} onClick={() => void signOut()}>
+          {t('topbar.logout')}
+        </Button>
       </Card>
     </CenteredLayout>
   );

@@ -21,7 +21,11 @@ export function HomePage() {
         </Typography.Title>
         <Space wrap>
           <Typography.Text type="secondary">{t('home.roles')}:</Typography.Text>
-          {user.roles.length > 0 ? <RoleTags roles={user.roles} /> : <Typography.Text>{t('home.noRoles')}</Typography.Text>}
+          {user.roles.length > 0 ? (
+            <RoleTags roles={user.roles} />
+          ) : (
+            <Typography.Text>{t('home.noRoles')}</Typography.Text>
+          )}
         </Space>
       </Card>
       <Card title={t('home.sites')}>

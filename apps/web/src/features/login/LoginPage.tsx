@@ -1,35 +1,45 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Checkbox, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Checkbox, Form, Input } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { errorText, isInactiveAccount } from '../../api/errors.ts';
 import { clearTokens } from '../../api/tokens.ts';
 import { CenteredLayout } from '../../components/CenteredLayout.tsx';
-import { InactiveAccount } from '../../components/InactiveAccount.tsx';
 import { useNotice } from '../../components/useNotice.ts';
 import { applyLanguage, toAppLanguage } from '../../i18n/i18n.ts';
 import { type SignInInput, useSignInMutation } from './useSignInMutation.ts';
+
+// Rare screens stay out of the sign-in bundle.
+const InactiveAccount = lazy(async () => ({
+  default: (await import('../../components/InactiveAccount.tsx')).InactiveAccount,
+}));
+
+const panel = { background: '#fff', borderRadius: 8, padding: 24, boxShadow: '0 1px 4px rgba(0,0,0,0.08)' };
 
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const notice = useNotice();
   const signIn = useSignInMutation();
-  const [inactive, setInactive] = useState(false);
+  const location = useLocation();
+  // The API client lands here with reason 'inactive' when an administrator blocked the account mid-session.
+  const [inactive, setInactive] = useState(() => (location.state as { reason?: string } | null)?.reason === 'inactive');
 
   if (inactive) {
     return (
       <CenteredLayout width={560}>
-        <Card>
-          <InactiveAccount
-            onBack={() => {
-              clearTokens();
-              signIn.reset();
-              setInactive(false);
-            }}
-          />
-        </Card>
+        <div style={panel}>
+          <Suspense fallback={null}>
+            <InactiveAccount
+              onBack={() => {
+                clearTokens();
+                signIn.reset();
+                setInactive(false);
+              }}
+            />
+          </Suspense>
+        </div>
       </CenteredLayout>
     );
   }
@@ -58,13 +68,11 @@ export function LoginPage() {
 
   return (
     <CenteredLayout>
-      <Card>
-        <Typography.Title level={2} style={{ textAlign: 'center', marginBottom: 0 }}>
-          {t('login.title')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
+      <div style={panel}>
+        <h1 style={{ textAlign: 'center', fontSize: 28, fontWeight: 600, margin: 0 }}>{t('login.title')}</h1>
+        <p style={{ textAlign: 'center', color: 'rgba(0,0,0,0.45)' }}>
           {t('app.name')} · {t('login.subtitle')}
-        </Typography.Paragraph>
+        </p>
         {failed && (
           <Alert type="error" showIcon title={errorText(signIn.error, t, 'login')} style={{ marginBottom: 16 }} />
         )}
@@ -97,7 +105,7 @@ export function LoginPage() {
             </Button>
           </Form.Item>
         </Form>
-      </Card>
+      </div>
     </CenteredLayout>
   );
 }

@@ -1,0 +1,13 @@
+import { Card, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { SiteNamesTab } from './components/SiteNamesTab.tsx';
+
+/** /clientDeviceInf (manage roles; the shell's gate sends the others to /403). */
+export function ClientDeviceInfPage() {
+  const { t } = useTranslation();
+  return (
+    <Card title={t('clientDeviceInf.title')}>
+      <Tabs items={[{ key: 'siteNames', label: t('clientDeviceInf.tabs.siteNames'), children: <SiteNamesTab /> }]} />
+    </Card>
+  );
+}

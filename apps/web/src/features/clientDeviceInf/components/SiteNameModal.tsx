@@ -1,0 +1,65 @@
+import type { Site } from '@it4u/shared';
+import { Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { showFormError } from '../../../components/showFormError.ts';
+import { useNotice } from '../../../components/useNotice.ts';
+import { type SiteNameInput, useSaveSiteNameMutation } from '../useSaveSiteNameMutation.ts';
+
+type Props = { site?: Site; onClose: () => void };
+
+/** Add (no site) or edit a monitoring site name. */
+export function SiteNameModal({ site, onClose }: Props) {
+  const { t } = useTranslation();
+  const notice = useNotice();
+  const save = useSaveSiteNameMutation();
+  const [form] = Form.useForm<SiteNameInput>();
+
+  const onFinish = (values: SiteNameInput) =>
+    save.mutate(
+      { id: site?.id, input: { sitename: values.sitename.trim(), idname: values.idname.trim() } },
+      {
+        onSuccess: () => {
+          notice.success(t(site ? 'notices.updated' : 'notices.added'));
+          onClose();
+        },
+        onError: (error) => showFormError(form, error, notice),
+      },
+    );
+
+  return (
+    <Modal
+      open
+      title={t(site ? 'siteNames.edit.title' : 'siteNames.add.title')}
+      okText={t(site ? 'common.save' : 'common.add')}
+      cancelText={t('common.cancel')}
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      mask={{ closable: false }}
+    >
+      <Form<SiteNameInput>
+        form={form}
+        layout="vertical"
+        name="siteName"
+        initialValues={site ? { sitename: site.sitename, idname: site.idname } : undefined}
+        onFinish={onFinish}
+      >
+        <Form.Item
+          name="sitename"
+          label={t('siteNames.field.sitename')}
+          rules={[{ required: true, whitespace: true, message: t('siteNames.required.sitename') }]}
+        >
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="idname"
+          label={t('siteNames.field.idname')}
+          extra={t('siteNames.idnameHint')}
+          rules={[{ required: true, whitespace: true, message: t('siteNames.required.idname') }]}
+        >
+          <Input autoComplete="off" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

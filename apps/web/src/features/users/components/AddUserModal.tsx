@@ -1,0 +1,64 @@
+import { DEFAULT_ROLE } from '@it4u/shared';
+import { Form, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { showFormError } from '../../../components/showFormError.ts';
+import { useNotice } from '../../../components/useNotice.ts';
+import { useSignUpMutation } from '../useSignUpMutation.ts';
+import { UserFormFields } from './UserFormFields.tsx';
+import { rolesOf, type UserFormValues } from './userFormValues.ts';
+
+type Props = { onClose: () => void };
+
+export function AddUserModal({ onClose }: Props) {
+  const { t } = useTranslation();
+  const notice = useNotice();
+  const signUp = useSignUpMutation();
+  const [form] = Form.useForm<UserFormValues>();
+
+  const onFinish = (values: UserFormValues) => {
+    signUp.mutate(
+      {
+        name: values.name.trim(),
+        username: values.username.trim(),
+        email: values.email.trim(),
+        password: values.password ?? '',
+        confirmPassword: values.confirmPassword ?? '',
+        gender: values.gender,
+        language: values.language,
+        type: values.type,
+        roles: rolesOf(values),
+        sitename: values.sitename ?? [],
+      },
+      {
+        onSuccess: () => {
+          notice.success(t('notices.signedUp'));
+          onClose();
+        },
+        onError: (error) => showFormError(form, error, notice),
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open
+      title={t('users.add.title')}
+      okText={t('users.add.submit')}
+      cancelText={t('common.cancel')}
+      confirmLoading={signUp.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      mask={{ closable: false }}
+    >
+      <Form<UserFormValues>
+        form={form}
+        layout="vertical"
+        name="addUser"
+        initialValues={{ type: 'User', roles: [DEFAULT_ROLE], sitename: [] }}
+        onFinish={onFinish}
+      >
+        <UserFormFields form={form} mode="add" />
+      </Form>
+    </Modal>
+  );
+}

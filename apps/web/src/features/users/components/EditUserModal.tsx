@@ -1,0 +1,74 @@
+import type { UserRow } from '@it4u/shared';
+import { Form, Modal, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { showFormError } from '../../../components/showFormError.ts';
+import { useNotice } from '../../../components/useNotice.ts';
+import { useSaveUserMutation } from '../useSaveUserMutation.ts';
+import { UserFormFields } from './UserFormFields.tsx';
+import { formValuesOf, rolesOf, type UserFormValues } from './userFormValues.ts';
+
+type Props = { user: UserRow; onClose: () => void };
+
+export function EditUserModal({ user, onClose }: Props) {
+  const { t } = useTranslation();
+  const notice = useNotice();
+  const save = useSaveUserMutation();
+  const [form] = Form.useForm<UserFormValues>();
+
+  const onFinish = (values: UserFormValues) => {
+    save.mutate(
+      {
+        id: user.id,
+        input: {
+          name: values.name.trim(),
+          username: values.username.trim(),
+          email: values.email.trim(),
+          gender: values.gender,
+          language: values.language,
+          type: values.type,
+          roles: rolesOf(values),
+          sitename: values.sitename ?? [],
+          status: values.active ? 'Active' : 'Block',
+        },
+      },
+      {
+        onSuccess: () => {
+          notice.success(t('notices.updated'));
+          onClose();
+        },
+        onError: (error) => showFormError(form, error, notice),
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open
+      title={t('users.edit.title', { username: user.username })}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      mask={{ closable: false }}
+    >
+      <Form<UserFormValues>
+        form={form}
+        layout="vertical"
+        name="editUser"
+        initialValues={formValuesOf(user)}
+        onFinish={onFinish}
+      >
+        <UserFormFields form={form} mode="edit" />
+        <Form.Item
+          name="active"
+          label={t('users.field.status')}
+          valuePropName="checked"
+          extra={t('users.edit.statusHint')}
+        >
+          <Switch checkedChildren={t('values.status.Active')} unCheckedChildren={t('values.status.Block')} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,50 @@
+import type { UserRow } from '@it4u/shared';
+import { Alert, Form, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { NewPasswordFields } from '../../../components/NewPasswordFields.tsx';
+import { showFormError } from '../../../components/showFormError.ts';
+import { useNotice } from '../../../components/useNotice.ts';
+import { type ResetPasswordInput, useResetPasswordMutation } from '../useResetPasswordMutation.ts';
+
+type Props = { user: UserRow; onClose: () => void };
+
+export function ResetPasswordModal({ user, onClose }: Props) {
+  const { t } = useTranslation();
+  const notice = useNotice();
+  const reset = useResetPasswordMutation();
+  const [form] = Form.useForm<ResetPasswordInput>();
+
+  return (
+    <Modal
+      open
+      title={t('users.reset.title', { username: user.username })}
+      okText={t('users.reset.submit')}
+      cancelText={t('common.cancel')}
+      confirmLoading={reset.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      mask={{ closable: false }}
+    >
+      <Alert type="info" showIcon title={t('users.reset.hint')} style={{ marginBottom: 16 }} />
+      <Form<ResetPasswordInput>
+        form={form}
+        layout="vertical"
+        name="resetPassword"
+        onFinish={(input) =>
+          reset.mutate(
+            { id: user.id, input },
+            {
+              onSuccess: () => {
+                notice.success(t('notices.passwordChanged'));
+                onClose();
+              },
+              onError: (error) => showFormError(form, error, notice),
+            },
+          )
+        }
+      >
+        <NewPasswordFields />
+      </Form>
+    </Modal>
+  );
+}

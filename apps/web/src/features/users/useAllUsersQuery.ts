@@ -1,0 +1,19 @@
+import { MAX_PAGE_SIZE, type Page, type UserRow } from '@it4u/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+import { usersKeys } from './queryKeys.ts';
+
+/** Every user, paging through the list API by the largest page size. */
+export function useAllUsersQuery(enabled: boolean) {
+  return useQuery({
+    queryKey: usersKeys.everyone(),
+    enabled,
+    queryFn: async () => {
+      const fetchPage = (page: number) => api.get<Page<UserRow>>('/user', { page, pageSize: MAX_PAGE_SIZE });
+      const first = await fetchPage(1);
+      const pages = Math.ceil(first.total / MAX_PAGE_SIZE);
+      const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => fetchPage(i + 2)));
+      return [first, ...rest].flatMap((page) => page.items);
+    },
+  });
+}

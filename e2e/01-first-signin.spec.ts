@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { LoginPage } from './support/pages.ts';
+import { readState } from './support/state.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+test('a wrong password shows the message and no way in', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn('admin', 'not-the-password');
+  await expect(page.getByText('Your Username or Password is incorrect. Please try again!')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('empty fields show the required messages', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Please input your username!')).toBeVisible();
+  await expect(page.getByText('Please input your Password!')).toBeVisible();
+});
+
+test('the first sign-in with the generated password forces a change of password', async ({ page }) => {
+  const { adminPassword, adminNewPassword } = readState();
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn('admin', adminPassword);
+  await expect(page).toHaveURL(/\/changePasswordDefault$/);
+
+  // the shell stays closed until the password is changed
+  await page.goto('/users');
+  await expect(page).toHaveURL(/\/changePasswordDefault$/);
+
+  await page.getByLabel('Current password').fill(adminPassword);
+  await page.getByLabel('New password').fill(adminNewPassword);
+  await page.getByLabel('Confirm password').fill('something-else');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Two passwords that you enter is inconsistent!')).toBeVisible();
+
+  await page.getByLabel('Confirm password').fill(adminNewPassword);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByText('Welcome, Administrator!')).toBeVisible();
+});

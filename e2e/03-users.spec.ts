@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { adminToken, createUser } from './support/api.ts';
+import { choose, LoginPage, Shell } from './support/pages.ts';
+import { readState } from './support/state.ts';
+
+test('an administrator adds a ROLE_KT user, who sees the Manage menu but not Users', async ({ page }) => {
+  const { adminNewPassword } = readState();
+  const login = new LoginPage(page);
+  const shell = new Shell(page);
+  await login.goto();
+  await login.signIn('admin', adminNewPassword);
+
+  await shell.menu().getByText('Manage').click();
+  await shell.menu().getByText('Users').click();
+  await expect(page).toHaveURL(/\/users$/);
+  await page.getByRole('button', { name: 'Add user' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name', { exact: true }).fill('Lê Văn Kỹ Thuật');
+  await dialog.getByLabel('Username', { exact: true }).fill('kythuat1');
+  await dialog.getByLabel('E-mail', { exact: true }).fill('kythuat1@example.test');
+  await dialog.getByLabel('Password', { exact: true }).fill('Kt-pass-2026');
+  await dialog.getByLabel('Confirm password').fill('Kt-pass-2026');
+  await choose(dialog, 'Gender', 'Male');
+  await choose(dialog, 'Language', 'English');
+  await choose(dialog, 'Type', 'User');
+  await choose(dialog, 'Roles', 'Technician');
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('cell', { name: 'kythuat1', exact: true })).toBeVisible();
+  await shell.logout();
+
+  await login.signIn('kythuat1', 'Kt-pass-2026');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(shell.menu().getByText('Manage')).toBeVisible();
+  await shell.menu().getByText('Manage').click();
+  await expect(shell.menu().getByText('Site names')).toBeVisible();
+  await expect(shell.menu().getByText('Users')).toHaveCount(0);
+  // and the server agrees
+  await page.goto('/users');
+  await expect(page.getByText('Access Forbidden')).toBeVisible();
+});
+
+test('a ROLE_KH user sees no Manage menu', async ({ page, request }) => {
+  const { adminNewPassword } = readState();
+  const token = await adminToken(request, adminNewPassword);
+  await createUser(request, token, {
+    username: 'khach1',
+    password: 'Kh-pass-2026',
+    roles: ['ROLE_KH'],
+    type: 'Client',
+  });
+  const login = new LoginPage(page);
+  const shell = new Shell(page);
+  await login.goto();
+  await login.signIn('khach1', 'Kh-pass-2026');
+  await expect(shell.menu().getByText('Home')).toBeVisible();
+  await expect(shell.menu().getByText('Manage')).toHaveCount(0);
+});

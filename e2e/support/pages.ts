@@ -1,0 +1,55 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The sign-in page. */
+export class LoginPage {
+  constructor(readonly page: Page) {}
+
+  async goto() {
+    await this.page.goto('/login');
+  }
+
+  async signIn(username: string, password: string) {
+    await this.page.getByLabel(/Username or e-mail|Tên đăng nhập hoặc e-mail/).fill(username);
+    await this.page.getByLabel(/^(Password|Mật khẩu)$/).fill(password);
+    await this.page.getByRole('button', { name: /^(Log in|Đăng nhập)$/ }).click();
+  }
+}
+
+/** The shell around every signed-in screen: side menu and top bar. */
+export class Shell {
+  constructor(readonly page: Page) {}
+
+  menu() {
+    return this.page.getByRole('navigation');
+  }
+
+  async openAccountMenu() {
+    await this.page.getByTitle(/Account menu|Menu tài khoản/).click();
+  }
+
+  async logout() {
+    await this.openAccountMenu();
+    await this.page.getByRole('menuitem', { name: /Logout|Đăng xuất/ }).click();
+    await expect(this.page).toHaveURL(/\/login$/);
+  }
+
+  async chooseLanguage(label: 'English' | 'Tiếng Việt') {
+    await this.page.getByLabel(/^(Language|Ngôn ngữ)$/).click();
+    await this.page.locator('.ant-select-item-option').filter({ hasText: label }).click();
+  }
+
+  accessToken() {
+    return this.page.evaluate(() => localStorage.getItem('accessToken'));
+  }
+}
+
+/** Picks an option of an antd select found by its exact label inside a scope (a dialog, a form). */
+export async function choose(scope: Locator, label: string, option: string) {
+  await scope.getByLabel(label, { exact: true }).click();
+  await scope
+    .page()
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: option })
+    .first()
+    .click();
+}
