@@ -7,7 +7,7 @@ import { buildApp } from './app.ts';
 import { migrate, openPglite } from './db/client.ts';
 import { createTestApp, drivers, type TestApp } from './test/helpers.ts';
 
-const surface = readFileSync(path.resolve(import.meta.dirname, '../../../../shared/spec/api-surface.tsv'), 'utf8')
+const surface = readFileSync(path.join(import.meta.dirname, 'test/api-surface.tsv'), 'utf8')
   .split('\n')
   .filter((l) => l && !l.startsWith('#'))
   .map((l) => l.split('\t') as [string, string, string]);

@@ -3,6 +3,7 @@ import { type Capability, type CurrentUser, can } from '@it4u/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
 import type { PrincipalRow, SessionRepository } from '../modules/auth/auth.repository.ts';
+import { toCurrentUser } from '../modules/users/users.repository.ts';
 
 export type Principal = CurrentUser & { sessionId: string };
 
@@ -32,8 +33,9 @@ declare module '@fastify/jwt' {
 const TOUCH_EVERY_MS = 60_000;
 /**
  * Sessions with their users are cached per instance for a moment: every authenticated request needs them, and
- * most requests are reads. Any write (POST, PUT, DELETE) through this instance, even a refused one, empties the cache, so a logout, a block or
- * a role change here counts at once; another instance sees it within CACHE_TTL_MS (docs/decisions.md).
+ * most requests are reads. Any write (POST, PUT, DELETE) through this instance, even a refused one, empties the
+ * cache, so a logout, a block or a role change here counts at once; another instance sees it within CACHE_TTL_MS
+ * (docs/decisions.md).
  */
 const CACHE_TTL_MS = 2_000;
 const CACHE_MAX = 10_000;
@@ -41,21 +43,7 @@ const CACHE_MAX = 10_000;
 type Cached = { row: PrincipalRow; at: number };
 
 function toPrincipal(row: PrincipalRow, sessionId: string): Principal {
-  const sites = typeof row.sites === 'string' ? JSON.parse(row.sites) : row.sites;
-  return {
-    id: row.id,
-    name: row.name,
-    username: row.username,
-    email: row.email,
-    gender: row.gender as Principal['gender'],
-    language: row.language as Principal['language'],
-    type: row.type as Principal['type'],
-    status: row.status as Principal['status'],
-    changePw: row.change_pw,
-    roles: row.roles.map((name) => ({ name })) as Principal['roles'],
-    sitename: sites,
-    sessionId,
-  };
+  return { ...toCurrentUser(row), sessionId };
 }
 
 export async function registerAuth(app: FastifyInstance, jwtKey: Buffer, sessions: SessionRepository): Promise<void> {

@@ -1,19 +1,9 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
+import { SITES_OF_USER, type UserSqlRow } from '../users/users.repository.ts';
 
-export type PrincipalRow = {
-  id: number;
-  name: string;
-  username: string;
-  email: string;
-  gender: string;
-  language: string;
-  type: string;
-  status: string;
-  change_pw: boolean;
-  roles: string[];
-  sites: { sitename: string; idname: string }[] | string;
+export type PrincipalRow = UserSqlRow & {
   revoked_at: Date | string | null;
   expires_at: Date | string;
   last_used_at: Date | string;
@@ -76,9 +66,7 @@ export function createSessionRepository(db: Db) {
     async loadPrincipal(sessionId: string): Promise<PrincipalRow | undefined> {
       const result = await db.execute(sql`
         select u.id, u.name, u.username, u.email, u.gender, u.language, u.type, u.status, u.change_pw, u.roles,
-               s.revoked_at, s.expires_at, s.last_used_at,
-               coalesce((select json_agg(json_build_object('sitename', st.sitename, 'idname', st.idname) order by st.sitename)
-                         from user_sites us join sites st on st.id = us.site_id where us.user_id = u.id), '[]'::json) as sites
+               s.revoked_at, s.expires_at, s.last_used_at, ${SITES_OF_USER}
         from sessions s join users u on u.id = s.user_id
         where s.id = ${sessionId}`);
       return (result as unknown as { rows: PrincipalRow[] }).rows[0];

@@ -1,4 +1,4 @@
-import type { UserRow } from '@it4u/shared';
+import type { CurrentUser, UserRow } from '@it4u/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sites, userSites, users } from '../../db/schema.ts';
@@ -7,7 +7,8 @@ import { containsPattern, rowsOf } from '../../lib/sql.ts';
 export type UserRecord = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
-type ListRow = {
+/** The columns of a user as the SQL of this file selects them (snake_case, as the database answers). */
+export type UserSqlRow = {
   id: number;
   name: string;
   username: string;
@@ -19,30 +20,34 @@ type ListRow = {
   change_pw: boolean;
   roles: string[];
   sites: { sitename: string; idname: string }[] | string;
-  last_time_login: string | number;
-  num_login: number;
-  total: string | number;
 };
 
-function toUserRow(r: ListRow): UserRow {
+type ListRow = UserSqlRow & { last_time_login: string | number; num_login: number; total: string | number };
+
+export function toCurrentUser(r: UserSqlRow): CurrentUser {
   return {
     id: r.id,
     name: r.name,
     username: r.username,
     email: r.email,
-    gender: r.gender as UserRow['gender'],
-    language: r.language as UserRow['language'],
-    type: r.type as UserRow['type'],
-    status: r.status as UserRow['status'],
+    gender: r.gender as CurrentUser['gender'],
+    language: r.language as CurrentUser['language'],
+    type: r.type as CurrentUser['type'],
+    status: r.status as CurrentUser['status'],
     changePw: r.change_pw,
-    roles: r.roles.map((name) => ({ name })) as UserRow['roles'],
+    roles: r.roles.map((name) => ({ name })) as CurrentUser['roles'],
     sitename: typeof r.sites === 'string' ? JSON.parse(r.sites) : r.sites,
-    lastTimeLogin: Number(r.last_time_login),
-    numLogin: r.num_login,
   };
 }
 
-const SITES_OF_USER = sql`coalesce((select json_agg(json_build_object('sitename', st.sitename, 'idname', st.idname) order by st.sitename)
+const toUserRow = (r: ListRow): UserRow => ({
+  ...toCurrentUser(r),
+  lastTimeLogin: Number(r.last_time_login),
+  numLogin: r.num_login,
+});
+
+/** The user's sites as a JSON array, for a query whose users table is aliased u. */
+export const SITES_OF_USER = sql`coalesce((select json_agg(json_build_object('sitename', st.sitename, 'idname', st.idname) order by st.sitename)
   from user_sites us join sites st on st.id = us.site_id where us.user_id = u.id), '[]'::json) as sites`;
 
 export function createUsersRepository(db: Db) {

@@ -26,6 +26,16 @@ export type UserInput = {
 
 const roleNames = (u: { roles: { name: string }[] }) => u.roles.map((r) => r.name);
 
+/** The fields the add and edit dialogs share, trimmed. */
+const profileOf = (input: UserInput) => ({
+  name: input.name.trim(),
+  username: input.username.trim(),
+  email: input.email.trim(),
+  gender: input.gender,
+  language: input.language,
+  type: input.type,
+});
+
 type Deps = { users: UsersRepository; sessions: SessionRepository; audit: AuditRepository };
 
 export function createUsersService({ users, sessions, audit }: Deps) {
@@ -81,12 +91,7 @@ export function createUsersService({ users, sessions, audit }: Deps) {
       assertMayAdminister(actor, [], roles);
       const ids = (await siteIds(input.sitename)) ?? [];
       const values: NewUser = {
-        name: input.name.trim(),
-        username: input.username.trim(),
-        email: input.email.trim(),
-        gender: input.gender,
-        language: input.language,
-        type: input.type,
+        ...profileOf(input),
         roles,
         status: 'Active',
         passwordHash: await hashPassword(input.password),
@@ -115,22 +120,7 @@ export function createUsersService({ users, sessions, audit }: Deps) {
         throw new BadRequestError('You cannot remove your own right to manage users.', 'roles');
       }
       const ids = await siteIds(input.sitename);
-      await users
-        .update(
-          id,
-          {
-            name: input.name.trim(),
-            username: input.username.trim(),
-            email: input.email.trim(),
-            gender: input.gender,
-            language: input.language,
-            type: input.type,
-            roles,
-            status: input.status,
-          },
-          ids,
-        )
-        .catch(conflict);
+      await users.update(id, { ...profileOf(input), roles, status: input.status }, ids).catch(conflict);
       const who = { actorId: actor.id, actorName: actor.username, target: before.username, ip: ctx.ip };
       const oldRoles = roleNames(before);
       if (oldRoles.join(',') !== roles.join(',')) {
