@@ -1,6 +1,7 @@
 import type { Site } from '@it4u/shared';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/FormModal.tsx';
 import { showFormError } from '../../../components/showFormError.ts';
 import { useNotice } from '../../../components/useNotice.ts';
 import { type SiteNameInput, useSaveSiteNameMutation } from '../useSaveSiteNameMutation.ts';
@@ -27,15 +28,12 @@ export function SiteNameModal({ site, onClose }: Props) {
     );
 
   return (
-    <Modal
-      open
+    <FormModal
       title={t(site ? 'siteNames.edit.title' : 'siteNames.add.title')}
       okText={t(site ? 'common.save' : 'common.add')}
-      cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      mask={{ closable: false }}
+      form={form}
+      pending={save.isPending}
+      onClose={onClose}
     >
       <Form<SiteNameInput>
         form={form}
@@ -60,6 +58,6 @@ export function SiteNameModal({ site, onClose }: Props) {
           <Input autoComplete="off" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

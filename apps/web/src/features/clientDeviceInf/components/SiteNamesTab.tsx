@@ -1,11 +1,14 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { PAGE_SIZE, PAGE_SIZE_OPTIONS, type Site, TABLE_SCROLL_Y } from '@it4u/shared';
-import { Alert, Button, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import type { Site } from '@it4u/shared';
+import { Button, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { errorText, isStatus } from '../../../api/errors.ts';
+import { isStatus } from '../../../api/errors.ts';
+import { DeleteAction } from '../../../components/DeleteAction.tsx';
+import { PagedTable } from '../../../components/PagedTable.tsx';
 import { useNotice } from '../../../components/useNotice.ts';
+import { usePaging } from '../../../components/usePaging.ts';
 import { useDeleteSiteNameMutation } from '../useDeleteSiteNameMutation.ts';
 import { useSiteNamesQuery } from '../useSiteNamesQuery.ts';
 import { SiteNameModal } from './SiteNameModal.tsx';
@@ -16,11 +19,9 @@ type Dialog = { kind: 'add' } | { kind: 'edit'; site: Site } | null;
 export function SiteNamesTab() {
   const { t } = useTranslation();
   const notice = useNotice();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZE);
-  const [q, setQ] = useState('');
+  const paging = usePaging();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const sites = useSiteNamesQuery({ page, pageSize, q });
+  const sites = useSiteNamesQuery(paging.params);
   const remove = useDeleteSiteNameMutation();
 
   if (isStatus(sites.error, 403)) return <Navigate to="/403" replace />;
@@ -29,7 +30,7 @@ export function SiteNamesTab() {
     remove.mutateAsync(site.id).then(
       () => {
         notice.success(t('notices.deleted'));
-        if (sites.data && sites.data.items.length === 1 && page > 1) setPage(page - 1);
+        paging.afterDelete(sites.data?.items.length ?? 0);
       },
       (error: unknown) => notice.error(error),
     );
@@ -46,16 +47,7 @@ export function SiteNamesTab() {
           <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ kind: 'edit', site })}>
             {t('common.edit')}
           </Button>
-          <Popconfirm
-            title={t('common.sureToDelete')}
-            okText={t('common.yes')}
-            cancelText={t('common.no')}
-            onConfirm={() => onDelete(site)}
-          >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-              {t('common.delete')}
-            </Button>
-          </Popconfirm>
+          <DeleteAction onConfirm={() => onDelete(site)} />
         </Space>
       ),
     },
@@ -63,54 +55,13 @@ export function SiteNamesTab() {
 
   return (
     <>
-      <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
-        <Input.Search
-          allowClear
-          enterButton
-          aria-label={t('common.search')}
-          placeholder={t('siteNames.searchPlaceholder')}
-          style={{ width: 320 }}
-          onSearch={(value) => {
-            setQ(value.trim());
-            setPage(1);
-          }}
-        />
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })}>
-          {t('siteNames.addButton')}
-        </Button>
-      </Space>
-      {sites.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={errorText(sites.error, t)}
-          style={{ marginBottom: 16 }}
-          action={
-            <Button size="small" onClick={() => void sites.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
-      )}
-      <Table<Site>
-        rowKey="id"
-        size="middle"
+      <PagedTable<Site>
+        query={sites}
+        paging={paging}
         columns={columns}
-        dataSource={sites.data?.items ?? []}
-        loading={sites.isFetching}
-        scroll={{ y: TABLE_SCROLL_Y }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: sites.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [...PAGE_SIZE_OPTIONS],
-          showTotal: (total) => t('common.total', { count: total }),
-          onChange: (nextPage, nextSize) => {
-            setPage(nextSize !== pageSize ? 1 : nextPage);
-            setPageSize(nextSize);
-          },
-        }}
+        searchPlaceholder={t('siteNames.searchPlaceholder')}
+        addLabel={t('siteNames.addButton')}
+        onAdd={() => setDialog({ kind: 'add' })}
       />
       {dialog?.kind === 'add' && <SiteNameModal onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <SiteNameModal site={dialog.site} onClose={() => setDialog(null)} />}

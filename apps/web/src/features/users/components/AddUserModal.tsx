@@ -1,6 +1,7 @@
 import { DEFAULT_ROLE } from '@it4u/shared';
-import { Form, Modal } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/FormModal.tsx';
 import { showFormError } from '../../../components/showFormError.ts';
 import { useNotice } from '../../../components/useNotice.ts';
 import { useSignUpMutation } from '../useSignUpMutation.ts';
@@ -40,15 +41,12 @@ export function AddUserModal({ onClose }: Props) {
   };
 
   return (
-    <Modal
-      open
+    <FormModal
       title={t('users.add.title')}
       okText={t('users.add.submit')}
-      cancelText={t('common.cancel')}
-      confirmLoading={signUp.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      mask={{ closable: false }}
+      form={form}
+      pending={signUp.isPending}
+      onClose={onClose}
     >
       <Form<UserFormValues>
         form={form}
@@ -59,6 +57,6 @@ export function AddUserModal({ onClose }: Props) {
       >
         <UserFormFields form={form} mode="add" />
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,6 +1,7 @@
 import type { UserRow } from '@it4u/shared';
-import { Form, Modal, Switch } from 'antd';
+import { Form, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/FormModal.tsx';
 import { showFormError } from '../../../components/showFormError.ts';
 import { useNotice } from '../../../components/useNotice.ts';
 import { useSaveUserMutation } from '../useSaveUserMutation.ts';
@@ -42,15 +43,12 @@ export function EditUserModal({ user, onClose }: Props) {
   };
 
   return (
-    <Modal
-      open
+    <FormModal
       title={t('users.edit.title', { username: user.username })}
       okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      mask={{ closable: false }}
+      form={form}
+      pending={save.isPending}
+      onClose={onClose}
     >
       <Form<UserFormValues>
         form={form}
@@ -69,6 +67,6 @@ export function EditUserModal({ user, onClose }: Props) {
           <Switch checkedChildren={t('values.status.Active')} unCheckedChildren={t('values.status.Block')} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

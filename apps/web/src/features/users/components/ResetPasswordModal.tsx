@@ -1,6 +1,7 @@
 import type { UserRow } from '@it4u/shared';
-import { Alert, Form, Modal } from 'antd';
+import { Alert, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/FormModal.tsx';
 import { NewPasswordFields } from '../../../components/NewPasswordFields.tsx';
 import { showFormError } from '../../../components/showFormError.ts';
 import { useNotice } from '../../../components/useNotice.ts';
@@ -15,15 +16,12 @@ export function ResetPasswordModal({ user, onClose }: Props) {
   const [form] = Form.useForm<ResetPasswordInput>();
 
   return (
-    <Modal
-      open
+    <FormModal
       title={t('users.reset.title', { username: user.username })}
       okText={t('users.reset.submit')}
-      cancelText={t('common.cancel')}
-      confirmLoading={reset.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      mask={{ closable: false }}
+      form={form}
+      pending={reset.isPending}
+      onClose={onClose}
     >
       <Alert type="info" showIcon title={t('users.reset.hint')} style={{ marginBottom: 16 }} />
       <Form<ResetPasswordInput>
@@ -45,6 +43,6 @@ export function ResetPasswordModal({ user, onClose }: Props) {
       >
         <NewPasswordFields />
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,12 +1,15 @@
-import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
-import { PAGE_SIZE, PAGE_SIZE_OPTIONS, TABLE_SCROLL_Y, type UserRow } from '@it4u/shared';
-import { Alert, Button, Input, Popconfirm, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { EditOutlined, KeyOutlined } from '@ant-design/icons';
+import type { UserRow } from '@it4u/shared';
+import { Button, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { errorText, isStatus } from '../../../api/errors.ts';
+import { isStatus } from '../../../api/errors.ts';
+import { DeleteAction } from '../../../components/DeleteAction.tsx';
+import { PagedTable } from '../../../components/PagedTable.tsx';
 import { RoleTags } from '../../../components/RoleTags.tsx';
 import { useNotice } from '../../../components/useNotice.ts';
+import { usePaging } from '../../../components/usePaging.ts';
 import { formatCount, formatLastLogin } from '../formatting.ts';
 import { useDeleteUserMutation } from '../useDeleteUserMutation.ts';
 import { useUsersQuery } from '../useUsersQuery.ts';
@@ -21,11 +24,9 @@ const MAX_SITE_TAGS = 3;
 export function UsersTab() {
   const { t, i18n } = useTranslation();
   const notice = useNotice();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZE);
-  const [q, setQ] = useState('');
+  const paging = usePaging();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const users = useUsersQuery({ page, pageSize, q });
+  const users = useUsersQuery(paging.params);
   const remove = useDeleteUserMutation();
 
   if (isStatus(users.error, 403)) return <Navigate to="/403" replace />;
@@ -34,8 +35,7 @@ export function UsersTab() {
     remove.mutateAsync(user.id).then(
       () => {
         notice.success(t('notices.deleted'));
-        // Step back when the last row of the last page went away.
-        if (users.data && users.data.items.length === 1 && page > 1) setPage(page - 1);
+        paging.afterDelete(users.data?.items.length ?? 0);
       },
       (error: unknown) => notice.error(error),
     );
@@ -108,16 +108,7 @@ export function UsersTab() {
           <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setDialog({ kind: 'reset', user })}>
             {t('users.resetPassword')}
           </Button>
-          <Popconfirm
-            title={t('common.sureToDelete')}
-            okText={t('common.yes')}
-            cancelText={t('common.no')}
-            onConfirm={() => onDelete(user)}
-          >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-              {t('common.delete')}
-            </Button>
-          </Popconfirm>
+          <DeleteAction onConfirm={() => onDelete(user)} />
         </Space>
       ),
     },
@@ -125,54 +116,14 @@ export function UsersTab() {
 
   return (
     <>
-      <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
-        <Input.Search
-          allowClear
-          aria-label={t('common.search')}
-          placeholder={t('users.searchPlaceholder')}
-          style={{ width: 320 }}
-          enterButton
-          onSearch={(value) => {
-            setQ(value.trim());
-            setPage(1);
-          }}
-        />
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })}>
-          {t('users.addButton')}
-        </Button>
-      </Space>
-      {users.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={errorText(users.error, t)}
-          style={{ marginBottom: 16 }}
-          action={
-            <Button size="small" onClick={() => void users.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
-      )}
-      <Table<UserRow>
-        rowKey="id"
-        size="middle"
+      <PagedTable<UserRow>
+        query={users}
+        paging={paging}
         columns={columns}
-        dataSource={users.data?.items ?? []}
-        loading={users.isFetching}
-        scroll={{ x: 'max-content', y: TABLE_SCROLL_Y }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: users.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [...PAGE_SIZE_OPTIONS],
-          showTotal: (total) => t('common.total', { count: total }),
-          onChange: (nextPage, nextSize) => {
-            setPage(nextSize !== pageSize ? 1 : nextPage);
-            setPageSize(nextSize);
-          },
-        }}
+        searchPlaceholder={t('users.searchPlaceholder')}
+        addLabel={t('users.addButton')}
+        onAdd={() => setDialog({ kind: 'add' })}
+        scrollX="max-content"
       />
       {dialog?.kind === 'add' && <AddUserModal onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <EditUserModal user={dialog.user} onClose={() => setDialog(null)} />}

@@ -1,0 +1,86 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { PAGE_SIZE_OPTIONS, type Page, TABLE_SCROLL_Y } from '@it4u/shared';
+import { Alert, Button, Input, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../api/errors.ts';
+import type { Paging } from './usePaging.ts';
+
+/** The parts of a TanStack query result for one page that the table reads. */
+export type PageQuery<T> = {
+  data: Page<T> | undefined;
+  error: unknown;
+  isError: boolean;
+  isFetching: boolean;
+  refetch: () => Promise<unknown>;
+};
+
+type Props<T> = {
+  query: PageQuery<T>;
+  paging: Paging;
+  columns: TableColumnsType<T>;
+  searchPlaceholder: string;
+  addLabel: string;
+  onAdd: () => void;
+  /** Horizontal scrolling for wide tables, e.g. 'max-content'. */
+  scrollX?: NonNullable<TableProps<T>['scroll']>['x'];
+};
+
+/** A server-paged table: search box and add button above, an error with Retry, then the rows. */
+export function PagedTable<T extends { id: number | string }>({
+  query,
+  paging,
+  columns,
+  searchPlaceholder,
+  addLabel,
+  onAdd,
+  scrollX,
+}: Props<T>) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
+        <Input.Search
+          allowClear
+          enterButton
+          aria-label={t('common.search')}
+          placeholder={searchPlaceholder}
+          style={{ width: 320 }}
+          onSearch={paging.setSearch}
+        />
+        <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+          {addLabel}
+        </Button>
+      </Space>
+      {query.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={errorText(query.error, t)}
+          style={{ marginBottom: 16 }}
+          action={
+            <Button size="small" onClick={() => void query.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        />
+      )}
+      <Table<T>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={query.data?.items ?? []}
+        loading={query.isFetching}
+        scroll={scrollX === undefined ? { y: TABLE_SCROLL_Y } : { x: scrollX, y: TABLE_SCROLL_Y }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.pageSize,
+          total: query.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [...PAGE_SIZE_OPTIONS],
+          showTotal: (total) => t('common.total', { count: total }),
+          onChange: paging.changePage,
+        }}
+      />
+    </>
+  );
+}

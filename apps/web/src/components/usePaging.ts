@@ -1,0 +1,32 @@
+import { PAGE_SIZE } from '@it4u/shared';
+import { useState } from 'react';
+
+export type PagingParams = { page: number; pageSize: number; q: string };
+
+/** Page, page size and search text of a server-paged table. */
+export function usePaging() {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(PAGE_SIZE);
+  const [q, setQ] = useState('');
+  const params: PagingParams = { page, pageSize, q };
+  return {
+    ...params,
+    params,
+    /** A new search starts again on page 1. */
+    setSearch: (value: string) => {
+      setQ(value.trim());
+      setPage(1);
+    },
+    /** The table's pagination change; a new page size starts again on page 1. */
+    changePage: (nextPage: number, nextSize: number) => {
+      setPage(nextSize !== pageSize ? 1 : nextPage);
+      setPageSize(nextSize);
+    },
+    /** After a delete: step back when the deleted row was the only one on its page (`rowsOnPage` counted before). */
+    afterDelete: (rowsOnPage: number) => {
+      if (rowsOnPage === 1 && page > 1) setPage(page - 1);
+    },
+  };
+}
+
+export type Paging = ReturnType<typeof usePaging>;
