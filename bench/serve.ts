@@ -1,11 +1,12 @@
 // A server for the benchmarks, in its own process: `bare` (a plain Fastify route answering the same JSON as
-// /user/me), `pglite` or `postgres` (the console itself). Prints "READY <port> <token>" when it can be measured.
+// /user/me), `bare+headers` (the same with the console's security headers), `pglite` or `postgres` (the console itself). Prints "READY <port> <token>" when it can be measured.
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { migrate, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 import { createUsersRepository } from '../apps/server/src/modules/users/users.repository.ts';
+import { registerSecurityHeaders } from '../apps/server/src/plugins/security-headers.ts';
 
 const kind = process.argv[2];
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => process.exit(0));
@@ -25,8 +26,9 @@ const sample = {
   sitename: [{ sitename: 'Khách sạn Hoa Mai', idname: 'hoamai01' }],
 };
 
-if (kind === 'bare') {
+if (kind === 'bare' || kind === 'bare+headers') {
   const app = Fastify();
+  if (kind === 'bare+headers') registerSecurityHeaders(app);
   app.get('/api/v1/user/me', async () => sample);
   await app.listen({ port, host: '127.0.0.1' });
   const address = app.server.address();

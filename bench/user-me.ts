@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 const root = path.resolve(import.meta.dirname, '..');
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
-const kinds = (process.env.BENCH_KINDS ?? 'bare,pglite,postgres').split(',');
+const kinds = (process.env.BENCH_KINDS ?? 'bare,bare+headers,pglite,postgres').split(',');
 
 function start(kind: string): Promise<{ child: ChildProcess; port: number; token: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve.ts', kind, '0'], {

@@ -52,10 +52,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const audit = createAuditRepository(db);
   const sessions = createSessionRepository(db);
   const usersRepo = createUsersRepository(db);
-  await registerAuth(app, deriveKey(opts.masterKey, 'jwt'), sessions);
+  registerAuth(app, deriveKey(opts.masterKey, 'jwt'), sessions);
 
   const users = createUsersService({ users: usersRepo, sessions, audit });
-  const auth = createAuthService({ sessions, users: usersRepo, audit, signAccess: (claims) => app.jwt.sign(claims) });
+  const auth = createAuthService({
+    sessions,
+    users: usersRepo,
+    audit,
+    signAccess: (claims) => app.signAccessToken(claims),
+  });
   const sites = createSitesService({ sites: createSitesRepository(db), audit });
 
   app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {

@@ -1,5 +1,5 @@
-import fjwt from '@fastify/jwt';
-import { type Capability, type CurrentUser, can } from '@it4u/shared';
+import { ACCESS_TOKEN_TTL_S, type Capability, type CurrentUser, can } from '@it4u/shared';
+import { createSigner, createVerifier } from 'fast-jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
 import type { PrincipalRow, SessionRepository } from '../modules/auth/auth.repository.ts';
@@ -20,13 +20,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: a valid access token of a live session, and the capability when named. */
     auth(capability?: Capability): (request: FastifyRequest) => Promise<void>;
-  }
-}
-
-declare module '@fastify/jwt' {
-  interface FastifyJWT {
-    payload: TokenClaims;
-    user: TokenClaims;
+    /** Signs an access token (HS256, 15 minutes). */
+    signAccessToken(claims: TokenClaims): string;
   }
 }
 
@@ -40,47 +35,54 @@ const TOUCH_EVERY_MS = 60_000;
 const CACHE_TTL_MS = 2_000;
 const CACHE_MAX = 10_000;
 
-type Cached = { row: PrincipalRow; at: number };
+type Cached = { row: PrincipalRow; principal: Principal; at: number };
 
 function toPrincipal(row: PrincipalRow, sessionId: string): Principal {
   return { ...toCurrentUser(row), sessionId };
 }
 
-export async function registerAuth(app: FastifyInstance, jwtKey: Buffer, sessions: SessionRepository): Promise<void> {
-  await app.register(fjwt, {
-    secret: jwtKey,
-    sign: { expiresIn: '15m', algorithm: 'HS256' },
-    verify: { algorithms: ['HS256'], cache: 10_000 },
-  });
+export function registerAuth(app: FastifyInstance, jwtKey: Buffer, sessions: SessionRepository): void {
+  // fast-jwt directly, signer and verifier made once (docs/decisions.md); verified tokens are cached.
+  const sign = createSigner({ key: jwtKey, algorithm: 'HS256', expiresIn: ACCESS_TOKEN_TTL_S * 1000 });
+  const verify = createVerifier({ key: jwtKey, algorithms: ['HS256'], cache: 10_000 });
+  app.decorate('signAccessToken', (claims: TokenClaims) => sign(claims));
   app.decorateRequest('principal', null as unknown as Principal);
   const cache = new Map<string, Cached>();
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') cache.clear();
   });
 
-  async function load(sid: string): Promise<PrincipalRow | undefined> {
+  async function load(sid: string): Promise<Cached | undefined> {
     const hit = cache.get(sid);
-    if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.row;
+    if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit;
     const row = await sessions.loadPrincipal(sid);
     if (cache.size >= CACHE_MAX) cache.clear();
-    if (row) cache.set(sid, { row, at: Date.now() });
-    else cache.delete(sid);
-    return row;
+    if (!row) {
+      cache.delete(sid);
+      return undefined;
+    }
+    const entry = { row, principal: toPrincipal(row, sid), at: Date.now() };
+    cache.set(sid, entry);
+    return entry;
   }
 
   app.decorate('auth', (capability?: Capability) => async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
     let claims: TokenClaims;
     try {
-      claims = await request.jwtVerify<TokenClaims>();
+      if (!header?.startsWith('Bearer ')) throw new Error('no bearer token');
+      claims = verify(header.slice(7));
+      if (typeof claims.sid !== 'string' || typeof claims.sub !== 'string') throw new Error('bad claims');
     } catch {
       throw new UnauthorizedError('Your session has expired. Please sign in again.');
     }
-    const row = await load(claims.sid);
+    const entry = await load(claims.sid);
+    const row = entry?.row;
     if (!row || row.revoked_at || new Date(row.expires_at).getTime() < Date.now() || String(row.id) !== claims.sub) {
       throw new UnauthorizedError('Your session has ended. Please sign in again.');
     }
     if (row.status !== 'Active') throw new UnauthorizedError('Your account is not active.', { reason: 'inactive' });
-    request.principal = toPrincipal(row, claims.sid);
+    request.principal = entry.principal;
     if (row.change_pw && !request.routeOptions.config.allowPendingPasswordChange) {
       throw new ForbiddenError('You must change your password first.', { reason: 'changePassword' });
     }
@@ -90,8 +92,4 @@ export async function registerAuth(app: FastifyInstance, jwtKey: Buffer, session
       await sessions.touch(claims.sid);
     }
   });
-}
-
-export function clientIp(request: FastifyRequest): string {
-  return request.ip;
 }
