@@ -1,4 +1,6 @@
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import { MAX_UPLOAD_BYTES } from '@it4u/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Database } from './db/client.ts';
 import { ping } from './db/client.ts';
@@ -8,10 +10,18 @@ import { createAuditRepository } from './modules/audit/audit.repository.ts';
 import { createSessionRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createContractsRepository } from './modules/contracts/contracts.repository.ts';
+import { contractsRoutes } from './modules/contracts/contracts.routes.ts';
+import { ContractSchema } from './modules/contracts/contracts.schemas.ts';
+import { createContractsService } from './modules/contracts/contracts.service.ts';
 import { createSitesRepository } from './modules/sites/sites.repository.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { SiteSchema } from './modules/sites/sites.schemas.ts';
 import { createSitesService } from './modules/sites/sites.service.ts';
+import { createSuppliesRepository } from './modules/supplies/supplies.repository.ts';
+import { suppliesRoutes } from './modules/supplies/supplies.routes.ts';
+import { StockRecordSchema, SupplyItemSchema } from './modules/supplies/supplies.schemas.ts';
+import { createSuppliesService } from './modules/supplies/supplies.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { CurrentUserSchema, UserRowSchema } from './modules/users/users.schemas.ts';
@@ -42,10 +52,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
   app.addSchema(ErrorSchema);
   app.addSchema(CurrentUserSchema);
   app.addSchema(UserRowSchema);
   app.addSchema(SiteSchema);
+  app.addSchema(ContractSchema);
+  app.addSchema(SupplyItemSchema);
+  app.addSchema(StockRecordSchema);
   await registerOpenApi(app);
 
   const { db } = opts.database;
@@ -62,6 +76,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     signAccess: (claims) => app.signAccessToken(claims),
   });
   const sites = createSitesService({ sites: createSitesRepository(db), audit });
+  const contractsRepo = createContractsRepository(db);
+  const contracts = createContractsService({ contracts: contractsRepo });
+  const supplies = createSuppliesService({ supplies: createSuppliesRepository(db), contracts: contractsRepo });
 
   app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {
     try {
@@ -77,6 +94,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes, { auth, users });
       await api.register(usersRoutes, { users });
       await api.register(sitesRoutes, { sites });
+      await api.register(contractsRoutes, { contracts });
+      await api.register(suppliesRoutes, { supplies });
     },
     { prefix: '/api/v1' },
   );

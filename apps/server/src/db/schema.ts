@@ -3,9 +3,11 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -96,5 +98,90 @@ export const auditEvents = pgTable(
   (t) => [
     index('audit_events_event_target_at_idx').on(t.event, t.target, t.at),
     index('audit_events_event_ip_at_idx').on(t.event, t.ip, t.at),
+  ],
+);
+
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: serial('id').primaryKey(),
+    customId: text('custom_id').notNull().default(''),
+    numContract: text('num_contract').notNull(),
+    clientName: text('client_name').notNull(),
+    companyName: text('company_name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    street: text('street').notNull().default(''),
+    servicePlans: text('service_plans').notNull().default(''),
+    segment: text('segment').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('contracts_num_contract_lower_idx').on(sql`lower(${t.numContract})`),
+    index('contracts_client_name_idx').on(t.clientName),
+  ],
+);
+
+export const contractSites = pgTable(
+  'contract_sites',
+  {
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.contractId, t.siteId] }), index('contract_sites_site_idx').on(t.siteId)],
+);
+
+export const supplyItems = pgTable(
+  'supply_items',
+  {
+    id: serial('id').primaryKey(),
+    itemCode: text('item_code').notNull(),
+    name: text('name').notNull(),
+    unit: text('unit').notNull().default(''),
+    number: integer('number').notNull().default(0),
+    value: numeric('value', { precision: 18, scale: 2, mode: 'number' }).notNull().default(0),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('supply_items_item_code_lower_idx').on(sql`lower(${t.itemCode})`)],
+);
+
+/** Stock in (kind 'in') and stock out (kind 'out') records. */
+export const stockRecords = pgTable(
+  'stock_records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => supplyItems.id, { onDelete: 'restrict' }),
+    exportDate: timestamp('export_date', { withTimezone: true }).notNull(),
+    licence: text('licence').notNull().default(''),
+    number: integer('number').notNull(),
+    value: numeric('value', { precision: 18, scale: 2, mode: 'number' }).notNull().default(0),
+    totalAmount: numeric('total_amount', { precision: 20, scale: 2, mode: 'number' })
+      .notNull()
+      .generatedAlwaysAs(sql`number * value`),
+    supplier: text('supplier').notNull().default(''),
+    serialNum: text('serial_num').notNull().default(''),
+    mac: text('mac').notNull().default(''),
+    macFormat: text('mac_format').notNull().default(''),
+    warrantyPeriod: integer('warranty_period').notNull().default(0),
+    storageTerm: integer('storage_term').notNull().default(0),
+    warrantyLandmark: timestamp('warranty_landmark', { withTimezone: true }),
+    note: text('note').notNull().default(''),
+    status: text('status'),
+    contractId: integer('contract_id').references(() => contracts.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('stock_records_kind_check', sql`${t.kind} in ('in', 'out')`),
+    index('stock_records_kind_date_idx').on(t.kind, t.exportDate, t.id),
+    index('stock_records_item_kind_date_idx').on(t.itemId, t.kind, t.exportDate),
+    index('stock_records_out_serial_idx').on(t.serialNum).where(sql`${t.kind} = 'out' and ${t.serialNum} <> ''`),
+    index('stock_records_contract_idx').on(t.contractId),
   ],
 );

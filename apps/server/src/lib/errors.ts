@@ -39,3 +39,19 @@ export class TooManyRequestsError extends AppError {
     super(429, message);
   }
 }
+export class PayloadTooLargeError extends AppError {
+  constructor(message: string) {
+    super(413, message);
+  }
+}
+export class UnsupportedMediaTypeError extends AppError {
+  constructor(message: string) {
+    super(415, message);
+  }
+}
+/** A spreadsheet with bad rows: every bad row and why; nothing was saved. */
+export class InvalidRowsError extends AppError {
+  constructor(rows: { row: number; reason: string }[]) {
+    super(422, `${rows.length} row(s) of the spreadsheet cannot be imported; nothing was saved.`, rows);
+  }
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { escapeCell, foldHeader, parseSheetDate, readFirstSheet, sniffSpreadsheet, writeSheet } from './spreadsheet.ts';
+
+describe('spreadsheets', () => {
+  it('reads back what it writes, first row as the column names, formula-like text escaped', () => {
+    const buf = writeSheet(
+      'Nhập kho',
+      ['Mã vật tư', 'Số lượng', 'Ghi chú'],
+      [
+        ['AP-01', 3, '=HYPERLINK("x")'],
+        ['AP-02', -1, '@cmd'],
+      ],
+    );
+    expect(sniffSpreadsheet(buf)).toBe('xlsx');
+    expect(readFirstSheet(buf)).toEqual([
+      { 'Mã vật tư': 'AP-01', 'Số lượng': 3, 'Ghi chú': `'=HYPERLINK("x")` },
+      { 'Mã vật tư': 'AP-02', 'Số lượng': -1, 'Ghi chú': `'@cmd` },
+    ]);
+  });
+
+  it('knows a spreadsheet by its content, not its name', () => {
+    expect(sniffSpreadsheet(Buffer.from('itemCode,name\nA,B\n'))).toBeUndefined();
+    expect(sniffSpreadsheet(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0]))).toBe('xls');
+  });
+
+  it('escapes only text that starts like a formula', () => {
+    expect(escapeCell('+84 912')).toBe("'+84 912");
+    expect(escapeCell('-5')).toBe("'-5");
+    expect(escapeCell('plain')).toBe('plain');
+    expect(escapeCell(-5)).toBe(-5);
+  });
+
+  it('parses spreadsheet serials, ISO dates and DD-MM-YYYY; refuses ambiguous and impossible dates', () => {
+    expect(parseSheetDate(45356)).toEqual({ ok: true, ms: Date.UTC(2024, 2, 5) });
+    expect(parseSheetDate('2024-03-05')).toEqual({ ok: true, ms: Date.UTC(2024, 2, 5) });
+    expect(parseSheetDate('05-03-2024')).toEqual({ ok: true, ms: Date.UTC(2024, 2, 5) });
+    expect(parseSheetDate('2024-03-05T10:30:00Z')).toEqual({ ok: true, ms: Date.UTC(2024, 2, 5, 10, 30) });
+    expect(parseSheetDate('03/05/24')).toMatchObject({ ok: false, reason: expect.stringContaining('ambiguous') });
+    expect(parseSheetDate('31-02-2024').ok).toBe(false);
+    expect(parseSheetDate('').ok).toBe(false);
+    expect(parseSheetDate('tomorrow').ok).toBe(false);
+  });
+
+  it('folds header names', () => {
+    expect(foldHeader('Mã vật tư')).toBe('mavattu');
+    expect(foldHeader('Số Serial')).toBe('soserial');
+    expect(foldHeader('Đơn vị')).toBe('donvi');
+    expect(foldHeader('item_code')).toBe('itemcode');
+  });
+});

@@ -1,0 +1,144 @@
+import type { Contract } from '@it4u/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { contractSites, contracts, sites, stockRecords } from '../../db/schema.ts';
+import { containsPattern, rowsOf } from '../../lib/sql.ts';
+
+export type ContractValues = Omit<Contract, 'id' | 'sitename'>;
+
+type Row = {
+  id: number;
+  custom_id: string;
+  num_contract: string;
+  client_name: string;
+  company_name: string;
+  phone: string;
+  street: string;
+  service_plans: string;
+  segment: string;
+  sites: { sitename: string; idname: string }[] | string;
+  total?: string | number;
+};
+
+const toContract = (r: Row): Contract => ({
+  id: r.id,
+  customId: r.custom_id,
+  numContract: r.num_contract,
+  clientName: r.client_name,
+  companyName: r.company_name,
+  phone: r.phone,
+  street: r.street,
+  servicePlans: r.service_plans,
+  segment: r.segment,
+  sitename: typeof r.sites === 'string' ? JSON.parse(r.sites) : r.sites,
+});
+
+const SELECT = sql`select c.id, c.custom_id, c.num_contract, c.client_name, c.company_name, c.phone, c.street,
+  c.service_plans, c.segment,
+  coalesce((select json_agg(json_build_object('sitename', s.sitename, 'idname', s.idname) order by s.sitename)
+            from contract_sites cs join sites s on s.id = cs.site_id where cs.contract_id = c.id), '[]'::json) as sites`;
+
+export function createContractsRepository(db: Db) {
+  return {
+    async page(q: string | undefined, offset: number, limit: number): Promise<{ items: Contract[]; total: number }> {
+      const text = q?.trim() ?? '';
+      const p = containsPattern(text);
+      const rows = rowsOf<Row>(
+        await db.execute(sql`${SELECT}, count(*) over() as total from contracts c
+          where ${text} = '' or c.num_contract ilike ${p} or c.client_name ilike ${p} or c.company_name ilike ${p}
+             or c.phone ilike ${p} or c.street ilike ${p}
+          order by c.client_name, c.id limit ${limit} offset ${offset}`),
+      );
+      if (rows.length === 0 && offset > 0) {
+        const [c] = rowsOf<{ n: number }>(
+          await db.execute(sql`select count(*)::int as n from contracts c
+            where ${text} = '' or c.num_contract ilike ${p} or c.client_name ilike ${p} or c.company_name ilike ${p}
+               or c.phone ilike ${p} or c.street ilike ${p}`),
+        );
+        return { items: [], total: Number(c?.n ?? 0) };
+      }
+      return { items: rows.map(toContract), total: Number(rows[0]?.total ?? 0) };
+    },
+
+    async find(id: number): Promise<Contract | undefined> {
+      const [row] = rowsOf<Row>(await db.execute(sql`${SELECT} from contracts c where c.id = ${id}`));
+      return row ? toContract(row) : undefined;
+    },
+
+    /** Contracts whose customer name or number contains x, for pickers. */
+    async search(x: string, limit = 50): Promise<Contract[]> {
+      const p = containsPattern(x.trim());
+      const rows = rowsOf<Row>(
+        await db.execute(sql`${SELECT} from contracts c
+          where c.client_name ilike ${p} or c.num_contract ilike ${p}
+          order by (lower(c.num_contract) = lower(${x.trim()})) desc, c.client_name, c.id limit ${limit}`),
+      );
+      return rows.map(toContract);
+    },
+
+    async clientNames(): Promise<string[]> {
+      const rows = rowsOf<{ client_name: string }>(
+        await db.execute(sql`select distinct client_name from contracts where client_name <> '' order by client_name`),
+      );
+      return rows.map((r) => r.client_name);
+    },
+
+    /** The contract linked to a site, found by the site's id (idname) or description (sitename). */
+    async bySite(site: string): Promise<Contract | undefined> {
+      const [row] = rowsOf<Row>(
+        await db.execute(sql`${SELECT} from contracts c
+          join contract_sites cs on cs.contract_id = c.id join sites s on s.id = cs.site_id
+          where s.idname = ${site} or s.sitename = ${site} order by c.id limit 1`),
+      );
+      return row ? toContract(row) : undefined;
+    },
+
+    async insert(values: ContractValues, siteIds: number[]): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(contracts).values(values).returning({ id: contracts.id });
+        if (!row) throw new Error('insert returned nothing');
+        if (siteIds.length) {
+          await tx.insert(contractSites).values(siteIds.map((siteId) => ({ contractId: row.id, siteId })));
+        }
+        return row.id;
+      });
+    },
+
+    async update(id: number, values: ContractValues, siteIds: number[] | undefined): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx.update(contracts).set(values).where(eq(contracts.id, id)).returning({ id: contracts.id });
+        if (rows.length === 0) return false;
+        if (siteIds) {
+          await tx.delete(contractSites).where(eq(contractSites.contractId, id));
+          if (siteIds.length)
+            await tx.insert(contractSites).values(siteIds.map((siteId) => ({ contractId: id, siteId })));
+        }
+        return true;
+      });
+    },
+
+    async delete(id: number): Promise<boolean> {
+      const rows = await db.delete(contracts).where(eq(contracts.id, id)).returning({ id: contracts.id });
+      return rows.length === 1;
+    },
+
+    async usedByStock(id: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: stockRecords.id })
+        .from(stockRecords)
+        .where(eq(stockRecords.contractId, id))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async siteIds(idnames: string[]): Promise<{ id: number; idname: string }[]> {
+      if (idnames.length === 0) return [];
+      return db
+        .select({ id: sites.id, idname: sites.idname })
+        .from(sites)
+        .where(sql`${sites.idname} = any(${sql.param(idnames)}::text[])`);
+    },
+  };
+}
+
+export type ContractsRepository = ReturnType<typeof createContractsRepository>;

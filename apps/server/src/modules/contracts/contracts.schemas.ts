@@ -1,0 +1,32 @@
+import { Type } from '@sinclair/typebox';
+import { SiteRefSchema } from '../users/users.schemas.ts';
+
+export const ContractSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    customId: Type.String(),
+    numContract: Type.String(),
+    clientName: Type.String(),
+    companyName: Type.String(),
+    phone: Type.String(),
+    street: Type.String(),
+    servicePlans: Type.String(),
+    segment: Type.String(),
+    sitename: Type.Array(SiteRefSchema),
+  },
+  { $id: 'Contract' },
+);
+
+const text = (max: number) => Type.Optional(Type.String({ maxLength: max }));
+
+export const ContractBody = Type.Object({
+  customId: text(100),
+  numContract: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+  clientName: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+  companyName: text(200),
+  phone: text(50),
+  street: text(300),
+  servicePlans: text(200),
+  segment: text(100),
+  sitename: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 200 })),
+});

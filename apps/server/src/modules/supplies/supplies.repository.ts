@@ -1,0 +1,438 @@
+import type { ReportRow, StockKind, StockRecord, SupplyItem } from '@it4u/shared';
+import { IN_USE_STATUS, MOVED_STATUS } from '@it4u/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { contracts, stockRecords, supplyItems } from '../../db/schema.ts';
+import { containsPattern, rowsOf } from '../../lib/sql.ts';
+
+export type ItemValues = Omit<SupplyItem, 'id'>;
+
+export type RecordValues = {
+  exportDate: Date;
+  licence: string;
+  itemId: number;
+  number: number;
+  value: number;
+  supplier: string;
+  serialNum: string;
+  mac: string;
+  macFormat: string;
+  warrantyPeriod: number;
+  storageTerm: number;
+  warrantyLandmark: Date | null;
+  note: string;
+  status: string | null;
+  contractId: number | null;
+};
+
+export type RecordFilter = {
+  q?: string;
+  fromDate?: number;
+  toDate?: number;
+  status?: string;
+  offset: number;
+  limit: number;
+};
+
+type RecordRow = {
+  id: string | number;
+  kind: string;
+  export_date: Date | string;
+  licence: string;
+  item_code: string;
+  item_name: string;
+  unit: string;
+  number: number;
+  value: string | number;
+  total_amount: string | number;
+  supplier: string;
+  serial_num: string;
+  mac: string;
+  mac_format: string;
+  warranty_period: number;
+  storage_term: number;
+  warranty_landmark: Date | string | null;
+  note: string;
+  status: string | null;
+  created_at: Date | string;
+  contract_id: number | null;
+  custom_id: string | null;
+  num_contract: string | null;
+  client_name: string | null;
+  street: string | null;
+  service_plans: string | null;
+  total?: string | number;
+};
+
+const ms = (d: Date | string) => new Date(d).getTime();
+
+/** Warranty end: the landmark plus the warranty period in calendar months. */
+export function warrantyEnd(landmark: number | null, months: number): number | null {
+  if (landmark === null) return null;
+  const d = new Date(landmark);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d.getTime();
+}
+
+function toRecord(r: RecordRow, now = Date.now()): StockRecord {
+  const landmark = r.warranty_landmark === null ? null : ms(r.warranty_landmark);
+  const end = warrantyEnd(landmark, r.warranty_period);
+  const record: StockRecord = {
+    id: Number(r.id),
+    exportDate: ms(r.export_date),
+    licence: r.licence,
+    itemCode: r.item_code,
+    itemName: r.item_name,
+    unit: r.unit,
+    number: r.number,
+    value: Number(r.value),
+    totalAmount: Number(r.total_amount),
+    supplier: r.supplier,
+    serialNum: r.serial_num,
+    mac: r.mac,
+    macFormat: r.mac_format,
+    warrantyPeriod: r.warranty_period,
+    storageTerm: r.storage_term,
+    warrantyLandmark: landmark,
+    warrantyEnd: end,
+    underWarranty: end !== null && end >= now,
+    note: r.note,
+    createdAt: ms(r.created_at),
+  };
+  if (r.kind === 'out') {
+    record.status = (r.status ?? IN_USE_STATUS) as StockRecord['status'];
+    record.contract =
+      r.contract_id === null
+        ? null
+        : {
+            id: r.contract_id,
+            customId: r.custom_id ?? '',
+            numContract: r.num_contract ?? '',
+            clientName: r.client_name ?? '',
+            street: r.street ?? '',
+            servicePlans: r.service_plans ?? '',
+          };
+  }
+  return record;
+}
+
+const RECORD_SELECT = sql`select r.id, r.kind, r.export_date, r.licence, i.item_code, i.name as item_name, i.unit,
+  r.number, r.value, r.total_amount, r.supplier, r.serial_num, r.mac, r.mac_format, r.warranty_period,
+  r.storage_term, r.warranty_landmark, r.note, r.status, r.created_at, r.contract_id,
+  c.custom_id, c.num_contract, c.client_name, c.street, c.service_plans`;
+const RECORD_FROM = sql`from stock_records r join supply_items i on i.id = r.item_id
+  left join contracts c on c.id = r.contract_id`;
+
+function recordWhere(kind: StockKind, f: Omit<RecordFilter, 'offset' | 'limit'>) {
+  const parts = [sql`r.kind = ${kind}`];
+  if (f.fromDate !== undefined) parts.push(sql`r.export_date >= ${new Date(f.fromDate).toISOString()}::timestamptz`);
+  if (f.toDate !== undefined) parts.push(sql`r.export_date <= ${new Date(f.toDate).toISOString()}::timestamptz`);
+  if (f.status) parts.push(sql`coalesce(r.status, ${IN_USE_STATUS}) = ${f.status}`);
+  const q = f.q?.trim();
+  if (q) {
+    const p = containsPattern(q);
+    parts.push(sql`(i.item_code ilike ${p} or i.name ilike ${p} or r.serial_num ilike ${p} or r.mac ilike ${p}
+      or r.mac_format ilike ${p} or r.licence ilike ${p} or r.supplier ilike ${p} or r.note ilike ${p}
+      or c.client_name ilike ${p} or c.num_contract ilike ${p} or c.street ilike ${p})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+type ItemRowDb = {
+  id: number;
+  item_code: string;
+  name: string;
+  unit: string;
+  number: number;
+  value: string | number;
+  note: string;
+  total?: string | number;
+};
+const toItem = (r: ItemRowDb): SupplyItem => ({
+  id: r.id,
+  itemCode: r.item_code,
+  name: r.name,
+  unit: r.unit,
+  number: r.number,
+  value: Number(r.value),
+  note: r.note,
+});
+
+export function createSuppliesRepository(db: Db) {
+  return {
+    // ---- catalogue ----
+    async itemPage(
+      q: string | undefined,
+      offset: number,
+      limit: number,
+    ): Promise<{ items: SupplyItem[]; total: number }> {
+      const text = q?.trim() ?? '';
+      const p = containsPattern(text);
+      const where = sql`${text} = '' or item_code ilike ${p} or name ilike ${p} or unit ilike ${p} or note ilike ${p}`;
+      const [rows, [count]] = await Promise.all([
+        db.execute(sql`select id, item_code, name, unit, number, value, note from supply_items where ${where}
+          order by item_code, id limit ${limit} offset ${offset}`),
+        db
+          .execute(sql`select count(*)::int as n from supply_items where ${where}`)
+          .then((r) => rowsOf<{ n: number }>(r)),
+      ]);
+      return { items: rowsOf<ItemRowDb>(rows).map(toItem), total: Number(count?.n ?? 0) };
+    },
+
+    async findItem(id: number): Promise<SupplyItem | undefined> {
+      const [row] = rowsOf<ItemRowDb>(
+        await db.execute(sql`select id, item_code, name, unit, number, value, note from supply_items where id = ${id}`),
+      );
+      return row ? toItem(row) : undefined;
+    },
+
+    async itemsByCode(codes: string[]): Promise<Map<string, SupplyItem>> {
+      const map = new Map<string, SupplyItem>();
+      if (codes.length === 0) return map;
+      const lower = [...new Set(codes.map((c) => c.toLowerCase()))];
+      const rows = rowsOf<ItemRowDb>(
+        await db.execute(sql`select id, item_code, name, unit, number, value, note from supply_items
+          where lower(item_code) = any(${sql.param(lower)}::text[])`),
+      );
+      for (const r of rows) map.set(r.item_code.toLowerCase(), toItem(r));
+      return map;
+    },
+
+    async insertItem(values: ItemValues): Promise<number> {
+      const [row] = await db.insert(supplyItems).values(values).returning({ id: supplyItems.id });
+      if (!row) throw new Error('insert returned nothing');
+      return row.id;
+    },
+
+    async updateItem(id: number, values: ItemValues): Promise<boolean> {
+      const rows = await db
+        .update(supplyItems)
+        .set(values)
+        .where(eq(supplyItems.id, id))
+        .returning({ id: supplyItems.id });
+      return rows.length === 1;
+    },
+
+    async deleteItem(id: number): Promise<boolean> {
+      const rows = await db.delete(supplyItems).where(eq(supplyItems.id, id)).returning({ id: supplyItems.id });
+      return rows.length === 1;
+    },
+
+    async itemInUse(id: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: stockRecords.id })
+        .from(stockRecords)
+        .where(eq(stockRecords.itemId, id))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** Opening quantity + everything stocked in − everything stocked out. */
+    async onHand(itemId: number): Promise<number> {
+      const [row] = rowsOf<{ n: string | number }>(
+        await db.execute(sql`select i.number + coalesce(sum(case when r.kind = 'in' then r.number else -r.number end), 0) as n
+          from supply_items i left join stock_records r on r.item_id = i.id where i.id = ${itemId} group by i.id`),
+      );
+      return Number(row?.n ?? 0);
+    },
+
+    // ---- stock in and stock out ----
+    async recordPage(kind: StockKind, f: RecordFilter): Promise<{ items: StockRecord[]; total: number }> {
+      const where = recordWhere(kind, f);
+      const [rows, [count]] = await Promise.all([
+        db.execute(sql`${RECORD_SELECT} ${RECORD_FROM} where ${where}
+          order by r.export_date desc, r.id desc limit ${f.limit} offset ${f.offset}`),
+        db.execute(sql`select count(*)::int as n ${RECORD_FROM} where ${where}`).then((r) => rowsOf<{ n: number }>(r)),
+      ]);
+      const now = Date.now();
+      return { items: rowsOf<RecordRow>(rows).map((r) => toRecord(r, now)), total: Number(count?.n ?? 0) };
+    },
+
+    /** Every record of the kind matching the filter, oldest first (for exports). */
+    async recordsFor(kind: StockKind, f: Omit<RecordFilter, 'offset' | 'limit'>): Promise<StockRecord[]> {
+      const rows = rowsOf<RecordRow>(
+        await db.execute(sql`${RECORD_SELECT} ${RECORD_FROM} where ${recordWhere(kind, f)}
+          order by r.export_date, r.id limit 200000`),
+      );
+      return rows.map((r) => toRecord(r));
+    },
+
+    async findRecord(kind: StockKind, id: number): Promise<StockRecord | undefined> {
+      const [row] = rowsOf<RecordRow>(
+        await db.execute(sql`${RECORD_SELECT} ${RECORD_FROM} where r.kind = ${kind} and r.id = ${id}`),
+      );
+      return row ? toRecord(row) : undefined;
+    },
+
+    async bySerial(serial: string): Promise<StockRecord[]> {
+      const rows = rowsOf<RecordRow>(
+        await db.execute(sql`${RECORD_SELECT} ${RECORD_FROM} where r.kind = 'out' and r.serial_num = ${serial}
+          order by r.export_date, r.id`),
+      );
+      return rows.map((r) => toRecord(r));
+    },
+
+    async insertRecord(kind: StockKind, values: RecordValues): Promise<number> {
+      const [row] = await db
+        .insert(stockRecords)
+        .values({ ...values, kind })
+        .returning({ id: stockRecords.id });
+      if (!row) throw new Error('insert returned nothing');
+      return row.id;
+    },
+
+    async updateRecord(kind: StockKind, id: number, values: RecordValues): Promise<boolean> {
+      const rows = await db
+        .update(stockRecords)
+        .set(values)
+        .where(and(eq(stockRecords.kind, kind), eq(stockRecords.id, id)))
+        .returning({ id: stockRecords.id });
+      return rows.length === 1;
+    },
+
+    async deleteRecord(kind: StockKind, id: number): Promise<boolean> {
+      const rows = await db
+        .delete(stockRecords)
+        .where(and(eq(stockRecords.kind, kind), eq(stockRecords.id, id)))
+        .returning({ id: stockRecords.id });
+      return rows.length === 1;
+    },
+
+    /**
+     * Of the stock-outs of each serial, only the latest (by date, then id) keeps a status of its own; the earlier
+     * ones are moved. A latest one that was moved (its successor was deleted) is in use again.
+     */
+    async settleSerials(serials: string[], tx: Db = db): Promise<void> {
+      const list = [...new Set(serials.filter((s) => s !== ''))];
+      if (list.length === 0) return;
+      await tx.execute(sql`
+        with ranked as (
+          select id, row_number() over (partition by serial_num order by export_date desc, id desc) as rn
+          from stock_records where kind = 'out' and serial_num = any(${sql.param(list)}::text[]))
+        update stock_records r set status = case
+            when ranked.rn > 1 then ${MOVED_STATUS}
+            when r.status is null or r.status = ${MOVED_STATUS} then ${IN_USE_STATUS}
+            else r.status end
+        from ranked where r.id = ranked.id`);
+    },
+
+    // ---- report ----
+    async report(fromDate: number, toDate: number): Promise<ReportRow[]> {
+      const from = new Date(fromDate).toISOString();
+      const to = new Date(toDate).toISOString();
+      const rows = rowsOf<{
+        item_code: string;
+        name: string;
+        unit: string;
+        note: string;
+        opening: string | number;
+        in_before: string | number;
+        out_before: string | number;
+        in_period: string | number;
+        out_period: string | number;
+      }>(
+        await db.execute(sql`
+          with moves as (
+            select r.item_id,
+              sum(r.number) filter (where r.kind = 'in' and r.export_date < ${from}::timestamptz) as in_before,
+              sum(r.number) filter (where r.kind = 'out' and r.export_date < ${from}::timestamptz) as out_before,
+              sum(r.number) filter (where r.kind = 'in' and r.export_date >= ${from}::timestamptz) as in_period,
+              sum(r.number) filter (where r.kind = 'out' and r.export_date >= ${from}::timestamptz) as out_period
+            from stock_records r where r.export_date <= ${to}::timestamptz group by r.item_id)
+          select i.item_code, i.name, i.unit, i.note, i.number as opening,
+            coalesce(m.in_before, 0) as in_before, coalesce(m.out_before, 0) as out_before,
+            coalesce(m.in_period, 0) as in_period, coalesce(m.out_period, 0) as out_period
+          from supply_items i left join moves m on m.item_id = i.id
+          order by i.item_code, i.id`),
+      );
+      return rows.map((r) => {
+        const start = Number(r.opening) + Number(r.in_before) - Number(r.out_before);
+        const inP = Number(r.in_period);
+        const outP = Number(r.out_period);
+        return {
+          itemCode: r.item_code,
+          name: r.name,
+          unit: r.unit,
+          inventoryStart: start,
+          numImportFromToDate: inP,
+          numExportFromToDate: outP,
+          inventoryEnd: start + inP - outP,
+          note: r.note,
+        };
+      });
+    },
+
+    // ---- uploads ----
+    async contractsByNumber(numbers: string[]): Promise<Map<string, number>> {
+      const map = new Map<string, number>();
+      if (numbers.length === 0) return map;
+      const lower = [...new Set(numbers.map((n) => n.toLowerCase()))];
+      const rows = await db
+        .select({ id: contracts.id, numContract: contracts.numContract })
+        .from(contracts)
+        .where(sql`lower(${contracts.numContract}) = any(${sql.param(lower)}::text[])`);
+      for (const r of rows) map.set(r.numContract.toLowerCase(), r.id);
+      return map;
+    },
+
+    transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(tx as unknown as Db));
+    },
+
+    /** Adds the items, or updates those whose code exists (codes compared without case); answers code → id. */
+    async upsertItems(tx: Db, values: ItemValues[]): Promise<Map<string, number>> {
+      const ids = new Map<string, number>();
+      for (let i = 0; i < values.length; i += 1000) {
+        const chunk = values.slice(i, i + 1000);
+        const rows = rowsOf<{ id: number; item_code: string }>(
+          await tx.execute(sql`
+            insert into supply_items (item_code, name, unit, number, value, note)
+            select * from unnest(${sql.param(chunk.map((v) => v.itemCode))}::text[],
+              ${sql.param(chunk.map((v) => v.name))}::text[], ${sql.param(chunk.map((v) => v.unit))}::text[],
+              ${sql.param(chunk.map((v) => v.number))}::int[], ${sql.param(chunk.map((v) => v.value))}::numeric[],
+              ${sql.param(chunk.map((v) => v.note))}::text[])
+            on conflict ((lower(item_code))) do update set name = excluded.name, unit = excluded.unit,
+              number = excluded.number, value = excluded.value, note = excluded.note
+            returning id, item_code`),
+        );
+        for (const r of rows) ids.set(r.item_code.toLowerCase(), r.id);
+      }
+      return ids;
+    },
+
+    async insertContracts(
+      tx: Db,
+      values: { numContract: string; clientName: string; street: string }[],
+    ): Promise<Map<string, number>> {
+      const ids = new Map<string, number>();
+      for (let i = 0; i < values.length; i += 1000) {
+        const rows = await tx
+          .insert(contracts)
+          .values(values.slice(i, i + 1000))
+          .returning({ id: contracts.id, numContract: contracts.numContract });
+        for (const r of rows) ids.set(r.numContract.toLowerCase(), r.id);
+      }
+      return ids;
+    },
+
+    async insertRecords(tx: Db, kind: StockKind, values: RecordValues[]): Promise<void> {
+      for (let i = 0; i < values.length; i += 1000) {
+        await tx.insert(stockRecords).values(values.slice(i, i + 1000).map((v) => ({ ...v, kind })));
+      }
+    },
+
+    async countRecords(kind: StockKind): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(stockRecords)
+        .where(eq(stockRecords.kind, kind));
+      return row?.n ?? 0;
+    },
+  };
+}
+
+export type SuppliesRepository = ReturnType<typeof createSuppliesRepository>;

@@ -1,0 +1,380 @@
+import { IN_USE_STATUS, type StockKind, type StockRecord, type SupplyItem } from '@it4u/shared';
+import type { Db } from '../../db/client.ts';
+import { BadRequestError, ConflictError, InvalidRowsError, NotFoundError } from '../../lib/errors.ts';
+import { canonicalMac } from '../../lib/mac.ts';
+import { writeSheet } from '../../lib/spreadsheet.ts';
+import { isUniqueViolation } from '../../lib/sql.ts';
+import type { ContractsRepository } from '../contracts/contracts.repository.ts';
+import {
+  COLUMNS,
+  normaliseRows,
+  parseItemRow,
+  parseStockRow,
+  type SheetTable,
+  type StockRow,
+} from './supplies.columns.ts';
+import type { ItemValues, RecordFilter, RecordValues, SuppliesRepository } from './supplies.repository.ts';
+
+export const ITEM_TAKEN = 'An item with this code already exists.';
+export const ITEM_IN_USE = 'This item is used by stock records and cannot be deleted.';
+
+export type ItemInput = { itemCode: string; name: string; unit?: string; number: number; value: number; note?: string };
+
+export type RecordInput = {
+  exportDate: number;
+  licence?: string;
+  itemCode: string;
+  number: number;
+  value: number;
+  supplier?: string;
+  serialNum?: string;
+  mac?: string;
+  warrantyPeriod?: number;
+  storageTerm?: number;
+  warrantyLandmark?: number | null;
+  note?: string;
+  status?: string;
+  contractId?: number | null;
+};
+
+const kindOf = (table: SheetTable): StockKind => (table === 'exportWarehouse' ? 'out' : 'in');
+
+type Deps = { supplies: SuppliesRepository; contracts: ContractsRepository };
+
+export function createSuppliesService({ supplies, contracts }: Deps) {
+  const itemValues = (input: ItemInput): ItemValues => ({
+    itemCode: input.itemCode.trim(),
+    name: input.name.trim(),
+    unit: input.unit?.trim() ?? '',
+    number: input.number,
+    value: input.value,
+    note: input.note?.trim() ?? '',
+  });
+
+  function itemConflict(err: unknown): never {
+    if (isUniqueViolation(err)) throw new ConflictError(ITEM_TAKEN, 'itemCode');
+    throw err;
+  }
+
+  async function mustGetItem(id: number): Promise<SupplyItem> {
+    const item = await supplies.findItem(id);
+    if (!item) throw new NotFoundError('Item not found.');
+    return item;
+  }
+
+  async function mustGetRecord(kind: StockKind, id: number): Promise<StockRecord> {
+    const record = await supplies.findRecord(kind, id);
+    if (!record) throw new NotFoundError('Record not found.');
+    return record;
+  }
+
+  async function recordValues(kind: StockKind, input: RecordInput): Promise<RecordValues> {
+    const item = (await supplies.itemsByCode([input.itemCode.trim()])).get(input.itemCode.trim().toLowerCase());
+    if (!item) throw new BadRequestError(`Unknown item code: ${input.itemCode}`, 'itemCode');
+    const macFormat = input.mac?.trim() ?? '';
+    const mac = macFormat ? canonicalMac(macFormat) : '';
+    if (mac === undefined) throw new BadRequestError(`"${macFormat}" is not a MAC address.`, 'mac');
+    let contractId: number | null = null;
+    if (kind === 'out' && input.contractId) {
+      if (!(await contracts.find(input.contractId))) throw new BadRequestError('Unknown contract.', 'contractId');
+      contractId = input.contractId;
+    }
+    return {
+      exportDate: new Date(input.exportDate),
+      licence: input.licence?.trim() ?? '',
+      itemId: item.id,
+      number: input.number,
+      value: input.value,
+      supplier: input.supplier?.trim() ?? '',
+      serialNum: input.serialNum?.trim() ?? '',
+      mac,
+      macFormat,
+      warrantyPeriod: input.warrantyPeriod ?? 0,
+      storageTerm: input.storageTerm ?? 0,
+      warrantyLandmark: input.warrantyLandmark ? new Date(input.warrantyLandmark) : null,
+      note: input.note?.trim() ?? '',
+      status: kind === 'out' ? (input.status ?? IN_USE_STATUS) : null,
+      contractId,
+    };
+  }
+
+  // ---- uploads ----
+  async function importItems(rows: Record<string, unknown>[]): Promise<number> {
+    const { rows: cells, errors } = normaliseRows('listSupplies', rows);
+    const seen = new Map<string, number>();
+    const values: ItemValues[] = [];
+    cells.forEach((c, i) => {
+      const rowNo = i + 2;
+      const { row, problems } = parseItemRow(c);
+      const key = row.itemCode.toLowerCase();
+      if (row.itemCode && seen.has(key)) problems.push(`the item code ${row.itemCode} is also on row ${seen.get(key)}`);
+      seen.set(key, rowNo);
+      if (problems.length) errors.push({ row: rowNo, reason: problems.join('; ') });
+      values.push({
+        itemCode: row.itemCode,
+        name: row.itemName,
+        unit: row.unit,
+        number: row.number,
+        value: row.value,
+        note: row.note,
+      });
+    });
+    if (errors.length) throw new InvalidRowsError(errors);
+    await supplies.transaction((tx) => supplies.upsertItems(tx, values));
+    return values.length;
+  }
+
+  async function importStock(table: SheetTable, rows: Record<string, unknown>[]): Promise<number> {
+    const kind = kindOf(table);
+    const { rows: cells, errors } = normaliseRows(table, rows);
+    const parsed: StockRow[] = [];
+    cells.forEach((c, i) => {
+      const { row, problems } = parseStockRow(c, kind === 'out');
+      if (problems.length) errors.push({ row: i + 2, reason: problems.join('; ') });
+      parsed.push(row);
+    });
+    // Items and contracts named by the rows: known ones are used, missing ones are made.
+    const items = await supplies.itemsByCode(parsed.map((r) => r.itemCode).filter(Boolean));
+    const newItems = new Map<string, ItemValues>();
+    for (const r of parsed) {
+      const key = r.itemCode.toLowerCase();
+      if (r.itemCode && !items.has(key) && !newItems.has(key)) {
+        newItems.set(key, {
+          itemCode: r.itemCode,
+          name: r.itemName || r.itemCode,
+          unit: r.unit,
+          number: 0,
+          value: 0,
+          note: '',
+        });
+      }
+    }
+    const known =
+      kind === 'out'
+        ? await supplies.contractsByNumber(parsed.map((r) => r.numContract).filter(Boolean))
+        : new Map<string, number>();
+    const newContracts = new Map<string, { numContract: string; clientName: string; street: string }>();
+    parsed.forEach((r, i) => {
+      if (kind !== 'out' || !r.numContract) return;
+      const key = r.numContract.toLowerCase();
+      if (known.has(key) || newContracts.has(key)) return;
+      if (!r.clientName) {
+        errors.push({
+          row: i + 2,
+          reason: `the contract ${r.numContract} is not in the register and the row names no customer`,
+        });
+        return;
+      }
+      newContracts.set(key, { numContract: r.numContract, clientName: r.clientName, street: r.street });
+    });
+    if (errors.length) throw new InvalidRowsError(errors.sort((a, b) => a.row - b.row));
+
+    await supplies.transaction(async (tx: Db) => {
+      const itemIds = new Map([...items].map(([k, v]) => [k, v.id]));
+      if (newItems.size)
+        for (const [k, id] of await supplies.upsertItems(tx, [...newItems.values()])) itemIds.set(k, id);
+      const contractIds = new Map(known);
+      if (newContracts.size) {
+        for (const [k, id] of await supplies.insertContracts(tx, [...newContracts.values()])) contractIds.set(k, id);
+      }
+      const values: RecordValues[] = parsed.map((r) => ({
+        exportDate: new Date(r.exportDate),
+        licence: r.licence,
+        itemId: itemIds.get(r.itemCode.toLowerCase()) as number,
+        number: r.number,
+        value: r.value,
+        supplier: r.supplier,
+        serialNum: r.serialNum,
+        mac: r.mac,
+        macFormat: r.macFormat,
+        warrantyPeriod: r.warrantyPeriod,
+        storageTerm: r.storageTerm,
+        warrantyLandmark: r.warrantyLandmark === null ? null : new Date(r.warrantyLandmark),
+        note: r.note,
+        status: kind === 'out' ? r.status || IN_USE_STATUS : null,
+        contractId: kind === 'out' && r.numContract ? (contractIds.get(r.numContract.toLowerCase()) ?? null) : null,
+      }));
+      await supplies.insertRecords(tx, kind, values);
+      if (kind === 'out')
+        await supplies.settleSerials(
+          parsed.map((r) => r.serialNum),
+          tx,
+        );
+    });
+    return parsed.length;
+  }
+
+  return {
+    // ---- catalogue ----
+    itemPage: (q: string | undefined, page: number, pageSize: number) =>
+      supplies.itemPage(q, (page - 1) * pageSize, pageSize),
+    getItem: mustGetItem,
+
+    async createItem(input: ItemInput): Promise<SupplyItem> {
+      const id = await supplies.insertItem(itemValues(input)).catch(itemConflict);
+      return mustGetItem(id);
+    },
+
+    async updateItem(id: number, input: ItemInput): Promise<SupplyItem> {
+      const ok = await supplies.updateItem(id, itemValues(input)).catch(itemConflict);
+      if (!ok) throw new NotFoundError('Item not found.');
+      return mustGetItem(id);
+    },
+
+    async removeItem(id: number): Promise<void> {
+      await mustGetItem(id);
+      if (await supplies.itemInUse(id)) throw new ConflictError(ITEM_IN_USE);
+      await supplies.deleteItem(id);
+    },
+
+    async onHand(itemCode: string) {
+      const item = (await supplies.itemsByCode([itemCode])).get(itemCode.toLowerCase());
+      if (!item) throw new NotFoundError('Item not found.');
+      return { itemCode: item.itemCode, onHand: await supplies.onHand(item.id) };
+    },
+
+    // ---- stock in and out ----
+    recordPage(kind: StockKind, f: Omit<RecordFilter, 'offset' | 'limit'> & { page: number; pageSize: number }) {
+      if (f.fromDate !== undefined && f.toDate !== undefined && f.fromDate > f.toDate) {
+        throw new BadRequestError('The start date is after the end date.', 'fromDate');
+      }
+      return supplies.recordPage(kind, { ...f, offset: (f.page - 1) * f.pageSize, limit: f.pageSize });
+    },
+
+    getRecord: mustGetRecord,
+
+    async createRecord(kind: StockKind, input: RecordInput): Promise<StockRecord> {
+      const values = await recordValues(kind, input);
+      const id = await supplies.insertRecord(kind, values);
+      if (kind === 'out') await supplies.settleSerials([values.serialNum]);
+      return mustGetRecord(kind, id);
+    },
+
+    async updateRecord(kind: StockKind, id: number, input: RecordInput): Promise<StockRecord> {
+      const before = await mustGetRecord(kind, id);
+      const values = await recordValues(kind, input);
+      await supplies.updateRecord(kind, id, values);
+      if (kind === 'out') await supplies.settleSerials([before.serialNum, values.serialNum]);
+      return mustGetRecord(kind, id);
+    },
+
+    async removeRecord(kind: StockKind, id: number): Promise<void> {
+      const before = await mustGetRecord(kind, id);
+      await supplies.deleteRecord(kind, id);
+      if (kind === 'out') await supplies.settleSerials([before.serialNum]);
+    },
+
+    history: (serial: string) => supplies.bySerial(serial.trim()),
+
+    // ---- report ----
+    report(fromDate: number, toDate: number) {
+      if (fromDate > toDate) throw new BadRequestError('The start date is after the end date.', 'fromDate');
+      return supplies.report(fromDate, toDate);
+    },
+
+    // ---- spreadsheets ----
+    upload(table: SheetTable, rows: Record<string, unknown>[]): Promise<number> {
+      return table === 'listSupplies' ? importItems(rows) : importStock(table, rows);
+    },
+
+    template(table: SheetTable): Buffer {
+      return writeSheet(
+        table,
+        COLUMNS[table].map((c) => c.header),
+        [],
+      );
+    },
+
+    async exportTable(
+      table: SheetTable | 'report',
+      f: { q?: string; fromDate?: number; toDate?: number; status?: string },
+    ): Promise<Buffer> {
+      if (table === 'report') {
+        const from = f.fromDate ?? 0;
+        const to = f.toDate ?? Date.now();
+        const rows = await this.report(from, to);
+        const sum = (k: 'inventoryStart' | 'numImportFromToDate' | 'numExportFromToDate' | 'inventoryEnd') =>
+          rows.reduce((a, r) => a + r[k], 0);
+        const header = [
+          'STT',
+          'Mã vật tư',
+          'Tên vật tư',
+          'Đơn vị',
+          'Tồn đầu kỳ',
+          'Nhập trong kỳ',
+          'Xuất trong kỳ',
+          'Tồn cuối kỳ',
+          'Ghi chú',
+        ];
+        return writeSheet('Báo cáo', header, [
+          [
+            '',
+            'Tổng số',
+            '',
+            '',
+            sum('inventoryStart'),
+            sum('numImportFromToDate'),
+            sum('numExportFromToDate'),
+            sum('inventoryEnd'),
+            '',
+          ],
+          ...rows.map((r, i) => [
+            i + 1,
+            r.itemCode,
+            r.name,
+            r.unit,
+            r.inventoryStart,
+            r.numImportFromToDate,
+            r.numExportFromToDate,
+            r.inventoryEnd,
+            r.note,
+          ]),
+        ]);
+      }
+      if (table === 'listSupplies') {
+        const { items } = await supplies.itemPage(f.q, 0, 1_000_000);
+        return writeSheet(
+          table,
+          COLUMNS.listSupplies.map((c) => c.header),
+          items.map((i) => [i.itemCode, i.name, i.unit, i.number, i.value, i.note]),
+        );
+      }
+      const kind = kindOf(table);
+      const records = await supplies.recordsFor(kind, f);
+      const date = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString().slice(0, 10));
+      return writeSheet(
+        table,
+        COLUMNS[table].map((c) => c.header),
+        records.map((r) => {
+          const base = [
+            date(r.exportDate),
+            r.licence,
+            r.itemCode,
+            r.itemName,
+            r.unit,
+            r.number,
+            r.value,
+            r.supplier,
+            r.serialNum,
+            r.macFormat || r.mac,
+            r.warrantyPeriod,
+            r.storageTerm,
+            date(r.warrantyLandmark),
+            r.note,
+          ];
+          return kind === 'out'
+            ? [
+                ...base,
+                r.status ?? '',
+                r.contract?.numContract ?? '',
+                r.contract?.clientName ?? '',
+                r.contract?.street ?? '',
+              ]
+            : base;
+        }),
+      );
+    },
+  };
+}
+
+export type SuppliesService = ReturnType<typeof createSuppliesService>;
