@@ -51,6 +51,16 @@ if (kind === 'bare' || kind === 'bare+headers') {
     [],
   );
   const app = await buildApp({ database, masterKey: randomBytes(32) });
+  // the peak resident memory of this process, for the import benchmark
+  let peak = process.memoryUsage().rss;
+  setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 50).unref();
+  app.get('/bench/rss', async () => {
+    const answer = String(peak);
+    peak = process.memoryUsage().rss;
+    return answer;
+  });
   await app.listen({ port, host: '127.0.0.1' });
   const res = await app.inject({
     method: 'POST',

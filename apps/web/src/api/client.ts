@@ -150,14 +150,19 @@ function signOutLocally(reason: SignedOutReason): void {
   onSignedOut(reason);
 }
 
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  if (options.auth === false) return toResult<T>(await send(path, options, null));
-
+/**
+ * Runs `attempt` with the session's access token; on 401 refreshes once and tries again. A refresh that
+ * fails, or a blocked account, signs out locally. `read` turns the final response into the result.
+ */
+async function withSession<T>(
+  attempt: (token: string) => Promise<Response>,
+  read: (response: Response) => Promise<T>,
+): Promise<T> {
   const token = getAccessToken();
   if (!token) throw new HttpError({ statusCode: 0, error: 'No Token', message: NO_TOKEN_MESSAGE });
 
-  const first = await send(path, options, token);
-  if (first.status !== 401) return toResult<T>(first);
+  const first = await attempt(token);
+  if (first.status !== 401) return read(first);
   const firstBody = await readBody(first);
   if (isInactiveBody(firstBody)) {
     signOutLocally('inactive');
@@ -172,11 +177,77 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     signOutLocally('expired');
     return settle<T>(first, firstBody);
   }
-  const second = await send(path, options, fresh);
-  if (second.status !== 401) return toResult<T>(second);
+  const second = await attempt(fresh);
+  if (second.status !== 401) return read(second);
   const secondBody = await readBody(second);
   signOutLocally(isInactiveBody(secondBody) ? 'inactive' : 'expired');
   return settle<T>(second, secondBody);
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  if (options.auth === false) return toResult<T>(await send(path, options, null));
+  return withSession((token) => send(path, options, token), toResult<T>);
+}
+
+export type DownloadedFile = { blob: Blob; filename: string | null };
+
+/** The file name of a `Content-Disposition` header (RFC 5987 `filename*` first). */
+export function dispositionFilename(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
+  return plain ? plain[1].trim() : null;
+}
+
+/** GETs a file (e.g. a spreadsheet) with the session's token. */
+export function requestFile(path: string, query?: Query): Promise<DownloadedFile> {
+  return withSession(
+    (token) => send(path, { query }, token),
+    async (response) => {
+      if (!response.ok) return settle<DownloadedFile>(response, await readBody(response));
+      return {
+        blob: await response.blob(),
+        filename: dispositionFilename(response.headers.get('Content-Disposition')),
+      };
+    },
+  );
+}
+
+/** Upload progress from 0 to 1. */
+export type ProgressHandler = (fraction: number) => void;
+
+/** XMLHttpRequest rather than fetch: it reports how much of the body has been sent. */
+function sendWithProgress(path: string, body: unknown, token: string, onProgress: ProgressHandler): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl(path));
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Content-Type', 'application/json');
+    xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const status = xhr.status === 204 ? 204 : xhr.status;
+      const text = status === 204 ? null : xhr.responseText;
+      resolve(new Response(text, { status, statusText: xhr.statusText }));
+    };
+    xhr.onerror = () => reject(new HttpError({ statusCode: 0, error: 'Network Error', message: '' }));
+    xhr.send(JSON.stringify(body));
+  });
+}
+
+/** POSTs a JSON body, reporting the upload's progress. */
+export function postWithProgress<T>(path: string, body: unknown, onProgress: ProgressHandler): Promise<T> {
+  onProgress(0);
+  return withSession((token) => sendWithProgress(path, body, token, onProgress), toResult<T>);
 }
 
 export const api = {

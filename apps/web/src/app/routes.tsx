@@ -22,6 +22,7 @@ const ChangePasswordPage = lazyPage(
   () => import('../features/changePassword/ChangePasswordPage.tsx'),
   'ChangePasswordPage',
 );
+const SuppliesPage = lazyPage(() => import('../features/supplies/SuppliesPage.tsx'), 'SuppliesPage');
 const ClientDeviceInfPage = lazyPage(
   () => import('../features/clientDeviceInf/ClientDeviceInfPage.tsx'),
   'ClientDeviceInfPage',
@@ -83,6 +84,7 @@ export const routes: RouteObject[] = [
       { path: 'users', element: <UsersPage /> },
       { path: 'users/:username', element: <ProfilePage /> },
       { path: 'user/changepassword', element: <ChangePasswordPage /> },
+      { path: 'supplies', element: <SuppliesPage /> },
       { path: 'clientDeviceInf', element: <ClientDeviceInfPage /> },
       { path: '*', element: <Navigate to="/home" replace /> },
     ],

@@ -2,20 +2,26 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** When `onConfirm` returns a promise, the Yes button spins until it settles. */
-type Props = { onConfirm: () => void };
+type Props = {
+  /** When it returns a promise, the Yes button spins until it settles. */
+  onConfirm: () => void;
+  /** The question; 'Sure to delete?' unless told. */
+  title?: string;
+  disabled?: boolean;
+};
 
-/** The Delete link of a table row, behind a 'Sure to delete?' confirmation. */
-export function DeleteAction({ onConfirm }: Props) {
+/** The Delete link of a table row, behind a confirmation. */
+export function DeleteAction({ onConfirm, title, disabled = false }: Props) {
   const { t } = useTranslation();
   return (
     <Popconfirm
-      title={t('common.sureToDelete')}
+      title={title ?? t('common.sureToDelete')}
       okText={t('common.yes')}
       cancelText={t('common.no')}
       onConfirm={onConfirm}
+      disabled={disabled}
     >
-      <Button type="link" size="small" danger icon={<DeleteOutlined />}>
+      <Button type="link" size="small" danger icon={<DeleteOutlined />} disabled={disabled}>
         {t('common.delete')}
       </Button>
     </Popconfirm>

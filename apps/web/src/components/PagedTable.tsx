@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { PAGE_SIZE_OPTIONS, type Page, TABLE_SCROLL_Y } from '@it4u/shared';
 import { Alert, Button, Input, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../api/errors.ts';
 import type { Paging } from './usePaging.ts';
@@ -23,6 +24,8 @@ type Props<T> = {
   onAdd: () => void;
   /** Horizontal scrolling for wide tables, e.g. 'max-content'. */
   scrollX?: NonNullable<TableProps<T>['scroll']>['x'];
+  /** More buttons beside Add (e.g. upload, template, export). */
+  extra?: ReactNode;
 };
 
 /** A server-paged table: search box and add button above, an error with Retry, then the rows. */
@@ -34,6 +37,7 @@ export function PagedTable<T extends { id: number | string }>({
   addLabel,
   onAdd,
   scrollX,
+  extra,
 }: Props<T>) {
   const { t } = useTranslation();
   return (
@@ -44,12 +48,15 @@ export function PagedTable<T extends { id: number | string }>({
           enterButton
           aria-label={t('common.search')}
           placeholder={searchPlaceholder}
-          style={{ width: 320 }}
+          style={{ width: 320, maxWidth: '100%' }}
           onSearch={paging.setSearch}
         />
-        <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
-          {addLabel}
-        </Button>
+        <Space wrap>
+          {extra}
+          <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+            {addLabel}
+          </Button>
+        </Space>
       </Space>
       {query.isError && (
         <Alert

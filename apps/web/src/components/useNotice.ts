@@ -11,6 +11,8 @@ export function useNotice() {
     () => ({
       success: (text: string) => notification.success({ title: text }),
       info: (text: string) => notification.info({ title: text }),
+      /** An error whose text is already translated (e.g. a refused file). */
+      failure: (text: string) => notification.error({ title: text }),
       error: (error: unknown, context: ErrorContext = 'form') =>
         notification.error({ title: errorText(error, t, context) }),
     }),

@@ -39,4 +39,19 @@ describe('translations', () => {
     expect(en.password.inconsistent).toBe('Two passwords that you enter is inconsistent!');
     expect(en.common.sureToDelete).toBe('Sure to delete?');
   });
+
+  it('keep the supplies texts of the spec', () => {
+    expect(vi.supplies.catalogue.numberMessage).toBe('Cú pháp yêu cầu là số');
+    expect(vi.supplies.catalogue.valueMessage).toBe('Cú pháp yêu cầu là số.');
+    expect(en.supplies.catalogue.numberMessage).toBe('Please enter a number');
+    expect(en.supplies.catalogue.valueMessage).toBe('Please enter a number.');
+    expect(vi.supplies.report.total).toBe('Tổng số');
+    expect(en.supplies.report.total).toBe('Total');
+    expect(vi.supplies.tabs).toEqual({
+      report: 'Báo Cáo',
+      stockIn: 'Nhập kho',
+      stockOut: 'Xuất kho',
+      catalogue: 'Danh mục',
+    });
+  });
 });

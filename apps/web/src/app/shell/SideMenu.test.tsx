@@ -30,6 +30,8 @@ describe('side menu visibility (spec section 6)', () => {
       expect(screen.queryByText('Site names') !== null).toBe(expected[role].manage);
       expect(canOpenPath('/users', [role])).toBe(expected[role].users);
       expect(canOpenPath('/clientDeviceInf', [role])).toBe(expected[role].manage);
+      expect(screen.queryByText('Supplies') !== null).toBe(expected[role].manage);
+      expect(canOpenPath('/supplies', [role])).toBe(expected[role].manage);
       expect(canOpenPath('/home', [role])).toBe(true);
     });
   }

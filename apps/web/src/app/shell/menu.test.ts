@@ -5,6 +5,7 @@ const labels: Record<string, string> = {
   'menu.home': 'Trang chủ',
   'menu.manage': 'Quản lý',
   'menu.users': 'Người dùng',
+  'menu.supplies': 'Vật tư',
   'menu.siteNames': 'Tên site',
 };
 const label = (key: string) => labels[key] ?? key;
@@ -24,7 +25,7 @@ describe('menu search', () => {
 
   it('keeps every child of a matching sub-menu', () => {
     const found = searchMenu(admin, 'QUẢN', label);
-    expect(found[0].children?.map((e) => e.key)).toEqual(['users', 'siteNames']);
+    expect(found[0].children?.map((e) => e.key)).toEqual(['users', 'supplies', 'siteNames']);
   });
 
   it('finds nothing for an unknown word', () => {

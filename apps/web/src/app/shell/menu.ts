@@ -1,4 +1,4 @@
-import { ClusterOutlined, HomeOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import { ClusterOutlined, HomeOutlined, InboxOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
 import { type PermissionFlags, permissionFlags, showManageMenu, showUsersEntry } from '@it4u/shared';
 import type { ComponentType } from 'react';
 
@@ -36,6 +36,13 @@ export const MENU: MenuEntry[] = [
         labelKey: 'menu.users',
         icon: TeamOutlined,
         visible: (flags) => showUsersEntry(flags),
+      },
+      {
+        key: 'supplies',
+        path: '/supplies',
+        labelKey: 'menu.supplies',
+        icon: InboxOutlined,
+        visible: (flags) => showManageMenu(flags),
       },
       {
         key: 'siteNames',

@@ -1,0 +1,29 @@
+import { Card, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CatalogueTab } from './components/CatalogueTab.tsx';
+import { ReportTab } from './components/ReportTab.tsx';
+import { StockTab } from './components/StockTab.tsx';
+import './supplies.css';
+
+type TabKey = 'report' | 'stockIn' | 'stockOut' | 'catalogue';
+
+/** /supplies (manage roles; the shell's gate sends the others to /403, and so does a 403 of the API). */
+export function SuppliesPage() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<TabKey>('report');
+  return (
+    <Card title={t(`supplies.titles.${tab}`)} className="supplies-page">
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as TabKey)}
+        items={[
+          { key: 'report', label: t('supplies.tabs.report'), children: <ReportTab /> },
+          { key: 'stockIn', label: t('supplies.tabs.stockIn'), children: <StockTab kind="in" /> },
+          { key: 'stockOut', label: t('supplies.tabs.stockOut'), children: <StockTab kind="out" /> },
+          { key: 'catalogue', label: t('supplies.tabs.catalogue'), children: <CatalogueTab /> },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,83 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { Contract, ContractRef } from '@it4u/shared';
+import { Button, Divider, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useContractSearchQuery } from '../useContractSearchQuery.ts';
+import { useDebounced } from '../useDebounced.ts';
+import { NewContractModal } from './NewContractModal.tsx';
+
+type Props = { value?: ContractRef | null; onChange?: (contract: ContractRef | null) => void };
+
+export function toContractRef(contract: Contract | ContractRef): ContractRef {
+  const { id, customId, numContract, clientName, street, servicePlans } = contract;
+  return { id, customId, numContract, clientName, street, servicePlans };
+}
+
+/** The buyer of a stock-out row: search contracts by customer name or number, or create one. */
+export function ContractPicker({ value, onChange }: Props) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [open, setOpen] = useState(false);
+  const q = useDebounced(search.trim(), 250);
+  const contracts = useContractSearchQuery(q);
+  const found = q ? (contracts.data ?? []) : [];
+  const options = found.map((c) => ({ value: c.id, label: `${c.clientName} — ${c.numContract}` }));
+  if (value && !found.some((c) => c.id === value.id)) {
+    options.unshift({ value: value.id, label: `${value.clientName} — ${value.numContract}` });
+  }
+
+  return (
+    <>
+      <Select<number>
+        aria-label={t('supplies.stock.columns.customer')}
+        value={value?.id}
+        allowClear
+        open={open}
+        onOpenChange={setOpen}
+        placeholder={t('supplies.contract.searchPlaceholder')}
+        style={{ width: '100%' }}
+        popupMatchSelectWidth={340}
+        showSearch={{ filterOption: false, onSearch: setSearch }}
+        loading={contracts.isFetching}
+        notFoundContent={q ? t('supplies.contract.noMatch') : t('supplies.contract.typeToSearch')}
+        options={options}
+        labelRender={() => value?.clientName ?? ''}
+        onChange={(id) => {
+          if (id === undefined || id === null) {
+            onChange?.(null);
+            return;
+          }
+          const contract = found.find((c) => c.id === id);
+          if (contract) onChange?.(toContractRef(contract));
+        }}
+        popupRender={(menu) => (
+          <>
+            {menu}
+            <Divider style={{ margin: '4px 0' }} />
+            <Button
+              type="link"
+              size="small"
+              icon={<PlusOutlined />}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => {
+                setOpen(false);
+                setCreating(true);
+              }}
+            >
+              {t('supplies.contract.new')}
+            </Button>
+          </>
+        )}
+      />
+      {creating && (
+        <NewContractModal
+          initialName={search.trim()}
+          onCreated={(contract) => onChange?.(toContractRef(contract))}
+          onClose={() => setCreating(false)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setTokens } from '../../../api/tokens.ts';
+import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
+import { ReportTab } from './ReportTab.tsx';
+
+const report = [
+  {
+    itemCode: 'SW-01',
+    name: 'Switch',
+    unit: 'Cái',
+    inventoryStart: 5,
+    numImportFromToDate: 10,
+    numExportFromToDate: 3,
+    inventoryEnd: 12,
+    note: '',
+  },
+  {
+    itemCode: 'AP-02',
+    name: 'Access point',
+    unit: 'Bộ',
+    inventoryStart: 0,
+    numImportFromToDate: 1,
+    numExportFromToDate: 4,
+    inventoryEnd: -3,
+    note: 'short',
+  },
+];
+
+describe('report tab', () => {
+  beforeEach(() => setTokens({ accessToken: 'token', refreshToken: 'refresh' }));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows the totals row first and marks negative closing stock 'offline'", async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(200, report));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<ReportTab />);
+    await screen.findAllByText('AP-02');
+    const table = document.querySelector('.ant-table-tbody') as HTMLElement;
+    expect(within(table).getByText('AP-02').closest('tr')?.className).toContain('offline');
+    expect(within(table).getByText('SW-01').closest('tr')?.className).not.toContain('offline');
+
+    const rows = Array.from(document.querySelectorAll('.ant-table-tbody tr.ant-table-row'));
+    const total = rows[0];
+    expect(total.textContent).toContain('Total');
+    expect(Array.from(total.querySelectorAll('td')).map((td) => td.textContent)).toEqual([
+      '',
+      '',
+      'Total',
+      '',
+      '5',
+      '11',
+      '7',
+      '9',
+      '',
+    ]);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v1/it4u/reportSupplies');
+    const body = JSON.parse(String(init.body));
+    expect(body.fromDate).toBeLessThan(body.toDate);
+  });
+});

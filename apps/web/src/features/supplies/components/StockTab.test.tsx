@@ -1,0 +1,88 @@
+import type { StockRecord } from '@it4u/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setTokens } from '../../../api/tokens.ts';
+import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
+import { StockTab } from './StockTab.tsx';
+
+function record(id: number, itemCode: string, serialNum: string): StockRecord {
+  return {
+    id,
+    exportDate: new Date(2026, 0, 10).getTime(),
+    licence: `PX-${id}`,
+    itemCode,
+    itemName: `Item ${itemCode}`,
+    unit: 'Cái',
+    number: 2,
+    value: 100000,
+    totalAmount: 200000,
+    supplier: '',
+    serialNum,
+    mac: '',
+    macFormat: '',
+    warrantyPeriod: 0,
+    storageTerm: 0,
+    warrantyLandmark: null,
+    warrantyEnd: null,
+    underWarranty: false,
+    note: '',
+    createdAt: 0,
+    status: 'Đang sử dụng',
+    contract: null,
+  };
+}
+
+const page = { items: [record(1, 'SW-01', 'SN1'), record(2, 'AP-02', '')], total: 2 };
+
+/** The buttons whose text matches (getAllByRole is slow on a table this wide). */
+function buttons(name: RegExp, scope: ParentNode = document): HTMLButtonElement[] {
+  return Array.from(scope.querySelectorAll('button')).filter((b) => name.test(b.textContent ?? ''));
+}
+
+describe('stock out row editing', { timeout: 15_000 }, () => {
+  beforeEach(() => {
+    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, page)),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('adds a new row on top with the defaults, locks the other rows, and Cancel removes it', async () => {
+    renderWithProviders(<StockTab kind="out" />);
+    await screen.findByText('SW-01');
+    expect(buttons(/History/).map((b) => b.disabled)).toEqual([false, true]);
+
+    fireEvent.click(buttons(/Add row/)[0]);
+    const first = document.querySelectorAll('.ant-table-tbody tr.ant-table-row')[0] as HTMLElement;
+    expect(within(first).getByText('New')).toBeTruthy();
+    expect((within(first).getByLabelText('Quantity') as HTMLInputElement).value).toBe('1');
+    expect((within(first).getByLabelText('Warranty (months)') as HTMLInputElement).value).toBe('0');
+    expect((within(first).getByLabelText('Warranty (months)') as HTMLInputElement).placeholder).toBe('24');
+    expect(buttons(/Edit/).every((b) => b.disabled)).toBe(true);
+    expect(buttons(/Delete/).every((b) => b.disabled)).toBe(true);
+    expect(buttons(/History/).every((b) => b.disabled)).toBe(true);
+    expect(buttons(/Add row/)[0].disabled).toBe(true);
+
+    fireEvent.click(buttons(/Save/, first)[0]);
+    expect(await screen.findByText('Please choose the item!')).toBeTruthy();
+
+    fireEvent.click(buttons(/Cancel/, first)[0]);
+    await screen.findByText('Discard the changes to this row?');
+    fireEvent.click(buttons(/^Yes$/)[0]);
+    await waitFor(() => expect(screen.queryByText('New')).toBeNull());
+    expect(buttons(/Edit/).every((b) => !b.disabled)).toBe(true);
+  });
+
+  it('edits one existing row at a time', async () => {
+    renderWithProviders(<StockTab kind="out" />);
+    await screen.findByText('SW-01');
+    fireEvent.click(buttons(/Edit/)[1]);
+    const edited = document.querySelectorAll('.ant-table-tbody tr.ant-table-row')[1] as HTMLElement;
+    expect((within(edited).getByLabelText('Voucher') as HTMLInputElement).value).toBe('PX-2');
+    const [firstEdit] = buttons(/Edit/);
+    expect(firstEdit.disabled).toBe(true);
+    expect(buttons(/Delete/)[0].disabled).toBe(true);
+  });
+});

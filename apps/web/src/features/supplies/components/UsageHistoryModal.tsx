@@ -1,0 +1,66 @@
+import type { StockRecord } from '@it4u/shared';
+import { Alert, Button, Modal, Table, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../api/errors.ts';
+import { formatDate } from '../formatting.ts';
+import { useUsageHistoryQuery } from '../useUsageHistoryQuery.ts';
+
+type Props = { serialNum: string; onClose: () => void };
+
+/** Usage history: every stock out of one serial number, oldest first. */
+export function UsageHistoryModal({ serialNum, onClose }: Props) {
+  const { t } = useTranslation();
+  const history = useUsageHistoryQuery(serialNum);
+  const columns: TableColumnsType<StockRecord> = [
+    { key: 'index', title: t('supplies.columns.index'), width: 64, align: 'center', render: (_, __, i) => i + 1 },
+    {
+      key: 'exportDate',
+      title: t('supplies.stock.columns.exportDate'),
+      dataIndex: 'exportDate',
+      width: 120,
+      render: (value: number) => formatDate(value),
+    },
+    { key: 'itemCode', title: t('supplies.columns.itemCode'), dataIndex: 'itemCode', width: 120 },
+    { key: 'itemName', title: t('supplies.columns.itemName'), dataIndex: 'itemName', width: 180 },
+    {
+      key: 'customer',
+      title: t('supplies.stock.columns.customer'),
+      width: 180,
+      render: (_, row) => row.contract?.clientName ?? '',
+    },
+    {
+      key: 'numContract',
+      title: t('supplies.stock.columns.numContract'),
+      width: 140,
+      render: (_, row) => row.contract?.numContract ?? '',
+    },
+    {
+      key: 'street',
+      title: t('supplies.stock.columns.street'),
+      width: 220,
+      render: (_, row) => row.contract?.street ?? '',
+    },
+  ];
+  return (
+    <Modal
+      open
+      title={t('supplies.history.title', { serialNum })}
+      onCancel={onClose}
+      width={960}
+      footer={<Button onClick={onClose}>{t('supplies.upload.close')}</Button>}
+    >
+      {history.isError && (
+        <Alert type="error" showIcon title={errorText(history.error, t)} style={{ marginBottom: 16 }} />
+      )}
+      <Table<StockRecord>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={history.data ?? []}
+        loading={history.isFetching}
+        pagination={false}
+        scroll={{ x: 'max-content', y: 400 }}
+      />
+    </Modal>
+  );
+}

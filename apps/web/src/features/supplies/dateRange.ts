@@ -1,0 +1,14 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import type { DateRange } from './queryKeys.ts';
+
+export type PickedRange = [Dayjs, Dayjs];
+
+/** Start of the current month to now (spec section 9). */
+export function defaultRange(now: Dayjs = dayjs()): PickedRange {
+  return [now.startOf('month'), now];
+}
+
+/** Whole days, both ends inclusive, as epoch ms. */
+export function toDateRange([from, to]: PickedRange): DateRange {
+  return { fromDate: from.startOf('day').valueOf(), toDate: to.endOf('day').valueOf() };
+}

@@ -1,0 +1,25 @@
+import type { StockKind } from '@it4u/shared';
+
+export type CatalogueParams = { page: number; pageSize: number; q: string };
+export type StockParams = {
+  page: number;
+  pageSize: number;
+  q: string;
+  fromDate: number;
+  toDate: number;
+  /** stock out only; '' for every status */
+  status: string;
+};
+export type DateRange = { fromDate: number; toDate: number };
+
+export const suppliesKeys = {
+  all: ['supplies'] as const,
+  catalogue: () => [...suppliesKeys.all, 'catalogue'] as const,
+  catalogueList: (params: CatalogueParams) => [...suppliesKeys.catalogue(), 'list', params] as const,
+  itemOptions: (q: string) => [...suppliesKeys.catalogue(), 'options', q] as const,
+  stock: (kind: StockKind) => [...suppliesKeys.all, 'stock', kind] as const,
+  stockList: (kind: StockKind, params: StockParams) => [...suppliesKeys.stock(kind), 'list', params] as const,
+  history: (serialNum: string) => [...suppliesKeys.stock('out'), 'history', serialNum] as const,
+  report: (range: DateRange) => [...suppliesKeys.all, 'report', range] as const,
+  contracts: (q: string) => ['contracts', 'search', q] as const,
+};

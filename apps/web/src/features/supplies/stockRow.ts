@@ -1,0 +1,128 @@
+import {
+  type ContractRef,
+  IN_USE_STATUS,
+  NEW_STOCK_ROW,
+  type StockKind,
+  type StockOutStatus,
+  type StockRecord,
+} from '@it4u/shared';
+import dayjs, { type Dayjs } from 'dayjs';
+
+/** A row of the stock-in or stock-out table; a new row has no id until it is saved. */
+export type StockRow = Omit<StockRecord, 'id'> & { id: number | null };
+
+/** The fields of the row in edit mode. */
+export type StockFormValues = {
+  exportDate: Dayjs;
+  licence: string;
+  itemCode: string;
+  itemName: string;
+  unit: string;
+  number: number;
+  value: number;
+  supplier: string;
+  serialNum: string;
+  mac: string;
+  warrantyPeriod: number | null;
+  storageTerm: number | null;
+  warrantyLandmark: Dayjs | null;
+  note: string;
+  status?: StockOutStatus;
+  contract?: ContractRef | null;
+};
+
+/** The body of POST and PUT /it4u/importWarehouse and /it4u/exportWarehouse. */
+export type StockBody = {
+  exportDate: number;
+  licence: string;
+  itemCode: string;
+  number: number;
+  value: number;
+  supplier: string;
+  serialNum: string;
+  mac: string;
+  warrantyPeriod: number;
+  storageTerm: number;
+  warrantyLandmark: number | null;
+  note: string;
+  status?: StockOutStatus;
+  contractId?: number | null;
+};
+
+/** A new row: quantity 1, warranty 0, storage term 0 (spec section 9), dated today; stock out starts in use. */
+export function newStockRow(kind: StockKind, now: number = Date.now()): StockRow {
+  return {
+    id: null,
+    exportDate: now,
+    licence: '',
+    itemCode: '',
+    itemName: '',
+    unit: '',
+    number: NEW_STOCK_ROW.number,
+    value: 0,
+    totalAmount: 0,
+    supplier: '',
+    serialNum: '',
+    mac: '',
+    macFormat: '',
+    warrantyPeriod: NEW_STOCK_ROW.warrantyPeriod,
+    storageTerm: NEW_STOCK_ROW.storageTerm,
+    warrantyLandmark: null,
+    warrantyEnd: null,
+    underWarranty: false,
+    note: '',
+    createdAt: now,
+    ...(kind === 'out' ? { status: IN_USE_STATUS, contract: null } : {}),
+  };
+}
+
+export function toFormValues(row: StockRow): StockFormValues {
+  return {
+    exportDate: dayjs(row.exportDate),
+    licence: row.licence,
+    itemCode: row.itemCode,
+    itemName: row.itemName,
+    unit: row.unit,
+    number: row.number,
+    value: row.value,
+    supplier: row.supplier,
+    serialNum: row.serialNum,
+    mac: row.macFormat || row.mac,
+    warrantyPeriod: row.warrantyPeriod,
+    storageTerm: row.storageTerm,
+    warrantyLandmark: row.warrantyLandmark === null ? null : dayjs(row.warrantyLandmark),
+    note: row.note,
+    status: row.status,
+    contract: row.contract ?? null,
+  };
+}
+
+export function toStockBody(values: StockFormValues, kind: StockKind): StockBody {
+  const body: StockBody = {
+    exportDate: values.exportDate.valueOf(),
+    licence: (values.licence ?? '').trim(),
+    itemCode: values.itemCode,
+    number: values.number,
+    value: values.value ?? 0,
+    supplier: (values.supplier ?? '').trim(),
+    serialNum: (values.serialNum ?? '').trim(),
+    mac: (values.mac ?? '').trim(),
+    warrantyPeriod: values.warrantyPeriod ?? 0,
+    storageTerm: values.storageTerm ?? 0,
+    warrantyLandmark: values.warrantyLandmark ? values.warrantyLandmark.valueOf() : null,
+    note: (values.note ?? '').trim(),
+  };
+  if (kind === 'out') {
+    body.status = values.status ?? IN_USE_STATUS;
+    body.contractId = values.contract?.id ?? null;
+  }
+  return body;
+}
+
+/**
+ * The quantity a stock-out row may take without going below zero: the stock on hand, plus, when an
+ * existing row of the same item is edited, the quantity it already takes out.
+ */
+export function availableForRow(onHand: number, previous: StockRow | null, itemCode: string): number {
+  return previous && previous.id !== null && previous.itemCode === itemCode ? onHand + previous.number : onHand;
+}

@@ -1,0 +1,15 @@
+import type { Contract } from '@it4u/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+import { suppliesKeys } from './queryKeys.ts';
+
+/** Contracts whose customer name or number contains `q` (at most 50); nothing is asked for an empty `q`. */
+export function useContractSearchQuery(q: string) {
+  return useQuery({
+    queryKey: suppliesKeys.contracts(q),
+    queryFn: () => api.get<Contract[]>(`/it4u/contract.${encodeURIComponent(q)}`),
+    enabled: q.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}

@@ -1,0 +1,22 @@
+import type { Contract } from '@it4u/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+
+export type ContractInput = {
+  numContract: string;
+  clientName: string;
+  customId?: string;
+  companyName?: string;
+  phone?: string;
+  street?: string;
+  servicePlans?: string;
+};
+
+/** 409 with details [{field: 'numContract'}] when the number is taken. */
+export function useCreateContractMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ContractInput) => api.post<Contract>('/it4u/contracts', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['contracts'] }),
+  });
+}

@@ -1,0 +1,17 @@
+import type { Page, SupplyItem } from '@it4u/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+import { suppliesKeys } from './queryKeys.ts';
+
+export const ITEM_OPTIONS_LIMIT = 50;
+
+/** Catalogue items matching `q` for the item-code select. */
+export function useItemOptionsQuery(q: string, enabled: boolean) {
+  return useQuery({
+    queryKey: suppliesKeys.itemOptions(q),
+    queryFn: () => api.get<Page<SupplyItem>>('/it4u/listSupplies', { page: 1, pageSize: ITEM_OPTIONS_LIMIT, q }),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
