@@ -241,15 +241,22 @@ export function createSuppliesRepository(db: Db) {
     },
 
     // ---- stock in and stock out ----
-    async recordPage(kind: StockKind, f: RecordFilter): Promise<{ items: StockRecord[]; total: number }> {
-      const where = recordWhere(kind, f);
-      const [rows, [count]] = await Promise.all([
-        db.execute(sql`${RECORD_SELECT} ${RECORD_FROM} where ${where}
+    async recordRows(kind: StockKind, f: RecordFilter): Promise<StockRecord[]> {
+      const rows = rowsOf<RecordRow>(
+        await db.execute(sql`${RECORD_SELECT} ${RECORD_FROM} where ${recordWhere(kind, f)}
           order by r.export_date desc, r.id desc limit ${f.limit} offset ${f.offset}`),
-        db.execute(sql`select count(*)::int as n ${RECORD_FROM} where ${where}`).then((r) => rowsOf<{ n: number }>(r)),
-      ]);
+      );
       const now = Date.now();
-      return { items: rowsOf<RecordRow>(rows).map((r) => toRecord(r, now)), total: Number(count?.n ?? 0) };
+      return rows.map((r) => toRecord(r, now));
+    },
+
+    async recordCount(kind: StockKind, f: Omit<RecordFilter, 'offset' | 'limit'>): Promise<number> {
+      // Without a search text the count needs no join, and an index-only scan answers it.
+      const from = f.q?.trim() ? RECORD_FROM : sql`from stock_records r`;
+      const [row] = rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n ${from} where ${recordWhere(kind, f)}`),
+      );
+      return Number(row?.n ?? 0);
     },
 
     /** Every record of the kind matching the filter, oldest first (for exports). */

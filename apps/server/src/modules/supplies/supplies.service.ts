@@ -41,7 +41,24 @@ const kindOf = (table: SheetTable): StockKind => (table === 'exportWarehouse' ? 
 
 type Deps = { supplies: SuppliesRepository; contracts: ContractsRepository };
 
+/**
+ * Counts of stock records per filter are kept for a few seconds: a page of a month of a million-record table
+ * spends most of its database time counting. Any stock write through this instance forgets them.
+ */
+const COUNT_TTL_MS = 5_000;
+
 export function createSuppliesService({ supplies, contracts }: Deps) {
+  const counts = new Map<string, { n: number; at: number }>();
+
+  async function countOf(kind: StockKind, f: Omit<RecordFilter, 'offset' | 'limit'>): Promise<number> {
+    const key = JSON.stringify([kind, f.q?.trim() ?? '', f.fromDate, f.toDate, f.status]);
+    const hit = counts.get(key);
+    if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.n;
+    const n = await supplies.recordCount(kind, f);
+    if (counts.size > 1000) counts.clear();
+    counts.set(key, { n, at: Date.now() });
+    return n;
+  }
   const itemValues = (input: ItemInput): ItemValues => ({
     itemCode: input.itemCode.trim(),
     name: input.name.trim(),
@@ -201,6 +218,7 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
           tx,
         );
     });
+    counts.clear();
     return parsed.length;
   }
 
@@ -234,11 +252,16 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
     },
 
     // ---- stock in and out ----
-    recordPage(kind: StockKind, f: Omit<RecordFilter, 'offset' | 'limit'> & { page: number; pageSize: number }) {
+    async recordPage(kind: StockKind, f: Omit<RecordFilter, 'offset' | 'limit'> & { page: number; pageSize: number }) {
       if (f.fromDate !== undefined && f.toDate !== undefined && f.fromDate > f.toDate) {
         throw new BadRequestError('The start date is after the end date.', 'fromDate');
       }
-      return supplies.recordPage(kind, { ...f, offset: (f.page - 1) * f.pageSize, limit: f.pageSize });
+      const filter = { q: f.q, fromDate: f.fromDate, toDate: f.toDate, status: f.status };
+      const [items, total] = await Promise.all([
+        supplies.recordRows(kind, { ...filter, offset: (f.page - 1) * f.pageSize, limit: f.pageSize }),
+        countOf(kind, filter),
+      ]);
+      return { items, total };
     },
 
     getRecord: mustGetRecord,
@@ -246,6 +269,7 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
     async createRecord(kind: StockKind, input: RecordInput): Promise<StockRecord> {
       const values = await recordValues(kind, input);
       const id = await supplies.insertRecord(kind, values);
+      counts.clear();
       if (kind === 'out') await supplies.settleSerials([values.serialNum]);
       return mustGetRecord(kind, id);
     },
@@ -254,6 +278,7 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
       const before = await mustGetRecord(kind, id);
       const values = await recordValues(kind, input);
       await supplies.updateRecord(kind, id, values);
+      counts.clear();
       if (kind === 'out') await supplies.settleSerials([before.serialNum, values.serialNum]);
       return mustGetRecord(kind, id);
     },
@@ -261,6 +286,7 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
     async removeRecord(kind: StockKind, id: number): Promise<void> {
       const before = await mustGetRecord(kind, id);
       await supplies.deleteRecord(kind, id);
+      counts.clear();
       if (kind === 'out') await supplies.settleSerials([before.serialNum]);
     },
 
