@@ -3,15 +3,14 @@
 //  2. one page of stock out filtered by a date range, 20 connections for 10 s (p99);
 //  3. importing a 50,000-row stock-in spreadsheet (time, and the server's memory).
 // It makes a scratch database on the server of DATABASE_URL (default: the local one) and drops it at the end.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { writeSheet } from '../apps/server/src/lib/spreadsheet.ts';
+import { startServer } from './spawn.ts';
 import { seedSupplies } from './supplies-seed.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = `it4u_bench_${randomBytes(4).toString('hex')}`;
 const admin = new pg.Client({ connectionString: base });
@@ -20,29 +19,14 @@ await admin.query(`create database ${name}`);
 const url = new URL(base);
 url.pathname = `/${name}`;
 
-function start(): Promise<{ child: ChildProcess; port: number; token: string }> {
-  const flags = process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : [];
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'bench/serve.ts', 'postgres', '0'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: url.toString() },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk) => {
-      out += chunk;
-      const m = /READY (\d+) (\S+)/.exec(out);
-      if (m) resolve({ child, port: Number(m[1]), token: m[2] as string });
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 let server: ChildProcess | undefined;
 try {
-  const { child, port, token } = await start(); // migrates the scratch database
+  const { child, port, token } = await startServer('postgres', {
+    env: { DATABASE_URL: url.toString() },
+    nodeFlags: process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : [],
+  }); // migrates the scratch database
   server = child;
   const t0 = Date.now();
   await seedSupplies(url.toString());

@@ -68,16 +68,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const usersRepo = createUsersRepository(db);
   registerAuth(app, deriveKey(opts.masterKey, 'jwt'), sessions);
 
-  const users = createUsersService({ users: usersRepo, sessions, audit });
+  const sitesRepo = createSitesRepository(db);
+  const users = createUsersService({ users: usersRepo, sessions, audit, sites: sitesRepo });
   const auth = createAuthService({
     sessions,
     users: usersRepo,
     audit,
     signAccess: (claims) => app.signAccessToken(claims),
   });
-  const sites = createSitesService({ sites: createSitesRepository(db), audit });
+  const sites = createSitesService({ sites: sitesRepo, audit });
   const contractsRepo = createContractsRepository(db);
-  const contracts = createContractsService({ contracts: contractsRepo });
+  const contracts = createContractsService({ contracts: contractsRepo, sites: sitesRepo });
   const supplies = createSuppliesService({ supplies: createSuppliesRepository(db), contracts: contractsRepo });
 
   app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {

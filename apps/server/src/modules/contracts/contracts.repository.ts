@@ -1,7 +1,7 @@
 import type { Contract } from '@it4u/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { contractSites, contracts, sites, stockRecords } from '../../db/schema.ts';
+import { contractSites, contracts, stockRecords } from '../../db/schema.ts';
 import { containsPattern, rowsOf } from '../../lib/sql.ts';
 
 export type ContractValues = Omit<Contract, 'id' | 'sitename'>;
@@ -129,14 +129,6 @@ export function createContractsRepository(db: Db) {
         .where(eq(stockRecords.contractId, id))
         .limit(1);
       return rows.length > 0;
-    },
-
-    async siteIds(idnames: string[]): Promise<{ id: number; idname: string }[]> {
-      if (idnames.length === 0) return [];
-      return db
-        .select({ id: sites.id, idname: sites.idname })
-        .from(sites)
-        .where(sql`${sites.idname} = any(${sql.param(idnames)}::text[])`);
     },
   };
 }

@@ -1,6 +1,8 @@
 import type { Contract } from '@it4u/shared';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
+import type { SitesRepository } from '../sites/sites.repository.ts';
+import { resolveSiteIds } from '../sites/sites.service.ts';
 import type { ContractsRepository, ContractValues } from './contracts.repository.ts';
 
 export const CONTRACT_TAKEN = 'A contract with this number already exists.';
@@ -25,19 +27,16 @@ export function valuesOf(input: ContractInput): ContractValues {
   };
 }
 
-export function createContractsService({ contracts }: { contracts: ContractsRepository }) {
+export function createContractsService({
+  contracts,
+  sites,
+}: {
+  contracts: ContractsRepository;
+  sites: SitesRepository;
+}) {
   function duplicate(err: unknown): never {
     if (isUniqueViolation(err)) throw new ConflictError(CONTRACT_TAKEN, 'numContract');
     throw err;
-  }
-
-  async function siteIds(idnames: string[] | undefined): Promise<number[] | undefined> {
-    if (idnames === undefined) return undefined;
-    const wanted = [...new Set(idnames)];
-    const found = await contracts.siteIds(wanted);
-    const missing = wanted.filter((n) => !found.some((f) => f.idname === n));
-    if (missing.length) throw new BadRequestError(`Unknown site: ${missing.join(', ')}`, 'sitename');
-    return found.map((f) => f.id);
   }
 
   async function mustGet(id: number): Promise<Contract> {
@@ -59,13 +58,13 @@ export function createContractsService({ contracts }: { contracts: ContractsRepo
     },
 
     async create(input: ContractInput): Promise<Contract> {
-      const ids = (await siteIds(input.sitename)) ?? [];
+      const ids = (await resolveSiteIds(sites, input.sitename)) ?? [];
       const id = await contracts.insert(valuesOf(input), ids).catch(duplicate);
       return mustGet(id);
     },
 
     async update(id: number, input: ContractInput): Promise<Contract> {
-      const ids = await siteIds(input.sitename);
+      const ids = await resolveSiteIds(sites, input.sitename);
       const ok = await contracts.update(id, valuesOf(input), ids).catch(duplicate);
       if (!ok) throw new NotFoundError('Contract not found.');
       return mustGet(id);

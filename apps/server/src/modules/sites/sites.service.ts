@@ -1,11 +1,24 @@
 import { can, type Site } from '@it4u/shared';
-import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { Actor } from '../users/users.service.ts';
 import type { SitesRepository } from './sites.repository.ts';
 
 export const SITE_TAKEN = 'A site with this id already exists.';
+
+/** The ids of the sites named by their idname; an unknown name is a 400 on the field `sitename`. */
+export async function resolveSiteIds(
+  sites: Pick<SitesRepository, 'byIdnames'>,
+  idnames: string[] | undefined,
+): Promise<number[] | undefined> {
+  if (idnames === undefined) return undefined;
+  const wanted = [...new Set(idnames)];
+  const found = await sites.byIdnames(wanted);
+  const missing = wanted.filter((n) => !found.some((f) => f.idname === n));
+  if (missing.length) throw new BadRequestError(`Unknown site: ${missing.join(', ')}`, 'sitename');
+  return found.map((f) => f.id);
+}
 
 export function createSitesService({ sites, audit }: { sites: SitesRepository; audit: AuditRepository }) {
   function duplicate(err: unknown): never {

@@ -129,11 +129,6 @@ export function createUsersRepository(db: Db) {
       return rows.length === 1;
     },
 
-    async siteIdsByIdname(idnames: string[]): Promise<{ id: number; idname: string }[]> {
-      if (idnames.length === 0) return [];
-      return db.select({ id: sites.id, idname: sites.idname }).from(sites).where(inArray(sites.idname, idnames));
-    },
-
     async recordLogin(id: number): Promise<{ numLogin: number; lastTimeLogin: number }> {
       const [row] = await db
         .update(users)

@@ -4,6 +4,8 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { isUniqueViolation, violatedConstraint } from '../../lib/sql.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { SessionRepository } from '../auth/auth.repository.ts';
+import type { SitesRepository } from '../sites/sites.repository.ts';
+import { resolveSiteIds } from '../sites/sites.service.ts';
 import type { NewUser, UsersRepository } from './users.repository.ts';
 
 export const PASSWORDS_DIFFER = 'Two passwords that you enter is inconsistent!';
@@ -36,9 +38,9 @@ const profileOf = (input: UserInput) => ({
   type: input.type,
 });
 
-type Deps = { users: UsersRepository; sessions: SessionRepository; audit: AuditRepository };
+type Deps = { users: UsersRepository; sessions: SessionRepository; audit: AuditRepository; sites: SitesRepository };
 
-export function createUsersService({ users, sessions, audit }: Deps) {
+export function createUsersService({ users, sessions, audit, sites }: Deps) {
   function rolesFor(input: { type: string; roles?: RoleName[] }): RoleName[] {
     if (input.type === 'Client') return ['ROLE_KH'];
     const roles = [...new Set(input.roles ?? [])];
@@ -53,15 +55,6 @@ export function createUsersService({ users, sessions, audit }: Deps) {
     if (targetRoles.includes('ROLE_ADMIN') || newRoles?.includes('ROLE_ADMIN')) {
       throw new ForbiddenError('Only an administrator may manage administrator accounts.');
     }
-  }
-
-  async function siteIds(idnames: string[] | undefined): Promise<number[] | undefined> {
-    if (idnames === undefined) return undefined;
-    const wanted = [...new Set(idnames)];
-    const found = await users.siteIdsByIdname(wanted);
-    const missing = wanted.filter((n) => !found.some((f) => f.idname === n));
-    if (missing.length) throw new BadRequestError(`Unknown site: ${missing.join(', ')}`, 'sitename');
-    return found.map((f) => f.id);
   }
 
   function conflict(err: unknown): never {
@@ -89,7 +82,7 @@ export function createUsersService({ users, sessions, audit }: Deps) {
       if (input.password !== input.confirmPassword) throw new BadRequestError(PASSWORDS_DIFFER, 'confirmPassword');
       const roles = rolesFor(input);
       assertMayAdminister(actor, [], roles);
-      const ids = (await siteIds(input.sitename)) ?? [];
+      const ids = (await resolveSiteIds(sites, input.sitename)) ?? [];
       const values: NewUser = {
         ...profileOf(input),
         roles,
@@ -119,7 +112,7 @@ export function createUsersService({ users, sessions, audit }: Deps) {
       if (id === actor.id && !can(roles, 'userAdmin')) {
         throw new BadRequestError('You cannot remove your own right to manage users.', 'roles');
       }
-      const ids = await siteIds(input.sitename);
+      const ids = await resolveSiteIds(sites, input.sitename);
       await users.update(id, { ...profileOf(input), roles, status: input.status }, ids).catch(conflict);
       const who = { actorId: actor.id, actorName: actor.username, target: before.username, ip: ctx.ip };
       const oldRoles = roleNames(before);
