@@ -4,6 +4,8 @@ import { MAX_UPLOAD_BYTES } from '@it4u/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Database } from './db/client.ts';
 import { ping } from './db/client.ts';
+import { type ControllerConfig, createUnifiClient } from './integrations/unifi/unifi.client.ts';
+import { type ControllerProvider, createControllerProvider } from './integrations/unifi/unifi.controller.ts';
 import { ErrorSchema } from './lib/schemas.ts';
 import { deriveKey } from './lib/secrets.ts';
 import { createAuditRepository } from './modules/audit/audit.repository.ts';
@@ -14,6 +16,12 @@ import { createContractsRepository } from './modules/contracts/contracts.reposit
 import { contractsRoutes } from './modules/contracts/contracts.routes.ts';
 import { ContractSchema } from './modules/contracts/contracts.schemas.ts';
 import { createContractsService } from './modules/contracts/contracts.service.ts';
+import { controllerRoutes } from './modules/controller/controller.routes.ts';
+import { VoucherSchema } from './modules/controller/controller.schemas.ts';
+import { createControllerService } from './modules/controller/controller.service.ts';
+import { createParametersService } from './modules/settings/parameters.service.ts';
+import { createSettingsRepository } from './modules/settings/settings.repository.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSitesRepository } from './modules/sites/sites.repository.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { SiteSchema } from './modules/sites/sites.schemas.ts';
@@ -35,6 +43,10 @@ import { registerWeb } from './plugins/web.ts';
 export type AppOptions = {
   database: Database;
   masterKey: Buffer;
+  /** the simulator `npm start` runs when no controller is configured */
+  demoController?: ControllerConfig;
+  /** how long controller reads are reused */
+  controllerTtlMs?: number;
   webDist?: string;
   logger?: boolean | { level: string };
   trustProxy?: boolean;
@@ -60,6 +72,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addSchema(ContractSchema);
   app.addSchema(SupplyItemSchema);
   app.addSchema(StockRecordSchema);
+  app.addSchema(VoucherSchema);
   await registerOpenApi(app);
 
   const { db } = opts.database;
@@ -80,6 +93,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const contractsRepo = createContractsRepository(db);
   const contracts = createContractsService({ contracts: contractsRepo, sites: sitesRepo });
   const supplies = createSuppliesService({ supplies: createSuppliesRepository(db), contracts: contractsRepo });
+  let provider: ControllerProvider | undefined;
+  const parameters = createParametersService({
+    settings: createSettingsRepository(db),
+    audit,
+    secretKey: deriveKey(opts.masterKey, 'secrets'),
+    testController,
+    changed: () => provider?.reset(),
+  });
+  provider = createControllerProvider({
+    configured: () => parameters.controllerConfig(),
+    demo: opts.demoController,
+    ttlMs: opts.controllerTtlMs,
+  });
+  const controller = createControllerService({ provider, sites });
+  app.addHook('onClose', async () => provider?.reset());
 
   app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {
     try {
@@ -97,10 +125,28 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(sitesRoutes, { sites });
       await api.register(contractsRoutes, { contracts });
       await api.register(suppliesRoutes, { supplies });
+      await api.register(settingsRoutes, { parameters });
+      await api.register(controllerRoutes, { controller });
     },
     { prefix: '/api/v1' },
   );
 
   await registerWeb(app, opts.webDist ?? '');
   return app;
+}
+
+/** Tries a login with a controller; answers what to tell the administrator. */
+async function testController(config: ControllerConfig): Promise<{ ok: boolean; message: string }> {
+  const client = createUnifiClient({ ...config, timeoutMs: 8_000 });
+  try {
+    const { flavor } = await client.check();
+    return {
+      ok: true,
+      message: `Signed in to ${client.url} (${flavor === 'unifios' ? 'UniFi OS' : 'classic controller'}).`,
+    };
+  } catch (err) {
+    return { ok: false, message: (err as Error).message };
+  } finally {
+    await client.close();
+  }
 }

@@ -185,3 +185,10 @@ export const stockRecords = pgTable(
     index('stock_records_contract_idx').on(t.contractId),
   ],
 );
+
+/** Settings of the console, one JSON value per key (secrets inside are encrypted). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -58,6 +58,24 @@ export function createSitesRepository(db: Db) {
       const rows = await db.delete(sites).where(eq(sites.id, id)).returning({ id: sites.id });
       return rows.length === 1;
     },
+
+    /** Adds the controller's sites by short name, updating descriptions that changed; links stay as they are. */
+    async upsertMany(list: { sitename: string; idname: string }[]): Promise<{ added: number; updated: number }> {
+      let added = 0;
+      let updated = 0;
+      const existing = new Map((await this.all()).map((s) => [s.idname, s]));
+      for (const site of list) {
+        const known = existing.get(site.idname);
+        if (!known) {
+          await db.insert(sites).values(site).onConflictDoNothing();
+          added += 1;
+        } else if (known.sitename !== site.sitename) {
+          await db.update(sites).set({ sitename: site.sitename }).where(eq(sites.id, known.id));
+          updated += 1;
+        }
+      }
+      return { added, updated };
+    },
   };
 }
 

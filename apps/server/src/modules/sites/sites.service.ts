@@ -1,5 +1,5 @@
 import { can, type Site } from '@it4u/shared';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { Actor } from '../users/users.service.ts';
@@ -76,6 +76,25 @@ export function createSitesService({ sites, audit }: { sites: SitesRepository; a
         ip,
       });
       return site;
+    },
+
+    /** Whether the caller may see this site (by its short name): staff see all, customers their own. */
+    assertAccess(actor: Actor, idname: string): void {
+      if (
+        can(
+          actor.roles.map((r) => r.name),
+          'allSites',
+        )
+      )
+        return;
+      if (!actor.sitename.some((s) => s.idname === idname)) throw new ForbiddenError('This site is not one of yours.');
+    },
+
+    /** Fills the site-names table from the controller's sites (description → sitename, short name → idname). */
+    async syncFrom(controllerSites: { name: string; desc: string }[], actor: Actor, ip: string) {
+      const result = await sites.upsertMany(controllerSites.map((c) => ({ sitename: c.desc, idname: c.name })));
+      await audit.record({ event: 'site.sync', actorId: actor.id, actorName: actor.username, ip, details: result });
+      return { ...result, total: controllerSites.length };
     },
 
     async remove(id: number, actor: Actor, ip: string): Promise<void> {

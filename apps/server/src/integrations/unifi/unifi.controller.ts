@@ -1,0 +1,143 @@
+import type { BlockedDevice, ConnectedDevice, Voucher } from '@it4u/shared';
+import { createReadCache, type ReadCache } from './unifi.cache.ts';
+import { type ControllerConfig, createUnifiClient, type UnifiClient } from './unifi.client.ts';
+import { type ControllerSite, toBlockedDevices, toConnectedDevices, toSites, toVoucher } from './unifi.map.ts';
+
+export type VoucherRequest = {
+  n: number;
+  quota: number;
+  /** minutes */
+  expire: number;
+  /** kbps */
+  up?: number;
+  down?: number;
+  /** MB */
+  bytes?: number;
+  note: string;
+};
+
+/** The controller calls the console makes, typed, with reads through the coalescing cache. */
+export function createController(client: UnifiClient, cache: ReadCache) {
+  const s = encodeURIComponent;
+  const read = <T>(key: string, load: () => Promise<T>) => cache.get(key, load);
+  return {
+    client,
+
+    sites: (): Promise<ControllerSite[]> =>
+      read('sites', async () => toSites(await client.call('GET', '/api/self/sites'))),
+
+    async addSite(desc: string): Promise<ControllerSite> {
+      const [site] = await client.call('POST', '/api/s/default/cmd/sitemgr', { cmd: 'add-site', desc });
+      cache.invalidate('sites');
+      return toSites(site ? [site] : [])[0] ?? { name: '', desc };
+    },
+
+    vouchers: (site: string): Promise<Voucher[]> =>
+      read(`${site}:voucher`, async () =>
+        (await client.call('GET', `/api/s/${s(site)}/stat/voucher`))
+          .map(toVoucher)
+          .sort((a, b) => b.createTime - a.createTime),
+      ),
+
+    /** Creates vouchers and answers the new ones (the controller answers only their create_time). */
+    async createVouchers(site: string, v: VoucherRequest): Promise<Voucher[]> {
+      const body: Record<string, unknown> = {
+        cmd: 'create-voucher',
+        n: v.n,
+        quota: v.quota,
+        expire: v.expire,
+        note: v.note,
+      };
+      if (v.up !== undefined) body.up = v.up;
+      if (v.down !== undefined) body.down = v.down;
+      if (v.bytes !== undefined) body.bytes = v.bytes;
+      const [made] = await client.call<{ create_time?: number }>('POST', `/api/s/${s(site)}/cmd/hotspot`, body);
+      cache.invalidate(`${site}:voucher`);
+      const all = await client.call('GET', `/api/s/${s(site)}/stat/voucher`);
+      return all.filter((r) => made?.create_time === undefined || r.create_time === made.create_time).map(toVoucher);
+    },
+
+    async deleteVoucher(site: string, id: string): Promise<void> {
+      await client.call('POST', `/api/s/${s(site)}/cmd/hotspot`, { cmd: 'delete-voucher', _id: id });
+      cache.invalidate(`${site}:voucher`);
+    },
+
+    connectedDevices: (site: string): Promise<ConnectedDevice[]> =>
+      read(`${site}:devices`, async () => {
+        const [stations, devices] = await Promise.all([
+          read(`${site}:sta`, () => client.call('GET', `/api/s/${s(site)}/stat/sta`)),
+          read(`${site}:device`, () => client.call('GET', `/api/s/${s(site)}/stat/device`)),
+        ]);
+        return toConnectedDevices(stations, devices);
+      }),
+
+    blockedDevices: (site: string): Promise<BlockedDevice[]> =>
+      read(`${site}:blocked`, async () =>
+        toBlockedDevices(await client.call('POST', `/api/s/${s(site)}/stat/alluser`, { type: 'blocked', conn: 'all' })),
+      ),
+
+    async setBlocked(site: string, mac: string, blocked: boolean): Promise<void> {
+      await client.call('POST', `/api/s/${s(site)}/cmd/stamgr`, {
+        cmd: blocked ? 'block-sta' : 'unblock-sta',
+        mac: mac.toLowerCase(),
+      });
+      cache.invalidate(`${site}:`);
+    },
+  };
+}
+
+export type Controller = ReturnType<typeof createController>;
+
+/**
+ * The controller in use: the configured one when the Parameter tab names one, else the demo controller (the
+ * simulator `npm start` runs), else none. Rebuilt when the parameters change.
+ */
+export function createControllerProvider(opts: {
+  configured: () => Promise<ControllerConfig | undefined>;
+  demo?: ControllerConfig;
+  ttlMs?: number;
+}) {
+  let current: Promise<{ controller: Controller; demo: boolean; key: string }> | undefined;
+
+  async function build() {
+    const config = await opts.configured();
+    const chosen = config ?? opts.demo;
+    if (!chosen) return undefined;
+    const client = createUnifiClient(chosen);
+    return {
+      controller: createController(client, createReadCache(opts.ttlMs ?? 15_000)),
+      demo: !config,
+      key: JSON.stringify(chosen),
+    };
+  }
+
+  return {
+    /** The controller to call, or undefined when none is configured and there is no demo. */
+    async get(): Promise<{ controller: Controller; demo: boolean } | undefined> {
+      current ??= build().then((built) => {
+        if (!built) {
+          current = undefined;
+          throw new NoController();
+        }
+        return built;
+      });
+      try {
+        return await current;
+      } catch (err) {
+        if (err instanceof NoController) return undefined;
+        throw err;
+      }
+    },
+    /** The parameters changed: the next call builds a new client. */
+    reset() {
+      const old = current;
+      current = undefined;
+      void old?.then((b) => b.controller.client.close()).catch(() => {});
+    },
+    hasDemo: () => opts.demo !== undefined,
+  };
+}
+
+class NoController extends Error {}
+
+export type ControllerProvider = ReturnType<typeof createControllerProvider>;

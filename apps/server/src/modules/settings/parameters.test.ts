@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settings } from '../../db/schema.ts';
+import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
+import { createAuditRepository } from '../audit/audit.repository.ts';
+
+describe.each(drivers)('system parameters on %s', (driver) => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+    admin = (await tokenFor(t, ['ROLE_ADMIN'])).headers;
+  });
+  afterAll(() => t.close());
+
+  const put = (payload: object, headers = admin) =>
+    t.app.inject({ method: 'PUT', url: '/api/v1/it4u/systemConfig', headers, payload });
+  const get = (headers = admin) => t.app.inject({ method: 'GET', url: '/api/v1/it4u/systemConfig', headers });
+  const body = {
+    usernameUbnt: 'console',
+    pwUbnt: 'Ubnt-secret-1',
+    tokenUcrm: 'crm-token-abc',
+    tokenDev: 'dev-token-xyz',
+    urlUbnt: 'http://127.0.0.1:9',
+    verifyTls: true,
+  };
+
+  it('stores secrets encrypted, answers them masked, keeps a masked value, and says whether the login works', async () => {
+    const res = await put(body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().saved).toBe(true);
+    expect(res.json().controller.ok).toBe(false);
+    expect(res.json().controller.message).toContain('http://127.0.0.1:9');
+
+    const shown = (await get()).json();
+    expect(shown).toEqual({ ...body, pwUbnt: '********', tokenUcrm: '********', tokenDev: '********' });
+    const [row] = await t.database.db.select().from(settings);
+    const stored = JSON.stringify(row?.value);
+    for (const secret of [body.pwUbnt, body.tokenUcrm, body.tokenDev]) expect(stored).not.toContain(secret);
+
+    // sending the mask back keeps the stored secret; a new value replaces it
+    await put({ ...body, pwUbnt: '********', tokenUcrm: '********', tokenDev: 'new-dev-token' });
+    const [after] = await t.database.db.select().from(settings);
+    const value = after?.value as Record<string, string>;
+    expect(value.pwUbnt).toBe((row?.value as Record<string, string>).pwUbnt);
+    expect(value.tokenDev).not.toBe((row?.value as Record<string, string>).tokenDev);
+
+    const events = JSON.stringify(await createAuditRepository(t.database.db).list(1000));
+    expect(events).toContain('settings.parameters');
+    for (const secret of [body.pwUbnt, body.tokenUcrm, body.tokenDev, 'new-dev-token'])
+      expect(events).not.toContain(secret);
+  });
+
+  it('requires the four fields, naming the missing one', async () => {
+    const { tokenDev: _omit, ...rest } = body;
+    const res = await put(rest);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details[0].field).toBe('tokenDev');
+    expect((await put({ ...body, usernameUbnt: '' })).json().details[0].field).toBe('usernameUbnt');
+  });
+
+  for (const role of ['ROLE_LEAD_KT', 'ROLE_KT', 'ROLE_MANAGER', 'ROLE_KH'] as const) {
+    it(`is ROLE_ADMIN's only: ${role} gets 403`, async () => {
+      const other = (await tokenFor(t, [role])).headers;
+      expect((await get(other)).statusCode).toBe(403);
+      expect((await put(body, other)).statusCode).toBe(403);
+    });
+  }
+});
