@@ -20,6 +20,7 @@ export default defineConfig({
         },
       },
       'apps/web/vitest.config.ts',
+      'packages/unifi-sim/vitest.config.ts',
     ],
   },
 });

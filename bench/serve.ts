@@ -50,7 +50,19 @@ if (kind === 'bare' || kind === 'bare+headers') {
     },
     [],
   );
-  const app = await buildApp({ database, masterKey: randomBytes(32) });
+  const demo = process.env.UNIFI_DEMO_URL;
+  const app = await buildApp({
+    database,
+    masterKey: randomBytes(32),
+    demoController: demo
+      ? {
+          url: demo,
+          username: process.env.UNIFI_DEMO_USER ?? 'admin',
+          password: process.env.UNIFI_DEMO_PASSWORD ?? '',
+          verifyTls: true,
+        }
+      : undefined,
+  });
   // the peak resident memory of this process, for the import benchmark
   let peak = process.memoryUsage().rss;
   setInterval(() => {

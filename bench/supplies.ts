@@ -109,7 +109,7 @@ try {
   ];
   const file = writeSheet('Nhập kho', header, rows);
   const form = new FormData();
-  form.append('file', new Blob([file]), 'stock-in-50000.xlsx');
+  form.append('file', new Blob([new Uint8Array(file)]), 'stock-in-50000.xlsx');
   const rssBefore = Number(await (await fetch(`http://127.0.0.1:${port}/bench/rss`)).text());
   const s = performance.now();
   const res = await fetch(`${api}/it4u/uploadImportWarehouse`, {

@@ -1,14 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import { startSimulator } from '@it4u/unifi-sim';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { loadMasterKey } from './lib/secrets.ts';
+import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { ensureFirstAdmin } from './modules/users/users.bootstrap.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config);
 const firstAdmin = await ensureFirstAdmin(database, config.adminPassword);
+
+// With no controller configured, a simulated one on loopback stands in (the UI says so). It is never used once an
+// administrator sets a controller in Settings → Parameter.
+const parameters = await createSettingsRepository(database.db).get<{ urlUbnt?: string }>('parameters');
+const demoPassword = randomBytes(12).toString('base64url');
+const demo =
+  parameters?.urlUbnt || process.env.UNIFI_DEMO === 'off'
+    ? undefined
+    : await startSimulator({
+        port: 0,
+        host: '127.0.0.1',
+        flavor: 'classic',
+        username: 'demo',
+        password: demoPassword,
+        seed: 2019,
+      });
+
 const app = await buildApp({
   database,
+  demoController: demo ? { url: demo.url, username: 'demo', password: demoPassword, verifyTls: true } : undefined,
   masterKey: loadMasterKey(config.secretKey, config.dataDir),
   webDist: config.webDist,
   trustProxy: config.trustProxy,
@@ -26,6 +47,7 @@ async function shutdown(signal: string) {
   const timer = setTimeout(() => process.exit(1), 10_000);
   timer.unref();
   await app.close();
+  await demo?.close();
   await database.close();
   process.exit(0);
 }
@@ -42,5 +64,6 @@ if (firstAdmin?.generated) {
 } else if (firstAdmin) {
   lines.push(`  First start: user "admin" with the password in ADMIN_PASSWORD.`);
 }
+if (demo) lines.push(`  No UniFi controller is configured: the console shows a simulated demo controller.`);
 lines.push(`  API description: ${where}/api/docs`, ``);
 process.stdout.write(`${lines.join('\n')}\n`);

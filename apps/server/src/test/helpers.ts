@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { RoleName } from '@it4u/shared';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.ts';
+import { type AppOptions, buildApp } from '../app.ts';
 import { type Database, migrate, openPglite, openPostgres } from '../db/client.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
@@ -19,7 +19,10 @@ export type TestApp = {
 };
 
 /** A fresh, migrated database (in-memory PGlite, or a scratch database on the server) and the app on it. */
-export async function createTestApp(driver: Driver): Promise<TestApp> {
+export async function createTestApp(
+  driver: Driver,
+  appOptions: Partial<Omit<AppOptions, 'database' | 'masterKey'>> = {},
+): Promise<TestApp> {
   let database: Database;
   let drop: (() => Promise<void>) | undefined;
   if (driver === 'pglite') {
@@ -42,7 +45,7 @@ export async function createTestApp(driver: Driver): Promise<TestApp> {
     };
   }
   await migrate(database);
-  const app = await buildApp({ database, masterKey: randomBytes(32) });
+  const app = await buildApp({ database, masterKey: randomBytes(32), ...appOptions });
   await app.ready();
   return {
     app,

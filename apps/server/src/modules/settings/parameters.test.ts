@@ -41,8 +41,9 @@ describe.each(drivers)('system parameters on %s', (driver) => {
     await put({ ...body, pwUbnt: '********', tokenUcrm: '********', tokenDev: 'new-dev-token' });
     const [after] = await t.database.db.select().from(settings);
     const value = after?.value as Record<string, string>;
-    expect(value.pwUbnt).toBe((row?.value as Record<string, string>).pwUbnt);
-    expect(value.tokenDev).not.toBe((row?.value as Record<string, string>).tokenDev);
+    const first = row?.value as Record<string, string>;
+    expect(value.pwUbnt).toBe(first.pwUbnt);
+    expect(value.tokenDev).not.toBe(first.tokenDev);
 
     const events = JSON.stringify(await createAuditRepository(t.database.db).list(1000));
     expect(events).toContain('settings.parameters');

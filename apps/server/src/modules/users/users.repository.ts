@@ -1,7 +1,7 @@
 import type { CurrentUser, UserRow } from '@it4u/shared';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sites, userSites, users } from '../../db/schema.ts';
+import { userSites, users } from '../../db/schema.ts';
 import { containsPattern, rowsOf } from '../../lib/sql.ts';
 
 export type UserRecord = typeof users.$inferSelect;

@@ -1,0 +1,136 @@
+import { startSimulator } from '@it4u/unifi-sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
+import { createSitesRepository } from '../sites/sites.repository.ts';
+
+type Sim = Awaited<ReturnType<typeof startSimulator>>;
+
+describe.each(drivers)('vouchers and devices through the demo controller on %s', (driver) => {
+  let sim: Sim;
+  let t: TestApp;
+  let kt: Record<string, string>;
+  beforeAll(async () => {
+    sim = await startSimulator({ port: 0, flavor: 'classic', username: 'admin', password: 'sim-pass', seed: 11 });
+    t = await createTestApp(driver, {
+      demoController: { url: sim.url, username: 'admin', password: 'sim-pass', verifyTls: true },
+    });
+    kt = (await tokenFor(t, ['ROLE_KT'])).headers;
+  });
+  afterAll(async () => {
+    await t.close();
+    await sim.close();
+  });
+
+  const call = (method: 'GET' | 'POST', url: string, payload?: object, headers = kt) =>
+    t.app.inject({ method, url: `/api/v1${url}`, headers, payload });
+
+  it('says it is the demo controller, and fills the site names from it', async () => {
+    expect((await call('GET', '/it4u/controller')).json()).toEqual({ configured: false, demo: true });
+    expect((await call('GET', '/it4u/checkCookiesUbnt')).json()).toMatchObject({ ok: true, demo: true });
+    const sync = await call('GET', '/it4u/createSitesName');
+    expect(sync.statusCode).toBe(200);
+    expect(sync.json().total).toBeGreaterThanOrEqual(5);
+    const again = (await call('GET', '/it4u/createSitesName')).json();
+    expect(again).toMatchObject({ added: 0, updated: 0 });
+    const names = (await call('GET', '/it4u/getSitename/')).json();
+    expect(names.map((s: { idname: string }) => s.idname)).toContain('default');
+  });
+
+  it('creates three vouchers with their duration and limits, lists them, prints them, revokes one', async () => {
+    const made = await call('POST', '/it4u/default/createVoucher', {
+      cmd: 'create-voucher',
+      n: 3,
+      quota: 1,
+      expire: 1440,
+      down: 150,
+      up: 100,
+      bytes: 2,
+      note: 'Phòng 101',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toHaveLength(3);
+    for (const v of made.json())
+      expect(v).toMatchObject({ duration: 1440, down: 150, up: 100, byteQuota: 2, note: 'Phòng 101', quota: 1 });
+    expect(made.json()[0].code).toMatch(/^\d{5}-\d{5}$/);
+    const list = (await call('GET', '/it4u/default/voucher')).json();
+    const ours = list.filter((v: { note: string }) => v.note === 'Phòng 101');
+    expect(ours).toHaveLength(3);
+    const sheet = await call(
+      'GET',
+      `/it4u/default/printVoucher/${ours.map((v: { id: string }) => v.id).join(',')}?lang=vi`,
+    );
+    expect(sheet.headers['content-type']).toContain('text/html');
+    expect(sheet.body.match(/class="card"/g)).toHaveLength(3);
+    expect(sheet.body).toContain(ours[0].code);
+    expect(sheet.body).toContain('<svg');
+    const del = await call('POST', '/it4u/default/deleteVoucher', { _id: ours[0].id, cmd: 'delete-voucher' });
+    expect(del.statusCode).toBe(200);
+    expect((await call('GET', '/it4u/default/voucher')).json().some((v: { id: string }) => v.id === ours[0].id)).toBe(
+      false,
+    );
+    expect((await call('POST', '/it4u/default/deleteVoucher', { _id: ours[0].id })).statusCode).toBe(404);
+    const bad = await call('POST', '/it4u/default/createVoucher', { n: 1, quota: 1, expire: 999, note: 'x' });
+    expect(bad.json().details[0].field).toBe('expire');
+  });
+
+  it('blocks a connected device: it leaves the connected list and is in the block list; unblocks it', async () => {
+    const devices = (await call('GET', '/it4u/default/devices')).json();
+    expect(devices.length).toBeGreaterThan(0);
+    const target = devices[0];
+    expect(target).toMatchObject({
+      mac: expect.any(String),
+      name: expect.any(String),
+      band: expect.stringMatching(/GHz|^$/),
+    });
+    const block = await call('POST', '/it4u/default/block/device', { mac: target.mac, cmd: 'block-sta' });
+    expect(block.json().message).toBe("You're successfully blocked.");
+    expect((await call('GET', '/it4u/default/devices')).json().some((d: { mac: string }) => d.mac === target.mac)).toBe(
+      false,
+    );
+    const blocked = (await call('GET', '/it4u/default/block/info')).json();
+    expect(blocked.some((d: { mac: string }) => d.mac === target.mac)).toBe(true);
+    const unblock = await call('POST', '/it4u/default/block/device', { mac: target.mac, cmd: 'unblock-sta' });
+    expect(unblock.json().message).toBe("You're successfully unblocked.");
+    expect(
+      (await call('GET', '/it4u/default/block/info')).json().some((d: { mac: string }) => d.mac === target.mac),
+    ).toBe(false);
+  });
+
+  it("answers 403 to a customer asking for another site's vouchers or devices", async () => {
+    const repo = createSitesRepository(t.database.db);
+    const own =
+      (await repo.all()).find((s) => s.idname !== 'default') ??
+      (await repo.insert({ sitename: 'Mine', idname: 'mine01' }));
+    const kh = (await tokenFor(t, ['ROLE_KH'], { type: 'Client', siteIds: [own.id] })).headers;
+    for (const url of ['/it4u/default/voucher', '/it4u/default/devices', '/it4u/default/block/info']) {
+      expect((await call('GET', url, undefined, kh)).statusCode, url).toBe(403);
+    }
+    expect(
+      (await call('POST', '/it4u/default/block/device', { mac: 'aa:bb:cc:dd:ee:ff', cmd: 'block-sta' }, kh)).statusCode,
+    ).toBe(403);
+    expect((await call('GET', `/it4u/${own.idname}/voucher`, undefined, kh)).statusCode).toBe(200);
+  });
+});
+
+describe('without any controller', () => {
+  it('answers 503 naming the Parameter tab, and 502 naming a configured controller that is down', async () => {
+    const t = await createTestApp('pglite');
+    try {
+      const admin = (await tokenFor(t, ['ROLE_ADMIN'])).headers;
+      const none = await t.app.inject({ method: 'GET', url: '/api/v1/it4u/default/voucher', headers: admin });
+      expect(none.statusCode).toBe(503);
+      expect(none.json().message).toContain('Parameter');
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/it4u/systemConfig',
+        headers: admin,
+        payload: { usernameUbnt: 'a', pwUbnt: 'b', tokenUcrm: 'c', tokenDev: 'd', urlUbnt: 'http://127.0.0.1:9' },
+      });
+      const down = await t.app.inject({ method: 'GET', url: '/api/v1/it4u/default/devices', headers: admin });
+      expect(down.statusCode).toBe(502);
+      expect(down.json().message).toContain('http://127.0.0.1:9');
+    } finally {
+      await t.close();
+    }
+  });
+});

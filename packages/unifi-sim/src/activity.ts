@@ -1,0 +1,512 @@
+/**
+ * Client activity as a pure function of time. Each site has client "slots"; a slot is held by one device
+ * (one mac) for `period` days, then a new device takes it (new guests keep arriving). On each local day a
+ * slot's device visits with probability `p` (hash of seed, site, slot, day) and stays a few hours, more
+ * often between 8:00 and 22:00 Vietnam time. Nothing is stored but small caches: stat/sta, reports,
+ * guests, sessions and alluser are all computed from these visits.
+ */
+import { hash01, hashHex, hashInt } from './rng.ts';
+import {
+  type ClientSlot,
+  DAY,
+  type Device,
+  HOUR,
+  type JsonObject,
+  type KnownUser,
+  MINUTE,
+  type Site,
+  TZ_OFFSET,
+  VENDORS,
+} from './world.ts';
+
+export type Session = {
+  slot: ClientSlot;
+  gen: number;
+  day: number;
+  /** 0 = first visit of the day */
+  n: number;
+  start: number;
+  end: number;
+  apPick: number;
+};
+
+export type Identity = {
+  userId: string;
+  mac: string;
+  hostname?: string;
+  name?: string;
+  oui: string;
+  /** seconds */
+  firstSeen: number;
+  ip: string;
+  radio: 'ng' | 'na';
+  /** average received bytes per second while online */
+  rate: number;
+  isGuest: boolean;
+  devCat: number;
+  osName: number;
+};
+
+export type Online = { session: Session; ident: Identity; ap: Device };
+
+export const localDay = (t: number): number => Math.floor((t + TZ_OFFSET) / DAY);
+export const dayStart = (day: number): number => day * DAY - TZ_OFFSET;
+
+const sessionCache = new WeakMap<Site, Map<number, Session[]>>();
+const identityCache = new WeakMap<Site, Map<string, Identity>>();
+
+function visits(site: Site, slot: ClientSlot, day: number): boolean {
+  const dow = (((day + 4) % 7) + 7) % 7; // 1970-01-01 was a Thursday; 0 = Sunday
+  const weekend = dow === 0 || dow === 6;
+  const factor = slot.kind === 'staff' ? (weekend ? 0.3 : 1) : weekend ? 1.3 : 1;
+  return hash01(site.seed, site.index, slot.k, day, 11) < Math.min(0.95, slot.p * factor);
+}
+
+export function generation(slot: ClientSlot, day: number): number {
+  return Math.floor((day + slot.offset) / slot.period);
+}
+
+export function sessionsOfDay(site: Site, day: number): Session[] {
+  let cache = sessionCache.get(site);
+  if (!cache) {
+    cache = new Map();
+    sessionCache.set(site, cache);
+  }
+  const hit = cache.get(day);
+  if (hit) return hit;
+  const out: Session[] = [];
+  const midnight = dayStart(day);
+  for (const slot of site.slots) {
+    if (!visits(site, slot, day)) continue;
+    const h = (salt: number) => hash01(site.seed, site.index, slot.k, day, salt);
+    const gen = generation(slot, day);
+    let start: number;
+    let length: number;
+    if (slot.kind === 'staff') {
+      start = midnight + 7 * HOUR + h(1) * 2 * HOUR;
+      length = 7 * HOUR + h(2) * 3 * HOUR;
+    } else {
+      start = midnight + (7.5 + 14 * ((h(1) + h(3)) / 2)) * HOUR;
+      length = slot.kind === 'guest' ? 15 * MINUTE + h(2) ** 2 * 5 * HOUR : 20 * MINUTE + h(2) * 160 * MINUTE;
+    }
+    start = Math.floor(start / 1000) * 1000;
+    length = Math.floor(length / 1000) * 1000;
+    out.push({ slot, gen, day, n: 0, start, end: start + length, apPick: h(4) });
+    if (slot.kind !== 'staff' && h(5) < 0.25) {
+      const start2 = start + length + Math.floor(30 * MINUTE + h(6) * 150 * MINUTE);
+      if (start2 < midnight + 23 * HOUR) {
+        const length2 = Math.floor((10 * MINUTE + h(7) * 90 * MINUTE) / 1000) * 1000;
+        const s2 = Math.floor(start2 / 1000) * 1000;
+        out.push({ slot, gen, day, n: 1, start: s2, end: s2 + length2, apPick: h(8) });
+      }
+    }
+  }
+  out.sort((a, b) => a.start - b.start || a.slot.k - b.slot.k);
+  if (cache.size > 4000) cache.clear();
+  cache.set(day, out);
+  return out;
+}
+
+const ALIASES = [
+  'Điện thoại Lan',
+  'Laptop kế toán',
+  'Máy POS quầy 1',
+  'iPad lễ tân',
+  'Điện thoại quản lý',
+  'Laptop thu ngân',
+  'Máy tính bảng bếp',
+];
+
+export function identity(site: Site, slot: ClientSlot, gen: number): Identity {
+  let cache = identityCache.get(site);
+  if (!cache) {
+    cache = new Map();
+    identityCache.set(site, cache);
+  }
+  const key = `${slot.k}:${gen}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const h = (salt: number) => hash01(site.seed, site.index, slot.k, gen + 100_000, salt);
+  const vendor = VENDORS[Math.floor(h(1) * VENDORS.length)];
+  const tail = hashHex(6, site.seed, site.index, slot.k, gen + 100_000, 2);
+  let mac: string;
+  if (vendor.prefix) mac = `${vendor.prefix}:${tail.match(/../g)!.join(':')}`;
+  else {
+    const first = (Math.floor(h(3) * 64) << 2) | 0x02;
+    mac = `${first.toString(16).padStart(2, '0')}:${hashHex(10, site.seed, site.index, slot.k, gen + 100_000, 4)
+      .match(/../g)!
+      .join(':')}`;
+  }
+  let hostname: string | undefined;
+  if (vendor.hostnames.length) {
+    if (h(5) < 0.85) hostname = vendor.hostnames[Math.floor(h(6) * vendor.hostnames.length)];
+  } else if (h(5) < 0.5) hostname = `android-${tail}${hashHex(2, site.seed, slot.k, gen)}`;
+  const name = slot.kind === 'staff' && h(7) < 0.4 ? ALIASES[Math.floor(h(8) * ALIASES.length)] : undefined;
+  const genStartDay = gen * slot.period - slot.offset;
+  const ipHost = 20 + ((slot.k * 7 + gen) % 230);
+  const ident: Identity = {
+    userId: hashHex(24, site.seed, site.index, slot.k, gen + 100_000, 9),
+    mac,
+    hostname,
+    name,
+    oui: vendor.oui,
+    firstSeen: Math.floor((dayStart(genStartDay) + 8 * HOUR) / 1000),
+    ip: slot.isGuest ? `10.${site.subnet}.20.${ipHost}` : `192.168.${site.subnet}.${ipHost}`,
+    radio: h(10) < 0.65 ? 'na' : 'ng',
+    rate: Math.round(2_000 * 75 ** h(11)),
+    isGuest: slot.isGuest,
+    devCat: vendor.oui === 'IntelCor' ? 1 : 6,
+    osName: vendor.oui === 'Apple' ? 24 : vendor.oui === 'IntelCor' ? 1 : 56,
+  };
+  cache.set(key, ident);
+  return ident;
+}
+
+export function isUp(device: Device, t: number): boolean {
+  return device.downSince === null || t < device.downSince;
+}
+
+/** The AP a client uses at t: its preferred AP, or the next connected one (clients roam away from dead APs). */
+export function effectiveAp(site: Site, pick: number, t: number): Device | null {
+  const n = site.devices.length;
+  if (n === 0) return null;
+  const first = Math.floor(pick * n);
+  for (let i = 0; i < n; i++) {
+    const d = site.devices[(first + i) % n];
+    if (isUp(d, t)) return d;
+  }
+  return null;
+}
+
+/** Wireless clients online at t (blocked clients are never online; kicked ones are away for a minute). */
+export function onlineAt(site: Site, t: number): Online[] {
+  const day = localDay(t);
+  const out: Online[] = [];
+  const seen = new Set<string>();
+  for (const d of [day - 1, day]) {
+    for (const session of sessionsOfDay(site, d)) {
+      if (session.start > t || session.end <= t) continue;
+      const ident = identity(site, session.slot, session.gen);
+      if (site.blocked.has(ident.mac) || seen.has(ident.mac)) continue;
+      const kickedAt = site.kicked.get(ident.mac);
+      if (kickedAt !== undefined && t >= kickedAt && t < kickedAt + MINUTE) continue;
+      const ap = effectiveAp(site, session.apPick, t);
+      if (!ap) continue;
+      seen.add(ident.mac);
+      out.push({ session, ident, ap });
+    }
+  }
+  return out;
+}
+
+/** Receive rate (bytes/s) of a client during minute m, varying minute to minute. */
+export function rxRate(site: Site, o: { session: Session; ident: Identity }, t: number): number {
+  const m = Math.floor(t / MINUTE);
+  return Math.round(o.ident.rate * (0.3 + 1.4 * hash01(site.seed, site.index, o.session.slot.k, m, 21)));
+}
+
+export function txRate(site: Site, o: { session: Session; ident: Identity }, t: number): number {
+  const m = Math.floor(t / MINUTE);
+  return Math.round(rxRate(site, o, t) * (0.1 + 0.3 * hash01(site.seed, site.index, o.session.slot.k, m, 22)));
+}
+
+/** Bytes received by the client during its session up to t. */
+export function sessionBytes(o: { session: Session; ident: Identity }, t: number): { rx: number; tx: number } {
+  const seconds = Math.max(0, (Math.min(t, o.session.end) - o.session.start) / 1000);
+  const rx = Math.round(o.ident.rate * seconds);
+  return { rx, tx: Math.round(rx * 0.25) };
+}
+
+export function essidFor(site: Site, isGuest: boolean): string {
+  const enabled = site.wlans.filter((w) => w.enabled !== false);
+  const match = enabled.find((w) => (w.is_guest === true) === isGuest) ?? enabled[0] ?? site.wlans[0];
+  return String(match?.name ?? '');
+}
+
+/** A stat/sta entry, with the fields of a real controller's wireless client. */
+export function staObject(site: Site, o: Online, t: number): JsonObject {
+  const { session, ident, ap } = o;
+  const nowS = Math.floor(t / 1000);
+  const assoc = Math.floor(session.start / 1000);
+  const uptime = nowS - assoc;
+  const bytes = sessionBytes(o, t);
+  const rx = rxRate(site, o, t);
+  const tx = txRate(site, o, t);
+  const h = (salt: number) => hash01(site.seed, site.index, session.slot.k, Math.floor(t / MINUTE), salt);
+  const signal = -45 - Math.floor(hash01(site.seed, site.index, session.slot.k, session.gen, 31) * 35);
+  const na = ident.radio === 'na';
+  const wlan = site.wlans.find((w) => w.name === essidFor(site, ident.isGuest));
+  const user = site.users.get(ident.mac);
+  const sta: JsonObject = {
+    _id: ident.userId,
+    _is_guest_by_uap: ident.isGuest,
+    _is_guest_by_ugw: false,
+    _is_guest_by_usw: false,
+    _last_seen_by_uap: nowS,
+    _last_seen_by_ugw: nowS,
+    _last_seen_by_usw: nowS,
+    _uptime_by_uap: uptime,
+    _uptime_by_ugw: uptime,
+    _uptime_by_usw: uptime,
+    anomalies: 0,
+    ap_mac: ap.mac,
+    assoc_time: assoc,
+    authorized: true,
+    blocked: false,
+    bssid: ap.mac,
+    'bytes-r': rx + tx,
+    ccq: 300 + Math.floor(h(32) * 700),
+    channel: na ? ap.channelNa : ap.channelNg,
+    dev_cat: ident.devCat,
+    dev_family: ident.devCat === 1 ? 1 : 3,
+    dev_id: 100 + Math.floor(hash01(site.seed, session.slot.k, session.gen, 33) * 900),
+    dev_vendor: ident.oui === 'Apple' ? 11 : 4,
+    dhcpend_time: 2000 + Math.floor(hash01(site.seed, session.slot.k, 34) * 4000),
+    essid: essidFor(site, ident.isGuest),
+    first_seen: ident.firstSeen,
+    gw_mac: site.gatewayMac,
+    idletime: Math.floor(h(35) * 30),
+    ip: ident.ip,
+    is_11r: false,
+    is_guest: ident.isGuest,
+    is_wired: false,
+    last_seen: nowS,
+    latest_assoc_time: assoc,
+    mac: ident.mac,
+    network: ident.isGuest ? 'Guest' : 'LAN',
+    network_id: ident.isGuest ? site.guestNetworkId : site.networkId,
+    noise: -100 - Math.floor(h(36) * 8),
+    os_class: ident.devCat === 1 ? 15 : 16,
+    os_name: ident.osName,
+    oui: ident.oui,
+    powersave_enabled: false,
+    qos_policy_applied: true,
+    radio: ident.radio,
+    radio_name: na ? 'wifi1' : 'wifi0',
+    radio_proto: na ? 'ac' : 'ng',
+    rssi: signal + 96,
+    rx_bytes: bytes.rx,
+    'rx_bytes-r': rx,
+    rx_packets: Math.floor(bytes.rx / 900),
+    rx_rate: na ? 866_700 : 144_400,
+    satisfaction: Math.min(100, 70 + Math.floor(h(37) * 31)),
+    signal,
+    site_id: site._id,
+    sw_depth: 1,
+    sw_mac: site.gatewayMac,
+    sw_port: 1 + ap.index,
+    tx_bytes: bytes.tx,
+    'tx_bytes-r': tx,
+    tx_packets: Math.floor(bytes.tx / 700),
+    tx_power: na ? 34 : 30,
+    tx_rate: na ? 433_300 : 72_200,
+    tx_retries: Math.floor(bytes.tx / 7000),
+    uptime,
+    use_fixedip: false,
+    user_id: ident.userId,
+    usergroup_id: String(wlan?.usergroup_id ?? ''),
+    vlan: ident.isGuest ? 20 : 0,
+    wifi_tx_attempts: Math.floor(bytes.tx / 650),
+  };
+  // optional attributes: present only when they apply, as on a real controller
+  const hostname = user?.hostname ?? ident.hostname;
+  if (hostname !== undefined) sta.hostname = hostname;
+  const name = user?.name ?? ident.name;
+  if (name !== undefined) {
+    sta.name = name;
+    sta.noted = true;
+  }
+  if (session.slot.kind === 'staff' && session.slot.k % 5 === 0) {
+    sta.fixed_ip = ident.ip;
+    sta.use_fixedip = true;
+  }
+  if (ident.devCat === 6 && session.slot.k % 3 === 0) {
+    sta.device_name = hostname ?? 'Smartphone';
+    sta.dev_id_override = 4;
+    sta.fingerprint_override = true;
+  }
+  return sta;
+}
+
+/** All sessions (any day) overlapping [from, to] that started by `now`. */
+export function sessionsBetween(site: Site, from: number, to: number, now: number): Session[] {
+  const out: Session[] = [];
+  const last = localDay(Math.min(to, now));
+  for (let d = localDay(from) - 1; d <= last; d++) {
+    for (const s of sessionsOfDay(site, d)) {
+      if (s.start <= now && s.start <= to && s.end >= from) out.push(s);
+    }
+  }
+  return out;
+}
+
+export function isReturning(site: Site, session: Session): boolean {
+  if (session.n > 0) return true;
+  const { slot, gen } = session;
+  const genStart = gen * slot.period - slot.offset;
+  for (let d = session.day - 1; d >= Math.max(genStart, session.day - 30); d--) {
+    if (visits(site, slot, d)) return true;
+  }
+  return false;
+}
+
+/** stat/guest entries for guest sessions that started in [from, to] (ms). */
+export function guests(site: Site, from: number, to: number, now: number): JsonObject[] {
+  const out: JsonObject[] = [];
+  const nowS = Math.floor(now / 1000);
+  for (const session of sessionsBetween(site, from, to, now)) {
+    if (!session.slot.isGuest || session.start < from) continue;
+    const ap = effectiveAp(site, session.apPick, session.start);
+    if (!ap) continue;
+    const ident = identity(site, session.slot, session.gen);
+    const h = (salt: number) => hash01(site.seed, site.index, session.slot.k, Math.floor(session.start / MINUTE), salt);
+    const byVoucher = site.guestAuth === 'hotspot' && h(41) < 0.8;
+    const authorizedBy = site.guestAuth === 'hotspot' ? (byVoucher ? 'voucher' : 'none') : site.guestAuth;
+    const minutes = [60, 120, 480, 1440][Math.floor(h(42) * 4)];
+    const start = Math.floor(session.start / 1000);
+    const end = start + minutes * 60;
+    const bytes = sessionBytes({ session, ident }, now);
+    const g: JsonObject = {
+      _id: hashHex(24, site.seed, site.index, session.slot.k, session.start / 1000, 43),
+      mac: ident.mac,
+      ap_mac: ap.mac,
+      start,
+      end,
+      duration: end - start,
+      authorized_by: authorizedBy,
+    };
+    if (byVoucher) g.voucher_code = String(hashInt(1_000_000_000, 9_999_999_999, site.seed, session.start, 44));
+    Object.assign(g, { is_returning: isReturning(site, session), tx_bytes: bytes.tx, rx_bytes: bytes.rx });
+    g.expired = end < nowS;
+    out.push(g);
+  }
+  return out;
+}
+
+/** stat/session entries: finished sessions overlapping [from, to] (ms). */
+export function sessionRecords(
+  site: Site,
+  from: number,
+  to: number,
+  now: number,
+  type: string,
+  mac: string | undefined,
+): JsonObject[] {
+  const out: JsonObject[] = [];
+  for (const session of sessionsBetween(site, from, to, now)) {
+    if (session.end > now) continue;
+    if (type === 'guest' && !session.slot.isGuest) continue;
+    if (type === 'user' && session.slot.isGuest) continue;
+    const ident = identity(site, session.slot, session.gen);
+    if (mac && ident.mac !== mac) continue;
+    const ap = effectiveAp(site, session.apPick, session.start);
+    if (!ap) continue;
+    const bytes = sessionBytes({ session, ident }, now);
+    const rec: JsonObject = {
+      _id: hashHex(24, site.seed, site.index, session.slot.k, session.start / 1000, 51),
+      mac: ident.mac,
+      user_id: ident.userId,
+      site_id: site._id,
+      assoc_time: Math.floor(session.start / 1000),
+      disassoc_time: Math.floor(session.end / 1000),
+      duration: Math.floor((session.end - session.start) / 1000),
+      ap_mac: ap.mac,
+      essid: essidFor(site, ident.isGuest),
+      radio: ident.radio,
+      ip: ident.ip,
+      is_guest: ident.isGuest,
+      is_wired: false,
+      roam_count: 0,
+      tx_bytes: bytes.tx,
+      rx_bytes: bytes.rx,
+    };
+    if (ident.hostname !== undefined) rec.hostname = ident.hostname;
+    if (ident.name !== undefined) rec.name = ident.name;
+    out.push(rec);
+  }
+  return out;
+}
+
+/** Find the identity behind a mac among the sessions of the last `days` days. */
+export function findIdentity(site: Site, mac: string, now: number, days = 60): Identity | null {
+  for (let d = localDay(now); d > localDay(now) - days; d--) {
+    for (const s of sessionsOfDay(site, d)) {
+      if (s.start > now) continue;
+      const ident = identity(site, s.slot, s.gen);
+      if (ident.mac === mac) return ident;
+    }
+  }
+  return null;
+}
+
+/** stat/alluser: clients seen within the last `withinHours`, merged with the known users (blocked list). */
+export function allUsers(site: Site, withinHours: number, now: number, type: string): JsonObject[] {
+  const byMac = new Map<string, JsonObject>();
+  if (type !== 'blocked') {
+    const from = now - withinHours * HOUR;
+    for (const session of sessionsBetween(site, from, now, now)) {
+      const ident = identity(site, session.slot, session.gen);
+      const bytes = sessionBytes({ session, ident }, now);
+      const lastSeen = Math.floor(Math.min(session.end, now) / 1000);
+      const seconds = Math.floor((Math.min(session.end, now) - session.start) / 1000);
+      const prev = byMac.get(ident.mac);
+      if (prev) {
+        prev.last_seen = Math.max(Number(prev.last_seen), lastSeen);
+        prev.tx_bytes = Number(prev.tx_bytes) + bytes.tx;
+        prev.rx_bytes = Number(prev.rx_bytes) + bytes.rx;
+        prev.duration = Number(prev.duration) + seconds;
+        continue;
+      }
+      const rec: JsonObject = {
+        _id: ident.userId,
+        mac: ident.mac,
+        site_id: site._id,
+        oui: ident.oui,
+        is_guest: ident.isGuest,
+        is_wired: false,
+        first_seen: ident.firstSeen,
+        last_seen: lastSeen,
+        usergroup_id: '',
+        duration: seconds,
+        tx_bytes: bytes.tx,
+        rx_bytes: bytes.rx,
+      };
+      if (ident.hostname !== undefined) rec.hostname = ident.hostname;
+      if (ident.name !== undefined) {
+        rec.name = ident.name;
+        rec.noted = true;
+      }
+      byMac.set(ident.mac, rec);
+    }
+  }
+  for (const user of site.users.values()) {
+    if (type === 'blocked' && user.blocked !== true) continue;
+    const rec = byMac.get(user.mac) ?? knownUserRecord(site, user);
+    if (user.hostname !== undefined) rec.hostname = user.hostname;
+    if (user.name !== undefined) {
+      rec.name = user.name;
+      rec.noted = true;
+    }
+    if (user.blocked !== undefined) rec.blocked = user.blocked;
+    if (type !== 'blocked' && !byMac.has(user.mac) && user.last_seen * 1000 < now - withinHours * HOUR) continue;
+    byMac.set(user.mac, rec);
+  }
+  return [...byMac.values()];
+}
+
+function knownUserRecord(site: Site, user: KnownUser): JsonObject {
+  return {
+    _id: user._id,
+    mac: user.mac,
+    site_id: site._id,
+    oui: user.oui,
+    is_guest: user.is_guest,
+    is_wired: false,
+    first_seen: user.first_seen,
+    last_seen: user.last_seen,
+    usergroup_id: '',
+    duration: Math.max(0, user.last_seen - user.first_seen),
+    tx_bytes: 0,
+    rx_bytes: 0,
+  };
+}

@@ -1,0 +1,437 @@
+/** The Network API routes (paths relative to the Network base: `/` classic, `/proxy/network` on UniFi OS). */
+import { allUsers, findIdentity, guests, onlineAt, sessionRecords, staObject } from './activity.ts';
+import { REPORT_INTERVALS, REPORT_KINDS, type ReportInterval, type ReportKind, report } from './reports.ts';
+import { devices, health, selfSite, statSite, sysinfo } from './views.ts';
+import {
+  addSite,
+  HOUR,
+  type JsonObject,
+  type KnownUser,
+  newId,
+  type Site,
+  voucherObject,
+  type World,
+  wlanObject,
+} from './world.ts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly msg: string,
+  ) {
+    super(msg);
+  }
+}
+
+export type Ctx = {
+  world: World;
+  site: Site;
+  body: JsonObject;
+  query: URLSearchParams;
+  /** values of the `{...}` segments other than `{site}`, in order */
+  params: string[];
+  now: number;
+  flavor: 'classic' | 'unifios';
+  username: string;
+};
+
+export type Route = {
+  methods: string[];
+  /** e.g. `/api/s/{site}/stat/sta`: the call counter's key */
+  template: string;
+  handler: (ctx: Ctx) => unknown[];
+};
+
+const MAC = /^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/;
+const invalid = (msg = 'api.err.InvalidPayload') => new ApiError(400, msg);
+
+function num(value: unknown): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+function param(ctx: Ctx, key: string): unknown {
+  return ctx.body[key] ?? ctx.query.get(key) ?? undefined;
+}
+
+function requireMac(value: unknown): string {
+  if (typeof value !== 'string' || !MAC.test(value)) throw invalid();
+  return value;
+}
+
+// ---- sites ----
+
+function sitemgr(ctx: Ctx): unknown[] {
+  const { world, site, body, now } = ctx;
+  switch (body.cmd) {
+    case 'add-site': {
+      const desc = typeof body.desc === 'string' ? body.desc.trim() : '';
+      if (!desc) throw invalid();
+      const created = addSite(world, desc, now);
+      return [{ _id: created._id, desc: created.desc, name: created.name }];
+    }
+    case 'update-site': {
+      const desc = typeof body.desc === 'string' ? body.desc.trim() : '';
+      if (!desc) throw invalid();
+      site.desc = desc;
+      return [];
+    }
+    case 'delete-site': {
+      const index = world.sites.findIndex((s) => s._id === body.site);
+      if (index < 0 || world.sites[index].name === 'default') throw invalid('api.err.IdInvalid');
+      world.sites.splice(index, 1);
+      return [];
+    }
+    case 'get-admins':
+      return [{ _id: 'admin', name: ctx.username, email: '', is_super: true, role: 'admin' }];
+    default:
+      throw invalid('api.err.UnknownCommand');
+  }
+}
+
+// ---- vouchers ----
+
+function listVouchers(ctx: Ctx): unknown[] {
+  const createTime = num(param(ctx, 'create_time'));
+  return ctx.site.vouchers.filter((v) => createTime === undefined || v.create_time === createTime);
+}
+
+function hotspot(ctx: Ctx): unknown[] {
+  const { site, body, world, now } = ctx;
+  if (body.cmd === 'create-voucher') {
+    const n = num(body.n) ?? 1;
+    const quota = num(body.quota) ?? 0;
+    let minutes = num(body.expire);
+    const expireNumber = num(body.expire_number);
+    if (minutes === undefined && expireNumber !== undefined) minutes = expireNumber * (num(body.expire_unit) ?? 1);
+    if (!Number.isInteger(n) || n < 1 || n > 10_000 || quota < 0 || minutes === undefined || minutes <= 0) {
+      throw invalid();
+    }
+    const createTime = Math.floor(now / 1000);
+    for (let i = 0; i < n; i++) {
+      let code = `${world.rng.int(1, 9)}${world.rng.digits(9)}`;
+      while (site.vouchers.some((v) => v.code === code)) code = `${world.rng.int(1, 9)}${world.rng.digits(9)}`;
+      site.vouchers.push(
+        voucherObject(site, newId(world.rng, now), code, createTime, {
+          note: typeof body.note === 'string' && body.note !== '' ? body.note : null,
+          quota,
+          duration: minutes,
+          up: num(body.up),
+          down: num(body.down),
+          bytes: num(body.bytes),
+        }),
+      );
+    }
+    return [{ create_time: createTime }];
+  }
+  if (body.cmd === 'delete-voucher') {
+    const index = site.vouchers.findIndex((v) => v._id === body._id);
+    if (index < 0) throw invalid('api.err.NoSuchVoucher');
+    site.vouchers.splice(index, 1);
+    return [];
+  }
+  throw invalid('api.err.UnknownCommand');
+}
+
+// ---- clients ----
+
+function stamgr(ctx: Ctx): unknown[] {
+  const { site, body, now } = ctx;
+  const cmd = body.cmd;
+  if (cmd === 'forget-sta') {
+    const macs = Array.isArray(body.macs) ? body.macs : [body.mac];
+    for (const m of macs) {
+      const mac = requireMac(m);
+      site.users.delete(mac);
+      site.blocked.delete(mac);
+    }
+    return [];
+  }
+  const mac = requireMac(body.mac);
+  switch (cmd) {
+    case 'block-sta':
+    case 'unblock-sta': {
+      const user = knownUser(site, mac, now);
+      user.blocked = cmd === 'block-sta';
+      if (user.blocked) site.blocked.add(mac);
+      else site.blocked.delete(mac);
+      const rec = allUsers(site, 24 * 365, now, 'all').find((u) => u.mac === mac);
+      return rec ? [rec] : [];
+    }
+    case 'kick-sta':
+      site.kicked.set(mac, now);
+      return [];
+    case 'authorize-guest':
+    case 'unauthorize-guest':
+      return [];
+    default:
+      throw invalid('api.err.UnknownCommand');
+  }
+}
+
+function knownUser(site: Site, mac: string, now: number): KnownUser {
+  const existing = site.users.get(mac);
+  if (existing) return existing;
+  const ident = findIdentity(site, mac, now);
+  const nowS = Math.floor(now / 1000);
+  const user: KnownUser = ident
+    ? {
+        _id: ident.userId,
+        mac,
+        hostname: ident.hostname,
+        name: ident.name,
+        oui: ident.oui,
+        first_seen: ident.firstSeen,
+        last_seen: nowS,
+        is_guest: ident.isGuest,
+      }
+    : {
+        _id: `${nowS.toString(16).padStart(8, '0')}${mac.replaceAll(':', '').padStart(16, '0')}`,
+        mac,
+        oui: '',
+        first_seen: nowS,
+        last_seen: nowS,
+        is_guest: false,
+      };
+  if (user.hostname === undefined) delete user.hostname;
+  if (user.name === undefined) delete user.name;
+  site.users.set(mac, user);
+  return user;
+}
+
+function staList(ctx: Ctx): unknown[] {
+  return onlineAt(ctx.site, ctx.now).map((o) => staObject(ctx.site, o, ctx.now));
+}
+
+function alluser(ctx: Ctx): unknown[] {
+  const type = String(param(ctx, 'type') ?? 'all');
+  const within = num(param(ctx, 'within')) ?? 8760;
+  return allUsers(ctx.site, within, ctx.now, type);
+}
+
+function guestList(ctx: Ctx): unknown[] {
+  const start = num(param(ctx, 'start'));
+  const end = num(param(ctx, 'end'));
+  if (start !== undefined || end !== undefined) {
+    const to = end !== undefined ? end * 1000 : ctx.now;
+    const from = start !== undefined ? start * 1000 : to - 30 * 24 * HOUR;
+    return guests(ctx.site, from, to, ctx.now);
+  }
+  const within = num(param(ctx, 'within')) ?? 8760;
+  return guests(ctx.site, ctx.now - within * HOUR, ctx.now, ctx.now);
+}
+
+function sessionList(ctx: Ctx): unknown[] {
+  const end = (num(param(ctx, 'end')) ?? Math.floor(ctx.now / 1000)) * 1000;
+  const start = (num(param(ctx, 'start')) ?? end / 1000 - 7 * 86_400) * 1000;
+  const mac = param(ctx, 'mac');
+  return sessionRecords(
+    ctx.site,
+    start,
+    end,
+    ctx.now,
+    String(param(ctx, 'type') ?? 'all'),
+    typeof mac === 'string' ? mac : undefined,
+  );
+}
+
+// ---- devices ----
+
+function devmgr(ctx: Ctx): unknown[] {
+  const mac = requireMac(ctx.body.mac);
+  if (!ctx.site.devices.some((d) => d.mac === mac)) throw invalid('api.err.UnknownDevice');
+  if (!['restart', 'set-locate', 'unset-locate', 'upgrade', 'power-cycle', 'adopt'].includes(String(ctx.body.cmd))) {
+    throw invalid('api.err.UnknownCommand');
+  }
+  return [];
+}
+
+function groupDevice(ctx: Ctx): unknown[] {
+  const ids = Array.isArray(ctx.body.id) ? ctx.body.id : [ctx.body.id];
+  const data = (ctx.body.data ?? {}) as JsonObject;
+  const targets = ids.map((id) => ctx.site.devices.find((d) => d._id === id));
+  if (targets.some((d) => !d)) throw invalid('api.err.IdInvalid');
+  let groupId: unknown = data.wlangroup_id_ng ?? data.wlangroup_id_na ?? data.wlangroup_id;
+  if (Array.isArray(data.radio_table)) {
+    for (const r of data.radio_table as JsonObject[]) if (r?.wlangroup_id) groupId = r.wlangroup_id;
+  }
+  if (groupId !== undefined) {
+    if (!ctx.site.wlangroups.some((g) => g._id === groupId)) throw invalid('api.err.IdInvalid');
+    for (const d of targets) d!.wlangroupId = String(groupId);
+  }
+  return [];
+}
+
+// ---- wlans ----
+
+function validateWlan(w: JsonObject): void {
+  if (typeof w.name !== 'string' || w.name.length < 1 || w.name.length > 32) throw invalid('api.err.InvalidPayload');
+  if (w.security === 'wpapsk') {
+    const p = w.x_passphrase;
+    if (typeof p !== 'string' || p.length < 8 || p.length > 63) throw invalid('api.err.InvalidPassphrase');
+  }
+}
+
+function createWlan(ctx: Ctx): unknown[] {
+  const { _id, site_id, ...fields } = ctx.body;
+  const wlan = wlanObject(ctx.site, { ...fields, _id: newId(ctx.world.rng, ctx.now) });
+  validateWlan(wlan);
+  if (!ctx.site.wlangroups.some((g) => g._id === wlan.wlangroup_id)) throw invalid('api.err.IdInvalid');
+  ctx.site.wlans.push(wlan);
+  return [wlan];
+}
+
+function findWlan(ctx: Ctx): JsonObject {
+  const wlan = ctx.site.wlans.find((w) => w._id === ctx.params[0]);
+  if (!wlan) throw invalid('api.err.IdInvalid');
+  return wlan;
+}
+
+function updateWlan(ctx: Ctx): unknown[] {
+  const wlan = findWlan(ctx);
+  const { _id, site_id, ...fields } = ctx.body;
+  const next = { ...wlan, ...fields };
+  validateWlan(next);
+  Object.assign(wlan, fields);
+  return [wlan];
+}
+
+function deleteWlan(ctx: Ctx): unknown[] {
+  const wlan = findWlan(ctx);
+  ctx.site.wlans.splice(ctx.site.wlans.indexOf(wlan), 1);
+  return [];
+}
+
+function createWlangroup(ctx: Ctx): unknown[] {
+  const { _id, site_id, attr_hidden_id, attr_no_delete, ...fields } = ctx.body;
+  if (typeof fields.name !== 'string' || !fields.name.trim()) throw invalid();
+  const group: JsonObject = { _id: newId(ctx.world.rng, ctx.now), ...fields, site_id: ctx.site._id };
+  ctx.site.wlangroups.push(group);
+  return [group];
+}
+
+// ---- settings ----
+
+function setGuestAccess(ctx: Ctx): unknown[] {
+  const setting = ctx.site.settings.find((s) => s.key === 'guest_access');
+  if (!setting) throw invalid('api.err.IdInvalid');
+  if (ctx.params[0] !== undefined && ctx.params[0] !== setting._id) throw invalid('api.err.IdInvalid');
+  const { _id, site_id, key, ...fields } = ctx.body;
+  const auth = fields.auth;
+  if (auth !== undefined && !['none', 'hotspot', 'password', 'facebook_wifi', 'custom'].includes(String(auth))) {
+    throw invalid();
+  }
+  Object.assign(setting, fields);
+  const expireNumber = num(fields.expire_number);
+  const expireUnit = num(fields.expire_unit);
+  if (expireNumber !== undefined || expireUnit !== undefined) {
+    setting.expire = (expireNumber ?? num(setting.expire_number) ?? 0) * (expireUnit ?? num(setting.expire_unit) ?? 1);
+  }
+  return [setting];
+}
+
+// ---- reports ----
+
+function reportRoute(interval: ReportInterval, kind: ReportKind): Route {
+  return {
+    methods: ['POST', 'GET'],
+    template: `/api/s/{site}/stat/report/${interval}.${kind}`,
+    handler: (ctx) => {
+      const attrs = ctx.body.attrs;
+      const macs = Array.isArray(ctx.body.macs)
+        ? ctx.body.macs.map(String)
+        : typeof param(ctx, 'mac') === 'string'
+          ? [String(param(ctx, 'mac'))]
+          : undefined;
+      return report(
+        ctx.site,
+        {
+          interval,
+          kind,
+          attrs: Array.isArray(attrs) ? attrs.map(String) : undefined,
+          start: num(param(ctx, 'start')),
+          end: num(param(ctx, 'end')),
+          macs,
+          retention: true,
+        },
+        ctx.now,
+      );
+    },
+  };
+}
+
+const GET = ['GET'];
+const GET_POST = ['GET', 'POST'];
+
+/** Routes that need no site (`/api/self/...`, `/api/stat/sites`). */
+export const globalRoutes: Route[] = [
+  {
+    methods: GET,
+    template: '/api/self',
+    handler: (ctx) => [{ _id: 'admin', name: ctx.username, email: '', is_super: true, last_site_name: 'default' }],
+  },
+  { methods: GET, template: '/api/self/sites', handler: (ctx) => ctx.world.sites.map(selfSite) },
+  { methods: GET, template: '/api/stat/sites', handler: (ctx) => ctx.world.sites.map((s) => statSite(s, ctx.now)) },
+];
+
+/** Routes under `/api/s/{site}/`. */
+export const siteRoutes: Route[] = [
+  { methods: ['POST'], template: '/api/s/{site}/cmd/sitemgr', handler: sitemgr },
+  { methods: GET_POST, template: '/api/s/{site}/stat/voucher', handler: listVouchers },
+  { methods: ['POST'], template: '/api/s/{site}/cmd/hotspot', handler: hotspot },
+  { methods: GET_POST, template: '/api/s/{site}/stat/sta', handler: staList },
+  { methods: GET_POST, template: '/api/s/{site}/stat/alluser', handler: alluser },
+  { methods: ['POST'], template: '/api/s/{site}/cmd/stamgr', handler: stamgr },
+  { methods: GET_POST, template: '/api/s/{site}/stat/device', handler: (ctx) => devices(ctx.site, ctx.now) },
+  { methods: ['POST'], template: '/api/s/{site}/cmd/devmgr', handler: devmgr },
+  { methods: GET, template: '/api/s/{site}/stat/health', handler: (ctx) => health(ctx.site, ctx.now) },
+  { methods: GET_POST, template: '/api/s/{site}/stat/guest', handler: guestList },
+  { methods: GET_POST, template: '/api/s/{site}/stat/session', handler: sessionList },
+  { methods: GET, template: '/api/s/{site}/rest/wlanconf', handler: (ctx) => ctx.site.wlans },
+  { methods: ['POST'], template: '/api/s/{site}/rest/wlanconf', handler: createWlan },
+  { methods: ['POST'], template: '/api/s/{site}/add/wlanconf', handler: createWlan },
+  { methods: GET, template: '/api/s/{site}/rest/wlanconf/{_id}', handler: (ctx) => [findWlan(ctx)] },
+  { methods: ['PUT'], template: '/api/s/{site}/rest/wlanconf/{_id}', handler: updateWlan },
+  { methods: ['DELETE'], template: '/api/s/{site}/rest/wlanconf/{_id}', handler: deleteWlan },
+  { methods: GET, template: '/api/s/{site}/rest/wlangroup', handler: (ctx) => ctx.site.wlangroups },
+  { methods: ['POST'], template: '/api/s/{site}/rest/wlangroup', handler: createWlangroup },
+  { methods: ['PUT', 'POST'], template: '/api/s/{site}/group/device', handler: groupDevice },
+  { methods: GET_POST, template: '/api/s/{site}/get/setting', handler: (ctx) => ctx.site.settings },
+  {
+    methods: GET_POST,
+    template: '/api/s/{site}/get/setting/{key}',
+    handler: (ctx) => ctx.site.settings.filter((s) => s.key === ctx.params[0]),
+  },
+  { methods: ['POST', 'PUT'], template: '/api/s/{site}/set/setting/guest_access', handler: setGuestAccess },
+  { methods: ['POST', 'PUT'], template: '/api/s/{site}/set/setting/guest_access/{_id}', handler: setGuestAccess },
+  { methods: GET, template: '/api/s/{site}/stat/sysinfo', handler: (ctx) => [sysinfo(ctx.world, ctx.now, ctx.flavor)] },
+  ...REPORT_INTERVALS.flatMap((i) => REPORT_KINDS.map((k) => reportRoute(i, k))),
+];
+
+export type Match = { route: Route; site?: string; params: string[] } | { template: string; wrongMethod: true };
+
+/** Find the route of a Network path (already stripped of `/proxy/network`). */
+export function matchRoute(method: string, path: string): Match | null {
+  const segments = path.split('/');
+  let wrongMethod: string | null = null;
+  for (const route of [...globalRoutes, ...siteRoutes]) {
+    const tpl = route.template.split('/');
+    if (tpl.length !== segments.length) continue;
+    let site: string | undefined;
+    const params: string[] = [];
+    let ok = true;
+    for (let i = 0; i < tpl.length && ok; i++) {
+      if (tpl[i] === '{site}') site = decodeURIComponent(segments[i]);
+      else if (tpl[i].startsWith('{')) params.push(decodeURIComponent(segments[i]));
+      else ok = tpl[i] === segments[i];
+    }
+    if (!ok) continue;
+    if (!route.methods.includes(method)) {
+      wrongMethod ??= route.template;
+      continue;
+    }
+    return { route, site, params };
+  }
+  return wrongMethod ? { template: wrongMethod, wrongMethod: true } : null;
+}

@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Simulator, startSimulator } from './server.ts';
+import { TestClient } from './testing/client.ts';
+import type { JsonObject } from './world.ts';
+
+const NOW = Date.UTC(2024, 4, 2, 3, 30); // Thursday 10:30 in Vietnam
+let sims: Simulator[] = [];
+afterEach(async () => {
+  await Promise.all(sims.map((s) => s.close()));
+  sims = [];
+});
+
+async function connect(seed: number, now: () => number) {
+  const sim = await startSimulator({ port: 0, seed, now });
+  sims.push(sim);
+  const client = new TestClient(sim);
+  await client.login();
+  return { sim, client };
+}
+
+const macs = (rows: JsonObject[]) => rows.map((r) => String(r.mac)).sort();
+
+describe('deterministic data', () => {
+  it('gives the same answers for the same seed and clock', async () => {
+    const a = await connect(42, () => NOW);
+    const b = await connect(42, () => NOW);
+    expect(a.sim.state.sites.map((s) => s.name)).toEqual(b.sim.state.sites.map((s) => s.name));
+    for (const site of a.sim.state.sites) {
+      for (const path of ['/stat/sta', '/stat/device', '/stat/health', '/stat/voucher', '/rest/wlanconf']) {
+        const left = await a.client.data('GET', `/api/s/${site.name}${path}`);
+        const right = await b.client.data('GET', `/api/s/${site.name}${path}`);
+        expect(left, `${site.name}${path}`).toEqual(right);
+      }
+    }
+    const body = { attrs: ['time', 'wlan_bytes', 'wlan-num_sta'], start: NOW - 86_400_000, end: NOW };
+    expect(await a.client.data('POST', '/api/s/default/stat/report/hourly.site', body)).toEqual(
+      await b.client.data('POST', '/api/s/default/stat/report/hourly.site', body),
+    );
+    const c = await connect(43, () => NOW);
+    expect(c.sim.state.sites.map((s) => s.name)).not.toEqual(a.sim.state.sites.map((s) => s.name));
+  });
+
+  it('lets clients come and go: consecutive minutes differ a little, the night is quiet', async () => {
+    let now = NOW;
+    const { sim, client } = await connect(5, () => now);
+    const site = sim.state.sites[1].name; // the hotel: many clients
+    const samples: string[][] = [];
+    for (let i = 0; i < 30; i++) {
+      samples.push(macs(await client.data('GET', `/api/s/${site}/stat/sta`)));
+      now += 60_000;
+    }
+    let changes = 0;
+    for (let i = 1; i < samples.length; i++) {
+      const prev = new Set(samples[i - 1]);
+      const diff =
+        samples[i].filter((m) => !prev.has(m)).length + samples[i - 1].filter((m) => !samples[i].includes(m)).length;
+      expect(diff).toBeLessThanOrEqual(Math.max(4, samples[i].length / 3));
+      changes += diff;
+    }
+    expect(changes).toBeGreaterThan(0);
+    now = NOW; // the 30-minute session would have expired
+
+    const day = await client.data('POST', `/api/s/${site}/stat/report/hourly.site`, {
+      attrs: ['time', 'wlan-num_sta'],
+      start: NOW - 7 * 86_400_000,
+      end: NOW,
+    });
+    const localHour = (t: number) => new Date(t + 7 * 3_600_000).getUTCHours();
+    const avg = (rows: JsonObject[]) => rows.reduce((s, r) => s + Number(r['wlan-num_sta']), 0) / rows.length;
+    const daytime = avg(day.filter((r) => localHour(Number(r.time)) >= 9 && localHour(Number(r.time)) < 20));
+    const night = avg(day.filter((r) => localHour(Number(r.time)) >= 0 && localHour(Number(r.time)) < 6));
+    expect(daytime).toBeGreaterThan(3 * night + 1);
+  });
+
+  it('keeps writes deterministic too: the same added site name for the same seed', async () => {
+    const a = await connect(9, () => NOW);
+    const b = await connect(9, () => NOW);
+    const body = { cmd: 'add-site', desc: 'Cafe Example' };
+    const [x] = await a.client.data('POST', '/api/s/default/cmd/sitemgr', body);
+    const [y] = await b.client.data('POST', '/api/s/default/cmd/sitemgr', body);
+    expect(x).toEqual(y);
+  });
+});

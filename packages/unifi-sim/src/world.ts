@@ -1,0 +1,494 @@
+/** The simulator's stored state: sites, access points, networks, settings, vouchers and known clients. */
+import { createRng, type Rng } from './rng.ts';
+
+export type JsonObject = Record<string, unknown>;
+
+export const MINUTE = 60_000;
+export const HOUR = 3_600_000;
+export const DAY = 86_400_000;
+/** The simulated controller runs in Asia/Ho_Chi_Minh (UTC+7, no daylight saving). */
+export const TZ_OFFSET = 7 * HOUR;
+export const TIMEZONE = 'Asia/Ho_Chi_Minh';
+
+export type Device = {
+  _id: string;
+  index: number;
+  mac: string;
+  name: string;
+  model: string;
+  serial: string;
+  ip: string;
+  version: string;
+  channelNg: number;
+  channelNa: number;
+  wlangroupId: string;
+  /** epoch ms of the last boot */
+  bootAt: number;
+  /** epoch ms since when the AP is disconnected; null = connected. Tests may change it. */
+  downSince: number | null;
+  /** average bytes per second through the AP, for its counters */
+  rate: number;
+};
+
+export type ClientKind = 'staff' | 'regular' | 'guest';
+
+/** A "seat" that a succession of client devices occupies; see activity.ts. */
+export type ClientSlot = {
+  k: number;
+  kind: ClientKind;
+  /** days a device keeps the slot before a new device (new mac) takes it */
+  period: number;
+  offset: number;
+  /** probability of a visit on a given day */
+  p: number;
+  isGuest: boolean;
+};
+
+/** A client the controller knows outside the activity schedule (blocked list, clients named or blocked via the API). */
+export type KnownUser = {
+  _id: string;
+  mac: string;
+  hostname?: string;
+  name?: string;
+  oui: string;
+  first_seen: number;
+  last_seen: number;
+  is_guest: boolean;
+  blocked?: boolean;
+};
+
+export type Site = {
+  /** the world's seed, mixed into every hash of this site */
+  seed: number;
+  /** number mixed into every hash of this site */
+  index: number;
+  _id: string;
+  name: string;
+  desc: string;
+  devices: Device[];
+  wlans: JsonObject[];
+  wlangroups: JsonObject[];
+  settings: JsonObject[];
+  vouchers: JsonObject[];
+  /** by lower-case mac */
+  users: Map<string, KnownUser>;
+  /** lower-case macs currently blocked */
+  blocked: Set<string>;
+  /** lower-case mac -> epoch ms of the last kick-sta (offline for a minute after it) */
+  kicked: Map<string, number>;
+  slots: ClientSlot[];
+  /** wired clients behind the site's switch (only in reports and lan health) */
+  lanClients: number;
+  /** how guests were authorised historically: drives stat/guest `authorized_by` */
+  guestAuth: 'hotspot' | 'password' | 'none';
+  networkId: string;
+  guestNetworkId: string;
+  usergroupId: string;
+  gatewayMac: string;
+  wanIp: string;
+  subnet: number;
+};
+
+export type World = {
+  seed: number;
+  /** epoch ms when the simulator was created: fixed points of the world (boot times, outages) are relative to it */
+  createdAt: number;
+  sites: Site[];
+  /** sequential PRNG for writes (new site names, new ids, voucher codes): deterministic per seed and call order */
+  rng: Rng;
+  nextSiteIndex: number;
+};
+
+type SitePlan = { desc: string; name?: string; aps: [number, number]; outage: 'none' | 'some' | 'all'; ssid: string };
+
+const SITE_PLANS: SitePlan[] = [
+  { desc: 'Default', name: 'default', aps: [3, 5], outage: 'none', ssid: 'IT4U' },
+  { desc: 'Khách sạn Hoa Mai', aps: [8, 12], outage: 'some', ssid: 'HoaMai' },
+  { desc: 'Cafe Sài Gòn', aps: [3, 4], outage: 'none', ssid: 'CafeSaiGon' },
+  { desc: 'Trường Tiểu học An Phú', aps: [5, 9], outage: 'some', ssid: 'THAnPhu' },
+  { desc: 'Nhà hàng Biển Xanh', aps: [3, 5], outage: 'all', ssid: 'BienXanh' },
+  { desc: 'Văn phòng Quận 1', aps: [4, 7], outage: 'none', ssid: 'VPQ1' },
+];
+
+const AP_AREAS = [
+  'Sảnh',
+  'Lễ tân',
+  'Tầng 1',
+  'Tầng 2',
+  'Tầng 3',
+  'Phòng họp',
+  'Nhà bếp',
+  'Sân vườn',
+  'Quầy bar',
+  'Hành lang',
+  'Sân thượng',
+  'Kho',
+];
+
+const AP_MODELS = ['U7PG2', 'U7LR', 'UAL6', 'UAP6MP', 'U7NHD'];
+const UBNT_OUIS = ['74:ac:b9', 'f0:9f:c2', '24:5a:4c', '78:8a:20', '80:2a:a8'];
+
+export function createWorld(seed: number, createdAt: number): World {
+  const rng = createRng(seed);
+  const world: World = { seed, createdAt, sites: [], rng: createRng(seed ^ 0x5bd1e995), nextSiteIndex: 0 };
+  for (const plan of SITE_PLANS) buildSite(world, rng, plan);
+  return world;
+}
+
+export function newId(rng: Rng, createdAt: number): string {
+  // ObjectId-like: 8 hex digits of seconds, then 16 random hex digits
+  return (
+    Math.floor(createdAt / 1000)
+      .toString(16)
+      .padStart(8, '0') + rng.hex(16)
+  );
+}
+
+/** A site added through cmd/sitemgr: no devices, no clients, default networks and settings. */
+export function addSite(world: World, desc: string, now: number): Site {
+  let name = world.rng.lower(8);
+  while (world.sites.some((s) => s.name === name)) name = world.rng.lower(8);
+  const site = emptySite(world, world.rng, { desc, name, aps: [0, 0], outage: 'none', ssid: '' }, now);
+  world.sites.push(site);
+  site.wlangroups = defaultWlangroups(world.rng, site, now);
+  site.settings = defaultSettings(world.rng, site, now, 'hotspot');
+  return site;
+}
+
+function emptySite(world: World, rng: Rng, plan: SitePlan, now: number): Site {
+  const index = world.nextSiteIndex++;
+  const site: Site = {
+    seed: world.seed,
+    index,
+    _id: newId(rng, now - 400 * DAY),
+    name: plan.name ?? rng.lower(8),
+    desc: plan.desc,
+    devices: [],
+    wlans: [],
+    wlangroups: [],
+    settings: [],
+    vouchers: [],
+    users: new Map(),
+    blocked: new Set(),
+    kicked: new Map(),
+    slots: [],
+    lanClients: 0,
+    guestAuth: 'hotspot',
+    networkId: newId(rng, now - 400 * DAY),
+    guestNetworkId: newId(rng, now - 400 * DAY),
+    usergroupId: newId(rng, now - 400 * DAY),
+    gatewayMac: `${rng.pick(UBNT_OUIS)}:${pairs(rng.hex(6))}`,
+    wanIp: `203.0.113.${10 + index}`,
+    subnet: 10 + index,
+  };
+  return site;
+}
+
+function buildSite(world: World, rng: Rng, plan: SitePlan): Site {
+  const now = world.createdAt;
+  const site = emptySite(world, rng, plan, now);
+  site.guestAuth = site.index === 3 ? 'none' : site.index === 4 ? 'password' : 'hotspot';
+  site.wlangroups = defaultWlangroups(rng, site, now);
+  const defaultGroupId = String(site.wlangroups[0]._id);
+
+  const apCount = rng.int(plan.aps[0], plan.aps[1]);
+  for (let i = 0; i < apCount; i++) {
+    site.devices.push({
+      _id: newId(rng, now - 300 * DAY),
+      index: i,
+      mac: `${rng.pick(UBNT_OUIS)}:${pairs(rng.hex(6))}`,
+      name: `AP ${AP_AREAS[i % AP_AREAS.length]}${i >= AP_AREAS.length ? ` ${Math.floor(i / AP_AREAS.length) + 1}` : ''}`,
+      model: rng.pick(AP_MODELS),
+      serial: rng.hex(12).toUpperCase(),
+      ip: `192.168.${site.subnet}.${2 + i}`,
+      version: rng.pick(['6.6.55.15189', '6.5.62.14788', '6.6.77.15402']),
+      channelNg: rng.pick([1, 6, 11]),
+      channelNa: rng.pick([36, 44, 149, 157]),
+      wlangroupId: defaultGroupId,
+      bootAt: now - rng.int(1, 40) * DAY - rng.int(0, 86_399) * 1000,
+      downSince: null,
+      rate: rng.int(20_000, 400_000),
+    });
+  }
+  if (plan.outage === 'all') {
+    const since = now - rng.int(2, 30) * HOUR;
+    for (const d of site.devices) d.downSince = since - rng.int(0, 600) * 1000;
+  } else if (plan.outage === 'some') {
+    site.devices[site.devices.length - 1].downSince = now - rng.int(3, 60) * HOUR; // within the last 7 days
+    site.devices[1].downSince = now - rng.int(10, 20) * DAY; // older outage
+  }
+
+  // clients: roughly 12-22 seats per access point
+  const slotCount = apCount * rng.int(12, 22);
+  for (let k = 0; k < slotCount; k++) {
+    const r = rng.next();
+    const kind: ClientKind = r < 0.3 ? 'staff' : r < 0.5 ? 'regular' : 'guest';
+    const period = kind === 'staff' ? 3650 : kind === 'regular' ? rng.int(60, 180) : rng.int(1, 5);
+    site.slots.push({
+      k,
+      kind,
+      period,
+      offset: rng.int(0, period - 1),
+      p: kind === 'staff' ? 0.85 : kind === 'regular' ? 0.35 : 0.4,
+      isGuest: kind === 'guest' || (kind === 'regular' && rng.chance(0.5)),
+    });
+  }
+  site.lanClients = rng.int(1, 4);
+
+  site.wlans = buildWlans(rng, site, plan.ssid, defaultGroupId, now);
+  site.settings = defaultSettings(rng, site, now, site.guestAuth);
+  site.vouchers = buildVouchers(rng, site, now);
+
+  const blockedCount = rng.int(1, 3);
+  for (let i = 0; i < blockedCount; i++) {
+    const vendor = rng.pick(VENDORS);
+    const mac = vendor.prefix ? `${vendor.prefix}:${pairs(rng.hex(6))}` : randomLocalMac(rng);
+    const firstSeen = Math.floor(now / 1000) - rng.int(5, 120) * 86_400;
+    const user: KnownUser = {
+      _id: newId(rng, firstSeen * 1000),
+      mac,
+      hostname: vendor.hostnames.length ? `${rng.pick(vendor.hostnames)}` : `android-${rng.hex(8)}`,
+      oui: vendor.oui,
+      first_seen: firstSeen,
+      last_seen: firstSeen + rng.int(600, 4 * 86_400),
+      is_guest: rng.chance(0.5),
+      blocked: true,
+    };
+    if (i === 0) user.name = rng.pick(BLOCKED_NAMES);
+    site.users.set(mac, user);
+    site.blocked.add(mac);
+  }
+  world.sites.push(site);
+  return site;
+}
+
+const BLOCKED_NAMES = ['Máy lạ tầng 2', 'Khách phá sóng', 'Thiết bị nghi vấn', 'Điện thoại Tuấn'];
+
+export type Vendor = { oui: string; prefix: string; hostnames: string[] };
+export const VENDORS: Vendor[] = [
+  { oui: 'Apple', prefix: 'f0:18:98', hostnames: ['iPhone', 'iPad', 'MacBook-Pro', 'MacBook-Air'] },
+  { oui: 'SamsungE', prefix: '5c:e9:1e', hostnames: ['Galaxy-A52', 'Galaxy-S23', 'Galaxy-Tab-S8'] },
+  { oui: 'XiaomiCo', prefix: '64:cc:2e', hostnames: ['Redmi-Note-12', 'POCO-X5', 'Xiaomi-13'] },
+  { oui: 'GuangdongOppo', prefix: 'a4:3e:a0', hostnames: ['OPPO-A78', 'OPPO-Reno8'] },
+  { oui: 'IntelCor', prefix: '3c:a9:f4', hostnames: ['DESKTOP-KETOAN', 'LAPTOP-LETAN', 'LAPTOP-PC01'] },
+  { oui: '', prefix: '', hostnames: [] },
+];
+
+export function pairs(hex: string): string {
+  return hex.match(/../g)!.join(':');
+}
+
+function randomLocalMac(rng: Rng): string {
+  const first = (rng.int(0, 63) << 2) | 0x02; // locally administered, unicast
+  return `${first.toString(16).padStart(2, '0')}:${pairs(rng.hex(10))}`;
+}
+
+function defaultWlangroups(rng: Rng, site: Site, now: number): JsonObject[] {
+  return [
+    {
+      _id: newId(rng, now - 400 * DAY),
+      attr_hidden_id: 'Default',
+      attr_no_delete: true,
+      name: 'Default',
+      site_id: site._id,
+    },
+    { _id: newId(rng, now - 400 * DAY), attr_hidden_id: 'Off', attr_no_delete: true, name: 'Off', site_id: site._id },
+  ];
+}
+
+/** A wlanconf object with the controller's defaults, overridden by `fields`. */
+export function wlanObject(site: Site, fields: JsonObject): JsonObject {
+  const isGuest = fields.is_guest === true;
+  const base: JsonObject = {
+    _id: '',
+    bc_filter_enabled: isGuest,
+    bc_filter_list: [],
+    dtim_mode: 'default',
+    dtim_na: 1,
+    dtim_ng: 1,
+    enabled: true,
+    group_rekey: 3600,
+    is_guest: false,
+    hide_ssid: false,
+    mac_filter_enabled: false,
+    mac_filter_list: [],
+    mac_filter_policy: 'allow',
+    minrate_na_advertising_rates: false,
+    minrate_na_beacon_rate_kbps: 6000,
+    minrate_na_data_rate_kbps: 6000,
+    minrate_na_enabled: false,
+    minrate_na_mgmt_rate_kbps: 6000,
+    minrate_ng_advertising_rates: false,
+    minrate_ng_beacon_rate_kbps: 1000,
+    minrate_ng_data_rate_kbps: 1000,
+    minrate_ng_enabled: false,
+    minrate_ng_mgmt_rate_kbps: 1000,
+    name: '',
+    networkconf_id: isGuest ? site.guestNetworkId : site.networkId,
+    no2ghz_oui: false,
+    schedule: [],
+    schedule_enabled: false,
+    security: 'wpapsk',
+    site_id: site._id,
+    usergroup_id: site.usergroupId,
+    vlan_enabled: false,
+    vlan: '',
+    wep_idx: 1,
+    wlangroup_id: String(site.wlangroups[0]?._id ?? ''),
+    wpa_enc: 'ccmp',
+    wpa_mode: 'wpa2',
+    x_iapp_key: '',
+    x_passphrase: '',
+  };
+  return { ...base, ...fields };
+}
+
+function buildWlans(rng: Rng, site: Site, ssid: string, groupId: string, now: number): JsonObject[] {
+  const id = () => newId(rng, now - 300 * DAY);
+  const wlans: JsonObject[] = [
+    wlanObject(site, {
+      _id: id(),
+      name: `${ssid}-Staff`,
+      x_passphrase: `${ssid.toLowerCase()}@${rng.digits(4)}`,
+      x_iapp_key: rng.hex(32),
+      wlangroup_id: groupId,
+    }),
+    wlanObject(site, {
+      _id: id(),
+      name: `${ssid}-Guest`,
+      is_guest: true,
+      security: 'open',
+      wpa_mode: 'wpa2',
+      x_passphrase: '',
+      x_iapp_key: rng.hex(32),
+      vlan_enabled: true,
+      vlan: '20',
+      wlangroup_id: groupId,
+    }),
+  ];
+  const extra = rng.int(0, 2);
+  if (extra >= 1) {
+    wlans.push(
+      wlanObject(site, {
+        _id: id(),
+        name: `${ssid}-IoT`,
+        x_passphrase: rng.hex(12),
+        x_iapp_key: rng.hex(32),
+        hide_ssid: true,
+        enabled: rng.chance(0.5),
+        wlangroup_id: groupId,
+      }),
+    );
+  }
+  if (extra >= 2) {
+    wlans.push(
+      wlanObject(site, {
+        _id: id(),
+        name: `${ssid}-Event`,
+        x_passphrase: `event${rng.digits(6)}`,
+        x_iapp_key: rng.hex(32),
+        schedule_enabled: true,
+        schedule: ['sat|0800-2200', 'sun|0800-2200'],
+        wlangroup_id: groupId,
+      }),
+    );
+  }
+  return wlans;
+}
+
+export function defaultSettings(rng: Rng, site: Site, now: number, auth: Site['guestAuth']): JsonObject[] {
+  const id = () => newId(rng, now - 400 * DAY);
+  return [
+    {
+      _id: id(),
+      site_id: site._id,
+      key: 'guest_access',
+      auth,
+      x_password: `khach${rng.digits(4)}`,
+      redirect_enabled: false,
+      redirect_url: '',
+      facebook_wifi_gw_name: `${site.desc} WiFi`,
+      portal_enabled: auth !== 'none',
+      voucher_enabled: auth === 'hotspot',
+      expire: 480,
+      expire_number: 8,
+      expire_unit: 60,
+    },
+    { _id: id(), site_id: site._id, key: 'locale', timezone: TIMEZONE },
+    { _id: id(), site_id: site._id, key: 'country', code: '704' },
+    {
+      _id: id(),
+      site_id: site._id,
+      key: 'mgmt',
+      advanced_feature_enabled: false,
+      alert_enabled: true,
+      led_enabled: true,
+      x_ssh_enabled: false,
+      x_ssh_username: rng.lower(8),
+    },
+    { _id: id(), site_id: site._id, key: 'connectivity', enabled: true, uplink_type: 'gateway' },
+  ];
+}
+
+export type VoucherInput = {
+  note: string | null;
+  quota: number;
+  /** minutes */
+  duration: number;
+  up?: number;
+  down?: number;
+  bytes?: number;
+};
+
+export function voucherObject(site: Site, id: string, code: string, createTime: number, input: VoucherInput) {
+  const v: JsonObject = {
+    _id: id,
+    admin_name: 'Admin',
+    code,
+    create_time: createTime,
+    duration: input.duration,
+    for_hotspot: false,
+    note: input.note,
+    qos_overwrite: false,
+    quota: input.quota,
+    site_id: site._id,
+    status: input.quota === 1 ? 'VALID_ONE' : 'VALID_MULTI',
+    status_expires: 0,
+    used: 0,
+  };
+  if (input.up !== undefined || input.down !== undefined || input.bytes !== undefined) {
+    v.qos_overwrite = true;
+    if (input.down !== undefined) v.qos_rate_max_down = input.down;
+    if (input.up !== undefined) v.qos_rate_max_up = input.up;
+    if (input.bytes !== undefined) v.qos_usage_quota = input.bytes;
+  }
+  return v;
+}
+
+function buildVouchers(rng: Rng, site: Site, now: number): JsonObject[] {
+  const count = rng.int(3, 8);
+  const out: JsonObject[] = [];
+  for (let i = 0; i < count; i++) {
+    const createTime = Math.floor(now / 1000) - rng.int(1, 20) * 86_400 - rng.int(0, 86_399);
+    const limited = rng.chance(0.5);
+    const quota = rng.pick([0, 1, 1, 5]);
+    const duration = rng.pick([60, 480, 1440, 4320]);
+    const v = voucherObject(site, newId(rng, createTime * 1000), `${rng.int(1, 9)}${rng.digits(9)}`, createTime, {
+      note: rng.pick([null, 'Khách phòng 201', 'Sự kiện cuối tuần', 'Hội nghị']),
+      quota,
+      duration,
+      ...(limited ? { up: rng.pick([1024, 2048]), down: rng.pick([4096, 10240]), bytes: rng.pick([500, 1024]) } : {}),
+    });
+    if (quota !== 1 && rng.chance(0.5)) {
+      const start = createTime + rng.int(60, 3600);
+      const end = start + duration * 60;
+      v.used = rng.int(1, quota === 0 ? 4 : quota - 1);
+      v.status = 'USED_MULTIPLE';
+      v.start_time = start;
+      v.end_time = end;
+      v.status_expires = Math.max(0, end - Math.floor(now / 1000));
+    }
+    out.push(v);
+  }
+  return out;
+}
