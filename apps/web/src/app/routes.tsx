@@ -22,6 +22,9 @@ const ChangePasswordPage = lazyPage(
   () => import('../features/changePassword/ChangePasswordPage.tsx'),
   'ChangePasswordPage',
 );
+const VoucherPage = lazyPage(() => import('../features/voucher/VoucherPage.tsx'), 'VoucherPage');
+const DevicePage = lazyPage(() => import('../features/device/DevicePage.tsx'), 'DevicePage');
+const ConfigPage = lazyPage(() => import('../features/config/ConfigPage.tsx'), 'ConfigPage');
 const SuppliesPage = lazyPage(() => import('../features/supplies/SuppliesPage.tsx'), 'SuppliesPage');
 const ClientDeviceInfPage = lazyPage(
   () => import('../features/clientDeviceInf/ClientDeviceInfPage.tsx'),
@@ -81,6 +84,9 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/home" replace /> },
       { path: 'home', element: <HomePage /> },
+      { path: 'voucher', element: <VoucherPage /> },
+      { path: 'device', element: <DevicePage /> },
+      { path: 'config', element: <ConfigPage /> },
       { path: 'users', element: <UsersPage /> },
       { path: 'users/:username', element: <ProfilePage /> },
       { path: 'user/changepassword', element: <ChangePasswordPage /> },

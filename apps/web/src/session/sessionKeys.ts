@@ -3,4 +3,5 @@ export const sessionKeys = {
   all: ['session'] as const,
   me: () => [...sessionKeys.all, 'me'] as const,
   mySites: () => [...sessionKeys.all, 'mySites'] as const,
+  controller: () => [...sessionKeys.all, 'controller'] as const,
 };

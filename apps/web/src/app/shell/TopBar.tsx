@@ -1,10 +1,18 @@
-import { KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  ExperimentOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import type { CurrentUser } from '@it4u/shared';
-import { Avatar, Button, Dropdown, Space } from 'antd';
+import { Avatar, Button, Dropdown, Grid, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useNotice } from '../../components/useNotice.ts';
 import { toUserLanguage } from '../../i18n/i18n.ts';
+import { useControllerStatusQuery } from '../../session/useControllerStatusQuery.ts';
 import { useSignOut } from '../../session/useSignOut.ts';
 import { LanguageSelect } from './LanguageSelect.tsx';
 import { useSaveLanguageMutation } from './useSaveLanguageMutation.ts';
@@ -16,6 +24,9 @@ export function TopBar({ user, collapsed, onToggle }: Props) {
   const notice = useNotice();
   const signOut = useSignOut();
   const saveLanguage = useSaveLanguageMutation();
+  const controller = useControllerStatusQuery();
+  // Below md the badge keeps only its icon, so that the top bar fits a phone.
+  const wide = Grid.useBreakpoint().md === true;
 
   return (
     <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', height: '100%' }}>
@@ -27,6 +38,19 @@ export function TopBar({ user, collapsed, onToggle }: Props) {
         onClick={onToggle}
       />
       <Space size="middle">
+        {controller.data?.demo && (
+          <Tooltip title={t('controller.demoTooltip')}>
+            <Tag
+              color="gold"
+              icon={<ExperimentOutlined />}
+              tabIndex={0}
+              aria-label={t('controller.demo')}
+              style={{ marginInlineEnd: 0 }}
+            >
+              {wide ? t('controller.demo') : null}
+            </Tag>
+          </Tooltip>
+        )}
         <LanguageSelect
           onChange={(language) =>
             saveLanguage.mutate(toUserLanguage(language), { onError: (error) => notice.error(error) })

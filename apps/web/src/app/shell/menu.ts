@@ -1,5 +1,14 @@
-import { ClusterOutlined, HomeOutlined, InboxOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
-import { type PermissionFlags, permissionFlags, showManageMenu, showUsersEntry } from '@it4u/shared';
+import {
+  ClusterOutlined,
+  ControlOutlined,
+  HomeOutlined,
+  InboxOutlined,
+  LaptopOutlined,
+  SettingOutlined,
+  TagsOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import { can, type PermissionFlags, permissionFlags, showManageMenu, showUsersEntry } from '@it4u/shared';
 import type { ComponentType } from 'react';
 
 export type MenuRule = (flags: PermissionFlags, roles: readonly string[]) => boolean;
@@ -20,10 +29,20 @@ const always: MenuRule = () => true;
 
 /**
  * The one definition of the side menu (spec section 2). Later screens add their entries here:
- * voucher, device, dashboard, config, reporter, channel, supplies, chat.
+ * dashboard, reporter, channel, chat.
  */
 export const MENU: MenuEntry[] = [
   { key: 'home', path: '/home', labelKey: 'menu.home', icon: HomeOutlined, visible: always },
+  { key: 'voucher', path: '/voucher', labelKey: 'menu.voucher', icon: TagsOutlined, visible: always },
+  { key: 'device', path: '/device', labelKey: 'menu.device', icon: LaptopOutlined, visible: always },
+  {
+    key: 'config',
+    path: '/config',
+    labelKey: 'menu.config',
+    icon: ControlOutlined,
+    // Only the Parameter tab exists so far, which is ROLE_ADMIN's; other roles get it with the other tabs.
+    visible: (_, roles) => can(roles, 'parameters'),
+  },
   {
     key: 'manage',
     labelKey: 'menu.manage',

@@ -1,4 +1,4 @@
-import { EditOutlined } from '@ant-design/icons';
+import { CloudSyncOutlined, EditOutlined } from '@ant-design/icons';
 import type { Site } from '@it4u/shared';
 import { Button, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { useNotice } from '../../../components/useNotice.ts';
 import { usePaging } from '../../../components/usePaging.ts';
 import { useDeleteSiteNameMutation } from '../useDeleteSiteNameMutation.ts';
 import { useSiteNamesQuery } from '../useSiteNamesQuery.ts';
+import { useSyncSiteNamesMutation } from '../useSyncSiteNamesMutation.ts';
 import { SiteNameModal } from './SiteNameModal.tsx';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; site: Site } | null;
@@ -23,6 +24,7 @@ export function SiteNamesTab() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const sites = useSiteNamesQuery(paging.params);
   const remove = useDeleteSiteNameMutation();
+  const sync = useSyncSiteNamesMutation();
 
   if (isStatus(sites.error, 403)) return <Navigate to="/403" replace />;
 
@@ -34,6 +36,12 @@ export function SiteNamesTab() {
       },
       (error: unknown) => notice.error(error),
     );
+
+  const onSync = () =>
+    sync.mutate(undefined, {
+      onSuccess: (answer) => notice.success(t('siteNames.sync.done', answer)),
+      onError: (error) => notice.error(error),
+    });
 
   const columns: TableColumnsType<Site> = [
     { key: 'sitename', title: t('siteNames.columns.sitename'), dataIndex: 'sitename' },
@@ -62,6 +70,11 @@ export function SiteNamesTab() {
         searchPlaceholder={t('siteNames.searchPlaceholder')}
         addLabel={t('siteNames.addButton')}
         onAdd={() => setDialog({ kind: 'add' })}
+        extra={
+          <Button icon={<CloudSyncOutlined />} loading={sync.isPending} onClick={onSync}>
+            {t('siteNames.sync.button')}
+          </Button>
+        }
       />
       {dialog?.kind === 'add' && <SiteNameModal onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <SiteNameModal site={dialog.site} onClose={() => setDialog(null)} />}

@@ -1,0 +1,69 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setTokens } from '../../../api/tokens.ts';
+import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
+import { ParametersTab } from './ParametersTab.tsx';
+
+const stored = {
+  usernameUbnt: 'admin',
+  pwUbnt: '********',
+  tokenUcrm: '********',
+  tokenDev: '********',
+  urlUbnt: 'https://unifi.example.vn:8443',
+  verifyTls: true,
+};
+
+describe('parameter tab', { timeout: 15_000 }, () => {
+  const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
+    init?.method === 'PUT'
+      ? jsonResponse(200, { saved: true, controller: { ok: false, message: 'The controller refused the sign-in.' } })
+      : jsonResponse(200, stored),
+  );
+
+  beforeEach(() => {
+    fetchMock.mockClear();
+    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends the masked secrets back unchanged when untouched, and shows the controller test', async () => {
+    renderWithProviders(<ParametersTab />);
+    const username = (await screen.findByLabelText('Controller username (usernameUbnt)')) as HTMLInputElement;
+    expect(username.value).toBe('admin');
+    fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const [url, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'PUT') ?? [];
+    expect(url).toBe('/api/v1/it4u/systemConfig');
+    expect(JSON.parse(String(init?.body))).toEqual(stored);
+    expect(await screen.findByText('Saved, but the controller test failed')).toBeTruthy();
+    expect(screen.getByText('The controller refused the sign-in.')).toBeTruthy();
+  });
+
+  it('requires the four parameters', async () => {
+    fetchMock.mockImplementation(async () =>
+      jsonResponse(200, { usernameUbnt: '', pwUbnt: '', tokenUcrm: '', tokenDev: '', urlUbnt: '', verifyTls: true }),
+    );
+    renderWithProviders(<ParametersTab />);
+    await screen.findByLabelText('Controller username (usernameUbnt)');
+    fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+    expect(await screen.findByText('Please input usernameUbnt!')).toBeTruthy();
+    expect(screen.getByText('Please input pwUbnt!')).toBeTruthy();
+    expect(screen.getByText('Please input tokenUcrm!')).toBeTruthy();
+    expect(screen.getByText('Please input tokenDev!')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, i]) => i?.method === 'PUT')).toBe(false);
+  });
+
+  it('shows the generic message when the save fails', async () => {
+    fetchMock.mockImplementation(async (_url: string, init?: RequestInit) =>
+      init?.method === 'PUT'
+        ? jsonResponse(400, { statusCode: 400, error: 'Bad Request', message: 'urlUbnt must be a URL' })
+        : jsonResponse(200, stored),
+    );
+    renderWithProviders(<ParametersTab />);
+    await screen.findByLabelText('Controller username (usernameUbnt)');
+    fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+    expect(await screen.findByText('Sorry, something went wrong, please try again')).toBeTruthy();
+  });
+});

@@ -1,0 +1,161 @@
+import { ApiOutlined, SaveOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, Input, Skeleton, Space, Switch, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { errorText, isStatus } from '../../../api/errors.ts';
+import { ControllerError } from '../../../components/ControllerError.tsx';
+import { useNotice } from '../../../components/useNotice.ts';
+import { type ControllerCheck, type SessionCheck, type SystemParameters, toParametersBody } from '../parameters.ts';
+import { useCheckControllerMutation } from '../useCheckControllerMutation.ts';
+import { useParametersQuery } from '../useParametersQuery.ts';
+import { useSaveParametersMutation } from '../useSaveParametersMutation.ts';
+
+const FIELD_STYLE = { maxWidth: 560 };
+
+/** The Parameter tab: controller credentials and tokens (ROLE_ADMIN). */
+export function ParametersTab() {
+  const { t } = useTranslation();
+  const parameters = useParametersQuery();
+
+  if (isStatus(parameters.error, 403)) return <Navigate to="/403" replace />;
+  if (parameters.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (parameters.isError) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={errorText(parameters.error, t)}
+        action={
+          <Button size="small" onClick={() => void parameters.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  return <ParametersForm initial={parameters.data} />;
+}
+
+type FormProps = { initial: SystemParameters };
+
+export function ParametersForm({ initial }: FormProps) {
+  const { t } = useTranslation();
+  const notice = useNotice();
+  const [form] = Form.useForm<SystemParameters>();
+  const save = useSaveParametersMutation();
+  const check = useCheckControllerMutation();
+  const [tested, setTested] = useState<ControllerCheck | null>(null);
+  const [session, setSession] = useState<SessionCheck | null>(null);
+
+  const onFinish = (values: SystemParameters) => {
+    setTested(null);
+    save.mutate(toParametersBody(values), {
+      onSuccess: (answer) => {
+        notice.success(t('notices.saved'));
+        setTested(answer.controller);
+      },
+      // Spec section 8: a failed parameter save always shows the generic message.
+      onError: () => notice.failure(t('errors.generic')),
+    });
+  };
+
+  const onCheck = () => {
+    setSession(null);
+    check.mutate(undefined, { onSuccess: setSession });
+  };
+
+  const required = (field: keyof SystemParameters) => [
+    { required: true, whitespace: true, message: t(`config.parameters.required.${field}`) },
+  ];
+  const keepHint = (field: keyof SystemParameters) => (initial[field] ? t('config.parameters.keepSecret') : undefined);
+
+  return (
+    <Form<SystemParameters>
+      form={form}
+      layout="vertical"
+      name="parameters"
+      initialValues={{ ...initial, urlUbnt: initial.urlUbnt ?? '', verifyTls: initial.verifyTls !== false }}
+      onFinish={onFinish}
+      style={FIELD_STYLE}
+    >
+      <Form.Item name="urlUbnt" label={t('config.parameters.urlUbnt')} extra={t('config.parameters.urlUbntHint')}>
+        <Input autoComplete="off" placeholder="https://controller:8443" inputMode="url" />
+      </Form.Item>
+      <Form.Item
+        name="verifyTls"
+        label={t('config.parameters.verifyTls')}
+        valuePropName="checked"
+        extra={t('config.parameters.verifyTlsHint')}
+      >
+        <Switch />
+      </Form.Item>
+      <Form.Item name="usernameUbnt" label={t('config.parameters.usernameUbnt')} rules={required('usernameUbnt')}>
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        name="pwUbnt"
+        label={t('config.parameters.pwUbnt')}
+        rules={required('pwUbnt')}
+        extra={keepHint('pwUbnt')}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="tokenUcrm"
+        label={t('config.parameters.tokenUcrm')}
+        rules={required('tokenUcrm')}
+        extra={keepHint('tokenUcrm')}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="tokenDev"
+        label={t('config.parameters.tokenDev')}
+        rules={required('tokenDev')}
+        extra={keepHint('tokenDev')}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+
+      {tested && (
+        <Alert
+          type={tested.ok ? 'success' : 'warning'}
+          showIcon
+          role="status"
+          title={t(tested.ok ? 'config.parameters.controllerOk' : 'config.parameters.controllerFailed')}
+          description={tested.message}
+          style={{ marginBottom: 16 }}
+          closable={{ onClose: () => setTested(null) }}
+        />
+      )}
+      {check.isError && <ControllerError error={check.error} retrying={check.isPending} onRetry={onCheck} />}
+      {session && (
+        <Alert
+          type={session.ok ? 'success' : 'warning'}
+          showIcon
+          role="status"
+          title={
+            <Space wrap size={4}>
+              {t(session.ok ? 'config.parameters.sessionOk' : 'config.parameters.sessionFailed')}
+              {session.demo && <Tag color="gold">{t('controller.demo')}</Tag>}
+              {session.flavor && <Tag>{session.flavor}</Tag>}
+            </Space>
+          }
+          description={session.message}
+          style={{ marginBottom: 16 }}
+          closable={{ onClose: () => setSession(null) }}
+        />
+      )}
+
+      <Space wrap>
+        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending}>
+          {t('common.save')}
+        </Button>
+        <Button icon={<ApiOutlined />} loading={check.isPending} onClick={onCheck}>
+          {t('config.parameters.checkSession')}
+        </Button>
+      </Space>
+    </Form>
+  );
+}

@@ -1,0 +1,4 @@
+export const configKeys = {
+  all: ['config'] as const,
+  parameters: () => [...configKeys.all, 'parameters'] as const,
+};

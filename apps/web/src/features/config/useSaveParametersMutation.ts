@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+import { sessionKeys } from '../../session/sessionKeys.ts';
+import type { SaveParametersAnswer, SystemParameters } from './parameters.ts';
+
+/** Saves the parameters; the server then tries the controller and says how that went. */
+export function useSaveParametersMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SystemParameters) => api.put<SaveParametersAnswer>('/it4u/systemConfig', body),
+    onSuccess: async () => {
+      // Another controller changes what every site screen shows (vouchers, devices) and the demo badge.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: sessionKeys.controller() }),
+        queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] }),
+      ]);
+    },
+  });
+}

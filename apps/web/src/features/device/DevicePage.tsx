@@ -1,0 +1,112 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Empty, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/errors.ts';
+import { ControllerError } from '../../components/ControllerError.tsx';
+import { SiteSelect } from '../../components/SiteSelect.tsx';
+import { useNotice } from '../../components/useNotice.ts';
+import { useSiteChoice } from '../../components/useSiteChoice.ts';
+import { BlockedDevicesTable } from './components/BlockedDevicesTable.tsx';
+import { ConnectedDevicesTable } from './components/ConnectedDevicesTable.tsx';
+import { type BlockCommand, useBlockDeviceMutation } from './useBlockDeviceMutation.ts';
+import { useBlockedDevicesQuery } from './useBlockedDevicesQuery.ts';
+import { useConnectedDevicesQuery } from './useConnectedDevicesQuery.ts';
+
+/** /device: the client devices connected to a site, and the ones blocked on it. */
+export function DevicePage() {
+  const { t } = useTranslation();
+  const notice = useNotice();
+  const { sites, list, site, choose } = useSiteChoice();
+  const idname = site?.idname ?? '';
+  const connected = useConnectedDevicesQuery(site?.idname);
+  const blocked = useBlockedDevicesQuery(site?.idname);
+  const block = useBlockDeviceMutation(idname);
+  const [pendingMac, setPendingMac] = useState<string | null>(null);
+
+  const run = (mac: string, cmd: BlockCommand) => {
+    setPendingMac(mac);
+    return block
+      .mutateAsync({ mac, cmd })
+      .then(
+        () => notice.success(t(cmd === 'block-sta' ? 'device.notices.blocked' : 'device.notices.unblocked')),
+        (error: unknown) => notice.error(error),
+      )
+      .finally(() => setPendingMac(null));
+  };
+
+  const refresh = () => {
+    void connected.refetch();
+    void blocked.refetch();
+  };
+
+  if (sites.isError) {
+    return (
+      <Card title={t('device.title')}>
+        <Alert
+          type="error"
+          showIcon
+          title={errorText(sites.error, t)}
+          action={
+            <Button size="small" onClick={() => void sites.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        />
+      </Card>
+    );
+  }
+  if (!sites.isPending && list.length === 0) {
+    return (
+      <Card title={t('device.title')}>
+        <Empty description={t('sites.noneAssigned')} />
+      </Card>
+    );
+  }
+
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Card title={t('device.title')}>
+        <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
+          <SiteSelect sites={list} value={site?.idname} onChange={choose} loading={sites.isPending} />
+          <Button
+            icon={<ReloadOutlined />}
+            disabled={!site}
+            loading={connected.isFetching || blocked.isFetching}
+            onClick={refresh}
+          >
+            {t('device.actions.refresh')}
+          </Button>
+        </Space>
+      </Card>
+      <Card title={t('device.connectedTitle')} size="small">
+        {connected.isError ? (
+          <ControllerError
+            error={connected.error}
+            retrying={connected.isFetching}
+            onRetry={() => void connected.refetch()}
+          />
+        ) : (
+          <ConnectedDevicesTable
+            devices={connected.data ?? []}
+            loading={connected.isFetching || (Boolean(site) && connected.isPending)}
+            pendingMac={pendingMac}
+            onBlock={(device) => run(device.mac, 'block-sta')}
+          />
+        )}
+      </Card>
+      <Card title={t('device.blockedTitle')} size="small">
+        {blocked.isError ? (
+          <ControllerError error={blocked.error} retrying={blocked.isFetching} onRetry={() => void blocked.refetch()} />
+        ) : (
+          <BlockedDevicesTable
+            devices={blocked.data ?? []}
+            loading={blocked.isFetching || (Boolean(site) && blocked.isPending)}
+            pendingMac={pendingMac}
+            onUnblock={(device) => run(device.mac, 'unblock-sta')}
+          />
+        )}
+      </Card>
+    </Space>
+  );
+}

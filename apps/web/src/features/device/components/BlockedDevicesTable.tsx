@@ -1,0 +1,94 @@
+import { CheckCircleOutlined } from '@ant-design/icons';
+import { type BlockedDevice, DATE_TIME_FORMAT, PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@it4u/shared';
+import { Button, Empty, Popconfirm, Space, Table, type TableColumnsType, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type Props = {
+  devices: BlockedDevice[];
+  loading: boolean;
+  pendingMac: string | null;
+  onUnblock: (device: BlockedDevice) => Promise<unknown>;
+};
+
+/** DD-MM-YYYY HH:mm, or '—' for no time. */
+export function formatSeen(epochMs: number | null | undefined): string {
+  if (!epochMs || !Number.isFinite(epochMs)) return '—';
+  return dayjs(epochMs).format(DATE_TIME_FORMAT);
+}
+
+export function BlockedDevicesTable({ devices, loading, pendingMac, onUnblock }: Props) {
+  const { t } = useTranslation();
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZE);
+
+  const columns: TableColumnsType<BlockedDevice> = [
+    {
+      key: 'name',
+      title: t('device.columns.name'),
+      dataIndex: 'name',
+      width: 220,
+      render: (name: string, device) => (
+        <Space orientation="vertical" size={0}>
+          <Typography.Text strong>{name || device.mac}</Typography.Text>
+          {name && name !== device.mac && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {device.mac}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
+    },
+    {
+      key: 'firstSeen',
+      title: t('device.columns.firstSeen'),
+      dataIndex: 'firstSeen',
+      render: (ms: number) => formatSeen(ms),
+    },
+    {
+      key: 'lastSeen',
+      title: t('device.columns.lastSeen'),
+      dataIndex: 'lastSeen',
+      defaultSortOrder: 'descend',
+      sorter: (a, b) => a.lastSeen - b.lastSeen,
+      render: (ms: number) => formatSeen(ms),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      width: 130,
+      fixed: 'right',
+      render: (_, device) => (
+        <Popconfirm
+          title={t('device.confirmUnblock', { name: device.name || device.mac })}
+          okText={t('common.yes')}
+          cancelText={t('common.no')}
+          onConfirm={() => onUnblock(device)}
+        >
+          <Button size="small" icon={<CheckCircleOutlined />} loading={pendingMac === device.mac}>
+            {t('device.actions.unblock')}
+          </Button>
+        </Popconfirm>
+      ),
+    },
+  ];
+
+  return (
+    <Table<BlockedDevice>
+      rowKey="mac"
+      size="middle"
+      columns={columns}
+      dataSource={devices}
+      loading={loading}
+      scroll={{ x: 640 }}
+      pagination={{
+        pageSize,
+        showSizeChanger: true,
+        pageSizeOptions: [...PAGE_SIZE_OPTIONS],
+        showTotal: (total) => t('common.total', { count: total }),
+        onChange: (_, size) => setPageSize(size),
+      }}
+      locale={{ emptyText: <Empty description={t('device.emptyBlocked')} /> }}
+    />
+  );
+}

@@ -1,0 +1,130 @@
+import { StopOutlined } from '@ant-design/icons';
+import { type ConnectedDevice, PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@it4u/shared';
+import { Button, Empty, Popconfirm, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatBytes, formatUptime } from '../formatting.ts';
+
+type Props = {
+  devices: ConnectedDevice[];
+  loading: boolean;
+  /** MAC of the device being blocked now */
+  pendingMac: string | null;
+  onBlock: (device: ConnectedDevice) => Promise<unknown>;
+};
+
+const BAND_COLORS: Record<string, string> = { '2.4 GHz': 'blue', '5 GHz': 'purple', '6 GHz': 'magenta' };
+
+export function ConnectedDevicesTable({ devices, loading, pendingMac, onBlock }: Props) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZE);
+
+  const columns: TableColumnsType<ConnectedDevice> = [
+    {
+      key: 'name',
+      title: t('device.columns.name'),
+      dataIndex: 'name',
+      width: 220,
+      sorter: (a, b) => a.name.localeCompare(b.name),
+      render: (name: string, device) => (
+        <Space orientation="vertical" size={0}>
+          <Typography.Text strong>
+            {name || device.mac}
+            {device.isGuest && (
+              <Tag color="orange" style={{ marginInlineStart: 8 }}>
+                {t('device.guest')}
+              </Tag>
+            )}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {[name && name !== device.mac ? device.mac : '', device.ip].filter(Boolean).join(' · ')}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      key: 'essid',
+      title: t('device.columns.essid'),
+      dataIndex: 'essid',
+      width: 150,
+      render: (essid: string) => essid || '—',
+    },
+    {
+      key: 'ap',
+      title: t('device.columns.ap'),
+      dataIndex: 'apName',
+      width: 210,
+      render: (apName: string, device) => (
+        <Space size={4} wrap>
+          <span>{apName || '—'}</span>
+          <Tag color={BAND_COLORS[device.band] ?? 'default'}>{device.band || t('device.wired')}</Tag>
+        </Space>
+      ),
+    },
+    {
+      key: 'download',
+      title: t('device.columns.download'),
+      dataIndex: 'download',
+      align: 'right',
+      sorter: (a, b) => a.download - b.download,
+      render: (bytes: number) => formatBytes(bytes, language),
+    },
+    {
+      key: 'upload',
+      title: t('device.columns.upload'),
+      dataIndex: 'upload',
+      align: 'right',
+      sorter: (a, b) => a.upload - b.upload,
+      render: (bytes: number) => formatBytes(bytes, language),
+    },
+    {
+      key: 'uptime',
+      title: t('device.columns.uptime'),
+      dataIndex: 'uptime',
+      align: 'right',
+      sorter: (a, b) => a.uptime - b.uptime,
+      render: (seconds: number) => (
+        <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatUptime(seconds, t)}</span>
+      ),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      width: 110,
+      fixed: 'right',
+      render: (_, device) => (
+        <Popconfirm
+          title={t('device.confirmBlock', { name: device.name || device.mac })}
+          okText={t('common.yes')}
+          cancelText={t('common.no')}
+          okButtonProps={{ danger: true }}
+          onConfirm={() => onBlock(device)}
+        >
+          <Button danger size="small" icon={<StopOutlined />} loading={pendingMac === device.mac}>
+            {t('device.actions.block')}
+          </Button>
+        </Popconfirm>
+      ),
+    },
+  ];
+
+  return (
+    <Table<ConnectedDevice>
+      rowKey="mac"
+      size="middle"
+      columns={columns}
+      dataSource={devices}
+      loading={loading}
+      scroll={{ x: 1080 }}
+      pagination={{
+        pageSize,
+        showSizeChanger: true,
+        pageSizeOptions: [...PAGE_SIZE_OPTIONS],
+        showTotal: (total) => t('common.total', { count: total }),
+        onChange: (_, size) => setPageSize(size),
+      }}
+      locale={{ emptyText: <Empty description={t('device.emptyConnected')} /> }}
+    />
+  );
+}

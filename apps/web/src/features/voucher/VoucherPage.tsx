@@ -1,0 +1,245 @@
+import { FileExcelOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
+import { PAGE_SIZE, PAGE_SIZE_OPTIONS, TABLE_SCROLL_Y, type Voucher } from '@it4u/shared';
+import { Alert, Button, Card, Empty, Space, Table, type TableColumnsType, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/errors.ts';
+import { ControllerError } from '../../components/ControllerError.tsx';
+import { DeleteAction } from '../../components/DeleteAction.tsx';
+import { SiteSelect } from '../../components/SiteSelect.tsx';
+import { useNotice } from '../../components/useNotice.ts';
+import { useSiteChoice } from '../../components/useSiteChoice.ts';
+import { currentLanguage } from '../../i18n/i18n.ts';
+import { CreateVoucherModal } from './components/CreateVoucherModal.tsx';
+import { VoucherStatusTag } from './components/VoucherStatusTag.tsx';
+import { exportVouchers } from './exportVouchers.ts';
+import { formatDuration, formatQuotaMb, formatRate } from './formatting.ts';
+import { fitsOnePrint, printVouchers } from './printVouchers.ts';
+import { useDeleteVoucherMutation } from './useDeleteVoucherMutation.ts';
+import { useVouchersQuery } from './useVouchersQuery.ts';
+
+/** /voucher: the hotspot vouchers of one site — create, print, export, delete. */
+export function VoucherPage() {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const notice = useNotice();
+  const { sites, list, site, choose } = useSiteChoice();
+  const idname = site?.idname ?? '';
+  const vouchers = useVouchersQuery(site?.idname);
+  const remove = useDeleteVoucherMutation(idname);
+  const [creating, setCreating] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZE);
+  const [busy, setBusy] = useState<'print' | 'export' | null>(null);
+
+  const rows = vouchers.data ?? [];
+  const shownIds = new Set(rows.map((v) => v.id));
+  const selection = selected.filter((id) => shownIds.has(id));
+
+  const onSite = (next: string) => {
+    setSelected([]);
+    choose(next);
+  };
+
+  const onDelete = (voucher: Voucher) =>
+    remove.mutateAsync(voucher.id).then(
+      () => {
+        notice.success(t('voucher.notices.deleted'));
+        setSelected((ids) => ids.filter((id) => id !== voucher.id));
+      },
+      (error: unknown) => notice.error(error),
+    );
+
+  const onPrint = async () => {
+    const ids = selection.length === 0 || selection.length === rows.length ? 'all' : selection;
+    if (!fitsOnePrint(ids)) {
+      notice.failure(t('voucher.print.tooMany'));
+      return;
+    }
+    setBusy('print');
+    try {
+      const opened = await printVouchers(idname, ids, currentLanguage(), t('voucher.print.preparing'));
+      if (!opened) notice.failure(t('voucher.print.blocked'));
+    } catch (error) {
+      notice.error(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onExport = async () => {
+    setBusy('export');
+    try {
+      const chosen = selection.length > 0 ? rows.filter((v) => selection.includes(v.id)) : rows;
+      await exportVouchers(chosen, idname, t, language);
+    } catch (error) {
+      notice.error(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const columns: TableColumnsType<Voucher> = [
+    {
+      key: 'code',
+      title: t('voucher.columns.code'),
+      dataIndex: 'code',
+      width: 135,
+      render: (code: string) => (
+        <Typography.Text code copyable={{ text: code }}>
+          {code}
+        </Typography.Text>
+      ),
+    },
+    {
+      key: 'createTime',
+      title: t('voucher.columns.createTime'),
+      dataIndex: 'createTime',
+      width: 150,
+      sorter: (a, b) => a.createTime - b.createTime,
+      defaultSortOrder: 'descend',
+      render: (ms: number) => dayjs(ms).format('L LT'),
+    },
+    {
+      key: 'down',
+      title: t('voucher.columns.down'),
+      dataIndex: 'down',
+      width: 100,
+      render: (kbps: number | null) => formatRate(kbps, language),
+    },
+    {
+      key: 'up',
+      title: t('voucher.columns.up'),
+      dataIndex: 'up',
+      width: 100,
+      render: (kbps: number | null) => formatRate(kbps, language),
+    },
+    {
+      key: 'byteQuota',
+      title: t('voucher.columns.byteQuota'),
+      dataIndex: 'byteQuota',
+      width: 100,
+      render: (mb: number | null) => formatQuotaMb(mb, language),
+    },
+    {
+      key: 'note',
+      title: t('voucher.columns.note'),
+      dataIndex: 'note',
+      width: 150,
+      ellipsis: { showTitle: true },
+    },
+    {
+      key: 'duration',
+      title: t('voucher.columns.duration'),
+      dataIndex: 'duration',
+      width: 110,
+      render: (minutes: number) => formatDuration(minutes, t),
+    },
+    {
+      key: 'status',
+      title: t('voucher.columns.status'),
+      dataIndex: 'status',
+      width: 140,
+      render: (status: string) => <VoucherStatusTag status={status} />,
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      width: 100,
+      fixed: 'right',
+      render: (_, voucher) => <DeleteAction onConfirm={() => onDelete(voucher)} />,
+    },
+  ];
+
+  const printLabel =
+    selection.length > 0
+      ? t('voucher.actions.printSelected', { count: selection.length })
+      : t('voucher.actions.printAll');
+  const exportLabel =
+    selection.length > 0
+      ? t('voucher.actions.exportSelected', { count: selection.length })
+      : t('voucher.actions.export');
+
+  return (
+    <Card title={t('voucher.title')}>
+      {sites.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={errorText(sites.error, t)}
+          action={
+            <Button size="small" onClick={() => void sites.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        />
+      ) : !sites.isPending && list.length === 0 ? (
+        <Empty description={t('sites.noneAssigned')} />
+      ) : (
+        <>
+          <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
+            <SiteSelect sites={list} value={site?.idname} onChange={onSite} loading={sites.isPending} />
+            <Space wrap>
+              <Button
+                icon={<PrinterOutlined />}
+                disabled={!site || rows.length === 0}
+                loading={busy === 'print'}
+                onClick={() => void onPrint()}
+              >
+                {printLabel}
+              </Button>
+              <Button
+                icon={<FileExcelOutlined />}
+                disabled={!site || rows.length === 0}
+                loading={busy === 'export'}
+                onClick={() => void onExport()}
+              >
+                {exportLabel}
+              </Button>
+              <Button type="primary" icon={<PlusOutlined />} disabled={!site} onClick={() => setCreating(true)}>
+                {t('voucher.actions.create')}
+              </Button>
+            </Space>
+          </Space>
+          {vouchers.isError ? (
+            <ControllerError
+              error={vouchers.error}
+              retrying={vouchers.isFetching}
+              onRetry={() => void vouchers.refetch()}
+            />
+          ) : (
+            <Table<Voucher>
+              rowKey="id"
+              size="middle"
+              columns={columns}
+              dataSource={rows}
+              loading={vouchers.isFetching || (Boolean(site) && vouchers.isPending)}
+              scroll={{ x: 1100, y: TABLE_SCROLL_Y }}
+              rowSelection={{
+                selectedRowKeys: selection,
+                onChange: (keys) => setSelected(keys.map(String)),
+                preserveSelectedRowKeys: false,
+              }}
+              pagination={{
+                pageSize,
+                showSizeChanger: true,
+                pageSizeOptions: [...PAGE_SIZE_OPTIONS],
+                showTotal: (total) => t('common.total', { count: total }),
+                onChange: (_, size) => setPageSize(size),
+              }}
+              locale={{ emptyText: <Empty description={t('voucher.empty')} /> }}
+            />
+          )}
+        </>
+      )}
+      {creating && site && (
+        <CreateVoucherModal
+          site={site.idname}
+          onClose={() => setCreating(false)}
+          onCreated={(created) => setSelected(created.map((v) => v.id))}
+        />
+      )}
+    </Card>
+  );
+}

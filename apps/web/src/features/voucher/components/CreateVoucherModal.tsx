@@ -1,0 +1,164 @@
+import { VOUCHER_EXPIRE_MINUTES, type Voucher } from '@it4u/shared';
+import { Checkbox, Form, type FormInstance, Input, InputNumber, Select, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/FormModal.tsx';
+import { showFormError } from '../../../components/showFormError.ts';
+import { useNotice } from '../../../components/useNotice.ts';
+import { type CreateVoucherBody, useCreateVouchersMutation } from '../useCreateVouchersMutation.ts';
+
+export const VOUCHER_DEFAULTS = { down: 150, up: 150, bytes: 2 } as const;
+export const MAX_VOUCHERS_PER_CREATE = 1000;
+
+export type CreateVoucherValues = {
+  n?: number;
+  quota?: number;
+  expire?: number;
+  downLimited: boolean;
+  down?: number;
+  upLimited: boolean;
+  up?: number;
+  bytesLimited: boolean;
+  bytes?: number;
+  note?: string;
+};
+
+/** The request body of the form's values: a limit is sent only when its box is ticked. */
+export function toCreateVoucherBody(values: CreateVoucherValues): CreateVoucherBody {
+  return {
+    cmd: 'create-voucher',
+    n: Number(values.n),
+    quota: Number(values.quota),
+    expire: Number(values.expire),
+    ...(values.downLimited && values.down !== undefined && values.down !== null ? { down: values.down } : {}),
+    ...(values.upLimited && values.up !== undefined && values.up !== null ? { up: values.up } : {}),
+    ...(values.bytesLimited && values.bytes !== undefined && values.bytes !== null ? { bytes: values.bytes } : {}),
+    note: (values.note ?? '').trim(),
+  };
+}
+
+type LimitProps = {
+  form: FormInstance<CreateVoucherValues>;
+  flag: 'downLimited' | 'upLimited' | 'bytesLimited';
+  field: 'down' | 'up' | 'bytes';
+  unit: string;
+  label: string;
+};
+
+/** 'limited to' box + the number it enables. */
+function LimitRow({ form, flag, field, unit, label }: LimitProps) {
+  const { t } = useTranslation();
+  const enabled = Form.useWatch(flag, form) === true;
+  return (
+    <Form.Item label={label} required={false} style={{ marginBottom: 12 }}>
+      <Space wrap>
+        <Form.Item name={flag} valuePropName="checked" noStyle>
+          <Checkbox>{t('voucher.create.limitedTo')}</Checkbox>
+        </Form.Item>
+        <Form.Item name={field} noStyle rules={[{ required: enabled, message: t('voucher.create.limitRequired') }]}>
+          <InputNumber
+            aria-label={label}
+            min={1}
+            precision={0}
+            disabled={!enabled}
+            suffix={unit}
+            style={{ width: 160 }}
+          />
+        </Form.Item>
+      </Space>
+    </Form.Item>
+  );
+}
+
+type Props = { site: string; onClose: () => void; onCreated: (vouchers: Voucher[]) => void };
+
+/** Creates n vouchers on the site's controller. */
+export function CreateVoucherModal({ site, onClose, onCreated }: Props) {
+  const { t } = useTranslation();
+  const notice = useNotice();
+  const create = useCreateVouchersMutation(site);
+  const [form] = Form.useForm<CreateVoucherValues>();
+
+  const onFinish = (values: CreateVoucherValues) =>
+    create.mutate(toCreateVoucherBody(values), {
+      onSuccess: (vouchers) => {
+        notice.success(t('voucher.notices.created', { count: vouchers?.length ?? values.n ?? 0 }));
+        onCreated(vouchers ?? []);
+        onClose();
+      },
+      onError: (error) => showFormError(form, error, notice),
+    });
+
+  return (
+    <FormModal
+      title={t('voucher.create.title')}
+      okText={t('voucher.create.submit')}
+      form={form}
+      pending={create.isPending}
+      onClose={onClose}
+    >
+      <Form<CreateVoucherValues>
+        form={form}
+        layout="vertical"
+        name="createVoucher"
+        initialValues={{
+          downLimited: false,
+          down: VOUCHER_DEFAULTS.down,
+          upLimited: false,
+          up: VOUCHER_DEFAULTS.up,
+          bytesLimited: false,
+          bytes: VOUCHER_DEFAULTS.bytes,
+        }}
+        onFinish={onFinish}
+      >
+        <Space wrap size="middle" align="start">
+          <Form.Item
+            name="n"
+            label={t('voucher.create.n')}
+            rules={[
+              { required: true, message: t('voucher.create.required.n') },
+              {
+                type: 'number',
+                min: 1,
+                max: MAX_VOUCHERS_PER_CREATE,
+                message: t('voucher.create.nRange', { max: MAX_VOUCHERS_PER_CREATE }),
+              },
+            ]}
+          >
+            <InputNumber min={1} max={MAX_VOUCHERS_PER_CREATE} precision={0} style={{ width: 140 }} />
+          </Form.Item>
+          <Form.Item
+            name="quota"
+            label={t('voucher.create.quota')}
+            extra={t('voucher.create.quotaHint')}
+            rules={[{ required: true, message: t('voucher.create.required.quota') }]}
+          >
+            <InputNumber min={0} precision={0} style={{ width: 140 }} />
+          </Form.Item>
+        </Space>
+        <Form.Item
+          name="expire"
+          label={t('voucher.create.expire')}
+          rules={[{ required: true, message: t('voucher.create.required.expire') }]}
+        >
+          <Select<number>
+            placeholder={t('voucher.create.expirePlaceholder')}
+            options={VOUCHER_EXPIRE_MINUTES.map((minutes) => ({
+              value: minutes,
+              label: t(`voucher.expire.${minutes}`),
+            }))}
+          />
+        </Form.Item>
+        <LimitRow form={form} flag="downLimited" field="down" unit="Kbps" label={t('voucher.create.down')} />
+        <LimitRow form={form} flag="upLimited" field="up" unit="Kbps" label={t('voucher.create.up')} />
+        <LimitRow form={form} flag="bytesLimited" field="bytes" unit="MB" label={t('voucher.create.bytes')} />
+        <Form.Item
+          name="note"
+          label={t('voucher.create.note')}
+          rules={[{ required: true, whitespace: true, message: t('voucher.create.required.note') }]}
+        >
+          <Input maxLength={200} autoComplete="off" />
+        </Form.Item>
+      </Form>
+    </FormModal>
+  );
+}
