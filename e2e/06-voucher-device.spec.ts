@@ -55,7 +55,7 @@ test('devices: block a connected device, see it in the block list, unblock it', 
   const connected = page.getByRole('table').first();
   const first = connected.getByRole('row').nth(1);
   await expect(first).toBeVisible();
-  const mac = /([0-9a-f]{2}:){5}[0-9a-f]{2}/.exec(await first.innerText())?.[0] ?? '';
+  const mac = /([0-9a-f]{2}:){5}[0-9a-f]{2}/.exec((await first.textContent()) ?? '')?.[0] ?? '';
   expect(mac).not.toBe('');
   await first.getByRole('button', { name: 'Block' }).click();
   await page.getByRole('button', { name: 'Yes' }).click();

@@ -1,7 +1,7 @@
-import { GENDERS, LANGUAGES } from '@it4u/shared';
-import { Button, Card, Form, Input, Select } from 'antd';
+import { Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { GenderLanguageFields, UsernameEmailFields } from '../../components/AccountFields.tsx';
 import { showFormError } from '../../components/showFormError.ts';
 import { useNotice } from '../../components/useNotice.ts';
 import { useCurrentUser } from '../../session/useCurrentUser.ts';
@@ -54,37 +54,8 @@ export function ProfilePage() {
         <Form.Item name="name" label={t('users.field.name')}>
           <Input readOnly variant="filled" />
         </Form.Item>
-        <Form.Item
-          name="username"
-          label={t('users.field.username')}
-          rules={[{ required: true, whitespace: true, message: t('users.required.username') }]}
-        >
-          <Input autoComplete="username" />
-        </Form.Item>
-        <Form.Item
-          name="email"
-          label={t('users.field.email')}
-          rules={[
-            { required: true, whitespace: true, message: t('users.required.email') },
-            { type: 'email', message: t('users.required.emailInvalid') },
-          ]}
-        >
-          <Input type="email" autoComplete="email" />
-        </Form.Item>
-        <Form.Item
-          name="gender"
-          label={t('users.field.gender')}
-          rules={[{ required: true, message: t('users.required.gender') }]}
-        >
-          <Select options={GENDERS.map((g) => ({ value: g, label: t(`values.gender.${g}`) }))} />
-        </Form.Item>
-        <Form.Item
-          name="language"
-          label={t('users.field.language')}
-          rules={[{ required: true, message: t('users.required.language') }]}
-        >
-          <Select options={LANGUAGES.map((l) => ({ value: l, label: t(`values.language.${l}`) }))} />
-        </Form.Item>
+        <UsernameEmailFields own />
+        <GenderLanguageFields />
         <Form.Item>
           <Button type="primary" htmlType="submit" loading={update.isPending}>
             {t('profile.submit')}

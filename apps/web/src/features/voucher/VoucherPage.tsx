@@ -1,5 +1,5 @@
 import { FileExcelOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
-import { PAGE_SIZE, PAGE_SIZE_OPTIONS, TABLE_SCROLL_Y, type Voucher } from '@it4u/shared';
+import { TABLE_SCROLL_Y, type Voucher } from '@it4u/shared';
 import { Alert, Button, Card, Empty, Space, Table, type TableColumnsType, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { errorText } from '../../api/errors.ts';
 import { ControllerError } from '../../components/ControllerError.tsx';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { SiteSelect } from '../../components/SiteSelect.tsx';
+import { useClientPagination } from '../../components/useClientPagination.ts';
 import { useNotice } from '../../components/useNotice.ts';
 import { useSiteChoice } from '../../components/useSiteChoice.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
@@ -30,7 +31,7 @@ export function VoucherPage() {
   const remove = useDeleteVoucherMutation(idname);
   const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZE);
+  const pagination = useClientPagination();
   const [busy, setBusy] = useState<'print' | 'export' | null>(null);
 
   const rows = vouchers.data ?? [];
@@ -221,13 +222,7 @@ export function VoucherPage() {
                 onChange: (keys) => setSelected(keys.map(String)),
                 preserveSelectedRowKeys: false,
               }}
-              pagination={{
-                pageSize,
-                showSizeChanger: true,
-                pageSizeOptions: [...PAGE_SIZE_OPTIONS],
-                showTotal: (total) => t('common.total', { count: total }),
-                onChange: (_, size) => setPageSize(size),
-              }}
+              pagination={pagination}
               locale={{ emptyText: <Empty description={t('voucher.empty')} /> }}
             />
           )}

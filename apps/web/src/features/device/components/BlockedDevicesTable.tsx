@@ -1,9 +1,9 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
-import { type BlockedDevice, DATE_TIME_FORMAT, PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@it4u/shared';
+import { type BlockedDevice, DATE_TIME_FORMAT } from '@it4u/shared';
 import { Button, Empty, Popconfirm, Space, Table, type TableColumnsType, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useClientPagination } from '../../../components/useClientPagination.ts';
 
 type Props = {
   devices: BlockedDevice[];
@@ -20,7 +20,7 @@ export function formatSeen(epochMs: number | null | undefined): string {
 
 export function BlockedDevicesTable({ devices, loading, pendingMac, onUnblock }: Props) {
   const { t } = useTranslation();
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZE);
+  const pagination = useClientPagination();
 
   const columns: TableColumnsType<BlockedDevice> = [
     {
@@ -81,13 +81,7 @@ export function BlockedDevicesTable({ devices, loading, pendingMac, onUnblock }:
       dataSource={devices}
       loading={loading}
       scroll={{ x: 640 }}
-      pagination={{
-        pageSize,
-        showSizeChanger: true,
-        pageSizeOptions: [...PAGE_SIZE_OPTIONS],
-        showTotal: (total) => t('common.total', { count: total }),
-        onChange: (_, size) => setPageSize(size),
-      }}
+      pagination={pagination}
       locale={{ emptyText: <Empty description={t('device.emptyBlocked')} /> }}
     />
   );

@@ -1,8 +1,8 @@
 import { StopOutlined } from '@ant-design/icons';
-import { type ConnectedDevice, PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@it4u/shared';
+import type { ConnectedDevice } from '@it4u/shared';
 import { Button, Empty, Popconfirm, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useClientPagination } from '../../../components/useClientPagination.ts';
 import { formatBytes, formatUptime } from '../formatting.ts';
 
 type Props = {
@@ -18,7 +18,7 @@ const BAND_COLORS: Record<string, string> = { '2.4 GHz': 'blue', '5 GHz': 'purpl
 export function ConnectedDevicesTable({ devices, loading, pendingMac, onBlock }: Props) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZE);
+  const pagination = useClientPagination();
 
   const columns: TableColumnsType<ConnectedDevice> = [
     {
@@ -117,13 +117,7 @@ export function ConnectedDevicesTable({ devices, loading, pendingMac, onBlock }:
       dataSource={devices}
       loading={loading}
       scroll={{ x: 1080 }}
-      pagination={{
-        pageSize,
-        showSizeChanger: true,
-        pageSizeOptions: [...PAGE_SIZE_OPTIONS],
-        showTotal: (total) => t('common.total', { count: total }),
-        onChange: (_, size) => setPageSize(size),
-      }}
+      pagination={pagination}
       locale={{ emptyText: <Empty description={t('device.emptyConnected')} /> }}
     />
   );

@@ -1,7 +1,8 @@
-import { DEFAULT_ROLE, GENDERS, LANGUAGES, USER_TYPES } from '@it4u/shared';
+import { DEFAULT_ROLE, USER_TYPES } from '@it4u/shared';
 import { Form, type FormInstance, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/errors.ts';
+import { GenderLanguageFields, UsernameEmailFields } from '../../../components/AccountFields.tsx';
 import { NewPasswordFields } from '../../../components/NewPasswordFields.tsx';
 import { roleLabel } from '../../../components/roleLabel.ts';
 import { useMySitesQuery } from '../../../session/useMySitesQuery.ts';
@@ -33,38 +34,9 @@ export function UserFormFields({ form, mode }: Props) {
       >
         <Input autoComplete="off" />
       </Form.Item>
-      <Form.Item
-        name="username"
-        label={t('users.field.username')}
-        rules={[{ required: true, whitespace: true, message: t('users.required.username') }]}
-      >
-        <Input autoComplete="off" />
-      </Form.Item>
-      <Form.Item
-        name="email"
-        label={t('users.field.email')}
-        rules={[
-          { required: true, whitespace: true, message: t('users.required.email') },
-          { type: 'email', message: t('users.required.emailInvalid') },
-        ]}
-      >
-        <Input type="email" autoComplete="off" />
-      </Form.Item>
+      <UsernameEmailFields own={false} />
       {mode === 'add' && <NewPasswordFields name="password" label={t('users.field.password')} />}
-      <Form.Item
-        name="gender"
-        label={t('users.field.gender')}
-        rules={[{ required: true, message: t('users.required.gender') }]}
-      >
-        <Select options={GENDERS.map((g) => ({ value: g, label: t(`values.gender.${g}`) }))} />
-      </Form.Item>
-      <Form.Item
-        name="language"
-        label={t('users.field.language')}
-        rules={[{ required: true, message: t('users.required.language') }]}
-      >
-        <Select options={LANGUAGES.map((l) => ({ value: l, label: t(`values.language.${l}`) }))} />
-      </Form.Item>
+      <GenderLanguageFields />
       <Form.Item
         name="type"
         label={t('users.field.type')}
