@@ -12,6 +12,9 @@ import { createAuditRepository } from './modules/audit/audit.repository.ts';
 import { createSessionRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createChannelsRepository } from './modules/channels/channels.repository.ts';
+import { channelsRoutes } from './modules/channels/channels.routes.ts';
+import { createChannelsService } from './modules/channels/channels.service.ts';
 import { createContractsRepository } from './modules/contracts/contracts.repository.ts';
 import { contractsRoutes } from './modules/contracts/contracts.routes.ts';
 import { ContractSchema } from './modules/contracts/contracts.schemas.ts';
@@ -107,6 +110,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ttlMs: opts.controllerTtlMs,
   });
   const controller = createControllerService({ provider, sites });
+  const channels = createChannelsService({ channels: createChannelsRepository(db) });
   app.addHook('onClose', async () => provider?.reset());
 
   app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {
@@ -127,6 +131,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(suppliesRoutes, { supplies });
       await api.register(settingsRoutes, { parameters });
       await api.register(controllerRoutes, { controller });
+      await api.register(channelsRoutes, { channels });
     },
     { prefix: '/api/v1' },
   );

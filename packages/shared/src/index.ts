@@ -1,3 +1,4 @@
+export * from './channels.ts';
 export * from './constants.ts';
 export * from './roles.ts';
 export * from './supplies.ts';

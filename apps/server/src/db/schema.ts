@@ -192,3 +192,70 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Transmission-channel providers (channelName). */
+export const channelProviders = pgTable(
+  'channel_providers',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('channel_providers_name_lower_idx').on(sql`lower(${t.name})`)],
+);
+
+/** Service packs of a provider (channelValue). */
+export const channelServicePacks = pgTable(
+  'channel_service_packs',
+  {
+    id: serial('id').primaryKey(),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => channelProviders.id, { onDelete: 'restrict' }),
+    servicePack: text('service_pack').notNull(),
+    value: text('value').notNull().default(''),
+  },
+  (t) => [uniqueIndex('channel_service_packs_provider_pack_idx').on(t.providerId, sql`lower(${t.servicePack})`)],
+);
+
+/** One leased channel of a customer (channel attribute). */
+export const channelAttributes = pgTable(
+  'channel_attributes',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().default(''),
+    status: text('status').notNull().default('offline'),
+    customer: text('customer').notNull().default(''),
+    virtualNum: text('virtual_num').notNull().default(''),
+    usernamePppoe: text('username_pppoe').notNull().default(''),
+    servicePackId: integer('service_pack_id').references(() => channelServicePacks.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'channel_attributes_status_check',
+      sql`${t.status} in ('online', 'offline', 'moved', 'paused', 'pending', 'suspend')`,
+    ),
+    index('channel_attributes_status_idx').on(t.status),
+    index('channel_attributes_service_pack_idx').on(t.servicePackId),
+  ],
+);
+
+/**
+ * Every create, change and delete of a channel attribute or detail: who, when, and each field's old and new value.
+ * No foreign key to the channel, so the history outlives it.
+ */
+export const channelHistory = pgTable(
+  'channel_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    attributeId: integer('attribute_id').notNull(),
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id').notNull(),
+    action: text('action').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer('actor_id'),
+    actorName: text('actor_name'),
+    changes: jsonb('changes').notNull(),
+  },
+  (t) => [index('channel_history_attribute_at_idx').on(t.attributeId, t.at, t.id)],
+);

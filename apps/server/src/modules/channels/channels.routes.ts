@@ -1,0 +1,220 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { CHANNEL_STATUSES } from '@it4u/shared';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { authErrors, ErrorRef, MessageSchema, pageOf, secured } from '../../lib/schemas.ts';
+import type { ChannelsService } from './channels.service.ts';
+
+const Status = Type.Unsafe<(typeof CHANNEL_STATUSES)[number]>({ type: 'string', enum: [...CHANNEL_STATUSES] });
+const Provider = Type.Object({ id: Type.Integer(), name: Type.String() });
+const ServicePack = Type.Object({
+  id: Type.Integer(),
+  servicePack: Type.String(),
+  value: Type.String(),
+  channelName: Provider,
+});
+const Attribute = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  status: Status,
+  customer: Type.String(),
+  virtualNum: Type.String(),
+  usernamePPPoE: Type.String(),
+  channelValue: Type.Union([ServicePack, Type.Null()]),
+  createdAt: Type.Number(),
+});
+const AttributeBody = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 200 })),
+  status: Type.Optional(Status),
+  customer: Type.Optional(Type.String({ maxLength: 200 })),
+  virtualNum: Type.Optional(Type.String({ maxLength: 100 })),
+  usernamePPPoE: Type.Optional(Type.String({ maxLength: 100 })),
+  channelValueId: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+});
+const History = Type.Object({
+  id: Type.Integer(),
+  entity: Type.String(),
+  entityId: Type.Integer(),
+  action: Type.String(),
+  at: Type.Number(),
+  actorName: Type.String(),
+  changes: Type.Array(Type.Object({ field: Type.String(), old: Type.Unknown(), new: Type.Unknown() })),
+});
+const AttributeQuery = Type.Object({
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+  status: Type.Optional(Status),
+  providerId: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+export async function channelsRoutes(app: FastifyInstance, opts: { channels: ChannelsService }) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { channels } = opts;
+  const tags = ['channels'];
+  const manage = { preHandler: app.auth('manage') };
+  const security = secured;
+
+  r.get(
+    '/it4u/channel.name',
+    {
+      ...manage,
+      schema: { tags, summary: 'Channel providers', security, response: { 200: Type.Array(Provider), ...authErrors } },
+    },
+    () => channels.providers(),
+  );
+  r.post(
+    '/it4u/channel/name',
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: 'Add a provider (names are unique)',
+        security,
+        body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }) }),
+        response: { 201: Provider, ...authErrors, 409: ErrorRef },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await channels.addProvider(request.body.name)),
+  );
+  r.get(
+    '/it4u/channel/value.all.:x',
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: "Service packs of a provider (x: the provider's id or name, or 'all')",
+        security,
+        params: Type.Object({ x: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: { 200: Type.Array(ServicePack), ...authErrors, 404: ErrorRef },
+      },
+    },
+    (request) => channels.servicePacks(request.params.x),
+  );
+  r.post(
+    '/it4u/channel/value',
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: 'Add a service pack to a provider (channelName: {id} or {name})',
+        security,
+        body: Type.Object({
+          servicePack: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+          value: Type.Optional(Type.String({ maxLength: 200 })),
+          channelName: Type.Object({
+            id: Type.Optional(Type.Integer({ minimum: 1 })),
+            name: Type.Optional(Type.String({ maxLength: 100 })),
+          }),
+        }),
+        response: { 201: ServicePack, ...authErrors, 409: ErrorRef },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await channels.addServicePack(request.body)),
+  );
+
+  r.get(
+    '/it4u/channel/attribute.all',
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: 'Registered channels, newest first, paged; filters q, status, providerId',
+        security,
+        querystring: AttributeQuery,
+        response: { 200: pageOf(Attribute), ...authErrors },
+      },
+    },
+    (request) => channels.attributePage(request.query),
+  );
+  r.get(
+    '/it4u/channel/attribute.all.:x',
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: 'Registered channels of one status (x), paged',
+        security,
+        params: Type.Object({ x: Status }),
+        querystring: AttributeQuery,
+        response: { 200: pageOf(Attribute), ...authErrors },
+      },
+    },
+    (request) => channels.attributePage({ ...request.query, status: request.params.x }),
+  );
+  r.get(
+    '/it4u/channel/attribute.:id',
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: 'One registered channel',
+        security,
+        params: Id,
+        response: { 200: Attribute, ...authErrors, 404: ErrorRef },
+      },
+    },
+    (request) => channels.getAttribute(request.params.id),
+  );
+  r.post(
+    '/it4u/channel/attribute',
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: 'Register a channel (status offline unless given)',
+        security,
+        body: AttributeBody,
+        response: { 201: Attribute, ...authErrors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await channels.createAttribute(request.body, request.principal)),
+  );
+  r.put(
+    '/it4u/channel/attribute.:id',
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: 'Change a registered channel (the change goes to its history)',
+        security,
+        params: Id,
+        body: AttributeBody,
+        response: { 200: Attribute, ...authErrors, 404: ErrorRef },
+      },
+    },
+    (request) => channels.updateAttribute(request.params.id, request.body, request.principal),
+  );
+  r.delete(
+    '/it4u/channel/attribute.:id',
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: 'Delete a registered channel (its history stays)',
+        security,
+        params: Id,
+        response: { 200: MessageSchema, ...authErrors, 404: ErrorRef },
+      },
+    },
+    async (request) => {
+      await channels.removeAttribute(request.params.id, request.principal);
+      return { message: "You're successfully deleted." };
+    },
+  );
+  r.get(
+    '/it4u/history/channel/:x',
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: 'The change history of a channel (x: its id), newest first; kept after the channel is deleted',
+        security,
+        params: Type.Object({ x: Type.Integer({ minimum: 1 }) }),
+        response: { 200: Type.Array(History), ...authErrors },
+      },
+    },
+    (request) => channels.history(request.params.x),
+  );
+}

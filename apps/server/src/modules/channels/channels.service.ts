@@ -1,0 +1,152 @@
+import { type ChannelAttribute, type ChannelChange, DEFAULT_CHANNEL_STATUS } from '@it4u/shared';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/sql.ts';
+import type { Actor } from '../users/users.service.ts';
+import type { AttributeValues, ChannelsRepository } from './channels.repository.ts';
+
+export const PROVIDER_TAKEN = 'A provider with this name already exists.';
+export const PACK_TAKEN = 'This provider already has a service pack with this name.';
+
+export type AttributeInput = {
+  name?: string;
+  status?: string;
+  customer?: string;
+  virtualNum?: string;
+  usernamePPPoE?: string;
+  /** the service pack (channelValue) id, or null */
+  channelValueId?: number | null;
+};
+
+/** The fields of an attribute as its history names them. */
+function attributeFields(a: ChannelAttribute | undefined): Record<string, unknown> {
+  if (!a) return {};
+  return {
+    name: a.name,
+    status: a.status,
+    customer: a.customer,
+    virtualNum: a.virtualNum,
+    usernamePPPoE: a.usernamePPPoE,
+    servicePack: a.channelValue ? `${a.channelValue.channelName.name} / ${a.channelValue.servicePack}` : null,
+  };
+}
+
+/** Each field whose value differs, with its old and new value. */
+export function diff(before: Record<string, unknown>, after: Record<string, unknown>): ChannelChange[] {
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return keys
+    .filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null))
+    .map((k) => ({ field: k, old: before[k] ?? null, new: after[k] ?? null }));
+}
+
+export function createChannelsService({ channels }: { channels: ChannelsRepository }) {
+  async function mustGetAttribute(id: number): Promise<ChannelAttribute> {
+    const a = await channels.findAttribute(id);
+    if (!a) throw new NotFoundError('Channel not found.');
+    return a;
+  }
+
+  async function values(input: AttributeInput, before?: ChannelAttribute): Promise<AttributeValues> {
+    const packId = input.channelValueId === undefined ? (before?.channelValue?.id ?? null) : input.channelValueId;
+    if (packId !== null && !(await channels.servicePackExists(packId))) {
+      throw new BadRequestError('Unknown service pack.', 'channelValueId');
+    }
+    return {
+      name: (input.name ?? before?.name ?? '').trim(),
+      status: input.status ?? before?.status ?? DEFAULT_CHANNEL_STATUS,
+      customer: (input.customer ?? before?.customer ?? '').trim(),
+      virtualNum: (input.virtualNum ?? before?.virtualNum ?? '').trim(),
+      usernamePppoe: (input.usernamePPPoE ?? before?.usernamePPPoE ?? '').trim(),
+      servicePackId: packId,
+    };
+  }
+
+  return {
+    providers: () => channels.providers(),
+
+    async addProvider(name: string) {
+      return channels.insertProvider(name.trim()).catch((err) => {
+        if (isUniqueViolation(err)) throw new ConflictError(PROVIDER_TAKEN, 'name');
+        throw err;
+      });
+    },
+
+    async servicePacks(provider: string) {
+      if (provider === 'all') return channels.servicePacks();
+      const found = await channels.findProvider(provider);
+      if (!found) throw new NotFoundError('Provider not found.');
+      return channels.servicePacks(found.id);
+    },
+
+    async addServicePack(input: { servicePack: string; value?: string; channelName: { id?: number; name?: string } }) {
+      const key = input.channelName.id !== undefined ? String(input.channelName.id) : (input.channelName.name ?? '');
+      const provider = await channels.findProvider(key);
+      if (!provider) throw new BadRequestError('Unknown provider.', 'channelName');
+      const id = await channels
+        .insertServicePack(provider.id, input.servicePack.trim(), input.value?.trim() ?? '')
+        .catch((err) => {
+          if (isUniqueViolation(err)) throw new ConflictError(PACK_TAKEN, 'servicePack');
+          throw err;
+        });
+      const made = (await channels.servicePacks(provider.id)).find((p) => p.id === id);
+      if (!made) throw new NotFoundError('Service pack not found.');
+      return made;
+    },
+
+    attributePage: (f: { q?: string; status?: string; providerId?: number; page: number; pageSize: number }) =>
+      channels.attributePage({ ...f, offset: (f.page - 1) * f.pageSize, limit: f.pageSize }),
+
+    getAttribute: mustGetAttribute,
+
+    async createAttribute(input: AttributeInput, actor: Actor): Promise<ChannelAttribute> {
+      const id = await channels.insertAttribute(await values(input));
+      const made = await mustGetAttribute(id);
+      await channels.record({
+        attributeId: id,
+        entity: 'attribute',
+        entityId: id,
+        action: 'create',
+        actorId: actor.id,
+        actorName: actor.username,
+        changes: diff({}, attributeFields(made)),
+      });
+      return made;
+    },
+
+    async updateAttribute(id: number, input: AttributeInput, actor: Actor): Promise<ChannelAttribute> {
+      const before = await mustGetAttribute(id);
+      await channels.updateAttribute(id, await values(input, before));
+      const after = await mustGetAttribute(id);
+      const changes = diff(attributeFields(before), attributeFields(after));
+      if (changes.length) {
+        await channels.record({
+          attributeId: id,
+          entity: 'attribute',
+          entityId: id,
+          action: 'update',
+          actorId: actor.id,
+          actorName: actor.username,
+          changes,
+        });
+      }
+      return after;
+    },
+
+    async removeAttribute(id: number, actor: Actor): Promise<void> {
+      const before = await mustGetAttribute(id);
+      await channels.deleteAttribute(id);
+      await channels.record({
+        attributeId: id,
+        entity: 'attribute',
+        entityId: id,
+        action: 'delete',
+        actorId: actor.id,
+        actorName: actor.username,
+        changes: diff(attributeFields(before), {}),
+      });
+    },
+
+    history: (attributeId: number) => channels.history(attributeId),
+  };
+}
+
+export type ChannelsService = ReturnType<typeof createChannelsService>;
