@@ -30,3 +30,44 @@ export type ChannelHistoryEntry = {
   actorName: string;
   changes: ChannelChange[];
 };
+
+/** Device statuses of a channel detail (Vietnamese values as stored; the web translates them). */
+export const CHANNEL_DEVICE_STATUSES = [
+  'Chua thu hoi',
+  'Da thu hoi',
+  'Dich chuyen',
+  'Hoat dong',
+  'KH lam mat thiet bi',
+  'VNPT thu hoi',
+] as const;
+
+export const CHANNEL_DETAIL_DATES = [
+  'dateRequestStop',
+  'dateOnline',
+  'dateStop',
+  'dateOnlineRequest',
+  'dateAcceptance',
+  'deployRequestDate',
+] as const;
+
+export type ChannelDetail = {
+  id: number;
+  fees: number | null;
+  routerType: string;
+  ipAddress: string;
+  ipType: string;
+  customerMove: string;
+  deviceStatus: string;
+  regionalEngineer: string;
+  votesRequire: string;
+  createdAt: number;
+  contract: {
+    id: number;
+    customId: string;
+    numContract: string;
+    clientName: string;
+    street: string;
+    servicePlans: string;
+  } | null;
+  channelAttribute: ChannelAttribute;
+} & Record<(typeof CHANNEL_DETAIL_DATES)[number], number | null>;

@@ -259,3 +259,35 @@ export const channelHistory = pgTable(
   },
   (t) => [index('channel_history_attribute_at_idx').on(t.attributeId, t.at, t.id)],
 );
+
+/** The details of a customer's channel: dates, router, addresses, engineer; linked to a contract and a channel. */
+export const channelDetails = pgTable(
+  'channel_details',
+  {
+    id: serial('id').primaryKey(),
+    attributeId: integer('attribute_id')
+      .notNull()
+      .references(() => channelAttributes.id, { onDelete: 'restrict' }),
+    contractId: integer('contract_id').references(() => contracts.id, { onDelete: 'restrict' }),
+    fees: numeric('fees', { precision: 18, scale: 2, mode: 'number' }),
+    routerType: text('router_type').notNull().default(''),
+    ipAddress: text('ip_address').notNull().default(''),
+    ipType: text('ip_type').notNull().default(''),
+    customerMove: text('customer_move').notNull().default(''),
+    dateRequestStop: timestamp('date_request_stop', { withTimezone: true }),
+    dateOnline: timestamp('date_online', { withTimezone: true }),
+    dateStop: timestamp('date_stop', { withTimezone: true }),
+    dateOnlineRequest: timestamp('date_online_request', { withTimezone: true }),
+    deviceStatus: text('device_status').notNull().default(''),
+    dateAcceptance: timestamp('date_acceptance', { withTimezone: true }),
+    deployRequestDate: timestamp('deploy_request_date', { withTimezone: true }),
+    regionalEngineer: text('regional_engineer').notNull().default(''),
+    votesRequire: text('votes_require').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('channel_details_attribute_idx').on(t.attributeId),
+    index('channel_details_contract_idx').on(t.contractId),
+    index('channel_details_deploy_date_idx').on(t.deployRequestDate, t.id),
+  ],
+);

@@ -1,7 +1,22 @@
-import type { ChannelAttribute, ChannelChange, ChannelHistoryEntry, ChannelProvider, ServicePack } from '@it4u/shared';
+import {
+  CHANNEL_DETAIL_DATES,
+  type ChannelAttribute,
+  type ChannelChange,
+  type ChannelDetail,
+  type ChannelHistoryEntry,
+  type ChannelProvider,
+  type ServicePack,
+} from '@it4u/shared';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { channelAttributes, channelHistory, channelProviders, channelServicePacks } from '../../db/schema.ts';
+import {
+  channelAttributes,
+  channelDetails,
+  channelHistory,
+  channelProviders,
+  channelServicePacks,
+  contracts,
+} from '../../db/schema.ts';
 import { containsPattern, rowsOf } from '../../lib/sql.ts';
 
 export type AttributeValues = {
@@ -53,6 +68,121 @@ const ATTRIBUTE_SELECT = sql`select a.id, a.name, a.status, a.customer, a.virtua
   from channel_attributes a
   left join channel_service_packs p on p.id = a.service_pack_id
   left join channel_providers pr on pr.id = p.provider_id`;
+
+export type DetailValues = {
+  attributeId: number;
+  contractId: number | null;
+  fees: number | null;
+  routerType: string;
+  ipAddress: string;
+  ipType: string;
+  customerMove: string;
+  deviceStatus: string;
+  regionalEngineer: string;
+  votesRequire: string;
+} & Record<(typeof CHANNEL_DETAIL_DATES)[number], Date | null>;
+
+export type DetailFilter = {
+  q?: string;
+  status?: string;
+  providerId?: number;
+  fromDate?: number;
+  toDate?: number;
+  offset: number;
+  limit: number;
+};
+
+const DATE_COLUMNS: Record<(typeof CHANNEL_DETAIL_DATES)[number], string> = {
+  dateRequestStop: 'date_request_stop',
+  dateOnline: 'date_online',
+  dateStop: 'date_stop',
+  dateOnlineRequest: 'date_online_request',
+  dateAcceptance: 'date_acceptance',
+  deployRequestDate: 'deploy_request_date',
+};
+
+type DetailRow = AttributeRow &
+  Record<string, unknown> & {
+    detail_id: number;
+    fees: string | number | null;
+    router_type: string;
+    ip_address: string;
+    ip_type: string;
+    customer_move: string;
+    device_status: string;
+    regional_engineer: string;
+    votes_require: string;
+    detail_created_at: Date | string;
+    contract_id: number | null;
+    custom_id: string | null;
+    num_contract: string | null;
+    client_name: string | null;
+    street: string | null;
+    service_plans: string | null;
+  };
+
+const toDetail = (r: DetailRow): ChannelDetail => {
+  const dates = Object.fromEntries(
+    CHANNEL_DETAIL_DATES.map((k) => {
+      const v = r[DATE_COLUMNS[k]] as Date | string | null;
+      return [k, v === null || v === undefined ? null : new Date(v).getTime()];
+    }),
+  ) as Record<(typeof CHANNEL_DETAIL_DATES)[number], number | null>;
+  return {
+    id: r.detail_id,
+    fees: r.fees === null ? null : Number(r.fees),
+    routerType: r.router_type,
+    ipAddress: r.ip_address,
+    ipType: r.ip_type,
+    customerMove: r.customer_move,
+    deviceStatus: r.device_status,
+    regionalEngineer: r.regional_engineer,
+    votesRequire: r.votes_require,
+    createdAt: new Date(r.detail_created_at).getTime(),
+    ...dates,
+    contract:
+      r.contract_id === null
+        ? null
+        : {
+            id: r.contract_id,
+            customId: r.custom_id ?? '',
+            numContract: r.num_contract ?? '',
+            clientName: r.client_name ?? '',
+            street: r.street ?? '',
+            servicePlans: r.service_plans ?? '',
+          },
+    channelAttribute: toAttribute(r),
+  };
+};
+
+const DETAIL_SELECT = sql`select d.id as detail_id, d.fees, d.router_type, d.ip_address, d.ip_type, d.customer_move,
+  d.device_status, d.regional_engineer, d.votes_require, d.created_at as detail_created_at,
+  d.date_request_stop, d.date_online, d.date_stop, d.date_online_request, d.date_acceptance, d.deploy_request_date,
+  c.id as contract_id, c.custom_id, c.num_contract, c.client_name, c.street, c.service_plans,
+  a.id, a.name, a.status, a.customer, a.virtual_num, a.username_pppoe, a.created_at,
+  p.id as pack_id, p.service_pack, p.value as pack_value, pr.id as provider_id, pr.name as provider_name
+  from channel_details d
+  join channel_attributes a on a.id = d.attribute_id
+  left join channel_service_packs p on p.id = a.service_pack_id
+  left join channel_providers pr on pr.id = p.provider_id
+  left join contracts c on c.id = d.contract_id`;
+
+function detailWhere(f: Omit<DetailFilter, 'offset' | 'limit'>) {
+  const parts = [sql`true`];
+  if (f.status) parts.push(sql`a.status = ${f.status}`);
+  if (f.providerId) parts.push(sql`pr.id = ${f.providerId}`);
+  if (f.fromDate !== undefined)
+    parts.push(sql`d.deploy_request_date >= ${new Date(f.fromDate).toISOString()}::timestamptz`);
+  if (f.toDate !== undefined)
+    parts.push(sql`d.deploy_request_date <= ${new Date(f.toDate).toISOString()}::timestamptz`);
+  const q = f.q?.trim();
+  if (q) {
+    const p = containsPattern(q);
+    parts.push(sql`(a.name ilike ${p} or a.customer ilike ${p} or a.username_pppoe ilike ${p} or a.virtual_num ilike ${p}
+      or d.ip_address ilike ${p} or c.num_contract ilike ${p} or c.client_name ilike ${p} or d.regional_engineer ilike ${p})`);
+  }
+  return sql.join(parts, sql` and `);
+}
 
 export function createChannelsRepository(db: Db) {
   return {
@@ -148,6 +278,53 @@ export function createChannelsRepository(db: Db) {
 
     async deleteAttribute(id: number): Promise<void> {
       await db.delete(channelAttributes).where(eq(channelAttributes.id, id));
+    },
+
+    async detailPage(f: DetailFilter): Promise<{ items: ChannelDetail[]; total: number }> {
+      const where = detailWhere(f);
+      const [rows, [count]] = await Promise.all([
+        db.execute(sql`${DETAIL_SELECT} where ${where} order by d.deploy_request_date desc nulls last, d.id desc
+          limit ${f.limit} offset ${f.offset}`),
+        db
+          .execute(sql`select count(*)::int as n from channel_details d join channel_attributes a on a.id = d.attribute_id
+          left join channel_service_packs p on p.id = a.service_pack_id left join channel_providers pr on pr.id = p.provider_id
+          left join contracts c on c.id = d.contract_id where ${where}`)
+          .then((r) => rowsOf<{ n: number }>(r)),
+      ]);
+      return { items: rowsOf<DetailRow>(rows).map(toDetail), total: Number(count?.n ?? 0) };
+    },
+
+    async findDetail(id: number): Promise<ChannelDetail | undefined> {
+      const [row] = rowsOf<DetailRow>(await db.execute(sql`${DETAIL_SELECT} where d.id = ${id}`));
+      return row ? toDetail(row) : undefined;
+    },
+
+    async insertDetail(values: DetailValues): Promise<number> {
+      const [row] = await db.insert(channelDetails).values(values).returning({ id: channelDetails.id });
+      if (!row) throw new Error('insert returned nothing');
+      return row.id;
+    },
+
+    async updateDetail(id: number, values: DetailValues): Promise<void> {
+      await db.update(channelDetails).set(values).where(eq(channelDetails.id, id));
+    },
+
+    async deleteDetail(id: number): Promise<void> {
+      await db.delete(channelDetails).where(eq(channelDetails.id, id));
+    },
+
+    async attributeInUse(id: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: channelDetails.id })
+        .from(channelDetails)
+        .where(eq(channelDetails.attributeId, id))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async contractExists(id: number): Promise<boolean> {
+      const rows = await db.select({ id: contracts.id }).from(contracts).where(eq(contracts.id, id));
+      return rows.length > 0;
     },
 
     async record(e: {

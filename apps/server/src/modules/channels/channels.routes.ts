@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { CHANNEL_STATUSES } from '@it4u/shared';
+import { CHANNEL_DETAIL_DATES, CHANNEL_DEVICE_STATUSES, CHANNEL_STATUSES } from '@it4u/shared';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { authErrors, ErrorRef, MessageSchema, pageOf, secured } from '../../lib/schemas.ts';
@@ -48,6 +48,65 @@ const AttributeQuery = Type.Object({
   providerId: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const DateMs = Type.Union([Type.Number({ minimum: 0, maximum: 1e14 }), Type.Null()]);
+const dateFields = Object.fromEntries(CHANNEL_DETAIL_DATES.map((k) => [k, DateMs])) as Record<
+  (typeof CHANNEL_DETAIL_DATES)[number],
+  typeof DateMs
+>;
+const OptionalDate = Type.Optional(DateMs);
+const optionalDateFields = Object.fromEntries(CHANNEL_DETAIL_DATES.map((k) => [k, OptionalDate])) as Record<
+  (typeof CHANNEL_DETAIL_DATES)[number],
+  typeof OptionalDate
+>;
+const Detail = Type.Object({
+  id: Type.Integer(),
+  fees: Type.Union([Type.Number(), Type.Null()]),
+  routerType: Type.String(),
+  ipAddress: Type.String(),
+  ipType: Type.String(),
+  customerMove: Type.String(),
+  deviceStatus: Type.String(),
+  regionalEngineer: Type.String(),
+  votesRequire: Type.String(),
+  createdAt: Type.Number(),
+  ...dateFields,
+  contract: Type.Union([
+    Type.Object({
+      id: Type.Integer(),
+      customId: Type.String(),
+      numContract: Type.String(),
+      clientName: Type.String(),
+      street: Type.String(),
+      servicePlans: Type.String(),
+    }),
+    Type.Null(),
+  ]),
+  channelAttribute: Attribute,
+});
+const text = (max: number) => Type.Optional(Type.String({ maxLength: max }));
+const DetailBody = Type.Object({
+  id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  channelAttributeId: Type.Integer({ minimum: 1 }),
+  contractId: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  fees: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 1e15 }), Type.Null()])),
+  routerType: text(100),
+  ipAddress: text(100),
+  ipType: text(50),
+  customerMove: text(200),
+  deviceStatus: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: ['', ...CHANNEL_DEVICE_STATUSES] })),
+  regionalEngineer: text(200),
+  votesRequire: text(200),
+  ...optionalDateFields,
+});
+const DetailQuery = Type.Object({
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+  status: Type.Optional(Status),
+  providerId: Type.Optional(Type.Integer({ minimum: 1 })),
+  fromDate: Type.Optional(Type.Number({ minimum: 0 })),
+  toDate: Type.Optional(Type.Number({ minimum: 0 })),
+});
 
 export async function channelsRoutes(app: FastifyInstance, opts: { channels: ChannelsService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -203,6 +262,81 @@ export async function channelsRoutes(app: FastifyInstance, opts: { channels: Cha
       return { message: "You're successfully deleted." };
     },
   );
+  r.get(
+    '/it4u/channel/detail.all',
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary:
+          'Channel details, newest deploy request first, paged; filters q, status, providerId, fromDate/toDate (deploy request date, ms)',
+        security,
+        querystring: DetailQuery,
+        response: { 200: pageOf(Detail), ...authErrors },
+      },
+    },
+    (request) => channels.detailPage(request.query),
+  );
+  r.post(
+    '/it4u/channel/attribute.date',
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary:
+          'Channel details whose deploy request date is between fromDate and toDate (epoch ms, inclusive), paged',
+        security,
+        body: Type.Object({
+          fromDate: Type.Number({ minimum: 0 }),
+          toDate: Type.Number({ minimum: 0 }),
+          page: Type.Optional(Type.Integer({ minimum: 1 })),
+          pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+          q: Type.Optional(Type.String({ maxLength: 200 })),
+          status: Type.Optional(Status),
+          providerId: Type.Optional(Type.Integer({ minimum: 1 })),
+        }),
+        response: { 200: pageOf(Detail), ...authErrors },
+      },
+    },
+    (request) =>
+      channels.detailPage({ ...request.body, page: request.body.page ?? 1, pageSize: request.body.pageSize ?? 10 }),
+  );
+  r.post(
+    '/it4u/channel/detail',
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary:
+          'Save a channel detail: an update when the body has an id (200), else a new detail (201); dates in epoch ms',
+        security,
+        body: DetailBody,
+        response: { 200: Detail, 201: Detail, ...authErrors, 404: ErrorRef },
+      },
+    },
+    async (request, reply) => {
+      const { detail, created } = await channels.saveDetail(request.body, request.principal);
+      return reply.status(created ? 201 : 200).send(detail);
+    },
+  );
+  r.delete(
+    '/it4u/channel/detail.:id',
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: 'Delete a channel detail (its history stays)',
+        security,
+        params: Id,
+        response: { 200: MessageSchema, ...authErrors, 404: ErrorRef },
+      },
+    },
+    async (request) => {
+      await channels.removeDetail(request.params.id, request.principal);
+      return { message: "You're successfully deleted." };
+    },
+  );
+
   r.get(
     '/it4u/history/channel/:x',
     {

@@ -1,11 +1,38 @@
-import { type ChannelAttribute, type ChannelChange, DEFAULT_CHANNEL_STATUS } from '@it4u/shared';
+import {
+  CHANNEL_DETAIL_DATES,
+  type ChannelAttribute,
+  type ChannelChange,
+  type ChannelDetail,
+  DEFAULT_CHANNEL_STATUS,
+} from '@it4u/shared';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
 import type { Actor } from '../users/users.service.ts';
-import type { AttributeValues, ChannelsRepository } from './channels.repository.ts';
+import type { AttributeValues, ChannelsRepository, DetailValues } from './channels.repository.ts';
 
 export const PROVIDER_TAKEN = 'A provider with this name already exists.';
 export const PACK_TAKEN = 'This provider already has a service pack with this name.';
+export const CHANNEL_IN_USE = 'This channel has details and cannot be deleted; delete its details first.';
+
+export type DetailInput = {
+  id?: number | null;
+  channelAttributeId: number;
+  contractId?: number | null;
+  fees?: number | null;
+  routerType?: string;
+  ipAddress?: string;
+  ipType?: string;
+  customerMove?: string;
+  deviceStatus?: string;
+  regionalEngineer?: string;
+  votesRequire?: string;
+} & Partial<Record<(typeof CHANNEL_DETAIL_DATES)[number], number | null>>;
+
+function detailFields(d: ChannelDetail | undefined): Record<string, unknown> {
+  if (!d) return {};
+  const { id: _id, createdAt: _c, contract, channelAttribute, ...rest } = d;
+  return { ...rest, contract: contract ? contract.numContract : null, channel: channelAttribute.id };
+}
 
 export type AttributeInput = {
   name?: string;
@@ -133,6 +160,7 @@ export function createChannelsService({ channels }: { channels: ChannelsReposito
 
     async removeAttribute(id: number, actor: Actor): Promise<void> {
       const before = await mustGetAttribute(id);
+      if (await channels.attributeInUse(id)) throw new ConflictError(CHANNEL_IN_USE);
       await channels.deleteAttribute(id);
       await channels.record({
         attributeId: id,
@@ -146,6 +174,86 @@ export function createChannelsService({ channels }: { channels: ChannelsReposito
     },
 
     history: (attributeId: number) => channels.history(attributeId),
+
+    detailPage: (f: {
+      q?: string;
+      status?: string;
+      providerId?: number;
+      fromDate?: number;
+      toDate?: number;
+      page: number;
+      pageSize: number;
+    }) => {
+      if (f.fromDate !== undefined && f.toDate !== undefined && f.fromDate > f.toDate) {
+        throw new BadRequestError('The start date is after the end date.', 'fromDate');
+      }
+      return channels.detailPage({ ...f, offset: (f.page - 1) * f.pageSize, limit: f.pageSize });
+    },
+
+    /** Saves a detail: an update when it has an id, else a new one; the change goes to the channel's history. */
+    async saveDetail(input: DetailInput, actor: Actor): Promise<{ detail: ChannelDetail; created: boolean }> {
+      const before = input.id ? await channels.findDetail(input.id) : undefined;
+      if (input.id && !before) throw new NotFoundError('Channel detail not found.');
+      await mustGetAttribute(input.channelAttributeId).catch(() => {
+        throw new BadRequestError('Unknown channel.', 'channelAttributeId');
+      });
+      const contractId = input.contractId ?? null;
+      if (contractId !== null && !(await channels.contractExists(contractId))) {
+        throw new BadRequestError('Unknown contract.', 'contractId');
+      }
+      const dates = Object.fromEntries(
+        CHANNEL_DETAIL_DATES.map((k) => {
+          const v = input[k] === undefined ? (before?.[k] ?? null) : input[k];
+          return [k, v === null || v === undefined ? null : new Date(v)];
+        }),
+      ) as Record<(typeof CHANNEL_DETAIL_DATES)[number], Date | null>;
+      const text = (v: string | undefined, old: string | undefined) => (v ?? old ?? '').trim();
+      const values: DetailValues = {
+        attributeId: input.channelAttributeId,
+        contractId,
+        fees: input.fees === undefined ? (before?.fees ?? null) : input.fees,
+        routerType: text(input.routerType, before?.routerType),
+        ipAddress: text(input.ipAddress, before?.ipAddress),
+        ipType: text(input.ipType, before?.ipType),
+        customerMove: text(input.customerMove, before?.customerMove),
+        deviceStatus: text(input.deviceStatus, before?.deviceStatus),
+        regionalEngineer: text(input.regionalEngineer, before?.regionalEngineer),
+        votesRequire: text(input.votesRequire, before?.votesRequire),
+        ...dates,
+      };
+      const id = before ? before.id : await channels.insertDetail(values);
+      if (before) await channels.updateDetail(id, values);
+      const after = await channels.findDetail(id);
+      if (!after) throw new NotFoundError('Channel detail not found.');
+      const changes = diff(detailFields(before), detailFields(after));
+      if (changes.length) {
+        await channels.record({
+          attributeId: after.channelAttribute.id,
+          entity: 'detail',
+          entityId: id,
+          action: before ? 'update' : 'create',
+          actorId: actor.id,
+          actorName: actor.username,
+          changes,
+        });
+      }
+      return { detail: after, created: !before };
+    },
+
+    async removeDetail(id: number, actor: Actor): Promise<void> {
+      const before = await channels.findDetail(id);
+      if (!before) throw new NotFoundError('Channel detail not found.');
+      await channels.deleteDetail(id);
+      await channels.record({
+        attributeId: before.channelAttribute.id,
+        entity: 'detail',
+        entityId: id,
+        action: 'delete',
+        actorId: actor.id,
+        actorName: actor.username,
+        changes: diff(detailFields(before), {}),
+      });
+    },
   };
 }
 

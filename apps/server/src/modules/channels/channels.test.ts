@@ -89,6 +89,85 @@ describe.each(drivers)('channel register on %s', (driver) => {
     expect(history[2].changes).toContainEqual({ field: 'servicePack', old: null, new: 'Viettel / FTTH 200M' });
   });
 
+  it('saves details (new, then changed by id), searches them by deploy date, records the changes, refuses deleting a channel in use', async () => {
+    const channel = (
+      await call('POST', '/it4u/channel/attribute', { name: 'Kênh An Phú', customer: 'Trường An Phú' })
+    ).json();
+    const contract = (
+      await call('POST', '/it4u/contracts', { numContract: 'HD-KENH-1', clientName: 'Trường An Phú' })
+    ).json();
+    const deploy = Date.UTC(2025, 2, 10);
+    const made = await call('POST', '/it4u/channel/detail', {
+      channelAttributeId: channel.id,
+      contractId: contract.id,
+      fees: 1_500_000,
+      routerType: 'MikroTik hEX',
+      deviceStatus: 'Hoat dong',
+      deployRequestDate: deploy,
+      dateAcceptance: Date.UTC(2025, 2, 15),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const detail = made.json();
+    expect(detail).toMatchObject({
+      fees: 1_500_000,
+      deployRequestDate: deploy,
+      dateAcceptance: Date.UTC(2025, 2, 15),
+      dateOnline: null,
+      contract: { numContract: 'HD-KENH-1' },
+      channelAttribute: { id: channel.id, status: 'offline' },
+    });
+    const changed = await call('POST', '/it4u/channel/detail', {
+      id: detail.id,
+      channelAttributeId: channel.id,
+      contractId: contract.id,
+      routerType: 'Draytek',
+      dateOnline: Date.UTC(2025, 2, 20),
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ routerType: 'Draytek', fees: 1_500_000, dateOnline: Date.UTC(2025, 2, 20) });
+    const bad = await call('POST', '/it4u/channel/detail', { channelAttributeId: channel.id, deviceStatus: 'Lost' });
+    expect(bad.json().details[0].field).toBe('deviceStatus');
+    expect((await call('POST', '/it4u/channel/detail', { channelAttributeId: 999999 })).json().details[0].field).toBe(
+      'channelAttributeId',
+    );
+
+    const inRange = await call('POST', '/it4u/channel/attribute.date', {
+      fromDate: Date.UTC(2025, 2, 1),
+      toDate: Date.UTC(2025, 2, 31),
+      q: 'An Phú',
+    });
+    expect(inRange.json().items.map((d: { id: number }) => d.id)).toEqual([detail.id]);
+    const outside = await call('POST', '/it4u/channel/attribute.date', {
+      fromDate: Date.UTC(2025, 3, 1),
+      toDate: Date.UTC(2025, 3, 30),
+      q: 'An Phú',
+    });
+    expect(outside.json().total).toBe(0);
+    expect((await call('GET', '/it4u/channel/detail.all?status=offline&q=HD-KENH-1')).json().total).toBe(1);
+    expect((await call('GET', '/it4u/channel/detail.all?status=online&q=HD-KENH-1')).json().total).toBe(0);
+
+    const refused = await call('DELETE', `/it4u/channel/attribute.${channel.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('details');
+    expect((await call('DELETE', `/it4u/channel/detail.${detail.id}`)).statusCode).toBe(200);
+    expect((await call('DELETE', `/it4u/channel/attribute.${channel.id}`)).statusCode).toBe(200);
+
+    const history = (await call('GET', `/it4u/history/channel/${channel.id}`)).json();
+    expect(history.map((e: { entity: string; action: string }) => `${e.entity}:${e.action}`)).toEqual([
+      'attribute:delete',
+      'detail:delete',
+      'detail:update',
+      'detail:create',
+      'attribute:create',
+    ]);
+    expect(history[2].changes).toEqual(
+      expect.arrayContaining([
+        { field: 'routerType', old: 'MikroTik hEX', new: 'Draytek' },
+        { field: 'dateOnline', old: null, new: Date.UTC(2025, 2, 20) },
+      ]),
+    );
+  });
+
   for (const role of ['ROLE_CSKH', 'ROLE_KH'] as const) {
     it(`forbids ${role}`, async () => {
       const other = (await tokenFor(t, [role])).headers;
