@@ -1,3 +1,5 @@
+import { type SQL, sql } from 'drizzle-orm';
+
 /** A LIKE pattern that matches text containing q literally. */
 export function containsPattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -16,4 +18,15 @@ export function isUniqueViolation(err: unknown): err is { code: string; constrai
 export function violatedConstraint(err: unknown): string {
   const e = err as { constraint?: string; cause?: { constraint?: string }; message?: string; detail?: string };
   return e.constraint ?? e.cause?.constraint ?? e.message ?? '';
+}
+
+/** True when q is empty; else any of the columns (trusted SQL names) contains q, without case. */
+export function containsAny(q: string | undefined, columns: string[]): SQL {
+  const text = q?.trim() ?? '';
+  if (!text) return sql`true`;
+  const p = containsPattern(text);
+  return sql`(${sql.join(
+    columns.map((c) => sql`${sql.raw(c)} ilike ${p}`),
+    sql` or `,
+  )})`;
 }

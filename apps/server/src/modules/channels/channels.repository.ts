@@ -17,7 +17,7 @@ import {
   channelServicePacks,
   contracts,
 } from '../../db/schema.ts';
-import { containsPattern, rowsOf } from '../../lib/sql.ts';
+import { containsAny, rowsOf } from '../../lib/sql.ts';
 
 export type AttributeValues = {
   name: string;
@@ -175,12 +175,18 @@ function detailWhere(f: Omit<DetailFilter, 'offset' | 'limit'>) {
     parts.push(sql`d.deploy_request_date >= ${new Date(f.fromDate).toISOString()}::timestamptz`);
   if (f.toDate !== undefined)
     parts.push(sql`d.deploy_request_date <= ${new Date(f.toDate).toISOString()}::timestamptz`);
-  const q = f.q?.trim();
-  if (q) {
-    const p = containsPattern(q);
-    parts.push(sql`(a.name ilike ${p} or a.customer ilike ${p} or a.username_pppoe ilike ${p} or a.virtual_num ilike ${p}
-      or d.ip_address ilike ${p} or c.num_contract ilike ${p} or c.client_name ilike ${p} or d.regional_engineer ilike ${p})`);
-  }
+  parts.push(
+    containsAny(f.q, [
+      'a.name',
+      'a.customer',
+      'a.username_pppoe',
+      'a.virtual_num',
+      'd.ip_address',
+      'c.num_contract',
+      'c.client_name',
+      'd.regional_engineer',
+    ]),
+  );
   return sql.join(parts, sql` and `);
 }
 
@@ -243,22 +249,23 @@ export function createChannelsRepository(db: Db) {
     },
 
     async attributePage(f: { q?: string; status?: string; providerId?: number; offset: number; limit: number }) {
-      const q = f.q?.trim() ?? '';
-      const p = containsPattern(q);
-      const rows = rowsOf<AttributeRow>(
-        await db.execute(sql`select * from (${ATTRIBUTE_SELECT}) x
-          where (${q} = '' or x.name ilike ${p} or x.customer ilike ${p} or x.virtual_num ilike ${p} or x.username_pppoe ilike ${p})
-            and (${f.status ?? null}::text is null or x.status = ${f.status ?? null}::text)
-            and (${f.providerId ?? null}::int is null or x.provider_id = ${f.providerId ?? null}::int)
-          order by x.id desc limit ${f.limit} offset ${f.offset}`),
+      const where = sql.join(
+        [
+          containsAny(f.q, ['x.name', 'x.customer', 'x.virtual_num', 'x.username_pppoe']),
+          f.status ? sql`x.status = ${f.status}` : sql`true`,
+          f.providerId ? sql`x.provider_id = ${f.providerId}` : sql`true`,
+        ],
+        sql` and `,
       );
-      const [count] = rowsOf<{ n: number }>(
-        await db.execute(sql`select count(*)::int as n from (${ATTRIBUTE_SELECT}) x
-          where (${q} = '' or x.name ilike ${p} or x.customer ilike ${p} or x.virtual_num ilike ${p} or x.username_pppoe ilike ${p})
-            and (${f.status ?? null}::text is null or x.status = ${f.status ?? null}::text)
-            and (${f.providerId ?? null}::int is null or x.provider_id = ${f.providerId ?? null}::int)`),
-      );
-      return { items: rows.map(toAttribute), total: Number(count?.n ?? 0) };
+      const [rows, [count]] = await Promise.all([
+        db.execute(
+          sql`select * from (${ATTRIBUTE_SELECT}) x where ${where} order by x.id desc limit ${f.limit} offset ${f.offset}`,
+        ),
+        db
+          .execute(sql`select count(*)::int as n from (${ATTRIBUTE_SELECT}) x where ${where}`)
+          .then((r) => rowsOf<{ n: number }>(r)),
+      ]);
+      return { items: rowsOf<AttributeRow>(rows).map(toAttribute), total: Number(count?.n ?? 0) };
     },
 
     async findAttribute(id: number): Promise<ChannelAttribute | undefined> {

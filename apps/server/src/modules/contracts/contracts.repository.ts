@@ -2,7 +2,7 @@ import type { Contract } from '@it4u/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contractSites, contracts, stockRecords } from '../../db/schema.ts';
-import { containsPattern, rowsOf } from '../../lib/sql.ts';
+import { containsAny, containsPattern, rowsOf } from '../../lib/sql.ts';
 
 export type ContractValues = Omit<Contract, 'id' | 'sitename'>;
 
@@ -41,19 +41,14 @@ const SELECT = sql`select c.id, c.custom_id, c.num_contract, c.client_name, c.co
 export function createContractsRepository(db: Db) {
   return {
     async page(q: string | undefined, offset: number, limit: number): Promise<{ items: Contract[]; total: number }> {
-      const text = q?.trim() ?? '';
-      const p = containsPattern(text);
+      const where = containsAny(q, ['c.num_contract', 'c.client_name', 'c.company_name', 'c.phone', 'c.street']);
       const rows = rowsOf<Row>(
-        await db.execute(sql`${SELECT}, count(*) over() as total from contracts c
-          where ${text} = '' or c.num_contract ilike ${p} or c.client_name ilike ${p} or c.company_name ilike ${p}
-             or c.phone ilike ${p} or c.street ilike ${p}
+        await db.execute(sql`${SELECT}, count(*) over() as total from contracts c where ${where}
           order by c.client_name, c.id limit ${limit} offset ${offset}`),
       );
       if (rows.length === 0 && offset > 0) {
         const [c] = rowsOf<{ n: number }>(
-          await db.execute(sql`select count(*)::int as n from contracts c
-            where ${text} = '' or c.num_contract ilike ${p} or c.client_name ilike ${p} or c.company_name ilike ${p}
-               or c.phone ilike ${p} or c.street ilike ${p}`),
+          await db.execute(sql`select count(*)::int as n from contracts c where ${where}`),
         );
         return { items: [], total: Number(c?.n ?? 0) };
       }

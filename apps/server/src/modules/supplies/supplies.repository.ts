@@ -3,7 +3,7 @@ import { IN_USE_STATUS, MOVED_STATUS } from '@it4u/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contracts, stockRecords, supplyItems } from '../../db/schema.ts';
-import { containsPattern, rowsOf } from '../../lib/sql.ts';
+import { containsAny, rowsOf } from '../../lib/sql.ts';
 
 export type ItemValues = Omit<SupplyItem, 'id'>;
 
@@ -132,13 +132,21 @@ function recordWhere(kind: StockKind, f: Omit<RecordFilter, 'offset' | 'limit'>)
   if (f.fromDate !== undefined) parts.push(sql`r.export_date >= ${new Date(f.fromDate).toISOString()}::timestamptz`);
   if (f.toDate !== undefined) parts.push(sql`r.export_date <= ${new Date(f.toDate).toISOString()}::timestamptz`);
   if (f.status) parts.push(sql`coalesce(r.status, ${IN_USE_STATUS}) = ${f.status}`);
-  const q = f.q?.trim();
-  if (q) {
-    const p = containsPattern(q);
-    parts.push(sql`(i.item_code ilike ${p} or i.name ilike ${p} or r.serial_num ilike ${p} or r.mac ilike ${p}
-      or r.mac_format ilike ${p} or r.licence ilike ${p} or r.supplier ilike ${p} or r.note ilike ${p}
-      or c.client_name ilike ${p} or c.num_contract ilike ${p} or c.street ilike ${p})`);
-  }
+  parts.push(
+    containsAny(f.q, [
+      'i.item_code',
+      'i.name',
+      'r.serial_num',
+      'r.mac',
+      'r.mac_format',
+      'r.licence',
+      'r.supplier',
+      'r.note',
+      'c.client_name',
+      'c.num_contract',
+      'c.street',
+    ]),
+  );
   return sql.join(parts, sql` and `);
 }
 
@@ -170,9 +178,7 @@ export function createSuppliesRepository(db: Db) {
       offset: number,
       limit: number,
     ): Promise<{ items: SupplyItem[]; total: number }> {
-      const text = q?.trim() ?? '';
-      const p = containsPattern(text);
-      const where = sql`${text} = '' or item_code ilike ${p} or name ilike ${p} or unit ilike ${p} or note ilike ${p}`;
+      const where = containsAny(q, ['item_code', 'name', 'unit', 'note']);
       const [rows, [count]] = await Promise.all([
         db.execute(sql`select id, item_code, name, unit, number, value, note from supply_items where ${where}
           order by item_code, id limit ${limit} offset ${offset}`),

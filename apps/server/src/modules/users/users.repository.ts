@@ -2,7 +2,7 @@ import type { CurrentUser, UserRow } from '@it4u/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userSites, users } from '../../db/schema.ts';
-import { containsPattern, rowsOf } from '../../lib/sql.ts';
+import { containsAny, rowsOf } from '../../lib/sql.ts';
 
 export type UserRecord = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -72,25 +72,21 @@ export function createUsersRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    async list(opts: { q?: string; offset: number; limit: number; roles?: string[] }): Promise<{
+    async list(opts: { q?: string; offset: number; limit: number }): Promise<{
       items: UserRow[];
       total: number;
     }> {
-      const q = opts.q?.trim() ?? '';
-      const pattern = containsPattern(q);
+      const where = containsAny(opts.q, ['u.name', 'u.username', 'u.email']);
       const result = await db.execute(sql`
         select u.id, u.name, u.username, u.email, u.gender, u.language, u.type, u.status, u.change_pw, u.roles,
                u.last_time_login, u.num_login, ${SITES_OF_USER}, count(*) over() as total
         from users u
-        where (${q} = '' or u.name ilike ${pattern} or u.username ilike ${pattern} or u.email ilike ${pattern})
+        where ${where}
         order by u.id
         limit ${opts.limit} offset ${opts.offset}`);
       const rows = rowsOf<ListRow>(result);
       if (rows.length === 0 && opts.offset > 0) {
-        const [c] = rowsOf<{ n: number }>(
-          await db.execute(sql`select count(*)::int as n from users u
-            where (${q} = '' or u.name ilike ${pattern} or u.username ilike ${pattern} or u.email ilike ${pattern})`),
-        );
+        const [c] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from users u where ${where}`));
         return { items: [], total: Number(c?.n ?? 0) };
       }
       return { items: rows.map(toUserRow), total: Number(rows[0]?.total ?? 0) };

@@ -12,6 +12,8 @@ import { useParametersQuery } from '../useParametersQuery.ts';
 import { useSaveParametersMutation } from '../useSaveParametersMutation.ts';
 
 const FIELD_STYLE = { maxWidth: 560 };
+/** The fields stored encrypted and answered masked. */
+const SECRET_FIELDS = ['pwUbnt', 'tokenUcrm', 'tokenDev'] as const;
 
 /** The Parameter tab: controller credentials and tokens (ROLE_ADMIN). */
 export function ParametersTab() {
@@ -93,30 +95,17 @@ export function ParametersForm({ initial }: FormProps) {
       <Form.Item name="usernameUbnt" label={t('config.parameters.usernameUbnt')} rules={required('usernameUbnt')}>
         <Input autoComplete="off" />
       </Form.Item>
-      <Form.Item
-        name="pwUbnt"
-        label={t('config.parameters.pwUbnt')}
-        rules={required('pwUbnt')}
-        extra={keepHint('pwUbnt')}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="tokenUcrm"
-        label={t('config.parameters.tokenUcrm')}
-        rules={required('tokenUcrm')}
-        extra={keepHint('tokenUcrm')}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="tokenDev"
-        label={t('config.parameters.tokenDev')}
-        rules={required('tokenDev')}
-        extra={keepHint('tokenDev')}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      {SECRET_FIELDS.map((name) => (
+        <Form.Item
+          key={name}
+          name={name}
+          label={t(`config.parameters.${name}`)}
+          rules={required(name)}
+          extra={keepHint(name)}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      ))}
 
       {tested && (
         <Alert
