@@ -24,6 +24,7 @@ const BUILT_AREAS = [
   'devices',
   'unifi',
   'parameters',
+  'channels',
 ];
 
 describe.each(drivers)('the app on %s', (driver) => {

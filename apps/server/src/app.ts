@@ -110,7 +110,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ttlMs: opts.controllerTtlMs,
   });
   const controller = createControllerService({ provider, sites });
-  const channels = createChannelsService({ channels: createChannelsRepository(db) });
+  const channels = createChannelsService({ channels: createChannelsRepository(db), contracts: contractsRepo });
   app.addHook('onClose', async () => provider?.reset());
 
   app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {

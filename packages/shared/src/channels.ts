@@ -71,3 +71,9 @@ export type ChannelDetail = {
   } | null;
   channelAttribute: ChannelAttribute;
 } & Record<(typeof CHANNEL_DETAIL_DATES)[number], number | null>;
+
+/** Channels per status (all six, zeros included) and per provider (id null: channels without a service pack). */
+export type ChannelSummary = {
+  byStatus: { status: ChannelStatus; count: number }[];
+  byProvider: { id: number | null; name: string; count: number }[];
+};

@@ -15,3 +15,5 @@ export const DATE_TIME_FORMAT = 'DD-MM-YYYY HH:mm';
 /** A session counts as online when used within this window. */
 export const ONLINE_WINDOW_MS = 5 * 60_000;
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
+/** The operator's time zone: calendar days in exports are days here. */
+export const OPERATOR_TIME_ZONE = 'Asia/Ho_Chi_Minh';

@@ -1,4 +1,5 @@
 import * as XLSX from '@e965/xlsx';
+import type { RowError } from '@it4u/shared';
 
 export type SheetKind = 'xlsx' | 'xls';
 
@@ -87,4 +88,65 @@ export function foldHeader(name: string): string {
     .replace(/đ/gi, 'd')
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '');
+}
+
+/** A row's cells keyed by column key. */
+export type SheetCells = Record<string, unknown>;
+
+/** One column of an upload, template and export: its key, its header (Vietnamese) and what else it may be called. */
+export type Column = { key: string; header: string; aliases?: string[]; required?: boolean };
+
+/** Maps each header of a sheet to its column key; unknown headers and missing required columns are row-1 errors. */
+export function mapHeaders(columns: Column[], headers: string[]): { map: Map<string, string>; errors: RowError[] } {
+  const lookup = new Map<string, string>();
+  for (const c of columns) {
+    for (const name of [c.key, c.header, ...(c.aliases ?? [])]) lookup.set(foldHeader(name), c.key);
+  }
+  const map = new Map<string, string>();
+  const errors: RowError[] = [];
+  for (const h of headers) {
+    const key = lookup.get(foldHeader(h));
+    if (key) map.set(h, key);
+    else errors.push({ row: 1, reason: `unknown column "${h}"` });
+  }
+  const present = new Set(map.values());
+  for (const c of columns) {
+    if (c.required && !present.has(c.key)) errors.push({ row: 1, reason: `the column "${c.header}" is missing` });
+  }
+  return { map, errors };
+}
+
+export function cellText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  return String(v).trim();
+}
+
+/** A number cell: a number, or text like 1500000, 1.500.000 (Vietnamese thousands) or 1,500,000. */
+export function cellNumber(v: unknown): number | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
+  let text = cellText(v).replace(/\s/g, '');
+  if (text === '') return undefined;
+  if (/^-?\d{1,3}(\.\d{3})+(,\d+)?$/.test(text)) text = text.replaceAll('.', '').replace(',', '.');
+  else if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(text)) text = text.replaceAll(',', '');
+  const n = Number(text);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** Rows keyed by the sheet's own headers → rows keyed by column key; header errors come first. */
+export function normaliseRows(
+  columns: Column[],
+  rows: Record<string, unknown>[],
+): { rows: SheetCells[]; errors: RowError[] } {
+  if (rows.length === 0) return { rows: [], errors: [{ row: 1, reason: 'the spreadsheet has no rows' }] };
+  const headers = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((h) => !/^__EMPTY/.test(h));
+  const { map, errors } = mapHeaders(columns, headers);
+  const out = rows.map((r) => {
+    const cells: SheetCells = {};
+    for (const [h, v] of Object.entries(r)) {
+      const key = map.get(h);
+      if (key) cells[key] = v;
+    }
+    return cells;
+  });
+  return { rows: out, errors };
 }

@@ -1,10 +1,12 @@
 import {
   CHANNEL_DETAIL_DATES,
+  CHANNEL_STATUSES,
   type ChannelAttribute,
   type ChannelChange,
   type ChannelDetail,
   type ChannelHistoryEntry,
   type ChannelProvider,
+  type ChannelSummary,
   type ServicePack,
 } from '@it4u/shared';
 import { desc, eq, sql } from 'drizzle-orm';
@@ -15,7 +17,6 @@ import {
   channelHistory,
   channelProviders,
   channelServicePacks,
-  contracts,
 } from '../../db/schema.ts';
 import { containsAny, rowsOf } from '../../lib/sql.ts';
 
@@ -190,6 +191,23 @@ function detailWhere(f: Omit<DetailFilter, 'offset' | 'limit'>) {
   return sql.join(parts, sql` and `);
 }
 
+export type HistoryValues = {
+  attributeId: number;
+  entity: 'attribute' | 'detail';
+  entityId: number;
+  action: 'create' | 'update' | 'delete';
+  actorId: number;
+  actorName: string;
+  changes: ChannelChange[];
+};
+
+/** Rows in slices small enough for one statement each. */
+function chunks<T>(rows: T[], size = 2000): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
 export function createChannelsRepository(db: Db) {
   return {
     providers: (): Promise<ChannelProvider[]> => db.select().from(channelProviders).orderBy(channelProviders.name),
@@ -329,21 +347,79 @@ export function createChannelsRepository(db: Db) {
       return rows.length > 0;
     },
 
-    async contractExists(id: number): Promise<boolean> {
-      const rows = await db.select({ id: contracts.id }).from(contracts).where(eq(contracts.id, id));
-      return rows.length > 0;
+    async record(e: HistoryValues): Promise<void> {
+      await db.insert(channelHistory).values(e);
     },
 
-    async record(e: {
-      attributeId: number;
-      entity: 'attribute' | 'detail';
-      entityId: number;
-      action: 'create' | 'update' | 'delete';
-      actorId: number;
-      actorName: string;
-      changes: ChannelChange[];
-    }): Promise<void> {
-      await db.insert(channelHistory).values(e);
+    /** Ids for new channels and details, taken before the rows are written (one per row of an import). */
+    async reserveIds(n: number): Promise<{ attributeIds: number[]; detailIds: number[] }> {
+      const rows = rowsOf<{ a: number; d: number }>(
+        await db.execute(sql`select nextval(pg_get_serial_sequence('channel_attributes', 'id'))::int as a,
+          nextval(pg_get_serial_sequence('channel_details', 'id'))::int as d from generate_series(1, ${n})`),
+      );
+      return { attributeIds: rows.map((r) => r.a), detailIds: rows.map((r) => r.d) };
+    },
+
+    /** Writes an import in one transaction: the channels, their details and their history, or nothing. */
+    async insertImported(
+      attributes: (AttributeValues & { id: number })[],
+      details: (DetailValues & { id: number })[],
+      history: HistoryValues[],
+    ): Promise<void> {
+      const col = <T>(rows: T[], f: (r: T) => unknown) => sql.param(rows.map(f));
+      const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+      await db.transaction(async (tx) => {
+        for (const chunk of chunks(attributes)) {
+          await tx.execute(sql`insert into channel_attributes
+            (id, name, status, customer, virtual_num, username_pppoe, service_pack_id)
+            select * from unnest(${col(chunk, (r) => r.id)}::int[], ${col(chunk, (r) => r.name)}::text[],
+              ${col(chunk, (r) => r.status)}::text[], ${col(chunk, (r) => r.customer)}::text[],
+              ${col(chunk, (r) => r.virtualNum)}::text[], ${col(chunk, (r) => r.usernamePppoe)}::text[],
+              ${col(chunk, (r) => r.servicePackId)}::int[])`);
+        }
+        for (const chunk of chunks(details)) {
+          await tx.execute(sql`insert into channel_details
+            (id, attribute_id, contract_id, fees, router_type, ip_address, ip_type, customer_move, device_status,
+             regional_engineer, votes_require, date_request_stop, date_online, date_stop, date_online_request,
+             date_acceptance, deploy_request_date)
+            select * from unnest(${col(chunk, (r) => r.id)}::int[], ${col(chunk, (r) => r.attributeId)}::int[],
+              ${col(chunk, (r) => r.contractId)}::int[], ${col(chunk, (r) => r.fees)}::numeric[],
+              ${col(chunk, (r) => r.routerType)}::text[], ${col(chunk, (r) => r.ipAddress)}::text[],
+              ${col(chunk, (r) => r.ipType)}::text[], ${col(chunk, (r) => r.customerMove)}::text[],
+              ${col(chunk, (r) => r.deviceStatus)}::text[], ${col(chunk, (r) => r.regionalEngineer)}::text[],
+              ${col(chunk, (r) => r.votesRequire)}::text[], ${col(chunk, (r) => iso(r.dateRequestStop))}::timestamptz[],
+              ${col(chunk, (r) => iso(r.dateOnline))}::timestamptz[], ${col(chunk, (r) => iso(r.dateStop))}::timestamptz[],
+              ${col(chunk, (r) => iso(r.dateOnlineRequest))}::timestamptz[],
+              ${col(chunk, (r) => iso(r.dateAcceptance))}::timestamptz[],
+              ${col(chunk, (r) => iso(r.deployRequestDate))}::timestamptz[])`);
+        }
+        for (const chunk of chunks(history)) {
+          await tx.execute(sql`insert into channel_history (attribute_id, entity, entity_id, action, actor_id, actor_name, changes)
+            select * from unnest(${col(chunk, (r) => r.attributeId)}::int[], ${col(chunk, (r) => r.entity)}::text[],
+              ${col(chunk, (r) => r.entityId)}::int[], ${col(chunk, (r) => r.action)}::text[],
+              ${col(chunk, (r) => r.actorId)}::int[], ${col(chunk, (r) => r.actorName)}::text[],
+              ${col(chunk, (r) => JSON.stringify(r.changes))}::jsonb[])`);
+        }
+      });
+    },
+
+    /** How many channels have each status, and how many each provider has (null: no service pack). */
+    async summary(): Promise<ChannelSummary> {
+      const [statuses, providers] = await Promise.all([
+        db.execute(sql`select status, count(*)::int as n from channel_attributes group by status`),
+        db.execute(sql`select pr.id, coalesce(pr.name, '') as name, count(*)::int as n from channel_attributes a
+          left join channel_service_packs p on p.id = a.service_pack_id
+          left join channel_providers pr on pr.id = p.provider_id group by pr.id, pr.name order by n desc, name`),
+      ]);
+      const byStatus = new Map(rowsOf<{ status: string; n: number }>(statuses).map((r) => [r.status, Number(r.n)]));
+      return {
+        byStatus: CHANNEL_STATUSES.map((status) => ({ status, count: byStatus.get(status) ?? 0 })),
+        byProvider: rowsOf<{ id: number | null; name: string; n: number }>(providers).map((r) => ({
+          id: r.id,
+          name: r.name,
+          count: Number(r.n),
+        })),
+      };
     },
 
     async history(attributeId: number): Promise<ChannelHistoryEntry[]> {

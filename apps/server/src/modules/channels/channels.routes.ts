@@ -3,6 +3,7 @@ import { CHANNEL_DETAIL_DATES, CHANNEL_DEVICE_STATUSES, CHANNEL_STATUSES } from 
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { authErrors, ErrorRef, MessageSchema, pageOf, secured } from '../../lib/schemas.ts';
+import { UPLOAD_JSON_LIMIT, uploadedRows, XLSX_TYPE } from '../../lib/upload.ts';
 import type { ChannelsService } from './channels.service.ts';
 
 const Status = Type.Unsafe<(typeof CHANNEL_STATUSES)[number]>({ type: 'string', enum: [...CHANNEL_STATUSES] });
@@ -98,14 +99,25 @@ const DetailBody = Type.Object({
   votesRequire: text(200),
   ...optionalDateFields,
 });
-const DetailQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
-  pageSize: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+const DetailSearch = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 200 })),
   status: Type.Optional(Status),
   providerId: Type.Optional(Type.Integer({ minimum: 1 })),
   fromDate: Type.Optional(Type.Number({ minimum: 0 })),
   toDate: Type.Optional(Type.Number({ minimum: 0 })),
+});
+const DetailQuery = Type.Composite([
+  Type.Object({
+    page: Type.Integer({ minimum: 1, default: 1 }),
+    pageSize: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+  }),
+  DetailSearch,
+]);
+const Summary = Type.Object({
+  byStatus: Type.Array(Type.Object({ status: Status, count: Type.Integer() })),
+  byProvider: Type.Array(
+    Type.Object({ id: Type.Union([Type.Integer(), Type.Null()]), name: Type.String(), count: Type.Integer() }),
+  ),
 });
 
 export async function channelsRoutes(app: FastifyInstance, opts: { channels: ChannelsService }) {
@@ -350,5 +362,70 @@ export async function channelsRoutes(app: FastifyInstance, opts: { channels: Cha
       },
     },
     (request) => channels.history(request.params.x),
+  );
+
+  r.get(
+    '/it4u/channel/summary',
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: 'How many channels have each status, and how many each provider has',
+        security,
+        response: { 200: Summary, ...authErrors },
+      },
+    },
+    () => channels.summary(),
+  );
+
+  r.post(
+    '/it4u/import/channel',
+    {
+      ...manage,
+      bodyLimit: UPLOAD_JSON_LIMIT,
+      schema: {
+        tags,
+        summary:
+          "Import channels: each row adds a channel and its detail. Body: a JSON array of row objects keyed by the first row's column names (those of GET /it4u/template/channel), or the spreadsheet (.xlsx, .xls, at most 20 MB) as multipart form data. All or nothing: 422 lists every bad row (unknown provider or service pack, bad date, unknown status, missing contract).",
+        security,
+        response: {
+          200: Type.Object({ saved: Type.Integer() }),
+          ...authErrors,
+          413: ErrorRef,
+          415: ErrorRef,
+          422: ErrorRef,
+        },
+      },
+    },
+    async (request) => ({ saved: await channels.importRows(await uploadedRows(request), request.principal) }),
+  );
+  r.get(
+    '/it4u/template/channel',
+    {
+      ...manage,
+      schema: { tags, summary: 'An empty .xlsx with exactly the columns the channel import accepts', security },
+    },
+    async (_request, reply) =>
+      reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', 'attachment; filename="channel-template.xlsx"')
+        .send(channels.template()),
+  );
+  r.get(
+    '/it4u/export/channel',
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: 'The channel details that match the search as .xlsx, in the columns of the import',
+        security,
+        querystring: DetailSearch,
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', 'attachment; filename="channel.xlsx"')
+        .send(await channels.exportDetails(request.query)),
   );
 }

@@ -5,10 +5,13 @@ import {
   type ChannelDetail,
   DEFAULT_CHANNEL_STATUS,
 } from '@it4u/shared';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { BadRequestError, ConflictError, InvalidRowsError, NotFoundError } from '../../lib/errors.ts';
+import { normaliseRows, writeSheet } from '../../lib/spreadsheet.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
+import type { ContractsRepository } from '../contracts/contracts.repository.ts';
 import type { Actor } from '../users/users.service.ts';
-import type { AttributeValues, ChannelsRepository, DetailValues } from './channels.repository.ts';
+import { CHANNEL_COLUMNS, exportCells, parseChannelRow } from './channels.columns.ts';
+import type { AttributeValues, ChannelsRepository, DetailValues, HistoryValues } from './channels.repository.ts';
 
 export const PROVIDER_TAKEN = 'A provider with this name already exists.';
 export const PACK_TAKEN = 'This provider already has a service pack with this name.';
@@ -28,10 +31,34 @@ export type DetailInput = {
   votesRequire?: string;
 } & Partial<Record<(typeof CHANNEL_DETAIL_DATES)[number], number | null>>;
 
-function detailFields(d: ChannelDetail | undefined): Record<string, unknown> {
+type DetailFacts = Pick<ChannelDetail, 'fees' | 'routerType' | 'ipAddress' | 'ipType' | 'customerMove'> &
+  Pick<ChannelDetail, 'deviceStatus' | 'regionalEngineer' | 'votesRequire' | (typeof CHANNEL_DETAIL_DATES)[number]> & {
+    numContract: string | null;
+    attributeId: number;
+  };
+
+const factsOf = (d: ChannelDetail): DetailFacts => ({
+  ...d,
+  numContract: d.contract?.numContract ?? null,
+  attributeId: d.channelAttribute.id,
+});
+
+/** The fields of a detail as its history names them. */
+function detailFields(d: DetailFacts | undefined): Record<string, unknown> {
   if (!d) return {};
-  const { id: _id, createdAt: _c, contract, channelAttribute, ...rest } = d;
-  return { ...rest, contract: contract ? contract.numContract : null, channel: channelAttribute.id };
+  return {
+    channel: d.attributeId,
+    contract: d.numContract,
+    fees: d.fees,
+    routerType: d.routerType,
+    ipAddress: d.ipAddress,
+    ipType: d.ipType,
+    customerMove: d.customerMove,
+    deviceStatus: d.deviceStatus,
+    regionalEngineer: d.regionalEngineer,
+    votesRequire: d.votesRequire,
+    ...Object.fromEntries(CHANNEL_DETAIL_DATES.map((k) => [k, d[k]])),
+  };
 }
 
 export type AttributeInput = {
@@ -65,7 +92,28 @@ export function diff(before: Record<string, unknown>, after: Record<string, unkn
     .map((k) => ({ field: k, old: before[k] ?? null, new: after[k] ?? null }));
 }
 
-export function createChannelsService({ channels }: { channels: ChannelsRepository }) {
+/** The most rows an export holds. */
+export const EXPORT_MAX_ROWS = 100_000;
+
+type Deps = { channels: ChannelsRepository; contracts: Pick<ContractsRepository, 'byNumbers' | 'find'> };
+
+type DateKey = (typeof CHANNEL_DETAIL_DATES)[number];
+
+/** Search of the details: text, channel status, provider, deploy request dates (epoch ms, inclusive). */
+export type DetailSearch = { q?: string; status?: string; providerId?: number; fromDate?: number; toDate?: number };
+
+const packKey = (provider: string, pack: string) => `${provider.toLowerCase()}\u0000${pack.toLowerCase()}`;
+
+/** The six dates of a detail as the database takes them. */
+const dateValues = (d: Partial<Record<DateKey, number | null>>, before?: Record<DateKey, number | null>) =>
+  Object.fromEntries(
+    CHANNEL_DETAIL_DATES.map((k) => {
+      const v = d[k] === undefined ? (before?.[k] ?? null) : d[k];
+      return [k, v === null || v === undefined ? null : new Date(v)];
+    }),
+  ) as Record<DateKey, Date | null>;
+
+export function createChannelsService({ channels, contracts }: Deps) {
   async function mustGetAttribute(id: number): Promise<ChannelAttribute> {
     const a = await channels.findAttribute(id);
     if (!a) throw new NotFoundError('Channel not found.');
@@ -85,6 +133,13 @@ export function createChannelsService({ channels }: { channels: ChannelsReposito
       usernamePppoe: (input.usernamePPPoE ?? before?.usernamePPPoE ?? '').trim(),
       servicePackId: packId,
     };
+  }
+
+  function details(f: DetailSearch, offset: number, limit: number) {
+    if (f.fromDate !== undefined && f.toDate !== undefined && f.fromDate > f.toDate) {
+      throw new BadRequestError('The start date is after the end date.', 'fromDate');
+    }
+    return channels.detailPage({ ...f, offset, limit });
   }
 
   return {
@@ -175,19 +230,107 @@ export function createChannelsService({ channels }: { channels: ChannelsReposito
 
     history: (attributeId: number) => channels.history(attributeId),
 
-    detailPage: (f: {
-      q?: string;
-      status?: string;
-      providerId?: number;
-      fromDate?: number;
-      toDate?: number;
-      page: number;
-      pageSize: number;
-    }) => {
-      if (f.fromDate !== undefined && f.toDate !== undefined && f.fromDate > f.toDate) {
-        throw new BadRequestError('The start date is after the end date.', 'fromDate');
-      }
-      return channels.detailPage({ ...f, offset: (f.page - 1) * f.pageSize, limit: f.pageSize });
+    detailPage: (f: DetailSearch & { page: number; pageSize: number }) =>
+      details(f, (f.page - 1) * f.pageSize, f.pageSize),
+
+    summary: () => channels.summary(),
+
+    /** An empty sheet with the import's columns. */
+    template: () =>
+      writeSheet(
+        'Kênh truyền',
+        CHANNEL_COLUMNS.map((c) => c.header),
+        [],
+      ),
+
+    /** The details that match the search, as a sheet with the import's columns. */
+    async exportDetails(f: DetailSearch): Promise<Buffer> {
+      const { items } = await details(f, 0, EXPORT_MAX_ROWS);
+      return writeSheet(
+        'Kênh truyền',
+        CHANNEL_COLUMNS.map((c) => c.header),
+        items.map(exportCells),
+      );
+    },
+
+    /**
+     * Imports rows of a sheet: each adds a channel and its detail, with their history. All or nothing: every bad row
+     * is reported (422) and nothing is saved.
+     */
+    async importRows(rows: Record<string, unknown>[], actor: Actor): Promise<number> {
+      const { rows: cells, errors } = normaliseRows(CHANNEL_COLUMNS, rows);
+      const checked = cells.map(parseChannelRow);
+      const parsed = checked.map((c) => c.row);
+      const packs = new Map(
+        (await channels.servicePacks()).map((p) => [packKey(p.channelName.name, p.servicePack), p]),
+      );
+      const providers = new Set([...packs.values()].map((p) => p.channelName.name.toLowerCase()));
+      const known = await contracts.byNumbers(parsed.map((r) => r.numContract).filter(Boolean));
+      checked.forEach(({ row: r, problems }, i) => {
+        if (r.numContract && !known.has(r.numContract.toLowerCase())) {
+          problems.push(`the contract ${r.numContract} is not in the contracts register`);
+        }
+        if (r.provider && r.servicePack && !packs.has(packKey(r.provider, r.servicePack))) {
+          problems.push(
+            providers.has(r.provider.toLowerCase())
+              ? `the provider ${r.provider} has no service pack "${r.servicePack}"`
+              : `unknown provider "${r.provider}"`,
+          );
+        }
+        if (problems.length) errors.push({ row: i + 2, reason: problems.join('; ') });
+      });
+      if (errors.length) throw new InvalidRowsError(errors);
+
+      const { attributeIds, detailIds } = await channels.reserveIds(parsed.length);
+      const attributes: (AttributeValues & { id: number })[] = [];
+      const detailRows: (DetailValues & { id: number })[] = [];
+      const history: HistoryValues[] = [];
+      const now = Date.now();
+      parsed.forEach((r, i) => {
+        const id = attributeIds[i] as number;
+        const detailId = detailIds[i] as number;
+        const pack = r.provider ? (packs.get(packKey(r.provider, r.servicePack)) ?? null) : null;
+        const contract = known.get(r.numContract.toLowerCase()) ?? null;
+        const attribute: ChannelAttribute = {
+          id,
+          name: r.name,
+          status: r.status,
+          customer: r.customer,
+          virtualNum: r.virtualNum,
+          usernamePPPoE: r.usernamePPPoE,
+          channelValue: pack,
+          createdAt: now,
+        };
+        attributes.push({
+          id,
+          name: r.name,
+          status: r.status,
+          customer: r.customer,
+          virtualNum: r.virtualNum,
+          usernamePppoe: r.usernamePPPoE,
+          servicePackId: pack?.id ?? null,
+        });
+        const facts: DetailFacts = { ...r, numContract: contract?.numContract ?? null, attributeId: id };
+        detailRows.push({
+          id: detailId,
+          attributeId: id,
+          contractId: contract?.id ?? null,
+          fees: r.fees,
+          routerType: r.routerType,
+          ipAddress: r.ipAddress,
+          ipType: r.ipType,
+          customerMove: r.customerMove,
+          deviceStatus: r.deviceStatus,
+          regionalEngineer: r.regionalEngineer,
+          votesRequire: r.votesRequire,
+          ...dateValues(r),
+        });
+        const by = { actorId: actor.id, actorName: actor.username, action: 'create' as const, attributeId: id };
+        history.push({ ...by, entity: 'attribute', entityId: id, changes: diff({}, attributeFields(attribute)) });
+        history.push({ ...by, entity: 'detail', entityId: detailId, changes: diff({}, detailFields(facts)) });
+      });
+      await channels.insertImported(attributes, detailRows, history);
+      return parsed.length;
     },
 
     /** Saves a detail: an update when it has an id, else a new one; the change goes to the channel's history. */
@@ -198,15 +341,9 @@ export function createChannelsService({ channels }: { channels: ChannelsReposito
         throw new BadRequestError('Unknown channel.', 'channelAttributeId');
       });
       const contractId = input.contractId ?? null;
-      if (contractId !== null && !(await channels.contractExists(contractId))) {
+      if (contractId !== null && !(await contracts.find(contractId))) {
         throw new BadRequestError('Unknown contract.', 'contractId');
       }
-      const dates = Object.fromEntries(
-        CHANNEL_DETAIL_DATES.map((k) => {
-          const v = input[k] === undefined ? (before?.[k] ?? null) : input[k];
-          return [k, v === null || v === undefined ? null : new Date(v)];
-        }),
-      ) as Record<(typeof CHANNEL_DETAIL_DATES)[number], Date | null>;
       const text = (v: string | undefined, old: string | undefined) => (v ?? old ?? '').trim();
       const values: DetailValues = {
         attributeId: input.channelAttributeId,
@@ -219,13 +356,13 @@ export function createChannelsService({ channels }: { channels: ChannelsReposito
         deviceStatus: text(input.deviceStatus, before?.deviceStatus),
         regionalEngineer: text(input.regionalEngineer, before?.regionalEngineer),
         votesRequire: text(input.votesRequire, before?.votesRequire),
-        ...dates,
+        ...dateValues(input, before),
       };
       const id = before ? before.id : await channels.insertDetail(values);
       if (before) await channels.updateDetail(id, values);
       const after = await channels.findDetail(id);
       if (!after) throw new NotFoundError('Channel detail not found.');
-      const changes = diff(detailFields(before), detailFields(after));
+      const changes = diff(detailFields(before && factsOf(before)), detailFields(factsOf(after)));
       if (changes.length) {
         await channels.record({
           attributeId: after.channelAttribute.id,
@@ -251,7 +388,7 @@ export function createChannelsService({ channels }: { channels: ChannelsReposito
         action: 'delete',
         actorId: actor.id,
         actorName: actor.username,
-        changes: diff(detailFields(before), {}),
+        changes: diff(detailFields(factsOf(before)), {}),
       });
     },
   };

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFirstSheet, writeSheet } from '../../lib/spreadsheet.ts';
 import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
+import { multipartFile } from '../../test/multipart.ts';
 
 describe.each(drivers)('channel register on %s', (driver) => {
   let t: TestApp;
@@ -168,6 +170,150 @@ describe.each(drivers)('channel register on %s', (driver) => {
     );
   });
 
+  it('imports rows all or nothing: every bad row is named with its reason, and nothing is saved', async () => {
+    const fpt = (await call('POST', '/it4u/channel/name', { name: 'FPT' })).json();
+    await call('POST', '/it4u/channel/value', {
+      servicePack: 'Leased 50M',
+      value: '50 Mbps',
+      channelName: { id: fpt.id },
+    });
+    await call('POST', '/it4u/contracts', { numContract: 'HD-IMP-1', clientName: 'Cafe Sông Hàn' });
+    const good = {
+      'Số hợp đồng': 'hd-imp-1',
+      'Tên kênh': 'Kênh Sông Hàn',
+      'Khách hàng': 'Cafe Sông Hàn',
+      'Nhà cung cấp': 'fpt',
+      'Gói dịch vụ': 'LEASED 50M',
+      'Trạng thái': 'Online',
+      'Cước phí': '1.200.000',
+      'Trạng thái thiết bị': 'Hoạt động',
+      'Ngày yêu cầu triển khai': '05-03-2025',
+      'Ngày nghiệm thu': 45726, // a spreadsheet date: 2025-03-10
+    };
+    const before = (await call('GET', '/it4u/channel/detail.all?pageSize=1')).json().total;
+    const rejected = await call('POST', '/it4u/import/channel', [
+      good,
+      { ...good, 'Nhà cung cấp': 'Nobody' },
+      { ...good, 'Gói dịch vụ': 'Leased 9G' },
+      { ...good, 'Ngày nghiệm thu': '03/05/25' },
+      { ...good, 'Trạng thái': 'broken' },
+      { ...good, 'Số hợp đồng': '' },
+      { ...good, 'Số hợp đồng': 'HD-NOWHERE' },
+      { ...good, 'Trạng thái thiết bị': 'Lost' },
+    ]);
+    expect(rejected.statusCode).toBe(422);
+    const reasons = rejected.json().details as { row: number; reason: string }[];
+    expect(reasons.map((r) => r.row)).toEqual([3, 4, 5, 6, 7, 8, 9]);
+    expect(reasons[0]?.reason).toContain('unknown provider "Nobody"');
+    expect(reasons[1]?.reason).toContain('no service pack "Leased 9G"');
+    expect(reasons[2]?.reason).toContain('ambiguous date');
+    expect(reasons[3]?.reason).toContain('unknown status "broken"');
+    expect(reasons[4]?.reason).toContain('the contract number is missing');
+    expect(reasons[5]?.reason).toContain('HD-NOWHERE is not in the contracts register');
+    expect(reasons[6]?.reason).toContain('unknown device status "Lost"');
+    expect((await call('GET', '/it4u/channel/detail.all?pageSize=1')).json().total).toBe(before);
+
+    const unknownColumn = await call('POST', '/it4u/import/channel', [{ ...good, Colour: 'red' }]);
+    expect(unknownColumn.json().details).toEqual([{ row: 1, reason: 'unknown column "Colour"' }]);
+    const noContractColumn = await call('POST', '/it4u/import/channel', [{ 'Tên kênh': 'X' }]);
+    expect(noContractColumn.json().details[0].reason).toContain('"Số hợp đồng" is missing');
+
+    const saved = await call('POST', '/it4u/import/channel', [
+      good,
+      { ...good, 'Tên kênh': 'Kênh 2', 'Nhà cung cấp': '', 'Gói dịch vụ': '', 'Trạng thái': '' },
+    ]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ saved: 2 });
+    expect((await call('GET', '/it4u/channel/detail.all?pageSize=1')).json().total).toBe(before + 2);
+    const found = (await call('GET', '/it4u/channel/detail.all?q=Sông Hàn')).json().items as {
+      fees: number;
+      deviceStatus: string;
+      deployRequestDate: number;
+      dateAcceptance: number;
+      contract: { numContract: string };
+      channelAttribute: { id: number; name: string; status: string; channelValue: { servicePack: string } | null };
+    }[];
+    const first = found.find((d) => d.channelAttribute.name === 'Kênh Sông Hàn');
+    expect(first).toMatchObject({
+      fees: 1_200_000,
+      deviceStatus: 'Hoat dong',
+      deployRequestDate: Date.UTC(2025, 2, 5),
+      dateAcceptance: Date.UTC(2025, 2, 10),
+      contract: { numContract: 'HD-IMP-1' },
+      channelAttribute: { status: 'online', channelValue: { servicePack: 'Leased 50M' } },
+    });
+    expect(found.find((d) => d.channelAttribute.name === 'Kênh 2')?.channelAttribute).toMatchObject({
+      status: 'offline',
+      channelValue: null,
+    });
+    const history = (await call('GET', `/it4u/history/channel/${first?.channelAttribute.id}`)).json();
+    expect(history.map((e: { entity: string; action: string }) => `${e.entity}:${e.action}`).sort()).toEqual([
+      'attribute:create',
+      'detail:create',
+    ]);
+    const detailCreate = history.find((e: { entity: string }) => e.entity === 'detail');
+    expect(detailCreate.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'contract', old: null, new: 'HD-IMP-1' },
+        { field: 'fees', old: null, new: 1_200_000 },
+      ]),
+    );
+  });
+
+  it('takes the spreadsheet itself, refuses what is not one; the template and an export fit the import', async () => {
+    const template = await call('GET', '/it4u/template/channel');
+    expect(template.statusCode).toBe(200);
+    expect(template.headers['content-type']).toContain('spreadsheetml');
+    const XLSX = await import('@e965/xlsx');
+    const templateBook = XLSX.read(template.rawPayload, { type: 'buffer' });
+    const firstSheet = templateBook.Sheets[templateBook.SheetNames[0] as string];
+    const header = (XLSX.utils.sheet_to_json(firstSheet as never, { header: 1 }) as string[][])[0] ?? [];
+    expect(header[0]).toBe('Số hợp đồng');
+
+    await call('POST', '/it4u/contracts', { numContract: 'HD-FILE-1', clientName: 'Nhà sách Phương Nam' });
+    const row = header.map(
+      (h) => ({ 'Số hợp đồng': 'HD-FILE-1', 'Tên kênh': '=HYPERLINK("x")', 'Ngày online': '2025-04-01' })[h] ?? '',
+    );
+    const mp = multipartFile('kenh.xlsx', writeSheet('Sheet1', header, [row]));
+    const uploaded = await call('POST', '/it4u/import/channel', mp.payload, { ...h, ...mp.headers });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+
+    const exported = await call('GET', '/it4u/export/channel?q=HD-FILE-1');
+    expect(exported.statusCode).toBe(200);
+    const rows = readFirstSheet(exported.rawPayload);
+    expect(rows).toHaveLength(1);
+    expect(Object.keys(rows[0] ?? {})).toEqual(header);
+    expect(rows[0]?.['Tên kênh']).toBe('\'=HYPERLINK("x")');
+    expect(rows[0]?.['Ngày online']).toBe('01-04-2025');
+    const again = await call('POST', '/it4u/import/channel', rows);
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await call('GET', '/it4u/channel/detail.all?q=HD-FILE-1')).json().total).toBe(2);
+
+    const text = multipartFile('fake.xlsx', Buffer.from('Số hợp đồng\nHD-FILE-1\n'));
+    expect((await call('POST', '/it4u/import/channel', text.payload, { ...h, ...text.headers })).statusCode).toBe(415);
+    expect((await call('POST', '/it4u/import/channel', { 'Số hợp đồng': 'x' })).statusCode).toBe(400);
+    expect((await call('POST', '/it4u/import/channel', [])).statusCode).toBe(422);
+  });
+
+  it('counts channels per status and per provider', async () => {
+    const summary = (await call('GET', '/it4u/channel/summary')).json();
+    expect(summary.byStatus.map((s: { status: string }) => s.status)).toEqual([
+      'online',
+      'offline',
+      'moved',
+      'paused',
+      'pending',
+      'suspend',
+    ]);
+    const all = (await call('GET', '/it4u/channel/attribute.all?pageSize=1')).json().total;
+    const sum = (xs: { count: number }[]) => xs.reduce((n, x) => n + x.count, 0);
+    expect(sum(summary.byStatus)).toBe(all);
+    expect(sum(summary.byProvider)).toBe(all);
+    const online = (await call('GET', '/it4u/channel/attribute.all.online?pageSize=1')).json().total;
+    expect(summary.byStatus[0].count).toBe(online);
+    expect(summary.byProvider.find((p: { name: string }) => p.name === 'FPT').count).toBeGreaterThan(0);
+  });
+
   for (const role of ['ROLE_CSKH', 'ROLE_KH'] as const) {
     it(`forbids ${role}`, async () => {
       const other = (await tokenFor(t, [role])).headers;
@@ -177,6 +323,20 @@ describe.each(drivers)('channel register on %s', (driver) => {
         ['GET', '/it4u/channel/attribute.all', undefined],
         ['POST', '/it4u/channel/attribute', {}],
         ['GET', '/it4u/history/channel/1', undefined],
+        ['GET', '/it4u/channel/attribute.1', undefined],
+        ['PUT', '/it4u/channel/attribute.1', {}],
+        ['DELETE', '/it4u/channel/attribute.1', undefined],
+        ['GET', '/it4u/channel/attribute.all.online', undefined],
+        ['GET', '/it4u/channel/value.all.all', undefined],
+        ['POST', '/it4u/channel/value', { servicePack: 'x', channelName: { id: 1 } }],
+        ['GET', '/it4u/channel/detail.all', undefined],
+        ['POST', '/it4u/channel/attribute.date', { fromDate: 0, toDate: 1 }],
+        ['POST', '/it4u/channel/detail', { channelAttributeId: 1 }],
+        ['DELETE', '/it4u/channel/detail.1', undefined],
+        ['POST', '/it4u/import/channel', []],
+        ['GET', '/it4u/template/channel', undefined],
+        ['GET', '/it4u/export/channel', undefined],
+        ['GET', '/it4u/channel/summary', undefined],
       ] as const) {
         expect((await call(method, url, body, other)).statusCode, `${method} ${url}`).toBe(403);
       }

@@ -55,6 +55,19 @@ export function createContractsRepository(db: Db) {
       return { items: rows.map(toContract), total: Number(rows[0]?.total ?? 0) };
     },
 
+    /** Contracts (id and number as registered) by contract number, compared without case; keys lower case. */
+    async byNumbers(numbers: string[]): Promise<Map<string, { id: number; numContract: string }>> {
+      const map = new Map<string, { id: number; numContract: string }>();
+      if (numbers.length === 0) return map;
+      const lower = [...new Set(numbers.map((n) => n.toLowerCase()))];
+      const rows = await db
+        .select({ id: contracts.id, numContract: contracts.numContract })
+        .from(contracts)
+        .where(sql`lower(${contracts.numContract}) = any(${sql.param(lower)}::text[])`);
+      for (const r of rows) map.set(r.numContract.toLowerCase(), r);
+      return map;
+    },
+
     async find(id: number): Promise<Contract | undefined> {
       const [row] = rowsOf<Row>(await db.execute(sql`${SELECT} from contracts c where c.id = ${id}`));
       return row ? toContract(row) : undefined;

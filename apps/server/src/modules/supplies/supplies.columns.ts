@@ -1,9 +1,6 @@
-import { type RowError, SELECTABLE_STOCK_OUT_STATUSES } from '@it4u/shared';
+import { SELECTABLE_STOCK_OUT_STATUSES } from '@it4u/shared';
 import { canonicalMac } from '../../lib/mac.ts';
-import { foldHeader, parseSheetDate } from '../../lib/spreadsheet.ts';
-
-/** One column of an upload, template and export: its key, its header (Vietnamese) and what else it may be called. */
-export type Column = { key: string; header: string; aliases?: string[]; required?: boolean };
+import { type Column, cellNumber, cellText, parseSheetDate, type SheetCells } from '../../lib/spreadsheet.ts';
 
 export type SheetTable = 'listSupplies' | 'importWarehouse' | 'exportWarehouse';
 
@@ -47,42 +44,6 @@ export const COLUMNS: Record<SheetTable, Column[]> = {
   ],
 };
 
-/** Maps each header of a sheet to its column key; unknown headers and missing required columns are row-1 errors. */
-export function mapHeaders(table: SheetTable, headers: string[]): { map: Map<string, string>; errors: RowError[] } {
-  const lookup = new Map<string, string>();
-  for (const c of COLUMNS[table]) {
-    for (const name of [c.key, c.header, ...(c.aliases ?? [])]) lookup.set(foldHeader(name), c.key);
-  }
-  const map = new Map<string, string>();
-  const errors: RowError[] = [];
-  for (const h of headers) {
-    const key = lookup.get(foldHeader(h));
-    if (key) map.set(h, key);
-    else errors.push({ row: 1, reason: `unknown column "${h}"` });
-  }
-  const present = new Set(map.values());
-  for (const c of COLUMNS[table]) {
-    if (c.required && !present.has(c.key)) errors.push({ row: 1, reason: `the column "${c.header}" is missing` });
-  }
-  return { map, errors };
-}
-
-export function cellText(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  return String(v).trim();
-}
-
-/** A number cell: a number, or text like 1500000, 1.500.000 (Vietnamese thousands) or 1,500,000. */
-export function cellNumber(v: unknown): number | undefined {
-  if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
-  let text = cellText(v).replace(/\s/g, '');
-  if (text === '') return undefined;
-  if (/^-?\d{1,3}(\.\d{3})+(,\d+)?$/.test(text)) text = text.replaceAll('.', '').replace(',', '.');
-  else if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(text)) text = text.replaceAll(',', '');
-  const n = Number(text);
-  return Number.isFinite(n) ? n : undefined;
-}
-
 export type StockRow = {
   exportDate: number;
   licence: string;
@@ -107,9 +68,7 @@ export type StockRow = {
 
 export type ItemRow = { itemCode: string; itemName: string; unit: string; number: number; value: number; note: string };
 
-type Cells = Record<string, unknown>;
-
-function wholeNumber(cells: Cells, key: string, label: string, min: number, fallback: number, problems: string[]) {
+function wholeNumber(cells: SheetCells, key: string, label: string, min: number, fallback: number, problems: string[]) {
   const raw = cells[key];
   if (cellText(raw) === '') return fallback;
   const n = cellNumber(raw);
@@ -120,7 +79,7 @@ function wholeNumber(cells: Cells, key: string, label: string, min: number, fall
   return n;
 }
 
-function amount(cells: Cells, key: string, label: string, problems: string[]) {
+function amount(cells: SheetCells, key: string, label: string, problems: string[]) {
   const raw = cells[key];
   if (cellText(raw) === '') return 0;
   const n = cellNumber(raw);
@@ -132,7 +91,7 @@ function amount(cells: Cells, key: string, label: string, problems: string[]) {
 }
 
 /** One stock row, checked; the problems say what is wrong with it. */
-export function parseStockRow(cells: Cells, out: boolean): { row: StockRow; problems: string[] } {
+export function parseStockRow(cells: SheetCells, out: boolean): { row: StockRow; problems: string[] } {
   const problems: string[] = [];
   const date = parseSheetDate(cells.exportDate);
   if (!date.ok) problems.push(`date: ${date.reason}`);
@@ -177,7 +136,7 @@ export function parseStockRow(cells: Cells, out: boolean): { row: StockRow; prob
   };
 }
 
-export function parseItemRow(cells: Cells): { row: ItemRow; problems: string[] } {
+export function parseItemRow(cells: SheetCells): { row: ItemRow; problems: string[] } {
   const problems: string[] = [];
   const itemCode = cellText(cells.itemCode);
   const itemName = cellText(cells.itemName);
@@ -194,23 +153,4 @@ export function parseItemRow(cells: Cells): { row: ItemRow; problems: string[] }
       note: cellText(cells.note),
     },
   };
-}
-
-/** Rows keyed by the sheet's own headers → rows keyed by column key; header errors come first. */
-export function normaliseRows(
-  table: SheetTable,
-  rows: Record<string, unknown>[],
-): { rows: Cells[]; errors: RowError[] } {
-  if (rows.length === 0) return { rows: [], errors: [{ row: 1, reason: 'the spreadsheet has no rows' }] };
-  const headers = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((h) => !/^__EMPTY/.test(h));
-  const { map, errors } = mapHeaders(table, headers);
-  const out = rows.map((r) => {
-    const cells: Cells = {};
-    for (const [h, v] of Object.entries(r)) {
-      const key = map.get(h);
-      if (key) cells[key] = v;
-    }
-    return cells;
-  });
-  return { rows: out, errors };
 }

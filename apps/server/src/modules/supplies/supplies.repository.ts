@@ -380,18 +380,6 @@ export function createSuppliesRepository(db: Db) {
     },
 
     // ---- uploads ----
-    async contractsByNumber(numbers: string[]): Promise<Map<string, number>> {
-      const map = new Map<string, number>();
-      if (numbers.length === 0) return map;
-      const lower = [...new Set(numbers.map((n) => n.toLowerCase()))];
-      const rows = await db
-        .select({ id: contracts.id, numContract: contracts.numContract })
-        .from(contracts)
-        .where(sql`lower(${contracts.numContract}) = any(${sql.param(lower)}::text[])`);
-      for (const r of rows) map.set(r.numContract.toLowerCase(), r.id);
-      return map;
-    },
-
     transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
       return db.transaction((tx) => fn(tx as unknown as Db));
     },

@@ -1,10 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { StockKind } from '@it4u/shared';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BadRequestError, UnsupportedMediaTypeError } from '../../lib/errors.ts';
+import type { FastifyInstance } from 'fastify';
 import { authErrors, ErrorRef, IdParams, MessageSchema, PageQuery, pageOf, secured } from '../../lib/schemas.ts';
-import { readFirstSheet, sniffSpreadsheet } from '../../lib/spreadsheet.ts';
+import { UPLOAD_JSON_LIMIT, uploadedRows, XLSX_TYPE } from '../../lib/upload.ts';
 import type { SheetTable } from './supplies.columns.ts';
 import {
   DateRangeBody,
@@ -18,30 +17,6 @@ import {
   UploadResult,
 } from './supplies.schemas.ts';
 import type { SuppliesService } from './supplies.service.ts';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** JSON rows of a large spreadsheet are bigger than the file; files themselves stop at MAX_UPLOAD_BYTES. */
-const UPLOAD_JSON_LIMIT = 64 * 1024 * 1024;
-
-/** Rows of an upload: a JSON array of objects, or the first sheet of a spreadsheet sent as multipart form data. */
-async function uploadedRows(request: FastifyRequest): Promise<Record<string, unknown>[]> {
-  if (request.isMultipart()) {
-    const file = await request.file();
-    if (!file) throw new BadRequestError('No file was sent.', 'file');
-    const buf = await file.toBuffer();
-    if (!sniffSpreadsheet(buf)) throw new UnsupportedMediaTypeError('The file is not a spreadsheet (.xlsx or .xls).');
-    try {
-      return readFirstSheet(buf);
-    } catch {
-      throw new UnsupportedMediaTypeError('The spreadsheet cannot be read.');
-    }
-  }
-  const body = request.body;
-  if (!Array.isArray(body) || body.some((r) => typeof r !== 'object' || r === null || Array.isArray(r))) {
-    throw new BadRequestError('Send the rows as a JSON array of objects, or the spreadsheet as a file.', 'body');
-  }
-  return body as Record<string, unknown>[];
-}
 
 const TableParams = Type.Object({
   table: Type.Unsafe<SheetTable>({ type: 'string', enum: ['listSupplies', 'importWarehouse', 'exportWarehouse'] }),

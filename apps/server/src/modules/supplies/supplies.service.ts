@@ -2,17 +2,10 @@ import { IN_USE_STATUS, type StockKind, type StockRecord, type SupplyItem } from
 import type { Db } from '../../db/client.ts';
 import { BadRequestError, ConflictError, InvalidRowsError, NotFoundError } from '../../lib/errors.ts';
 import { canonicalMac } from '../../lib/mac.ts';
-import { writeSheet } from '../../lib/spreadsheet.ts';
+import { normaliseRows, writeSheet } from '../../lib/spreadsheet.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
 import type { ContractsRepository } from '../contracts/contracts.repository.ts';
-import {
-  COLUMNS,
-  normaliseRows,
-  parseItemRow,
-  parseStockRow,
-  type SheetTable,
-  type StockRow,
-} from './supplies.columns.ts';
+import { COLUMNS, parseItemRow, parseStockRow, type SheetTable, type StockRow } from './supplies.columns.ts';
 import type { ItemValues, RecordFilter, RecordValues, SuppliesRepository } from './supplies.repository.ts';
 
 export const ITEM_TAKEN = 'An item with this code already exists.';
@@ -117,7 +110,7 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
 
   // ---- uploads ----
   async function importItems(rows: Record<string, unknown>[]): Promise<number> {
-    const { rows: cells, errors } = normaliseRows('listSupplies', rows);
+    const { rows: cells, errors } = normaliseRows(COLUMNS.listSupplies, rows);
     const seen = new Map<string, number>();
     const values: ItemValues[] = [];
     cells.forEach((c, i) => {
@@ -143,7 +136,7 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
 
   async function importStock(table: SheetTable, rows: Record<string, unknown>[]): Promise<number> {
     const kind = kindOf(table);
-    const { rows: cells, errors } = normaliseRows(table, rows);
+    const { rows: cells, errors } = normaliseRows(COLUMNS[table], rows);
     const parsed: StockRow[] = [];
     cells.forEach((c, i) => {
       const { row, problems } = parseStockRow(c, kind === 'out');
@@ -168,8 +161,8 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
     }
     const known =
       kind === 'out'
-        ? await supplies.contractsByNumber(parsed.map((r) => r.numContract).filter(Boolean))
-        : new Map<string, number>();
+        ? await contracts.byNumbers(parsed.map((r) => r.numContract).filter(Boolean))
+        : new Map<string, { id: number; numContract: string }>();
     const newContracts = new Map<string, { numContract: string; clientName: string; street: string }>();
     parsed.forEach((r, i) => {
       if (kind !== 'out' || !r.numContract) return;
@@ -190,7 +183,7 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
       const itemIds = new Map([...items].map(([k, v]) => [k, v.id]));
       if (newItems.size)
         for (const [k, id] of await supplies.upsertItems(tx, [...newItems.values()])) itemIds.set(k, id);
-      const contractIds = new Map(known);
+      const contractIds = new Map([...known].map(([k, c]) => [k, c.id]));
       if (newContracts.size) {
         for (const [k, id] of await supplies.insertContracts(tx, [...newContracts.values()])) contractIds.set(k, id);
       }

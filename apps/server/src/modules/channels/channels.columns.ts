@@ -1,0 +1,180 @@
+import {
+  CHANNEL_DETAIL_DATES,
+  CHANNEL_DEVICE_STATUSES,
+  CHANNEL_STATUSES,
+  type ChannelDetail,
+  type ChannelStatus,
+  DEFAULT_CHANNEL_STATUS,
+  OPERATOR_TIME_ZONE,
+} from '@it4u/shared';
+import {
+  type Column,
+  cellNumber,
+  cellText,
+  foldHeader,
+  parseSheetDate,
+  type SheetCells,
+} from '../../lib/spreadsheet.ts';
+
+type DateKey = (typeof CHANNEL_DETAIL_DATES)[number];
+
+/**
+ * The columns of the channel import, its template and the details export, in this order. The first row of a
+ * sheet names them by header, English alias or key.
+ */
+export const CHANNEL_COLUMNS: Column[] = [
+  { key: 'numContract', header: 'Số hợp đồng', aliases: ['Contract number', 'Contract'], required: true },
+  { key: 'name', header: 'Tên kênh', aliases: ['Channel name', 'Channel'] },
+  { key: 'customer', header: 'Khách hàng', aliases: ['Customer'] },
+  { key: 'provider', header: 'Nhà cung cấp', aliases: ['Provider', 'channelName'] },
+  { key: 'servicePack', header: 'Gói dịch vụ', aliases: ['Service pack'] },
+  { key: 'status', header: 'Trạng thái', aliases: ['Status'] },
+  { key: 'virtualNum', header: 'Số ảo', aliases: ['Virtual number'] },
+  { key: 'usernamePPPoE', header: 'Tài khoản PPPoE', aliases: ['PPPoE username', 'PPPoE'] },
+  { key: 'fees', header: 'Cước phí', aliases: ['Fees', 'Fee'] },
+  { key: 'routerType', header: 'Loại router', aliases: ['Router type', 'Router'] },
+  { key: 'ipAddress', header: 'Địa chỉ IP', aliases: ['IP address', 'IP'] },
+  { key: 'ipType', header: 'Loại IP', aliases: ['IP type'] },
+  { key: 'customerMove', header: 'Chuyển địa điểm', aliases: ['Customer move', 'Relocation'] },
+  { key: 'deviceStatus', header: 'Trạng thái thiết bị', aliases: ['Device status'] },
+  { key: 'regionalEngineer', header: 'Kỹ thuật khu vực', aliases: ['Regional engineer', 'Engineer'] },
+  { key: 'votesRequire', header: 'Phiếu yêu cầu', aliases: ['Request ticket', 'Request'] },
+  { key: 'deployRequestDate', header: 'Ngày yêu cầu triển khai', aliases: ['Deploy request date'] },
+  { key: 'dateAcceptance', header: 'Ngày nghiệm thu', aliases: ['Acceptance date'] },
+  { key: 'dateOnlineRequest', header: 'Ngày yêu cầu online', aliases: ['Online request date'] },
+  { key: 'dateOnline', header: 'Ngày online', aliases: ['Online date'] },
+  { key: 'dateRequestStop', header: 'Ngày yêu cầu ngưng', aliases: ['Stop request date'] },
+  { key: 'dateStop', header: 'Ngày ngưng', aliases: ['Stop date'] },
+];
+
+export type ChannelRow = {
+  numContract: string;
+  name: string;
+  customer: string;
+  provider: string;
+  servicePack: string;
+  status: ChannelStatus;
+  virtualNum: string;
+  usernamePPPoE: string;
+  fees: number | null;
+  routerType: string;
+  ipAddress: string;
+  ipType: string;
+  customerMove: string;
+  deviceStatus: string;
+  regionalEngineer: string;
+  votesRequire: string;
+} & Record<DateKey, number | null>;
+
+const DATE_LABELS: Record<DateKey, string> = {
+  deployRequestDate: 'deploy request date',
+  dateAcceptance: 'acceptance date',
+  dateOnlineRequest: 'online request date',
+  dateOnline: 'online date',
+  dateRequestStop: 'stop request date',
+  dateStop: 'stop date',
+};
+
+/** Device statuses by their folded form, so that "Chưa thu hồi" and "chua thu hoi" are both "Chua thu hoi". */
+const DEVICE_STATUS = new Map(CHANNEL_DEVICE_STATUSES.map((s) => [foldHeader(s), s]));
+
+/** One row of the import, checked on its own; the problems say what is wrong with it. */
+export function parseChannelRow(cells: SheetCells): { row: ChannelRow; problems: string[] } {
+  const problems: string[] = [];
+  const numContract = cellText(cells.numContract);
+  if (!numContract) problems.push('the contract number is missing');
+
+  const statusText = cellText(cells.status).toLowerCase();
+  let status: ChannelStatus = DEFAULT_CHANNEL_STATUS;
+  if (statusText) {
+    if ((CHANNEL_STATUSES as readonly string[]).includes(statusText)) status = statusText as ChannelStatus;
+    else problems.push(`unknown status "${cellText(cells.status)}" (use ${CHANNEL_STATUSES.join(', ')})`);
+  }
+
+  const deviceText = cellText(cells.deviceStatus);
+  const deviceStatus = deviceText ? DEVICE_STATUS.get(foldHeader(deviceText)) : '';
+  if (deviceStatus === undefined) {
+    problems.push(`unknown device status "${deviceText}" (use ${CHANNEL_DEVICE_STATUSES.join(', ')})`);
+  }
+
+  let fees: number | null = null;
+  if (cellText(cells.fees) !== '') {
+    const n = cellNumber(cells.fees);
+    if (n === undefined || n < 0) problems.push('the fees must be a number of 0 or more');
+    else fees = n;
+  }
+
+  const dates = {} as Record<DateKey, number | null>;
+  for (const key of CHANNEL_DETAIL_DATES) {
+    dates[key] = null;
+    if (cellText(cells[key]) === '') continue;
+    const d = parseSheetDate(cells[key]);
+    if (d.ok) dates[key] = d.ms;
+    else problems.push(`${DATE_LABELS[key]}: ${d.reason}`);
+  }
+
+  const provider = cellText(cells.provider);
+  const servicePack = cellText(cells.servicePack);
+  if (servicePack && !provider) problems.push('the row names a service pack but no provider');
+  if (provider && !servicePack) problems.push(`the row names the provider ${provider} but no service pack`);
+
+  return {
+    problems,
+    row: {
+      numContract,
+      name: cellText(cells.name),
+      customer: cellText(cells.customer),
+      provider,
+      servicePack,
+      status,
+      virtualNum: cellText(cells.virtualNum),
+      usernamePPPoE: cellText(cells.usernamePPPoE),
+      fees,
+      routerType: cellText(cells.routerType),
+      ipAddress: cellText(cells.ipAddress),
+      ipType: cellText(cells.ipType),
+      customerMove: cellText(cells.customerMove),
+      deviceStatus: deviceStatus ?? '',
+      regionalEngineer: cellText(cells.regionalEngineer),
+      votesRequire: cellText(cells.votesRequire),
+      ...dates,
+    },
+  };
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: OPERATOR_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
+/** DD-MM-YYYY of the operator's calendar day, as the import reads it back. */
+function sheetDate(ms: number | null): string {
+  return ms === null ? '' : dayFormat.format(ms).replaceAll('/', '-');
+}
+
+/** A detail as a row of the export, in the order of CHANNEL_COLUMNS. */
+export function exportCells(d: ChannelDetail): unknown[] {
+  const a = d.channelAttribute;
+  const values: Record<string, unknown> = {
+    numContract: d.contract?.numContract ?? '',
+    name: a.name,
+    customer: a.customer,
+    provider: a.channelValue?.channelName.name ?? '',
+    servicePack: a.channelValue?.servicePack ?? '',
+    status: a.status,
+    virtualNum: a.virtualNum,
+    usernamePPPoE: a.usernamePPPoE,
+    fees: d.fees ?? '',
+    routerType: d.routerType,
+    ipAddress: d.ipAddress,
+    ipType: d.ipType,
+    customerMove: d.customerMove,
+    deviceStatus: d.deviceStatus,
+    regionalEngineer: d.regionalEngineer,
+    votesRequire: d.votesRequire,
+    ...Object.fromEntries(CHANNEL_DETAIL_DATES.map((k) => [k, sheetDate(d[k])])),
+  };
+  return CHANNEL_COLUMNS.map((c) => values[c.key]);
+}
