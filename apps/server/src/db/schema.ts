@@ -268,6 +268,8 @@ export const channelDetails = pgTable(
     attributeId: integer('attribute_id')
       .notNull()
       .references(() => channelAttributes.id, { onDelete: 'restrict' }),
+    /** The status of the channel (attribute), copied here by triggers so that one index serves the details tab. */
+    status: text('status').notNull().default('offline'),
     contractId: integer('contract_id').references(() => contracts.id, { onDelete: 'restrict' }),
     fees: numeric('fees', { precision: 18, scale: 2, mode: 'number' }),
     routerType: text('router_type').notNull().default(''),
@@ -288,6 +290,7 @@ export const channelDetails = pgTable(
   (t) => [
     index('channel_details_attribute_idx').on(t.attributeId),
     index('channel_details_contract_idx').on(t.contractId),
-    index('channel_details_deploy_date_idx').on(t.deployRequestDate, t.id),
+    index('channel_details_deploy_idx').on(t.deployRequestDate.desc().nullsLast(), t.id.desc()),
+    index('channel_details_status_deploy_idx').on(t.status, t.deployRequestDate.desc().nullsLast(), t.id.desc()),
   ],
 );

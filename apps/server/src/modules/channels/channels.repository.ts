@@ -161,8 +161,9 @@ const DETAIL_SELECT = sql`select d.id as detail_id, d.fees, d.router_type, d.ip_
   d.date_request_stop, d.date_online, d.date_stop, d.date_online_request, d.date_acceptance, d.deploy_request_date,
   c.id as contract_id, c.custom_id, c.num_contract, c.client_name, c.street, c.service_plans,
   a.id, a.name, a.status, a.customer, a.virtual_num, a.username_pppoe, a.created_at,
-  p.id as pack_id, p.service_pack, p.value as pack_value, pr.id as provider_id, pr.name as provider_name
-  from channel_details d
+  p.id as pack_id, p.service_pack, p.value as pack_value, pr.id as provider_id, pr.name as provider_name`;
+
+const DETAIL_TABLES = sql`channel_details d
   join channel_attributes a on a.id = d.attribute_id
   left join channel_service_packs p on p.id = a.service_pack_id
   left join channel_providers pr on pr.id = p.provider_id
@@ -170,7 +171,7 @@ const DETAIL_SELECT = sql`select d.id as detail_id, d.fees, d.router_type, d.ip_
 
 function detailWhere(f: Omit<DetailFilter, 'offset' | 'limit'>) {
   const parts = [sql`true`];
-  if (f.status) parts.push(sql`a.status = ${f.status}`);
+  if (f.status) parts.push(sql`d.status = ${f.status}`);
   if (f.providerId) parts.push(sql`pr.id = ${f.providerId}`);
   if (f.fromDate !== undefined)
     parts.push(sql`d.deploy_request_date >= ${new Date(f.fromDate).toISOString()}::timestamptz`);
@@ -307,20 +308,18 @@ export function createChannelsRepository(db: Db) {
 
     async detailPage(f: DetailFilter): Promise<{ items: ChannelDetail[]; total: number }> {
       const where = detailWhere(f);
+      // The count joins the other tables only when the search needs them.
+      const from = f.q || f.providerId ? DETAIL_TABLES : sql`channel_details d`;
       const [rows, [count]] = await Promise.all([
-        db.execute(sql`${DETAIL_SELECT} where ${where} order by d.deploy_request_date desc nulls last, d.id desc
-          limit ${f.limit} offset ${f.offset}`),
-        db
-          .execute(sql`select count(*)::int as n from channel_details d join channel_attributes a on a.id = d.attribute_id
-          left join channel_service_packs p on p.id = a.service_pack_id left join channel_providers pr on pr.id = p.provider_id
-          left join contracts c on c.id = d.contract_id where ${where}`)
-          .then((r) => rowsOf<{ n: number }>(r)),
+        db.execute(sql`${DETAIL_SELECT} from ${DETAIL_TABLES} where ${where}
+          order by d.deploy_request_date desc nulls last, d.id desc nulls last limit ${f.limit} offset ${f.offset}`),
+        db.execute(sql`select count(*)::int as n from ${from} where ${where}`).then((r) => rowsOf<{ n: number }>(r)),
       ]);
       return { items: rowsOf<DetailRow>(rows).map(toDetail), total: Number(count?.n ?? 0) };
     },
 
     async findDetail(id: number): Promise<ChannelDetail | undefined> {
-      const [row] = rowsOf<DetailRow>(await db.execute(sql`${DETAIL_SELECT} where d.id = ${id}`));
+      const [row] = rowsOf<DetailRow>(await db.execute(sql`${DETAIL_SELECT} from ${DETAIL_TABLES} where d.id = ${id}`));
       return row ? toDetail(row) : undefined;
     },
 

@@ -147,6 +147,12 @@ describe.each(drivers)('channel register on %s', (driver) => {
     expect(outside.json().total).toBe(0);
     expect((await call('GET', '/it4u/channel/detail.all?status=offline&q=HD-KENH-1')).json().total).toBe(1);
     expect((await call('GET', '/it4u/channel/detail.all?status=online&q=HD-KENH-1')).json().total).toBe(0);
+    // the status is the channel's: changing it moves the detail to the other status's list
+    await call('PUT', `/it4u/channel/attribute.${channel.id}`, { status: 'suspend' });
+    expect((await call('GET', '/it4u/channel/detail.all?status=suspend&q=HD-KENH-1')).json().total).toBe(1);
+    expect((await call('GET', '/it4u/channel/detail.all?status=offline&q=HD-KENH-1')).json().total).toBe(0);
+    const range = { fromDate: Date.UTC(2025, 2, 1), toDate: Date.UTC(2025, 2, 31) };
+    expect((await call('POST', '/it4u/channel/attribute.date', { ...range, status: 'suspend' })).json().total).toBe(1);
 
     const refused = await call('DELETE', `/it4u/channel/attribute.${channel.id}`);
     expect(refused.statusCode).toBe(409);
@@ -158,11 +164,12 @@ describe.each(drivers)('channel register on %s', (driver) => {
     expect(history.map((e: { entity: string; action: string }) => `${e.entity}:${e.action}`)).toEqual([
       'attribute:delete',
       'detail:delete',
+      'attribute:update',
       'detail:update',
       'detail:create',
       'attribute:create',
     ]);
-    expect(history[2].changes).toEqual(
+    expect(history[3].changes).toEqual(
       expect.arrayContaining([
         { field: 'routerType', old: 'MikroTik hEX', new: 'Draytek' },
         { field: 'dateOnline', old: null, new: Date.UTC(2025, 2, 20) },
