@@ -290,7 +290,11 @@ export const channelDetails = pgTable(
   (t) => [
     index('channel_details_attribute_idx').on(t.attributeId),
     index('channel_details_contract_idx').on(t.contractId),
-    index('channel_details_deploy_idx').on(t.deployRequestDate.desc().nullsLast(), t.id.desc()),
-    index('channel_details_status_deploy_idx').on(t.status, t.deployRequestDate.desc().nullsLast(), t.id.desc()),
+    index('channel_details_deploy_idx').on(t.deployRequestDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('channel_details_status_deploy_idx').on(
+      t.status,
+      t.deployRequestDate.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );

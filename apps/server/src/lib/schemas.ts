@@ -39,3 +39,10 @@ export const pageOf = <T extends TSchema>(item: T) => Type.Object({ items: Type.
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 export const secured = [{ bearerAuth: [] }];
+
+/**
+ * A number or null. Written as one `type: ['number', 'null']` rather than a union: with type coercion on, the
+ * number branch of a union would turn null into 0 before the null branch is tried.
+ */
+export const NullableNumber = (limits: { minimum?: number; maximum?: number }) =>
+  Type.Unsafe<number | null>({ type: ['number', 'null'], ...limits });

@@ -25,6 +25,7 @@ const ChangePasswordPage = lazyPage(
 const VoucherPage = lazyPage(() => import('../features/voucher/VoucherPage.tsx'), 'VoucherPage');
 const DevicePage = lazyPage(() => import('../features/device/DevicePage.tsx'), 'DevicePage');
 const ConfigPage = lazyPage(() => import('../features/config/ConfigPage.tsx'), 'ConfigPage');
+const ChannelPage = lazyPage(() => import('../features/channel/ChannelPage.tsx'), 'ChannelPage');
 const SuppliesPage = lazyPage(() => import('../features/supplies/SuppliesPage.tsx'), 'SuppliesPage');
 const ClientDeviceInfPage = lazyPage(
   () => import('../features/clientDeviceInf/ClientDeviceInfPage.tsx'),
@@ -90,6 +91,7 @@ export const routes: RouteObject[] = [
       { path: 'users', element: <UsersPage /> },
       { path: 'users/:username', element: <ProfilePage /> },
       { path: 'user/changepassword', element: <ChangePasswordPage /> },
+      { path: 'channel', element: <ChannelPage /> },
       { path: 'supplies', element: <SuppliesPage /> },
       { path: 'clientDeviceInf', element: <ClientDeviceInfPage /> },
       { path: '*', element: <Navigate to="/home" replace /> },

@@ -26,6 +26,10 @@ type Props<T> = {
   scrollX?: NonNullable<TableProps<T>['scroll']>['x'];
   /** More buttons beside Add (e.g. upload, template, export). */
   extra?: ReactNode;
+  /** Filters beside the search box (e.g. a status select). */
+  filters?: ReactNode;
+  /** A class for each row (e.g. by status). */
+  rowClassName?: (row: T) => string;
 };
 
 /** A server-paged table: search box and add button above, an error with Retry, then the rows. */
@@ -38,19 +42,24 @@ export function PagedTable<T extends { id: number | string }>({
   onAdd,
   scrollX,
   extra,
+  filters,
+  rowClassName,
 }: Props<T>) {
   const { t } = useTranslation();
   return (
     <>
       <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
-        <Input.Search
-          allowClear
-          enterButton
-          aria-label={t('common.search')}
-          placeholder={searchPlaceholder}
-          style={{ width: 320, maxWidth: '100%' }}
-          onSearch={paging.setSearch}
-        />
+        <Space wrap>
+          <Input.Search
+            allowClear
+            enterButton
+            aria-label={t('common.search')}
+            placeholder={searchPlaceholder}
+            style={{ width: 280, maxWidth: '100%' }}
+            onSearch={paging.setSearch}
+          />
+          {filters}
+        </Space>
         <Space wrap>
           {extra}
           <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
@@ -77,6 +86,7 @@ export function PagedTable<T extends { id: number | string }>({
         columns={columns}
         dataSource={query.data?.items ?? []}
         loading={query.isFetching}
+        rowClassName={rowClassName}
         scroll={scrollX === undefined ? { y: TABLE_SCROLL_Y } : { x: scrollX, y: TABLE_SCROLL_Y }}
         pagination={{
           current: paging.page,

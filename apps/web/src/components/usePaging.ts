@@ -22,6 +22,8 @@ export function usePaging() {
       setPage(nextSize !== pageSize ? 1 : nextPage);
       setPageSize(nextSize);
     },
+    /** A filter changed: start again on page 1. */
+    toFirstPage: () => setPage(1),
     /** After a delete: step back when the deleted row was the only one on its page (`rowsOnPage` counted before). */
     afterDelete: (rowsOnPage: number) => {
       if (rowsOnPage === 1 && page > 1) setPage(page - 1);

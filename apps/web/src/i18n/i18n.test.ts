@@ -40,6 +40,24 @@ describe('translations', () => {
     expect(en.common.sureToDelete).toBe('Sure to delete?');
   });
 
+  it('keep the channel texts of the spec', () => {
+    expect(vi.channel.tabs).toEqual({
+      details: 'Chi tiết kênh truyền',
+      registration: 'Đăng ký kênh',
+      import: 'Nhập dữ liệu',
+    });
+    expect(en.channel.tabs).toEqual({
+      details: 'Channel details',
+      registration: 'Channel registration',
+      import: 'Import data',
+    });
+    expect(en.channel.required).toBe('Please Input {{title}}!');
+    expect(en.channel.registration.inUse).toBe(
+      'This channel has details and cannot be deleted; delete its details first.',
+    );
+    expect(en.channel.provider.duplicate).toBe('A provider with this name already exists.');
+  });
+
   it('keep the supplies texts of the spec', () => {
     expect(vi.supplies.catalogue.numberMessage).toBe('Cú pháp yêu cầu là số');
     expect(vi.supplies.catalogue.valueMessage).toBe('Cú pháp yêu cầu là số.');

@@ -1,7 +1,7 @@
 DROP INDEX "channel_details_deploy_date_idx";--> statement-breakpoint
 ALTER TABLE "channel_details" ADD COLUMN "status" text DEFAULT 'offline' NOT NULL;--> statement-breakpoint
-CREATE INDEX "channel_details_deploy_idx" ON "channel_details" USING btree ("deploy_request_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "channel_details_status_deploy_idx" ON "channel_details" USING btree ("status","deploy_request_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "channel_details_deploy_idx" ON "channel_details" USING btree ("deploy_request_date" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "channel_details_status_deploy_idx" ON "channel_details" USING btree ("status","deploy_request_date" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 UPDATE "channel_details" d SET "status" = a."status" FROM "channel_attributes" a WHERE a."id" = d."attribute_id";--> statement-breakpoint
 CREATE FUNCTION "channel_details_take_status"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

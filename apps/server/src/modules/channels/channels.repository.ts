@@ -312,7 +312,7 @@ export function createChannelsRepository(db: Db) {
       const from = f.q || f.providerId ? DETAIL_TABLES : sql`channel_details d`;
       const [rows, [count]] = await Promise.all([
         db.execute(sql`${DETAIL_SELECT} from ${DETAIL_TABLES} where ${where}
-          order by d.deploy_request_date desc nulls last, d.id desc nulls last limit ${f.limit} offset ${f.offset}`),
+          order by d.deploy_request_date desc, d.id desc limit ${f.limit} offset ${f.offset}`),
         db.execute(sql`select count(*)::int as n from ${from} where ${where}`).then((r) => rowsOf<{ n: number }>(r)),
       ]);
       return { items: rowsOf<DetailRow>(rows).map(toDetail), total: Number(count?.n ?? 0) };

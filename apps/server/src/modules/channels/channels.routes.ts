@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { CHANNEL_DETAIL_DATES, CHANNEL_DEVICE_STATUSES, CHANNEL_STATUSES } from '@it4u/shared';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { authErrors, ErrorRef, MessageSchema, pageOf, secured } from '../../lib/schemas.ts';
+import { authErrors, ErrorRef, MessageSchema, NullableNumber, pageOf, secured } from '../../lib/schemas.ts';
 import { UPLOAD_JSON_LIMIT, uploadedRows, XLSX_TYPE } from '../../lib/upload.ts';
 import type { ChannelsService } from './channels.service.ts';
 
@@ -49,7 +49,7 @@ const AttributeQuery = Type.Object({
   providerId: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-const DateMs = Type.Union([Type.Number({ minimum: 0, maximum: 1e14 }), Type.Null()]);
+const DateMs = NullableNumber({ minimum: 0, maximum: 1e14 });
 const dateFields = Object.fromEntries(CHANNEL_DETAIL_DATES.map((k) => [k, DateMs])) as Record<
   (typeof CHANNEL_DETAIL_DATES)[number],
   typeof DateMs
@@ -89,7 +89,7 @@ const DetailBody = Type.Object({
   id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
   channelAttributeId: Type.Integer({ minimum: 1 }),
   contractId: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
-  fees: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 1e15 }), Type.Null()])),
+  fees: Type.Optional(NullableNumber({ minimum: 0, maximum: 1e15 })),
   routerType: text(100),
   ipAddress: text(100),
   ipType: text(50),
@@ -281,7 +281,7 @@ export async function channelsRoutes(app: FastifyInstance, opts: { channels: Cha
       schema: {
         tags,
         summary:
-          'Channel details, newest deploy request first, paged; filters q, status, providerId, fromDate/toDate (deploy request date, ms)',
+          'Channel details, those without a deploy request date first, then the newest request first, paged; filters q, status, providerId, fromDate/toDate (deploy request date, ms)',
         security,
         querystring: DetailQuery,
         response: { 200: pageOf(Detail), ...authErrors },

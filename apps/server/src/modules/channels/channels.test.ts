@@ -177,6 +177,34 @@ describe.each(drivers)('channel register on %s', (driver) => {
     );
   });
 
+  it('clears a value with null (null is not taken for 0), and keeps a 0', async () => {
+    const channel = (await call('POST', '/it4u/channel/attribute', { name: 'Kênh Null' })).json();
+    const made = (
+      await call('POST', '/it4u/channel/detail', {
+        channelAttributeId: channel.id,
+        fees: 500_000,
+        dateAcceptance: Date.UTC(2025, 5, 1),
+        dateOnline: Date.UTC(2025, 5, 2),
+      })
+    ).json();
+    const cleared = await call('POST', '/it4u/channel/detail', {
+      id: made.id,
+      channelAttributeId: channel.id,
+      fees: null,
+      dateAcceptance: null,
+    });
+    expect(cleared.json()).toMatchObject({ fees: null, dateAcceptance: null, dateOnline: Date.UTC(2025, 5, 2) });
+    const zero = await call('POST', '/it4u/channel/detail', { id: made.id, channelAttributeId: channel.id, fees: 0 });
+    expect(zero.json().fees).toBe(0);
+    const history = (await call('GET', `/it4u/history/channel/${channel.id}`)).json();
+    expect(history[1].changes).toEqual(
+      expect.arrayContaining([
+        { field: 'fees', old: 500_000, new: null },
+        { field: 'dateAcceptance', old: Date.UTC(2025, 5, 1), new: null },
+      ]),
+    );
+  });
+
   it('imports rows all or nothing: every bad row is named with its reason, and nothing is saved', async () => {
     const fpt = (await call('POST', '/it4u/channel/name', { name: 'FPT' })).json();
     await call('POST', '/it4u/channel/value', {

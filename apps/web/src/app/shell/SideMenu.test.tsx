@@ -32,6 +32,8 @@ describe('side menu visibility (spec section 6)', () => {
       expect(canOpenPath('/clientDeviceInf', [role])).toBe(expected[role].manage);
       expect(screen.queryByText('Supplies') !== null).toBe(expected[role].manage);
       expect(canOpenPath('/supplies', [role])).toBe(expected[role].manage);
+      expect(screen.queryByText('Channels') !== null).toBe(expected[role].manage);
+      expect(canOpenPath('/channel', [role])).toBe(expected[role].manage);
       expect(canOpenPath('/home', [role])).toBe(true);
     });
   }

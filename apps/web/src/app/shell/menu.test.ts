@@ -5,6 +5,7 @@ const labels: Record<string, string> = {
   'menu.home': 'Trang chủ',
   'menu.manage': 'Quản lý',
   'menu.users': 'Người dùng',
+  'menu.channel': 'Kênh truyền',
   'menu.supplies': 'Vật tư',
   'menu.siteNames': 'Tên site',
 };
@@ -25,7 +26,7 @@ describe('menu search', () => {
 
   it('keeps every child of a matching sub-menu', () => {
     const found = searchMenu(admin, 'QUẢN', label);
-    expect(found[0].children?.map((e) => e.key)).toEqual(['users', 'supplies', 'siteNames']);
+    expect(found[0].children?.map((e) => e.key)).toEqual(['users', 'channel', 'supplies', 'siteNames']);
   });
 
   it('finds nothing for an unknown word', () => {

@@ -4,6 +4,7 @@ import {
   HomeOutlined,
   InboxOutlined,
   LaptopOutlined,
+  PartitionOutlined,
   SettingOutlined,
   TagsOutlined,
   TeamOutlined,
@@ -29,7 +30,7 @@ const always: MenuRule = () => true;
 
 /**
  * The one definition of the side menu (spec section 2). Later screens add their entries here:
- * dashboard, reporter, channel, chat.
+ * dashboard, reporter, chat.
  */
 export const MENU: MenuEntry[] = [
   { key: 'home', path: '/home', labelKey: 'menu.home', icon: HomeOutlined, visible: always },
@@ -55,6 +56,13 @@ export const MENU: MenuEntry[] = [
         labelKey: 'menu.users',
         icon: TeamOutlined,
         visible: (flags) => showUsersEntry(flags),
+      },
+      {
+        key: 'channel',
+        path: '/channel',
+        labelKey: 'menu.channel',
+        icon: PartitionOutlined,
+        visible: (flags) => showManageMenu(flags),
       },
       {
         key: 'supplies',

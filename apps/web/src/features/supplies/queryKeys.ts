@@ -1,4 +1,5 @@
 import type { StockKind } from '@it4u/shared';
+import type { DateRange } from '../../components/dateRange.ts';
 
 export type CatalogueParams = { page: number; pageSize: number; q: string };
 export type StockParams = {
@@ -10,7 +11,6 @@ export type StockParams = {
   /** stock out only; '' for every status */
   status: string;
 };
-export type DateRange = { fromDate: number; toDate: number };
 
 export const suppliesKeys = {
   all: ['supplies'] as const,
@@ -21,5 +21,4 @@ export const suppliesKeys = {
   stockList: (kind: StockKind, params: StockParams) => [...suppliesKeys.stock(kind), 'list', params] as const,
   history: (serialNum: string) => [...suppliesKeys.stock('out'), 'history', serialNum] as const,
   report: (range: DateRange) => [...suppliesKeys.all, 'report', range] as const,
-  contracts: (q: string) => ['contracts', 'search', q] as const,
 };

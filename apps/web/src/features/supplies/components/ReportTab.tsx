@@ -5,12 +5,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { errorText, isStatus } from '../../../api/errors.ts';
-import { defaultRange, type PickedRange, toDateRange } from '../dateRange.ts';
-import { formatNumber } from '../formatting.ts';
+import { DateRangeFilter } from '../../../components/DateRangeFilter.tsx';
+import { defaultRange, type PickedRange, toDateRange } from '../../../components/dateRange.ts';
+import { formatNumber } from '../../../components/formatting.ts';
+import { useDownload } from '../../../components/useDownload.ts';
 import { filterByUnit, type ReportLine, reportRowClassName, withTotals } from '../report.ts';
-import { useDownload } from '../useDownload.ts';
 import { useReportQuery } from '../useReportQuery.ts';
-import { DateRangeFilter } from './DateRangeFilter.tsx';
 import { ReportChart } from './ReportChart.tsx';
 
 /** Inventory in/out report: opening, in, out and closing stock of every item for a period. */

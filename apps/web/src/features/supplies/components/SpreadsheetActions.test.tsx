@@ -2,12 +2,11 @@ import { MAX_UPLOAD_BYTES } from '@it4u/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError, postWithProgress } from '../../../api/client.ts';
+import { readFirstSheet } from '../../../components/readSheet.ts';
 import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
-import { readFirstSheet } from '../readSheet.ts';
 import { SpreadsheetActions } from './SpreadsheetActions.tsx';
-import { UploadErrorsModal } from './UploadErrorsModal.tsx';
 
-vi.mock('../readSheet.ts', () => ({ readFirstSheet: vi.fn() }));
+vi.mock('../../../components/readSheet.ts', () => ({ readFirstSheet: vi.fn() }));
 vi.mock('../../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../api/client.ts')>()),
   postWithProgress: vi.fn(),
@@ -88,15 +87,5 @@ describe('spreadsheet upload', () => {
     const close = within(dialog).getAllByRole('button', { name: 'Close' });
     fireEvent.click(close[close.length - 1]);
     await waitFor(() => expect(screen.queryByText('Invalid MAC address')).toBeNull());
-  });
-});
-
-describe('UploadErrorsModal', () => {
-  it('shows every row, not only the first page', () => {
-    const rows = Array.from({ length: 25 }, (_, i) => ({ row: i + 2, reason: `problem ${i + 2}` }));
-    renderWithProviders(<UploadErrorsModal message="" rows={rows} onClose={() => {}} />);
-    expect(screen.getByText(/Nothing was saved: 25 rows need fixing/)).toBeTruthy();
-    expect(screen.getByText('problem 2')).toBeTruthy();
-    expect(screen.getByText('problem 26')).toBeTruthy();
   });
 });

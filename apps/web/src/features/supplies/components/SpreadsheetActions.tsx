@@ -4,13 +4,13 @@ import { Button, Modal, Progress, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHttpError, type Query } from '../../../api/client.ts';
+import { readFirstSheet } from '../../../components/readSheet.ts';
+import { UploadErrorsModal } from '../../../components/UploadErrorsModal.tsx';
+import { checkSpreadsheetFile, rowErrorsOf, SPREADSHEET_ACCEPT } from '../../../components/uploadChecks.ts';
+import { useDownload } from '../../../components/useDownload.ts';
 import { useNotice } from '../../../components/useNotice.ts';
 import type { SheetKind } from '../paths.ts';
-import { readFirstSheet } from '../readSheet.ts';
-import { checkSpreadsheetFile, rowErrorsOf, SPREADSHEET_ACCEPT } from '../uploadChecks.ts';
-import { useDownload } from '../useDownload.ts';
 import { useUploadSpreadsheetMutation } from '../useUploadSpreadsheetMutation.ts';
-import { UploadErrorsModal } from './UploadErrorsModal.tsx';
 
 type Props = {
   /** The upload endpoint and template of this table. */
@@ -38,7 +38,7 @@ export function SpreadsheetActions({ kind, exportQuery, disabled }: Props) {
   const onFile = async (file: File) => {
     const problem = checkSpreadsheetFile(file);
     if (problem) {
-      notice.failure(t(`supplies.upload.${problem}`, { max: MAX_UPLOAD_BYTES / MEGABYTE }));
+      notice.failure(t(`common.upload.${problem}`, { max: MAX_UPLOAD_BYTES / MEGABYTE }));
       return;
     }
     setPhase({ step: 'reading' });
@@ -47,12 +47,12 @@ export function SpreadsheetActions({ kind, exportQuery, disabled }: Props) {
       rows = await readFirstSheet(file);
     } catch {
       setPhase(null);
-      notice.failure(t('supplies.upload.unreadable'));
+      notice.failure(t('common.upload.unreadable'));
       return;
     }
     if (rows.length === 0) {
       setPhase(null);
-      notice.failure(t('supplies.upload.noRows'));
+      notice.failure(t('common.upload.noRows'));
       return;
     }
     setPhase({ step: 'sending', percent: 0 });
@@ -68,9 +68,9 @@ export function SpreadsheetActions({ kind, exportQuery, disabled }: Props) {
           if (isHttpError(error) && error.statusCode === 422) {
             setRejected({ message: error.message, rows: rowErrorsOf(error.details) });
           } else if (isHttpError(error) && error.statusCode === 413) {
-            notice.failure(t('supplies.upload.tooBig', { max: MAX_UPLOAD_BYTES / MEGABYTE }));
+            notice.failure(t('common.upload.tooBig', { max: MAX_UPLOAD_BYTES / MEGABYTE }));
           } else if (isHttpError(error) && error.statusCode === 415) {
-            notice.failure(t('supplies.upload.notSpreadsheet'));
+            notice.failure(t('common.upload.notSpreadsheet'));
           } else {
             notice.error(error);
           }
@@ -111,7 +111,7 @@ export function SpreadsheetActions({ kind, exportQuery, disabled }: Props) {
       </Button>
       <Modal
         open={phase !== null}
-        title={t('supplies.upload.progressTitle')}
+        title={t('common.upload.progressTitle')}
         footer={null}
         closable={false}
         mask={{ closable: false }}
@@ -119,14 +119,14 @@ export function SpreadsheetActions({ kind, exportQuery, disabled }: Props) {
         <Progress
           percent={phase?.step === 'sending' ? phase.percent : 0}
           status="active"
-          aria-label={t('supplies.upload.progressTitle')}
+          aria-label={t('common.upload.progressTitle')}
         />
         <p>
           {phase?.step === 'reading'
-            ? t('supplies.upload.reading')
+            ? t('common.upload.reading')
             : phase?.step === 'sending' && phase.percent >= 100
-              ? t('supplies.upload.saving')
-              : t('supplies.upload.sending')}
+              ? t('common.upload.saving')
+              : t('common.upload.sending')}
         </p>
       </Modal>
       {rejected && (

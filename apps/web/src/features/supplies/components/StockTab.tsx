@@ -33,14 +33,17 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { errorText, fieldErrors, isStatus } from '../../../api/errors.ts';
+import { ContractPicker } from '../../../components/ContractPicker.tsx';
+import { DateRangeFilter } from '../../../components/DateRangeFilter.tsx';
 import { DeleteAction } from '../../../components/DeleteAction.tsx';
+import { defaultRange, type PickedRange, toDateRange } from '../../../components/dateRange.ts';
+import { formatDate, formatMoney, formatNumber } from '../../../components/formatting.ts';
+import { rowKeyOf } from '../../../components/rowEditing.ts';
 import { useNotice } from '../../../components/useNotice.ts';
 import { usePaging } from '../../../components/usePaging.ts';
-import { defaultRange, type PickedRange, toDateRange } from '../dateRange.ts';
+import { useRowEditing } from '../../../components/useRowEditing.ts';
 import { fetchOnHand } from '../fetchOnHand.ts';
-import { formatDate, formatMoney, formatNumber } from '../formatting.ts';
 import { stockResource } from '../paths.ts';
-import { rowKeyOf } from '../rowEditing.ts';
 import { STATUS_KEYS, statusColor } from '../statuses.ts';
 import {
   availableForRow,
@@ -51,11 +54,8 @@ import {
   toStockBody,
 } from '../stockRow.ts';
 import { useDeleteStockRecordMutation } from '../useDeleteStockRecordMutation.ts';
-import { useRowEditing } from '../useRowEditing.ts';
 import { useSaveStockRecordMutation } from '../useSaveStockRecordMutation.ts';
 import { useStockRecordsQuery } from '../useStockRecordsQuery.ts';
-import { ContractPicker } from './ContractPicker.tsx';
-import { DateRangeFilter } from './DateRangeFilter.tsx';
 import { ItemCodeSelect } from './ItemCodeSelect.tsx';
 import { SpreadsheetActions } from './SpreadsheetActions.tsx';
 import { UsageHistoryModal } from './UsageHistoryModal.tsx';

@@ -2,7 +2,7 @@ import type { StockRecord } from '@it4u/shared';
 import { Alert, Button, Modal, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/errors.ts';
-import { formatDate } from '../formatting.ts';
+import { formatDate } from '../../../components/formatting.ts';
 import { useUsageHistoryQuery } from '../useUsageHistoryQuery.ts';
 
 type Props = { serialNum: string; onClose: () => void };
@@ -47,7 +47,7 @@ export function UsageHistoryModal({ serialNum, onClose }: Props) {
       title={t('supplies.history.title', { serialNum })}
       onCancel={onClose}
       width={960}
-      footer={<Button onClick={onClose}>{t('supplies.upload.close')}</Button>}
+      footer={<Button onClick={onClose}>{t('common.upload.close')}</Button>}
     >
       {history.isError && (
         <Alert type="error" showIcon title={errorText(history.error, t)} style={{ marginBottom: 16 }} />

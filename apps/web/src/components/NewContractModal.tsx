@@ -1,11 +1,11 @@
 import type { Contract } from '@it4u/shared';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../../components/FormModal.tsx';
-import { showFormError } from '../../../components/showFormError.ts';
-import { useNotice } from '../../../components/useNotice.ts';
-import { conflictFields } from '../conflictFields.ts';
-import { type ContractInput, useCreateContractMutation } from '../useCreateContractMutation.ts';
+import { conflictFields } from './conflictFields.ts';
+import { FormModal } from './FormModal.tsx';
+import { showFormError } from './showFormError.ts';
+import { type ContractInput, useCreateContractMutation } from './useCreateContractMutation.ts';
+import { useNotice } from './useNotice.ts';
 
 type Props = { initialName?: string; onCreated: (contract: Contract) => void; onClose: () => void };
 
@@ -26,13 +26,13 @@ export function NewContractModal({ initialName, onCreated, onClose }: Props) {
     };
     create.mutate(input, {
       onSuccess: (contract) => {
-        notice.success(t('supplies.notices.added'));
+        notice.success(t('notices.added'));
         onCreated(contract);
         onClose();
       },
       onError: (error) => {
         if (conflictFields(error).includes('numContract')) {
-          form.setFields([{ name: 'numContract', errors: [t('supplies.contract.duplicate')] }]);
+          form.setFields([{ name: 'numContract', errors: [t('common.contract.duplicate')] }]);
         }
         showFormError(form, error, notice);
       },
@@ -41,7 +41,7 @@ export function NewContractModal({ initialName, onCreated, onClose }: Props) {
 
   return (
     <FormModal
-      title={t('supplies.contract.newTitle')}
+      title={t('common.contract.newTitle')}
       okText={t('common.add')}
       form={form}
       pending={create.isPending}
@@ -56,25 +56,25 @@ export function NewContractModal({ initialName, onCreated, onClose }: Props) {
       >
         <Form.Item
           name="clientName"
-          label={t('supplies.contract.clientName')}
-          rules={[{ required: true, whitespace: true, message: t('supplies.contract.required.clientName') }]}
+          label={t('common.contract.clientName')}
+          rules={[{ required: true, whitespace: true, message: t('common.contract.required.clientName') }]}
         >
           <Input autoComplete="off" />
         </Form.Item>
         <Form.Item
           name="numContract"
-          label={t('supplies.contract.numContract')}
-          rules={[{ required: true, whitespace: true, message: t('supplies.contract.required.numContract') }]}
+          label={t('common.contract.numContract')}
+          rules={[{ required: true, whitespace: true, message: t('common.contract.required.numContract') }]}
         >
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item name="street" label={t('supplies.contract.street')}>
+        <Form.Item name="street" label={t('common.contract.street')}>
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item name="phone" label={t('supplies.contract.phone')}>
+        <Form.Item name="phone" label={t('common.contract.phone')}>
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item name="servicePlans" label={t('supplies.contract.servicePlans')}>
+        <Form.Item name="servicePlans" label={t('common.contract.servicePlans')}>
           <Input autoComplete="off" />
         </Form.Item>
       </Form>

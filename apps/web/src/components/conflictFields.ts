@@ -1,4 +1,4 @@
-import { isHttpError } from '../../api/client.ts';
+import { isHttpError } from '../api/client.ts';
 
 /** The fields named by a 409 answer's `details: [{field}]` (e.g. a duplicate item code). */
 export function conflictFields(error: unknown): string[] {

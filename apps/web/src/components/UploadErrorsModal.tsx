@@ -10,11 +10,11 @@ export function UploadErrorsModal({ message, rows, onClose }: Props) {
   return (
     <Modal
       open
-      title={t('supplies.upload.rejectedTitle')}
+      title={t('common.upload.rejectedTitle')}
       onCancel={onClose}
       footer={
         <Button type="primary" onClick={onClose}>
-          {t('supplies.upload.close')}
+          {t('common.upload.close')}
         </Button>
       }
       width={640}
@@ -23,7 +23,7 @@ export function UploadErrorsModal({ message, rows, onClose }: Props) {
         type="error"
         showIcon
         style={{ marginBottom: 16 }}
-        title={t('supplies.upload.nothingSaved', { count: rows.length })}
+        title={t('common.upload.nothingSaved', { count: rows.length })}
         description={message || undefined}
       />
       <Table<RowError>
@@ -32,10 +32,10 @@ export function UploadErrorsModal({ message, rows, onClose }: Props) {
         dataSource={rows}
         pagination={false}
         scroll={{ y: 360 }}
-        aria-label={t('supplies.upload.rowsLabel')}
+        aria-label={t('common.upload.rowsLabel')}
         columns={[
-          { key: 'row', title: t('supplies.upload.row'), dataIndex: 'row', width: 90 },
-          { key: 'reason', title: t('supplies.upload.reason'), dataIndex: 'reason' },
+          { key: 'row', title: t('common.upload.row'), dataIndex: 'row', width: 90 },
+          { key: 'reason', title: t('common.upload.reason'), dataIndex: 'reason' },
         ]}
       />
     </Modal>

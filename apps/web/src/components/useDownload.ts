@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { Query } from '../../api/client.ts';
-import { useNotice } from '../../components/useNotice.ts';
+import type { Query } from '../api/client.ts';
 import { downloadSheet } from './downloadSheet.ts';
+import { useNotice } from './useNotice.ts';
 
 /** Which download is under way (its button spins), and failures as notices. */
 export function useDownload() {

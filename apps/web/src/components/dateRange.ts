@@ -1,7 +1,9 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import type { DateRange } from './queryKeys.ts';
 
 export type PickedRange = [Dayjs, Dayjs];
+
+/** A period in epoch ms, both ends inclusive. */
+export type DateRange = { fromDate: number; toDate: number };
 
 /** Start of the current month to now (spec section 9). */
 export function defaultRange(now: Dayjs = dayjs()): PickedRange {

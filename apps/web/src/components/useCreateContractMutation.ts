@@ -1,6 +1,7 @@
 import type { Contract } from '@it4u/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { api } from '../api/client.ts';
+import { contractKeys } from './useContractSearchQuery.ts';
 
 export type ContractInput = {
   numContract: string;
@@ -17,6 +18,6 @@ export function useCreateContractMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ContractInput) => api.post<Contract>('/it4u/contracts', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['contracts'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contractKeys.all }),
   });
 }

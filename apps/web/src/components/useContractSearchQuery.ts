@@ -1,12 +1,17 @@
 import type { Contract } from '@it4u/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
-import { suppliesKeys } from './queryKeys.ts';
+import { api } from '../api/client.ts';
+
+/** Query keys of the contracts register (used by the supplies and channel screens). */
+export const contractKeys = {
+  all: ['contracts'] as const,
+  search: (q: string) => [...contractKeys.all, 'search', q] as const,
+};
 
 /** Contracts whose customer name or number contains `q` (at most 50); nothing is asked for an empty `q`. */
 export function useContractSearchQuery(q: string) {
   return useQuery({
-    queryKey: suppliesKeys.contracts(q),
+    queryKey: contractKeys.search(q),
     queryFn: () => api.get<Contract[]>(`/it4u/contract.${encodeURIComponent(q)}`),
     enabled: q.length > 0,
     placeholderData: keepPreviousData,

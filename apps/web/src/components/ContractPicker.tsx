@@ -3,19 +3,27 @@ import type { Contract, ContractRef } from '@it4u/shared';
 import { Button, Divider, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useContractSearchQuery } from '../useContractSearchQuery.ts';
-import { useDebounced } from '../useDebounced.ts';
 import { NewContractModal } from './NewContractModal.tsx';
+import { useContractSearchQuery } from './useContractSearchQuery.ts';
+import { useDebounced } from './useDebounced.ts';
 
-type Props = { value?: ContractRef | null; onChange?: (contract: ContractRef | null) => void };
+type Props = {
+  value?: ContractRef | null;
+  onChange?: (contract: ContractRef | null) => void;
+  /** The select's accessible name; 'Customer name' unless told. */
+  ariaLabel?: string;
+  /** What the closed select shows of the chosen contract: the customer (default) or customer and number. */
+  display?: 'client' | 'full';
+  status?: 'error' | 'warning' | '';
+};
 
 export function toContractRef(contract: Contract | ContractRef): ContractRef {
   const { id, customId, numContract, clientName, street, servicePlans } = contract;
   return { id, customId, numContract, clientName, street, servicePlans };
 }
 
-/** The buyer of a stock-out row: search contracts by customer name or number, or create one. */
-export function ContractPicker({ value, onChange }: Props) {
+/** A customer contract (the buyer of a stock-out row, a channel's contract): search by customer name or number, or create one. */
+export function ContractPicker({ value, onChange, ariaLabel, display = 'client', status }: Props) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
@@ -31,19 +39,22 @@ export function ContractPicker({ value, onChange }: Props) {
   return (
     <>
       <Select<number>
-        aria-label={t('supplies.stock.columns.customer')}
+        aria-label={ariaLabel ?? t('common.contract.clientName')}
+        status={status}
         value={value?.id}
         allowClear
         open={open}
         onOpenChange={setOpen}
-        placeholder={t('supplies.contract.searchPlaceholder')}
+        placeholder={t('common.contract.searchPlaceholder')}
         style={{ width: '100%' }}
         popupMatchSelectWidth={340}
         showSearch={{ filterOption: false, onSearch: setSearch }}
         loading={contracts.isFetching}
-        notFoundContent={q ? t('supplies.contract.noMatch') : t('supplies.contract.typeToSearch')}
+        notFoundContent={q ? t('common.contract.noMatch') : t('common.contract.typeToSearch')}
         options={options}
-        labelRender={() => value?.clientName ?? ''}
+        labelRender={() =>
+          value ? (display === 'full' ? `${value.clientName} — ${value.numContract}` : value.clientName) : ''
+        }
         onChange={(id) => {
           if (id === undefined || id === null) {
             onChange?.(null);
@@ -66,7 +77,7 @@ export function ContractPicker({ value, onChange }: Props) {
                 setCreating(true);
               }}
             >
-              {t('supplies.contract.new')}
+              {t('common.contract.new')}
             </Button>
           </>
         )}

@@ -9,6 +9,7 @@ import {
   rowEditingReducer,
   rowsWithDraft,
 } from './rowEditing.ts';
+import './rowEditing.css';
 
 /** The row-editing state of one table, with the rules of `rowEditing.ts`. */
 export function useRowEditing<T>() {

@@ -1,0 +1,30 @@
+import { Card, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChannelSummary } from './components/ChannelSummary.tsx';
+import { DetailsTab } from './components/DetailsTab.tsx';
+import { ImportTab } from './components/ImportTab.tsx';
+import { RegistrationTab } from './components/RegistrationTab.tsx';
+import './channel.css';
+
+type TabKey = 'details' | 'registration' | 'import';
+
+/** /channel (manage roles; the shell's gate sends the others to /403, and so does a 403 of the API). */
+export function ChannelPage() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<TabKey>('details');
+  return (
+    <Card title={t('channel.title')} className="channel-page">
+      <ChannelSummary />
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as TabKey)}
+        items={[
+          { key: 'details', label: t('channel.tabs.details'), children: <DetailsTab /> },
+          { key: 'registration', label: t('channel.tabs.registration'), children: <RegistrationTab /> },
+          { key: 'import', label: t('channel.tabs.import'), children: <ImportTab /> },
+        ]}
+      />
+    </Card>
+  );
+}

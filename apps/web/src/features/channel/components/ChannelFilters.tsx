@@ -1,0 +1,46 @@
+import { CHANNEL_STATUSES } from '@it4u/shared';
+import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useProvidersQuery } from '../useProvidersQuery.ts';
+
+type Props = {
+  providerId: number | null;
+  status: string;
+  onProvider: (providerId: number | null) => void;
+  onStatus: (status: string) => void;
+  disabled?: boolean;
+};
+
+/** The provider and status filters of both channel tables. */
+export function ChannelFilters({ providerId, status, onProvider, onStatus, disabled }: Props) {
+  const { t } = useTranslation();
+  const providers = useProvidersQuery();
+  return (
+    <>
+      <Select<number | 0>
+        aria-label={t('channel.filter.provider')}
+        value={providerId ?? 0}
+        onChange={(id) => onProvider(id === 0 ? null : id)}
+        disabled={disabled}
+        loading={providers.isFetching}
+        style={{ width: 170 }}
+        showSearch={{ optionFilterProp: 'label' }}
+        options={[
+          { value: 0, label: t('channel.filter.allProviders') },
+          ...(providers.data ?? []).map((p) => ({ value: p.id, label: p.name })),
+        ]}
+      />
+      <Select<string>
+        aria-label={t('channel.filter.status')}
+        value={status}
+        onChange={onStatus}
+        disabled={disabled}
+        style={{ width: 150 }}
+        options={[
+          { value: '', label: t('channel.filter.allStatuses') },
+          ...CHANNEL_STATUSES.map((s) => ({ value: s, label: t(`channel.status.${s}`) })),
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,229 @@
+import { ClearOutlined, FileExcelOutlined, SendOutlined, UploadOutlined } from '@ant-design/icons';
+import { MAX_UPLOAD_BYTES, type RowError } from '@it4u/shared';
+import { Alert, Button, Empty, Modal, Progress, Space, Table, type TableColumnsType, Typography, Upload } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isHttpError } from '../../../api/client.ts';
+import { readFirstSheet, type SheetRow } from '../../../components/readSheet.ts';
+import { UploadErrorsModal } from '../../../components/UploadErrorsModal.tsx';
+import { checkSpreadsheetFile, rowErrorsOf, SPREADSHEET_ACCEPT } from '../../../components/uploadChecks.ts';
+import { useDownload } from '../../../components/useDownload.ts';
+import { useNotice } from '../../../components/useNotice.ts';
+import { cellText, type PreviewRow, previewColumns, previewRows } from '../importPreview.ts';
+import { useImportChannelsMutation } from '../useImportChannelsMutation.ts';
+
+type Phase = { step: 'reading' } | { step: 'sending'; percent: number } | null;
+type Sheet = { fileName: string; rows: SheetRow[] };
+type Rejected = { message: string; rows: RowError[] };
+
+const MEGABYTE = 1024 * 1024;
+
+/** Import data: choose a spreadsheet, look at its rows, then send them (all or nothing). */
+export function ImportTab() {
+  const { t } = useTranslation();
+  const notice = useNotice();
+  const upload = useImportChannelsMutation();
+  const download = useDownload();
+  const [sheet, setSheet] = useState<Sheet | null>(null);
+  const [phase, setPhase] = useState<Phase>(null);
+  const [rejected, setRejected] = useState<Rejected | null>(null);
+  const [showErrors, setShowErrors] = useState(false);
+
+  const headers = useMemo(() => previewColumns(sheet?.rows ?? []), [sheet]);
+  const preview = useMemo(() => previewRows(sheet?.rows ?? [], rejected?.rows), [sheet, rejected]);
+
+  const onFile = async (file: File) => {
+    const problem = checkSpreadsheetFile(file);
+    if (problem) {
+      notice.failure(t(`common.upload.${problem}`, { max: MAX_UPLOAD_BYTES / MEGABYTE }));
+      return;
+    }
+    setPhase({ step: 'reading' });
+    let rows: SheetRow[];
+    try {
+      rows = await readFirstSheet(file);
+    } catch {
+      notice.failure(t('common.upload.unreadable'));
+      return;
+    } finally {
+      setPhase(null);
+    }
+    if (rows.length === 0) {
+      notice.failure(t('common.upload.noRows'));
+      return;
+    }
+    setRejected(null);
+    setSheet({ fileName: file.name, rows });
+  };
+
+  const clear = () => {
+    setSheet(null);
+    setRejected(null);
+  };
+
+  const send = () => {
+    if (!sheet) return;
+    const { rows } = sheet;
+    setPhase({ step: 'sending', percent: 0 });
+    upload.mutate(
+      { rows, onProgress: (fraction) => setPhase({ step: 'sending', percent: Math.round(fraction * 100) }) },
+      {
+        onSuccess: (answer) => {
+          setPhase(null);
+          clear();
+          notice.success(t('channel.import.imported', { count: answer?.saved ?? rows.length }));
+        },
+        onError: (error) => {
+          setPhase(null);
+          if (isHttpError(error) && error.statusCode === 422) {
+            // Nothing was saved: the rows stay, with their errors, to be fixed in the spreadsheet.
+            setRejected({ message: error.message, rows: rowErrorsOf(error.details) });
+            setShowErrors(true);
+          } else if (isHttpError(error) && error.statusCode === 413) {
+            notice.failure(t('common.upload.tooBig', { max: MAX_UPLOAD_BYTES / MEGABYTE }));
+          } else if (isHttpError(error) && error.statusCode === 415) {
+            notice.failure(t('common.upload.notSpreadsheet'));
+          } else {
+            notice.error(error);
+          }
+        },
+      },
+    );
+  };
+
+  const columns: TableColumnsType<PreviewRow> = [
+    {
+      key: 'rowNumber',
+      title: t('common.upload.row'),
+      dataIndex: 'rowNumber',
+      width: 64,
+      align: 'center',
+      fixed: 'left',
+    },
+    ...(rejected
+      ? [
+          {
+            key: 'errors',
+            title: t('channel.import.error'),
+            width: 260,
+            render: (_: unknown, row: PreviewRow) =>
+              row.errors.length > 0 ? <Typography.Text type="danger">{row.errors.join('; ')}</Typography.Text> : null,
+          },
+        ]
+      : []),
+    ...headers.map((header) => ({
+      key: `col:${header}`,
+      title: header,
+      width: Math.min(Math.max(header.length * 9 + 24, 110), 220),
+      ellipsis: true,
+      render: (_: unknown, row: PreviewRow) => cellText(row.cells[header], header),
+    })),
+  ];
+
+  const busy = phase !== null;
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
+        <Space wrap>
+          <Upload
+            accept={SPREADSHEET_ACCEPT}
+            showUploadList={false}
+            maxCount={1}
+            disabled={busy}
+            beforeUpload={(file) => {
+              void onFile(file);
+              return false;
+            }}
+          >
+            <Button icon={<UploadOutlined />} disabled={busy}>
+              {t('channel.import.choose')}
+            </Button>
+          </Upload>
+          {sheet && (
+            <>
+              <Button type="primary" icon={<SendOutlined />} loading={upload.isPending} onClick={send}>
+                {t('channel.import.send', { count: sheet.rows.length })}
+              </Button>
+              <Button icon={<ClearOutlined />} disabled={busy} onClick={clear}>
+                {t('channel.import.clear')}
+              </Button>
+            </>
+          )}
+        </Space>
+        <Button
+          icon={<FileExcelOutlined />}
+          loading={download.pending === 'template'}
+          onClick={() => download.run('template', '/it4u/template/channel', 'channel-template.xlsx')}
+        >
+          {t('channel.import.template')}
+        </Button>
+      </Space>
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title={t('channel.import.helpTitle')}
+        description={
+          <ul className="channel-help">
+            <li>{t('channel.import.helpRows')}</li>
+            <li>{t('channel.import.helpProvider')}</li>
+            <li>{t('channel.import.helpContract')}</li>
+            <li>{t('channel.import.helpStatus')}</li>
+            <li>{t('channel.import.helpDates')}</li>
+            <li>{t('channel.import.helpAllOrNothing')}</li>
+          </ul>
+        }
+      />
+      {sheet ? (
+        <>
+          <Space wrap style={{ marginBottom: 8 }}>
+            <Typography.Text strong>
+              {t('channel.import.previewTitle', { count: sheet.rows.length, file: sheet.fileName })}
+            </Typography.Text>
+            {rejected && (
+              <Button size="small" danger type="link" onClick={() => setShowErrors(true)}>
+                {t('channel.import.showErrors', { count: rejected.rows.length })}
+              </Button>
+            )}
+          </Space>
+          <Table<PreviewRow>
+            rowKey="key"
+            size="small"
+            bordered
+            columns={columns}
+            dataSource={preview}
+            rowClassName={(row) => (row.errors.length > 0 ? 'import-error-row' : '')}
+            scroll={{ x: 'max-content' }}
+            pagination={{ defaultPageSize: 50, showSizeChanger: true, pageSizeOptions: [10, 50, 100, 200] }}
+            aria-label={t('channel.import.previewLabel')}
+          />
+        </>
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('channel.import.empty')} />
+      )}
+      <Modal
+        open={busy}
+        title={t(phase?.step === 'reading' ? 'common.upload.reading' : 'channel.import.progressTitle')}
+        footer={null}
+        closable={false}
+        mask={{ closable: false }}
+      >
+        <Progress
+          percent={phase?.step === 'sending' ? phase.percent : 0}
+          status="active"
+          aria-label={t('channel.import.progressTitle')}
+        />
+        <p>
+          {phase?.step === 'reading'
+            ? t('common.upload.reading')
+            : phase?.step === 'sending' && phase.percent >= 100
+              ? t('common.upload.saving')
+              : t('common.upload.sending')}
+        </p>
+      </Modal>
+      {rejected && showErrors && (
+        <UploadErrorsModal message={rejected.message} rows={rejected.rows} onClose={() => setShowErrors(false)} />
+      )}
+    </>
+  );
+}

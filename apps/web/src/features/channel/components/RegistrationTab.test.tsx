@@ -1,0 +1,82 @@
+import type { ChannelAttribute } from '@it4u/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setTokens } from '../../../api/tokens.ts';
+import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
+import { RegistrationTab } from './RegistrationTab.tsx';
+
+const channel: ChannelAttribute = {
+  id: 5,
+  name: 'Kênh Q1',
+  status: 'pending',
+  customer: 'Khách sạn A',
+  virtualNum: '0283',
+  usernamePPPoE: 'ppp',
+  channelValue: { id: 2, servicePack: 'Fiber 100M', value: '1.000.000', channelName: { id: 1, name: 'VNPT' } },
+  createdAt: new Date(2026, 0, 2).getTime(),
+};
+
+describe('channel registration', { timeout: 15_000 }, () => {
+  beforeEach(() => {
+    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const method = init?.method ?? 'GET';
+        if (method === 'DELETE') {
+          return jsonResponse(409, {
+            statusCode: 409,
+            error: 'Conflict',
+            message: 'This channel has details and cannot be deleted; delete its details first.',
+          });
+        }
+        if (method === 'POST' && url.endsWith('/it4u/channel/name')) {
+          const message = 'A provider with this name already exists.';
+          return jsonResponse(409, {
+            statusCode: 409,
+            error: 'Conflict',
+            message,
+            details: [{ field: 'name', message }],
+          });
+        }
+        if (url.includes('/it4u/channel.name')) return jsonResponse(200, [{ id: 1, name: 'VNPT' }]);
+        return jsonResponse(200, { items: [channel], total: 1 });
+      }),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists the channels with provider, service pack, value and a status tag', async () => {
+    renderWithProviders(<RegistrationTab />);
+    const row = (await screen.findByText('Kênh Q1')).closest('tr') as HTMLElement;
+    expect(row.classList.contains('warning')).toBe(true);
+    for (const text of ['Khách sạn A', 'VNPT', 'Fiber 100M', '1.000.000', 'Pending', '02-01-2026']) {
+      expect(within(row).getByText(text)).toBeTruthy();
+    }
+  });
+
+  it('explains a refused delete: the channel still has details', async () => {
+    renderWithProviders(<RegistrationTab />);
+    const row = (await screen.findByText('Kênh Q1')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: /Delete/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes' }));
+    expect((await screen.findAllByText('This channel cannot be deleted')).length).toBeGreaterThan(0);
+    expect(screen.getByText('This channel has details and cannot be deleted; delete its details first.')).toBeTruthy();
+  });
+
+  it('puts a taken provider name under the field', async () => {
+    renderWithProviders(<RegistrationTab />);
+    await screen.findByText('Kênh Q1');
+    fireEvent.click(screen.getByRole('button', { name: /Add provider/ }));
+    const dialog = (await screen.findByText('Add provider', { selector: '.ant-modal-title' })).closest(
+      '[role="dialog"]',
+    ) as HTMLElement;
+    fireEvent.change(within(dialog).getByLabelText('Provider name'), { target: { value: 'VNPT' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() =>
+      expect(dialog.querySelector('.ant-form-item-explain-error')?.textContent).toBe(
+        'A provider with this name already exists.',
+      ),
+    );
+  });
+});

@@ -1,0 +1,38 @@
+import type { ChannelDetail, Page } from '@it4u/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+import { channelKeys, type DetailParams } from './queryKeys.ts';
+
+/** The filters as a query (or body): empty ones left out. */
+export function detailFilters(params: DetailParams) {
+  return {
+    q: params.q || undefined,
+    status: params.status || undefined,
+    providerId: params.providerId ?? undefined,
+  };
+}
+
+/**
+ * One page of channel details. With a date range, the deploy-request-date search of the spec
+ * (POST /it4u/channel/attribute.date); without one, every detail.
+ */
+export function useDetailsQuery(params: DetailParams) {
+  return useQuery({
+    queryKey: channelKeys.detailList(params),
+    queryFn: () =>
+      params.fromDate !== null && params.toDate !== null
+        ? api.post<Page<ChannelDetail>>('/it4u/channel/attribute.date', {
+            fromDate: params.fromDate,
+            toDate: params.toDate,
+            page: params.page,
+            pageSize: params.pageSize,
+            ...detailFilters(params),
+          })
+        : api.get<Page<ChannelDetail>>('/it4u/channel/detail.all', {
+            page: params.page,
+            pageSize: params.pageSize,
+            ...detailFilters(params),
+          }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,30 @@
+import type { ChannelAttribute, ChannelDetail, ChannelStatus } from '@it4u/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+import type { DetailBody } from './detailRow.ts';
+import { channelKeys } from './queryKeys.ts';
+
+export type SaveDetailInput = {
+  body: DetailBody;
+  /** The channel's new status, when it changed: it belongs to the channel attribute, saved after the detail. */
+  status: { attributeId: number; status: ChannelStatus } | null;
+};
+
+/** POST /it4u/channel/detail (an update when the body has an id), then PUT the channel's status if it changed. */
+export function useSaveDetailMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, status }: SaveDetailInput) => {
+      const detail = await api.post<ChannelDetail>('/it4u/channel/detail', body);
+      if (status) {
+        await api.put<ChannelAttribute>(`/it4u/channel/attribute.${status.attributeId}`, { status: status.status });
+      }
+      return detail;
+    },
+    // Also after a failed status change: the detail itself may have been saved. Not awaited: the row leaves
+    // edit mode first, so that the saved copy never shows beside the row still being edited.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: channelKeys.all });
+    },
+  });
+}
