@@ -90,5 +90,3 @@ export type ReportRow = {
   inventoryEnd: number;
   note: string;
 };
-
-export type RowError = { row: number; reason: string };

@@ -1,3 +1,4 @@
+import type { RowError } from '@it4u/shared';
 /** Typed errors thrown by services; plugins/errors.ts maps them to status codes. */
 export class AppError extends Error {
   constructor(
@@ -51,7 +52,7 @@ export class UnsupportedMediaTypeError extends AppError {
 }
 /** A spreadsheet with bad rows: every bad row and why; nothing was saved. */
 export class InvalidRowsError extends AppError {
-  constructor(rows: { row: number; reason: string }[]) {
+  constructor(rows: RowError[]) {
     super(422, `${rows.length} row(s) of the spreadsheet cannot be imported; nothing was saved.`, rows);
   }
 }

@@ -35,7 +35,7 @@ describe('spreadsheets', () => {
     expect(parseSheetDate('2024-03-05')).toEqual({ ok: true, ms: Date.UTC(2024, 2, 5) });
     expect(parseSheetDate('05-03-2024')).toEqual({ ok: true, ms: Date.UTC(2024, 2, 5) });
     expect(parseSheetDate('2024-03-05T10:30:00Z')).toEqual({ ok: true, ms: Date.UTC(2024, 2, 5, 10, 30) });
-    expect(parseSheetDate('03/05/24')).toMatchObject({ ok: false, reason: expect.stringContaining('ambiguous') });
+    expect(parseSheetDate('03/05/24')).toMatchObject({ ok: false, problem: { code: 'ambiguousDate' } });
     expect(parseSheetDate('31-02-2024').ok).toBe(false);
     expect(parseSheetDate('').ok).toBe(false);
     expect(parseSheetDate('tomorrow').ok).toBe(false);

@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import type { RowError } from '@it4u/shared';
+import { type RowError, type RowProblem, type RowProblemField, rowError } from '@it4u/shared';
 
 export type SheetKind = 'xlsx' | 'xls';
 
@@ -39,15 +39,19 @@ const DAY_MS = 86_400_000;
 /** Days between the spreadsheet epoch (1899-12-30) and 1970-01-01. */
 const SERIAL_EPOCH = 25_569;
 
-export type DateResult = { ok: true; ms: number } | { ok: false; reason: string };
+export type DateResult = { ok: true; ms: number } | { ok: false; problem: RowProblem };
 
 /**
  * A date cell: a real spreadsheet date (a serial number), an ISO date (2024-03-05, with an optional time) or
  * DD-MM-YYYY. Slashed dates like 03/05/24 are refused as ambiguous. Dates without a time are midnight UTC.
  */
-export function parseSheetDate(value: unknown): DateResult {
+export function parseSheetDate(value: unknown, field: RowProblemField = 'date'): DateResult {
+  const fail = (code: 'notADate' | 'ambiguousDate' | 'missing', shown?: unknown): DateResult => ({
+    ok: false,
+    problem: { code, params: shown === undefined ? { field } : { field, value: String(shown) } },
+  });
   if (typeof value === 'number' && Number.isFinite(value)) {
-    if (value < 1 || value > 2_958_465) return { ok: false, reason: `not a date: ${value}` };
+    if (value < 1 || value > 2_958_465) return fail('notADate', value);
     return { ok: true, ms: Math.round((value - SERIAL_EPOCH) * DAY_MS) };
   }
   if (value instanceof Date && !Number.isNaN(value.getTime())) return { ok: true, ms: value.getTime() };
@@ -58,26 +62,27 @@ export function parseSheetDate(value: unknown): DateResult {
     const ms = zone
       ? Date.parse(text.replace(' ', 'T'))
       : Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h ?? 0), Number(mi ?? 0), Number(s ?? 0));
-    return validDate(ms, Number(y), Number(mo), Number(d), zone !== undefined, text);
+    return validDate(ms, Number(y), Number(mo), Number(d), zone !== undefined)
+      ? { ok: true, ms }
+      : fail('notADate', text);
   }
   m = /^(\d{1,2})-(\d{1,2})-(\d{4})$/.exec(text);
   if (m) {
     const [, d, mo, y] = m;
-    return validDate(Date.UTC(Number(y), Number(mo) - 1, Number(d)), Number(y), Number(mo), Number(d), false, text);
+    const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d));
+    return validDate(ms, Number(y), Number(mo), Number(d), false) ? { ok: true, ms } : fail('notADate', text);
   }
   if (/^\d{1,4}[/.]\d{1,2}[/.]\d{1,4}$/.test(text)) {
-    return { ok: false, reason: `ambiguous date "${text}": use DD-MM-YYYY or YYYY-MM-DD` };
+    return fail('ambiguousDate', text);
   }
-  return { ok: false, reason: text ? `not a date: "${text}"` : 'the date is missing' };
+  return text ? fail('notADate', text) : fail('missing');
 }
 
-function validDate(ms: number, y: number, mo: number, d: number, zoned: boolean, text: string): DateResult {
-  if (Number.isNaN(ms)) return { ok: false, reason: `not a date: "${text}"` };
+/** The date is real: no 31 February, and the written day is the day of the time (unless a zone moved it). */
+function validDate(ms: number, y: number, mo: number, d: number, zoned: boolean): boolean {
+  if (Number.isNaN(ms)) return false;
   const back = new Date(ms);
-  if (!zoned && (back.getUTCFullYear() !== y || back.getUTCMonth() + 1 !== mo || back.getUTCDate() !== d)) {
-    return { ok: false, reason: `not a date: "${text}"` };
-  }
-  return { ok: true, ms };
+  return zoned || (back.getUTCFullYear() === y && back.getUTCMonth() + 1 === mo && back.getUTCDate() === d);
 }
 
 /** Header names compared without case, spaces, punctuation or Vietnamese diacritics. */
@@ -107,11 +112,13 @@ export function mapHeaders(columns: Column[], headers: string[]): { map: Map<str
   for (const h of headers) {
     const key = lookup.get(foldHeader(h));
     if (key) map.set(h, key);
-    else errors.push({ row: 1, reason: `unknown column "${h}"` });
+    else errors.push(rowError(1, [{ code: 'unknownColumn', params: { column: h } }]));
   }
   const present = new Set(map.values());
   for (const c of columns) {
-    if (c.required && !present.has(c.key)) errors.push({ row: 1, reason: `the column "${c.header}" is missing` });
+    if (c.required && !present.has(c.key)) {
+      errors.push(rowError(1, [{ code: 'missingColumn', params: { column: c.header } }]));
+    }
   }
   return { map, errors };
 }
@@ -132,12 +139,23 @@ export function cellNumber(v: unknown): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
+/** A cell that must hold a number of 0 or more: the number, or undefined when the cell is empty or bad. */
+export function cellAmount(v: unknown, field: RowProblemField, problems: RowProblem[]): number | undefined {
+  if (cellText(v) === '') return undefined;
+  const n = cellNumber(v);
+  if (n === undefined || n < 0) {
+    problems.push({ code: 'nonNegative', params: { field } });
+    return undefined;
+  }
+  return n;
+}
+
 /** Rows keyed by the sheet's own headers → rows keyed by column key; header errors come first. */
 export function normaliseRows(
   columns: Column[],
   rows: Record<string, unknown>[],
 ): { rows: SheetCells[]; errors: RowError[] } {
-  if (rows.length === 0) return { rows: [], errors: [{ row: 1, reason: 'the spreadsheet has no rows' }] };
+  if (rows.length === 0) return { rows: [], errors: [rowError(1, [{ code: 'noRows' }])] };
   const headers = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((h) => !/^__EMPTY/.test(h));
   const { map, errors } = mapHeaders(columns, headers);
   const out = rows.map((r) => {

@@ -1,6 +1,7 @@
 import type { RowError } from '@it4u/shared';
 import { Alert, Button, Modal, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { rowErrorText } from './rowErrorText.ts';
 
 type Props = { message: string; rows: RowError[]; onClose: () => void };
 
@@ -35,7 +36,7 @@ export function UploadErrorsModal({ message, rows, onClose }: Props) {
         aria-label={t('common.upload.rowsLabel')}
         columns={[
           { key: 'row', title: t('common.upload.row'), dataIndex: 'row', width: 90 },
-          { key: 'reason', title: t('common.upload.reason'), dataIndex: 'reason' },
+          { key: 'reason', title: t('common.upload.reason'), render: (_, row) => rowErrorText(row, t) },
         ]}
       />
     </Modal>

@@ -19,10 +19,14 @@ describe('upload pre-checks', () => {
 
   it('reads the bad rows of a 422 answer in spreadsheet order', () => {
     expect(
-      rowErrorsOf([{ row: 5, reason: 'unknown item' }, { row: 2, reason: 'bad MAC' }, { nonsense: true }]),
+      rowErrorsOf([
+        { row: 5, reason: 'unknown item' },
+        { row: 2, reason: '"zz" is not a MAC address', problems: [{ code: 'notAMac', params: { value: 'zz' } }] },
+        { nonsense: true },
+      ]),
     ).toEqual([
-      { row: 2, reason: 'bad MAC' },
-      { row: 5, reason: 'unknown item' },
+      { row: 2, reason: '"zz" is not a MAC address', problems: [{ code: 'notAMac', params: { value: 'zz' } }] },
+      { row: 5, reason: 'unknown item', problems: [] },
     ]);
     expect(rowErrorsOf(undefined)).toEqual([]);
   });

@@ -22,5 +22,6 @@ export function rowErrorsOf(details: unknown): RowError[] {
       (d): d is RowError =>
         typeof d === 'object' && d !== null && typeof d.row === 'number' && typeof d.reason === 'string',
     )
+    .map((d) => ({ row: d.row, reason: d.reason, problems: Array.isArray(d.problems) ? d.problems : [] }))
     .sort((a, b) => a.row - b.row);
 }

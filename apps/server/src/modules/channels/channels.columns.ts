@@ -6,10 +6,11 @@ import {
   type ChannelStatus,
   DEFAULT_CHANNEL_STATUS,
   OPERATOR_TIME_ZONE,
+  type RowProblem,
 } from '@it4u/shared';
 import {
   type Column,
-  cellNumber,
+  cellAmount,
   cellText,
   foldHeader,
   parseSheetDate,
@@ -66,57 +67,51 @@ export type ChannelRow = {
   votesRequire: string;
 } & Record<DateKey, number | null>;
 
-const DATE_LABELS: Record<DateKey, string> = {
-  deployRequestDate: 'deploy request date',
-  dateAcceptance: 'acceptance date',
-  dateOnlineRequest: 'online request date',
-  dateOnline: 'online date',
-  dateRequestStop: 'stop request date',
-  dateStop: 'stop date',
-};
-
 /** Device statuses by their folded form, so that "Chưa thu hồi" and "chua thu hoi" are both "Chua thu hoi". */
 const DEVICE_STATUS = new Map(CHANNEL_DEVICE_STATUSES.map((s) => [foldHeader(s), s]));
 
 /** One row of the import, checked on its own; the problems say what is wrong with it. */
-export function parseChannelRow(cells: SheetCells): { row: ChannelRow; problems: string[] } {
-  const problems: string[] = [];
+export function parseChannelRow(cells: SheetCells): { row: ChannelRow; problems: RowProblem[] } {
+  const problems: RowProblem[] = [];
   const numContract = cellText(cells.numContract);
-  if (!numContract) problems.push('the contract number is missing');
+  if (!numContract) problems.push({ code: 'missing', params: { field: 'numContract' } });
 
   const statusText = cellText(cells.status).toLowerCase();
   let status: ChannelStatus = DEFAULT_CHANNEL_STATUS;
   if (statusText) {
     if ((CHANNEL_STATUSES as readonly string[]).includes(statusText)) status = statusText as ChannelStatus;
-    else problems.push(`unknown status "${cellText(cells.status)}" (use ${CHANNEL_STATUSES.join(', ')})`);
+    else {
+      problems.push({
+        code: 'unknownValue',
+        params: { field: 'status', value: cellText(cells.status), allowed: CHANNEL_STATUSES.join(', ') },
+      });
+    }
   }
 
   const deviceText = cellText(cells.deviceStatus);
   const deviceStatus = deviceText ? DEVICE_STATUS.get(foldHeader(deviceText)) : '';
   if (deviceStatus === undefined) {
-    problems.push(`unknown device status "${deviceText}" (use ${CHANNEL_DEVICE_STATUSES.join(', ')})`);
+    problems.push({
+      code: 'unknownValue',
+      params: { field: 'deviceStatus', value: deviceText, allowed: CHANNEL_DEVICE_STATUSES.join(', ') },
+    });
   }
 
-  let fees: number | null = null;
-  if (cellText(cells.fees) !== '') {
-    const n = cellNumber(cells.fees);
-    if (n === undefined || n < 0) problems.push('the fees must be a number of 0 or more');
-    else fees = n;
-  }
+  const fees = cellAmount(cells.fees, 'fees', problems) ?? null;
 
   const dates = {} as Record<DateKey, number | null>;
   for (const key of CHANNEL_DETAIL_DATES) {
     dates[key] = null;
     if (cellText(cells[key]) === '') continue;
-    const d = parseSheetDate(cells[key]);
+    const d = parseSheetDate(cells[key], key);
     if (d.ok) dates[key] = d.ms;
-    else problems.push(`${DATE_LABELS[key]}: ${d.reason}`);
+    else problems.push(d.problem);
   }
 
   const provider = cellText(cells.provider);
   const servicePack = cellText(cells.servicePack);
-  if (servicePack && !provider) problems.push('the row names a service pack but no provider');
-  if (provider && !servicePack) problems.push(`the row names the provider ${provider} but no service pack`);
+  if (servicePack && !provider) problems.push({ code: 'packWithoutProvider' });
+  if (provider && !servicePack) problems.push({ code: 'providerWithoutPack', params: { value: provider } });
 
   return {
     problems,

@@ -4,6 +4,7 @@ import {
   type ChannelChange,
   type ChannelDetail,
   DEFAULT_CHANNEL_STATUS,
+  rowError,
 } from '@it4u/shared';
 import { BadRequestError, ConflictError, InvalidRowsError, NotFoundError } from '../../lib/errors.ts';
 import { normaliseRows, writeSheet } from '../../lib/spreadsheet.ts';
@@ -268,16 +269,16 @@ export function createChannelsService({ channels, contracts }: Deps) {
       const known = await contracts.byNumbers(parsed.map((r) => r.numContract).filter(Boolean));
       checked.forEach(({ row: r, problems }, i) => {
         if (r.numContract && !known.has(r.numContract.toLowerCase())) {
-          problems.push(`the contract ${r.numContract} is not in the contracts register`);
+          problems.push({ code: 'contractNotRegistered', params: { value: r.numContract } });
         }
         if (r.provider && r.servicePack && !packs.has(packKey(r.provider, r.servicePack))) {
           problems.push(
             providers.has(r.provider.toLowerCase())
-              ? `the provider ${r.provider} has no service pack "${r.servicePack}"`
-              : `unknown provider "${r.provider}"`,
+              ? { code: 'unknownServicePack', params: { provider: r.provider, value: r.servicePack } }
+              : { code: 'unknownProvider', params: { value: r.provider } },
           );
         }
-        if (problems.length) errors.push({ row: i + 2, reason: problems.join('; ') });
+        if (problems.length) errors.push(rowError(i + 2, problems));
       });
       if (errors.length) throw new InvalidRowsError(errors);
 

@@ -240,6 +240,11 @@ describe.each(drivers)('channel register on %s', (driver) => {
     const reasons = rejected.json().details as { row: number; reason: string }[];
     expect(reasons.map((r) => r.row)).toEqual([3, 4, 5, 6, 7, 8, 9]);
     expect(reasons[0]?.reason).toContain('unknown provider "Nobody"');
+    // each problem also as a code with its parameters, for the web app to say in the reader's language
+    expect(rejected.json().details[0].problems).toEqual([{ code: 'unknownProvider', params: { value: 'Nobody' } }]);
+    expect(rejected.json().details[2].problems).toEqual([
+      { code: 'ambiguousDate', params: { field: 'dateAcceptance', value: '03/05/25' } },
+    ]);
     expect(reasons[1]?.reason).toContain('no service pack "Leased 9G"');
     expect(reasons[2]?.reason).toContain('ambiguous date');
     expect(reasons[3]?.reason).toContain('unknown status "broken"');
@@ -249,7 +254,7 @@ describe.each(drivers)('channel register on %s', (driver) => {
     expect((await call('GET', '/it4u/channel/detail.all?pageSize=1')).json().total).toBe(before);
 
     const unknownColumn = await call('POST', '/it4u/import/channel', [{ ...good, Colour: 'red' }]);
-    expect(unknownColumn.json().details).toEqual([{ row: 1, reason: 'unknown column "Colour"' }]);
+    expect(unknownColumn.json().details[0]).toMatchObject({ row: 1, reason: 'unknown column "Colour"' });
     const noContractColumn = await call('POST', '/it4u/import/channel', [{ 'Tên kênh': 'X' }]);
     expect(noContractColumn.json().details[0].reason).toContain('"Số hợp đồng" is missing');
 

@@ -1,6 +1,13 @@
-import { SELECTABLE_STOCK_OUT_STATUSES } from '@it4u/shared';
+import { type RowProblem, type RowProblemField, SELECTABLE_STOCK_OUT_STATUSES } from '@it4u/shared';
 import { canonicalMac } from '../../lib/mac.ts';
-import { type Column, cellNumber, cellText, parseSheetDate, type SheetCells } from '../../lib/spreadsheet.ts';
+import {
+  type Column,
+  cellAmount,
+  cellNumber,
+  cellText,
+  parseSheetDate,
+  type SheetCells,
+} from '../../lib/spreadsheet.ts';
 
 export type SheetTable = 'listSupplies' | 'importWarehouse' | 'exportWarehouse';
 
@@ -68,47 +75,46 @@ export type StockRow = {
 
 export type ItemRow = { itemCode: string; itemName: string; unit: string; number: number; value: number; note: string };
 
-function wholeNumber(cells: SheetCells, key: string, label: string, min: number, fallback: number, problems: string[]) {
+function wholeNumber(
+  cells: SheetCells,
+  key: string,
+  field: RowProblemField,
+  min: number,
+  fallback: number,
+  problems: RowProblem[],
+) {
   const raw = cells[key];
   if (cellText(raw) === '') return fallback;
   const n = cellNumber(raw);
   if (n === undefined || !Number.isInteger(n) || n < min) {
-    problems.push(`${label} must be a whole number${min > 0 ? ` of at least ${min}` : ' of 0 or more'}`);
+    problems.push({ code: 'wholeNumber', params: { field, min } });
     return fallback;
   }
   return n;
 }
 
-function amount(cells: SheetCells, key: string, label: string, problems: string[]) {
-  const raw = cells[key];
-  if (cellText(raw) === '') return 0;
-  const n = cellNumber(raw);
-  if (n === undefined || n < 0) {
-    problems.push(`${label} must be a number of 0 or more`);
-    return 0;
-  }
-  return n;
-}
-
 /** One stock row, checked; the problems say what is wrong with it. */
-export function parseStockRow(cells: SheetCells, out: boolean): { row: StockRow; problems: string[] } {
-  const problems: string[] = [];
+export function parseStockRow(cells: SheetCells, out: boolean): { row: StockRow; problems: RowProblem[] } {
+  const problems: RowProblem[] = [];
   const date = parseSheetDate(cells.exportDate);
-  if (!date.ok) problems.push(`date: ${date.reason}`);
+  if (!date.ok) problems.push(date.problem);
   const itemCode = cellText(cells.itemCode);
-  if (!itemCode) problems.push('the item code is missing');
+  if (!itemCode) problems.push({ code: 'missing', params: { field: 'itemCode' } });
   let warrantyLandmark: number | null = null;
   if (cellText(cells.warrantyLandmark) !== '') {
-    const w = parseSheetDate(cells.warrantyLandmark);
+    const w = parseSheetDate(cells.warrantyLandmark, 'warrantyLandmark');
     if (w.ok) warrantyLandmark = w.ms;
-    else problems.push(`warranty landmark: ${w.reason}`);
+    else problems.push(w.problem);
   }
   const macFormat = cellText(cells.mac);
   const mac = macFormat ? canonicalMac(macFormat) : '';
-  if (mac === undefined) problems.push(`"${macFormat}" is not a MAC address`);
+  if (mac === undefined) problems.push({ code: 'notAMac', params: { value: macFormat } });
   const status = cellText(cells.status);
   if (out && status && !(SELECTABLE_STOCK_OUT_STATUSES as readonly string[]).includes(status)) {
-    problems.push(`unknown status "${status}" (use ${SELECTABLE_STOCK_OUT_STATUSES.join(', ')})`);
+    problems.push({
+      code: 'unknownValue',
+      params: { field: 'status', value: status, allowed: SELECTABLE_STOCK_OUT_STATUSES.join(', ') },
+    });
   }
   return {
     problems,
@@ -118,14 +124,14 @@ export function parseStockRow(cells: SheetCells, out: boolean): { row: StockRow;
       itemCode,
       itemName: cellText(cells.itemName),
       unit: cellText(cells.unit),
-      number: wholeNumber(cells, 'number', 'the quantity', 1, 1, problems),
-      value: amount(cells, 'value', 'the unit price', problems),
+      number: wholeNumber(cells, 'number', 'quantity', 1, 1, problems),
+      value: cellAmount(cells.value, 'unitPrice', problems) ?? 0,
       supplier: cellText(cells.supplier),
       serialNum: cellText(cells.serialNum),
       mac: mac ?? '',
       macFormat,
-      warrantyPeriod: wholeNumber(cells, 'warrantyPeriod', 'the warranty period', 0, 0, problems),
-      storageTerm: wholeNumber(cells, 'storageTerm', 'the storage term', 0, 0, problems),
+      warrantyPeriod: wholeNumber(cells, 'warrantyPeriod', 'warrantyPeriod', 0, 0, problems),
+      storageTerm: wholeNumber(cells, 'storageTerm', 'storageTerm', 0, 0, problems),
       warrantyLandmark,
       note: cellText(cells.note),
       status,
@@ -136,20 +142,20 @@ export function parseStockRow(cells: SheetCells, out: boolean): { row: StockRow;
   };
 }
 
-export function parseItemRow(cells: SheetCells): { row: ItemRow; problems: string[] } {
-  const problems: string[] = [];
+export function parseItemRow(cells: SheetCells): { row: ItemRow; problems: RowProblem[] } {
+  const problems: RowProblem[] = [];
   const itemCode = cellText(cells.itemCode);
   const itemName = cellText(cells.itemName);
-  if (!itemCode) problems.push('the item code is missing');
-  if (!itemName) problems.push('the item name is missing');
+  if (!itemCode) problems.push({ code: 'missing', params: { field: 'itemCode' } });
+  if (!itemName) problems.push({ code: 'missing', params: { field: 'itemName' } });
   return {
     problems,
     row: {
       itemCode,
       itemName,
       unit: cellText(cells.unit),
-      number: wholeNumber(cells, 'number', 'the opening quantity', 0, 0, problems),
-      value: amount(cells, 'value', 'the opening value', problems),
+      number: wholeNumber(cells, 'number', 'openingQuantity', 0, 0, problems),
+      value: cellAmount(cells.value, 'openingValue', problems) ?? 0,
       note: cellText(cells.note),
     },
   };

@@ -1,11 +1,11 @@
-import { IN_USE_STATUS, type StockKind, type StockRecord, type SupplyItem } from '@it4u/shared';
+import { IN_USE_STATUS, rowError, type StockKind, type StockRecord, type SupplyItem } from '@it4u/shared';
 import type { Db } from '../../db/client.ts';
 import { BadRequestError, ConflictError, InvalidRowsError, NotFoundError } from '../../lib/errors.ts';
 import { canonicalMac } from '../../lib/mac.ts';
 import { normaliseRows, writeSheet } from '../../lib/spreadsheet.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
 import type { ContractsRepository } from '../contracts/contracts.repository.ts';
-import { COLUMNS, parseItemRow, parseStockRow, type SheetTable, type StockRow } from './supplies.columns.ts';
+import { COLUMNS, parseItemRow, parseStockRow, type SheetTable } from './supplies.columns.ts';
 import type { ItemValues, RecordFilter, RecordValues, SuppliesRepository } from './supplies.repository.ts';
 
 export const ITEM_TAKEN = 'An item with this code already exists.';
@@ -117,9 +117,11 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
       const rowNo = i + 2;
       const { row, problems } = parseItemRow(c);
       const key = row.itemCode.toLowerCase();
-      if (row.itemCode && seen.has(key)) problems.push(`the item code ${row.itemCode} is also on row ${seen.get(key)}`);
+      if (row.itemCode && seen.has(key)) {
+        problems.push({ code: 'repeated', params: { field: 'itemCode', value: row.itemCode, row: seen.get(key) } });
+      }
       seen.set(key, rowNo);
-      if (problems.length) errors.push({ row: rowNo, reason: problems.join('; ') });
+      if (problems.length) errors.push(rowError(rowNo, problems));
       values.push({
         itemCode: row.itemCode,
         name: row.itemName,
@@ -137,12 +139,8 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
   async function importStock(table: SheetTable, rows: Record<string, unknown>[]): Promise<number> {
     const kind = kindOf(table);
     const { rows: cells, errors } = normaliseRows(COLUMNS[table], rows);
-    const parsed: StockRow[] = [];
-    cells.forEach((c, i) => {
-      const { row, problems } = parseStockRow(c, kind === 'out');
-      if (problems.length) errors.push({ row: i + 2, reason: problems.join('; ') });
-      parsed.push(row);
-    });
+    const checked = cells.map((c) => parseStockRow(c, kind === 'out'));
+    const parsed = checked.map((c) => c.row);
     // Items and contracts named by the rows: known ones are used, missing ones are made.
     const items = await supplies.itemsByCode(parsed.map((r) => r.itemCode).filter(Boolean));
     const newItems = new Map<string, ItemValues>();
@@ -164,20 +162,18 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
         ? await contracts.byNumbers(parsed.map((r) => r.numContract).filter(Boolean))
         : new Map<string, { id: number; numContract: string }>();
     const newContracts = new Map<string, { numContract: string; clientName: string; street: string }>();
-    parsed.forEach((r, i) => {
-      if (kind !== 'out' || !r.numContract) return;
+    for (const { row: r, problems } of checked) {
+      if (kind !== 'out' || !r.numContract) continue;
       const key = r.numContract.toLowerCase();
-      if (known.has(key) || newContracts.has(key)) return;
-      if (!r.clientName) {
-        errors.push({
-          row: i + 2,
-          reason: `the contract ${r.numContract} is not in the register and the row names no customer`,
-        });
-        return;
-      }
-      newContracts.set(key, { numContract: r.numContract, clientName: r.clientName, street: r.street });
+      if (known.has(key) || newContracts.has(key)) continue;
+      if (r.clientName)
+        newContracts.set(key, { numContract: r.numContract, clientName: r.clientName, street: r.street });
+      else problems.push({ code: 'contractWithoutCustomer', params: { value: r.numContract } });
+    }
+    checked.forEach(({ problems }, i) => {
+      if (problems.length) errors.push(rowError(i + 2, problems));
     });
-    if (errors.length) throw new InvalidRowsError(errors.sort((a, b) => a.row - b.row));
+    if (errors.length) throw new InvalidRowsError(errors);
 
     await supplies.transaction(async (tx: Db) => {
       const itemIds = new Map([...items].map(([k, v]) => [k, v.id]));

@@ -250,7 +250,13 @@ describe.each(drivers)('supplies on %s', (driver) => {
       { exportDate: '2024-01-01', itemCode: 'A', colour: 'red' },
     ]);
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().details).toEqual([{ row: 1, reason: 'unknown column "colour"' }]);
+    expect(unknown.json().details).toEqual([
+      {
+        row: 1,
+        reason: 'unknown column "colour"',
+        problems: [{ code: 'unknownColumn', params: { column: 'colour' } }],
+      },
+    ]);
     const missing = await call('POST', '/it4u/uploadImportWarehouse', [
       { exportDate: '2024-01-01', 'Tên vật tư': 'x' },
     ]);

@@ -13,13 +13,12 @@ describe('import preview', () => {
   });
 
   it('numbers rows as the spreadsheet does (the header is row 1) and puts the errors on their rows', () => {
-    const preview = previewRows(rows, [
-      { row: 3, reason: 'unknown provider "X"' },
-      { row: 3, reason: 'bad date' },
-    ]);
+    const provider = { row: 3, reason: 'unknown provider "X"', problems: [] };
+    const date = { row: 3, reason: 'bad date', problems: [] };
+    const preview = previewRows(rows, [provider, date]);
     expect(preview.map((r) => r.rowNumber)).toEqual([2, 3]);
     expect(preview[0].errors).toEqual([]);
-    expect(preview[1].errors).toEqual(['unknown provider "X"', 'bad date']);
+    expect(preview[1].errors).toEqual([provider, date]);
   });
 
   it('shows date serials under a date header as dates, and other cells as they are', () => {

@@ -2,7 +2,7 @@ import type { RowError } from '@it4u/shared';
 import type { SheetRow } from '../../components/readSheet.ts';
 
 /** A spreadsheet row as the preview shows it: its number in the sheet (the header is row 1) and its cells. */
-export type PreviewRow = { key: number; rowNumber: number; cells: SheetRow; errors: string[] };
+export type PreviewRow = { key: number; rowNumber: number; cells: SheetRow; errors: RowError[] };
 
 /** The columns of the preview: the header row's names, in sheet order (every name any row has). */
 export function previewColumns(rows: SheetRow[]): string[] {
@@ -22,8 +22,8 @@ export function previewColumns(rows: SheetRow[]): string[] {
 
 /** Row i of the data is row i + 2 of the sheet; the errors of a refused import are put on their rows. */
 export function previewRows(rows: SheetRow[], rejected: RowError[] = []): PreviewRow[] {
-  const byRow = new Map<number, string[]>();
-  for (const error of rejected) byRow.set(error.row, [...(byRow.get(error.row) ?? []), error.reason]);
+  const byRow = new Map<number, RowError[]>();
+  for (const error of rejected) byRow.set(error.row, [...(byRow.get(error.row) ?? []), error]);
   return rows.map((cells, i) => ({ key: i, rowNumber: i + 2, cells, errors: byRow.get(i + 2) ?? [] }));
 }
 

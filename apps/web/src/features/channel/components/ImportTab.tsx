@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHttpError } from '../../../api/client.ts';
 import { readFirstSheet, type SheetRow } from '../../../components/readSheet.ts';
+import { rowErrorText } from '../../../components/rowErrorText.ts';
 import { UploadErrorsModal } from '../../../components/UploadErrorsModal.tsx';
 import { checkSpreadsheetFile, rowErrorsOf, SPREADSHEET_ACCEPT } from '../../../components/uploadChecks.ts';
 import { useDownload } from '../../../components/useDownload.ts';
@@ -107,7 +108,9 @@ export function ImportTab() {
             title: t('channel.import.error'),
             width: 260,
             render: (_: unknown, row: PreviewRow) =>
-              row.errors.length > 0 ? <Typography.Text type="danger">{row.errors.join('; ')}</Typography.Text> : null,
+              row.errors.length > 0 ? (
+                <Typography.Text type="danger">{row.errors.map((e) => rowErrorText(e, t)).join('; ')}</Typography.Text>
+              ) : null,
           },
         ]
       : []),
