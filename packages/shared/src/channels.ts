@@ -41,6 +41,17 @@ export const CHANNEL_DEVICE_STATUSES = [
   'VNPT thu hoi',
 ] as const;
 
+/** The text fields of a channel detail. */
+export const CHANNEL_DETAIL_TEXTS = [
+  'routerType',
+  'ipAddress',
+  'ipType',
+  'customerMove',
+  'deviceStatus',
+  'regionalEngineer',
+  'votesRequire',
+] as const;
+
 export const CHANNEL_DETAIL_DATES = [
   'dateRequestStop',
   'dateOnline',
@@ -50,16 +61,12 @@ export const CHANNEL_DETAIL_DATES = [
   'deployRequestDate',
 ] as const;
 
-export type ChannelDetail = {
+/** The fields of a channel detail that are its own: fees, texts and dates. */
+export type ChannelDetailFields = { fees: number | null } & Record<(typeof CHANNEL_DETAIL_TEXTS)[number], string> &
+  Record<(typeof CHANNEL_DETAIL_DATES)[number], number | null>;
+
+export type ChannelDetail = ChannelDetailFields & {
   id: number;
-  fees: number | null;
-  routerType: string;
-  ipAddress: string;
-  ipType: string;
-  customerMove: string;
-  deviceStatus: string;
-  regionalEngineer: string;
-  votesRequire: string;
   createdAt: number;
   contract: {
     id: number;
@@ -70,7 +77,7 @@ export type ChannelDetail = {
     servicePlans: string;
   } | null;
   channelAttribute: ChannelAttribute;
-} & Record<(typeof CHANNEL_DETAIL_DATES)[number], number | null>;
+};
 
 /** Channels per status (all six, zeros included) and per provider (id null: channels without a service pack). */
 export type ChannelSummary = {

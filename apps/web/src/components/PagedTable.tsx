@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { PAGE_SIZE_OPTIONS, type Page, TABLE_SCROLL_Y } from '@it4u/shared';
-import { Alert, Button, Input, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Input, Space, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../api/errors.ts';
+import { QueryErrorAlert } from './QueryErrorAlert.tsx';
 import type { Paging } from './usePaging.ts';
 
 /** The parts of a TanStack query result for one page that the table reads. */
@@ -67,19 +67,7 @@ export function PagedTable<T extends { id: number | string }>({
           </Button>
         </Space>
       </Space>
-      {query.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={errorText(query.error, t)}
-          style={{ marginBottom: 16 }}
-          action={
-            <Button size="small" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
-      )}
+      <QueryErrorAlert query={query} />
       <Table<T>
         rowKey="id"
         size="middle"

@@ -1,8 +1,10 @@
 import {
   CHANNEL_DETAIL_DATES,
+  CHANNEL_DETAIL_TEXTS,
   CHANNEL_DEVICE_STATUSES,
   CHANNEL_STATUSES,
   type ChannelDetail,
+  type ChannelDetailFields,
   type ChannelStatus,
   DEFAULT_CHANNEL_STATUS,
   OPERATOR_TIME_ZONE,
@@ -57,15 +59,7 @@ export type ChannelRow = {
   status: ChannelStatus;
   virtualNum: string;
   usernamePPPoE: string;
-  fees: number | null;
-  routerType: string;
-  ipAddress: string;
-  ipType: string;
-  customerMove: string;
-  deviceStatus: string;
-  regionalEngineer: string;
-  votesRequire: string;
-} & Record<DateKey, number | null>;
+} & ChannelDetailFields;
 
 /** Device statuses by their folded form, so that "Chưa thu hồi" and "chua thu hoi" are both "Chua thu hoi". */
 const DEVICE_STATUS = new Map(CHANNEL_DEVICE_STATUSES.map((s) => [foldHeader(s), s]));
@@ -162,13 +156,7 @@ export function exportCells(d: ChannelDetail): unknown[] {
     virtualNum: a.virtualNum,
     usernamePPPoE: a.usernamePPPoE,
     fees: d.fees ?? '',
-    routerType: d.routerType,
-    ipAddress: d.ipAddress,
-    ipType: d.ipType,
-    customerMove: d.customerMove,
-    deviceStatus: d.deviceStatus,
-    regionalEngineer: d.regionalEngineer,
-    votesRequire: d.votesRequire,
+    ...Object.fromEntries(CHANNEL_DETAIL_TEXTS.map((k) => [k, d[k]])),
     ...Object.fromEntries(CHANNEL_DETAIL_DATES.map((k) => [k, sheetDate(d[k])])),
   };
   return CHANNEL_COLUMNS.map((c) => values[c.key]);

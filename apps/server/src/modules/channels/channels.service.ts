@@ -1,8 +1,10 @@
 import {
   CHANNEL_DETAIL_DATES,
+  CHANNEL_DETAIL_TEXTS,
   type ChannelAttribute,
   type ChannelChange,
   type ChannelDetail,
+  type ChannelDetailFields,
   DEFAULT_CHANNEL_STATUS,
   rowError,
 } from '@it4u/shared';
@@ -22,21 +24,9 @@ export type DetailInput = {
   id?: number | null;
   channelAttributeId: number;
   contractId?: number | null;
-  fees?: number | null;
-  routerType?: string;
-  ipAddress?: string;
-  ipType?: string;
-  customerMove?: string;
-  deviceStatus?: string;
-  regionalEngineer?: string;
-  votesRequire?: string;
-} & Partial<Record<(typeof CHANNEL_DETAIL_DATES)[number], number | null>>;
+} & Partial<ChannelDetailFields>;
 
-type DetailFacts = Pick<ChannelDetail, 'fees' | 'routerType' | 'ipAddress' | 'ipType' | 'customerMove'> &
-  Pick<ChannelDetail, 'deviceStatus' | 'regionalEngineer' | 'votesRequire' | (typeof CHANNEL_DETAIL_DATES)[number]> & {
-    numContract: string | null;
-    attributeId: number;
-  };
+type DetailFacts = ChannelDetailFields & { numContract: string | null; attributeId: number };
 
 const factsOf = (d: ChannelDetail): DetailFacts => ({
   ...d,
@@ -51,14 +41,7 @@ function detailFields(d: DetailFacts | undefined): Record<string, unknown> {
     channel: d.attributeId,
     contract: d.numContract,
     fees: d.fees,
-    routerType: d.routerType,
-    ipAddress: d.ipAddress,
-    ipType: d.ipType,
-    customerMove: d.customerMove,
-    deviceStatus: d.deviceStatus,
-    regionalEngineer: d.regionalEngineer,
-    votesRequire: d.votesRequire,
-    ...Object.fromEntries(CHANNEL_DETAIL_DATES.map((k) => [k, d[k]])),
+    ...Object.fromEntries([...CHANNEL_DETAIL_TEXTS, ...CHANNEL_DETAIL_DATES].map((k) => [k, d[k]])),
   };
 }
 
@@ -345,18 +328,14 @@ export function createChannelsService({ channels, contracts }: Deps) {
       if (contractId !== null && !(await contracts.find(contractId))) {
         throw new BadRequestError('Unknown contract.', 'contractId');
       }
-      const text = (v: string | undefined, old: string | undefined) => (v ?? old ?? '').trim();
       const values: DetailValues = {
         attributeId: input.channelAttributeId,
         contractId,
         fees: input.fees === undefined ? (before?.fees ?? null) : input.fees,
-        routerType: text(input.routerType, before?.routerType),
-        ipAddress: text(input.ipAddress, before?.ipAddress),
-        ipType: text(input.ipType, before?.ipType),
-        customerMove: text(input.customerMove, before?.customerMove),
-        deviceStatus: text(input.deviceStatus, before?.deviceStatus),
-        regionalEngineer: text(input.regionalEngineer, before?.regionalEngineer),
-        votesRequire: text(input.votesRequire, before?.votesRequire),
+        ...(Object.fromEntries(CHANNEL_DETAIL_TEXTS.map((k) => [k, (input[k] ?? before?.[k] ?? '').trim()])) as Record<
+          (typeof CHANNEL_DETAIL_TEXTS)[number],
+          string
+        >),
         ...dateValues(input, before),
       };
       const id = before ? before.id : await channels.insertDetail(values);

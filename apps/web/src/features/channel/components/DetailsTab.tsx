@@ -1,45 +1,22 @@
-import {
-  CloseOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  HistoryOutlined,
-  PlusOutlined,
-  SaveOutlined,
-} from '@ant-design/icons';
+import { DownloadOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   CHANNEL_DEVICE_STATUSES,
   CHANNEL_STATUSES,
   type ChannelAttribute,
   type ChannelStatus,
   DATE_FORMAT,
-  PAGE_SIZE_OPTIONS,
-  TABLE_SCROLL_Y,
 } from '@it4u/shared';
-import {
-  Alert,
-  Button,
-  DatePicker,
-  Form,
-  Grid,
-  Input,
-  InputNumber,
-  Pagination,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-} from 'antd';
+import { Button, DatePicker, Form, Grid, Input, InputNumber, Select, Space, type TableColumnsType, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { errorText, fieldErrors, isStatus } from '../../../api/errors.ts';
+import { fieldErrors, isStatus } from '../../../api/errors.ts';
 import { ContractPicker } from '../../../components/ContractPicker.tsx';
 import { DateRangeFilter } from '../../../components/DateRangeFilter.tsx';
-import { DeleteAction } from '../../../components/DeleteAction.tsx';
 import { type PickedRange, toDateRange } from '../../../components/dateRange.ts';
+import { EditableTable } from '../../../components/EditableTable.tsx';
 import { formatDate, formatMoney } from '../../../components/formatting.ts';
+import { RowActions } from '../../../components/RowActions.tsx';
 import { rowKeyOf } from '../../../components/rowEditing.ts';
 import { useDownload } from '../../../components/useDownload.ts';
 import { useNotice } from '../../../components/useNotice.ts';
@@ -114,7 +91,6 @@ export function DetailsTab() {
   if (isStatus(details.error, 403)) return <Navigate to="/403" replace />;
 
   const items: DetailRow[] = details.data?.items ?? [];
-  const rows = editing.rows(items);
   const offset = (paging.page - 1) * paging.pageSize;
   const required = (title: string) => ({ required: true, message: t('channel.required', { title }) });
   const field = (key: string) => t(`channel.fields.${key}`);
@@ -338,39 +314,18 @@ export function DetailsTab() {
       width: 250,
       render: (_, row) => {
         const key = rowKeyOf(row);
-        if (editing.isEditing(key)) {
-          return (
-            <Space size={0}>
-              <Button
-                type="link"
-                size="small"
-                icon={<SaveOutlined />}
-                loading={save.isPending}
-                onClick={() => void onSave(row)}
-              >
-                {t('common.save')}
-              </Button>
-              <Popconfirm
-                title={t('channel.details.sureToCancel')}
-                okText={t('common.yes')}
-                cancelText={t('common.no')}
-                onConfirm={cancel}
-              >
-                <Button type="link" size="small" icon={<CloseOutlined />}>
-                  {t('common.cancel')}
-                </Button>
-              </Popconfirm>
-            </Space>
-          );
-        }
         const locked = editing.isLocked(key);
         const channel = row.channelAttribute;
         return (
-          <Space size={0}>
-            <Button type="link" size="small" icon={<EditOutlined />} disabled={locked} onClick={() => startEdit(row)}>
-              {t('common.edit')}
-            </Button>
-            <DeleteAction disabled={locked} onConfirm={() => onDelete(row)} />
+          <RowActions
+            editing={editing.isEditing(key)}
+            locked={locked}
+            saving={save.isPending}
+            onSave={() => void onSave(row)}
+            onCancel={cancel}
+            onEdit={() => startEdit(row)}
+            onDelete={() => onDelete(row)}
+          >
             <Button
               type="link"
               size="small"
@@ -380,7 +335,7 @@ export function DetailsTab() {
             >
               {t('channel.history.button')}
             </Button>
-          </Space>
+          </RowActions>
         );
       },
     },
@@ -463,45 +418,13 @@ export function DetailsTab() {
         </Space>
       </Space>
       {picked && <div className="channel-range-hint">{t('channel.details.rangeHint')}</div>}
-      {details.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={errorText(details.error, t)}
-          style={{ marginBottom: 16 }}
-          action={
-            <Button size="small" onClick={() => void details.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
-      )}
-      <Form<DetailFormValues> form={form} component={false}>
-        <Table<DetailRow>
-          rowKey={(row) => String(rowKeyOf(row))}
-          size="small"
-          bordered
-          columns={columns}
-          dataSource={rows}
-          loading={details.isFetching && !editing.busy}
-          rowClassName={(row) =>
-            editing.isEditing(rowKeyOf(row)) ? 'editing-row' : statusRowClass(row.channelAttribute?.status)
-          }
-          scroll={{ x: 'max-content', y: TABLE_SCROLL_Y }}
-          // The pager sits outside: the table would cut a full page plus the new row down to the page size.
-          pagination={false}
-        />
-      </Form>
-      <Pagination
-        style={{ marginTop: 16, justifyContent: 'flex-end' }}
-        current={paging.page}
-        pageSize={paging.pageSize}
-        total={details.data?.total ?? 0}
-        disabled={editing.busy}
-        showSizeChanger
-        pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
-        showTotal={(total) => t('common.total', { count: total })}
-        onChange={paging.changePage}
+      <EditableTable<DetailRow, DetailFormValues>
+        form={form}
+        query={details}
+        paging={paging}
+        editing={editing}
+        columns={columns}
+        rowClassName={(row) => statusRowClass(row.channelAttribute?.status)}
       />
       {historyOf && (
         <HistoryModal attributeId={historyOf.attributeId} name={historyOf.name} onClose={() => setHistoryOf(null)} />

@@ -1,19 +1,19 @@
 import { ClearOutlined, FileExcelOutlined, SendOutlined, UploadOutlined } from '@ant-design/icons';
 import { MAX_UPLOAD_BYTES, type RowError } from '@it4u/shared';
-import { Alert, Button, Empty, Modal, Progress, Space, Table, type TableColumnsType, Typography, Upload } from 'antd';
+import { Alert, Button, Empty, Space, Table, type TableColumnsType, Typography, Upload } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHttpError } from '../../../api/client.ts';
 import { readFirstSheet, type SheetRow } from '../../../components/readSheet.ts';
 import { rowErrorText } from '../../../components/rowErrorText.ts';
 import { UploadErrorsModal } from '../../../components/UploadErrorsModal.tsx';
+import { type UploadPhase, UploadProgressModal } from '../../../components/UploadProgressModal.tsx';
 import { checkSpreadsheetFile, rowErrorsOf, SPREADSHEET_ACCEPT } from '../../../components/uploadChecks.ts';
 import { useDownload } from '../../../components/useDownload.ts';
 import { useNotice } from '../../../components/useNotice.ts';
 import { cellText, type PreviewRow, previewColumns, previewRows } from '../importPreview.ts';
 import { useImportChannelsMutation } from '../useImportChannelsMutation.ts';
 
-type Phase = { step: 'reading' } | { step: 'sending'; percent: number } | null;
 type Sheet = { fileName: string; rows: SheetRow[] };
 type Rejected = { message: string; rows: RowError[] };
 
@@ -26,7 +26,7 @@ export function ImportTab() {
   const upload = useImportChannelsMutation();
   const download = useDownload();
   const [sheet, setSheet] = useState<Sheet | null>(null);
-  const [phase, setPhase] = useState<Phase>(null);
+  const [phase, setPhase] = useState<UploadPhase>(null);
   const [rejected, setRejected] = useState<Rejected | null>(null);
   const [showErrors, setShowErrors] = useState(false);
 
@@ -204,26 +204,7 @@ export function ImportTab() {
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('channel.import.empty')} />
       )}
-      <Modal
-        open={busy}
-        title={t(phase?.step === 'reading' ? 'common.upload.reading' : 'channel.import.progressTitle')}
-        footer={null}
-        closable={false}
-        mask={{ closable: false }}
-      >
-        <Progress
-          percent={phase?.step === 'sending' ? phase.percent : 0}
-          status="active"
-          aria-label={t('channel.import.progressTitle')}
-        />
-        <p>
-          {phase?.step === 'reading'
-            ? t('common.upload.reading')
-            : phase?.step === 'sending' && phase.percent >= 100
-              ? t('common.upload.saving')
-              : t('common.upload.sending')}
-        </p>
-      </Modal>
+      <UploadProgressModal phase={phase} title={t('channel.import.progressTitle')} />
       {rejected && showErrors && (
         <UploadErrorsModal message={rejected.message} rows={rejected.rows} onClose={() => setShowErrors(false)} />
       )}

@@ -1,11 +1,12 @@
 import { DownloadOutlined, FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
 import { MAX_UPLOAD_BYTES, type RowError } from '@it4u/shared';
-import { Button, Modal, Progress, Space, Upload } from 'antd';
+import { Button, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHttpError, type Query } from '../../../api/client.ts';
 import { readFirstSheet } from '../../../components/readSheet.ts';
 import { UploadErrorsModal } from '../../../components/UploadErrorsModal.tsx';
+import { type UploadPhase, UploadProgressModal } from '../../../components/UploadProgressModal.tsx';
 import { checkSpreadsheetFile, rowErrorsOf, SPREADSHEET_ACCEPT } from '../../../components/uploadChecks.ts';
 import { useDownload } from '../../../components/useDownload.ts';
 import { useNotice } from '../../../components/useNotice.ts';
@@ -21,7 +22,6 @@ type Props = {
   disabled?: boolean;
 };
 
-type Phase = { step: 'reading' } | { step: 'sending'; percent: number } | null;
 type Rejected = { message: string; rows: RowError[] } | null;
 
 const MEGABYTE = 1024 * 1024;
@@ -32,7 +32,7 @@ export function SpreadsheetActions({ kind, exportQuery, disabled }: Props) {
   const notice = useNotice();
   const upload = useUploadSpreadsheetMutation(kind);
   const download = useDownload();
-  const [phase, setPhase] = useState<Phase>(null);
+  const [phase, setPhase] = useState<UploadPhase>(null);
   const [rejected, setRejected] = useState<Rejected>(null);
 
   const onFile = async (file: File) => {
@@ -109,26 +109,7 @@ export function SpreadsheetActions({ kind, exportQuery, disabled }: Props) {
       >
         {t('supplies.actions.export')}
       </Button>
-      <Modal
-        open={phase !== null}
-        title={t('common.upload.progressTitle')}
-        footer={null}
-        closable={false}
-        mask={{ closable: false }}
-      >
-        <Progress
-          percent={phase?.step === 'sending' ? phase.percent : 0}
-          status="active"
-          aria-label={t('common.upload.progressTitle')}
-        />
-        <p>
-          {phase?.step === 'reading'
-            ? t('common.upload.reading')
-            : phase?.step === 'sending' && phase.percent >= 100
-              ? t('common.upload.saving')
-              : t('common.upload.sending')}
-        </p>
-      </Modal>
+      <UploadProgressModal phase={phase} title={t('common.upload.progressTitle')} />
       {rejected && (
         <UploadErrorsModal message={rejected.message} rows={rejected.rows} onClose={() => setRejected(null)} />
       )}

@@ -1,17 +1,14 @@
-import { CloseOutlined, EditOutlined, HistoryOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { HistoryOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   DATE_FORMAT,
-  PAGE_SIZE_OPTIONS,
   SELECTABLE_STOCK_OUT_STATUSES,
   STOCK_OUT_STATUSES,
   type StockKind,
   type StockOutStatus,
   type SupplyItem,
-  TABLE_SCROLL_Y,
   WARRANTY_HINT_MONTHS,
 } from '@it4u/shared';
 import {
-  Alert,
   Button,
   DatePicker,
   Form,
@@ -19,11 +16,8 @@ import {
   Input,
   InputNumber,
   Modal,
-  Pagination,
-  Popconfirm,
   Select,
   Space,
-  Table,
   type TableColumnsType,
   Tag,
   Tooltip,
@@ -32,12 +26,13 @@ import type { Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { errorText, fieldErrors, isStatus } from '../../../api/errors.ts';
+import { fieldErrors, isStatus } from '../../../api/errors.ts';
 import { ContractPicker } from '../../../components/ContractPicker.tsx';
 import { DateRangeFilter } from '../../../components/DateRangeFilter.tsx';
-import { DeleteAction } from '../../../components/DeleteAction.tsx';
 import { defaultRange, type PickedRange, toDateRange } from '../../../components/dateRange.ts';
+import { EditableTable } from '../../../components/EditableTable.tsx';
 import { formatDate, formatMoney, formatNumber } from '../../../components/formatting.ts';
+import { RowActions } from '../../../components/RowActions.tsx';
 import { rowKeyOf } from '../../../components/rowEditing.ts';
 import { useNotice } from '../../../components/useNotice.ts';
 import { usePaging } from '../../../components/usePaging.ts';
@@ -108,7 +103,6 @@ export function StockTab({ kind }: Props) {
   if (isStatus(records.error, 403)) return <Navigate to="/403" replace />;
 
   const items: StockRow[] = records.data?.items ?? [];
-  const rows = editing.rows(items);
   const offset = (paging.page - 1) * paging.pageSize;
 
   const startEdit = (row: StockRow) => {
@@ -534,38 +528,17 @@ export function StockTab({ kind }: Props) {
     width: kind === 'out' ? 250 : 180,
     render: (_, row) => {
       const key = rowKeyOf(row);
-      if (editing.isEditing(key)) {
-        return (
-          <Space size={0}>
-            <Button
-              type="link"
-              size="small"
-              icon={<SaveOutlined />}
-              loading={save.isPending || checking}
-              onClick={() => void onSave(row)}
-            >
-              {t('common.save')}
-            </Button>
-            <Popconfirm
-              title={t('supplies.stock.sureToCancel')}
-              okText={t('common.yes')}
-              cancelText={t('common.no')}
-              onConfirm={cancel}
-            >
-              <Button type="link" size="small" icon={<CloseOutlined />}>
-                {t('common.cancel')}
-              </Button>
-            </Popconfirm>
-          </Space>
-        );
-      }
       const locked = editing.isLocked(key);
       return (
-        <Space size={0}>
-          <Button type="link" size="small" icon={<EditOutlined />} disabled={locked} onClick={() => startEdit(row)}>
-            {t('common.edit')}
-          </Button>
-          <DeleteAction disabled={locked} onConfirm={() => onDelete(row)} />
+        <RowActions
+          editing={editing.isEditing(key)}
+          locked={locked}
+          saving={save.isPending || checking}
+          onSave={() => void onSave(row)}
+          onCancel={cancel}
+          onEdit={() => startEdit(row)}
+          onDelete={() => onDelete(row)}
+        >
           {kind === 'out' && (
             <Tooltip title={row.serialNum ? undefined : t('supplies.history.noSerial')}>
               <Button
@@ -579,7 +552,7 @@ export function StockTab({ kind }: Props) {
               </Button>
             </Tooltip>
           )}
-        </Space>
+        </RowActions>
       );
     },
   });
@@ -630,43 +603,12 @@ export function StockTab({ kind }: Props) {
           </Button>
         </Space>
       </Space>
-      {records.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={errorText(records.error, t)}
-          style={{ marginBottom: 16 }}
-          action={
-            <Button size="small" onClick={() => void records.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
-      )}
-      <Form<StockFormValues> form={form} component={false}>
-        <Table<StockRow>
-          rowKey={(row) => String(rowKeyOf(row))}
-          size="small"
-          bordered
-          columns={columns}
-          dataSource={rows}
-          loading={records.isFetching && !editing.busy}
-          rowClassName={(row) => (editing.isEditing(rowKeyOf(row)) ? 'editing-row' : '')}
-          scroll={{ x: 'max-content', y: TABLE_SCROLL_Y }}
-          // The pager sits outside: the table would cut a full page plus the new row down to the page size.
-          pagination={false}
-        />
-      </Form>
-      <Pagination
-        style={{ marginTop: 16, justifyContent: 'flex-end' }}
-        current={paging.page}
-        pageSize={paging.pageSize}
-        total={records.data?.total ?? 0}
-        disabled={editing.busy}
-        showSizeChanger
-        pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
-        showTotal={(total) => t('common.total', { count: total })}
-        onChange={paging.changePage}
+      <EditableTable<StockRow, StockFormValues>
+        form={form}
+        query={records}
+        paging={paging}
+        editing={editing}
+        columns={columns}
       />
       {historyOf && <UsageHistoryModal serialNum={historyOf} onClose={() => setHistoryOf(null)} />}
     </>
