@@ -23,7 +23,7 @@ export function ChannelFilters({ providerId, status, onProvider, onStatus, disab
         onChange={(id) => onProvider(id === 0 ? null : id)}
         disabled={disabled}
         loading={providers.isFetching}
-        style={{ width: 170 }}
+        style={{ width: 200 }}
         showSearch={{ optionFilterProp: 'label' }}
         options={[
           { value: 0, label: t('channel.filter.allProviders') },
@@ -35,7 +35,7 @@ export function ChannelFilters({ providerId, status, onProvider, onStatus, disab
         value={status}
         onChange={onStatus}
         disabled={disabled}
-        style={{ width: 150 }}
+        style={{ width: 160 }}
         options={[
           { value: '', label: t('channel.filter.allStatuses') },
           ...CHANNEL_STATUSES.map((s) => ({ value: s, label: t(`channel.status.${s}`) })),
