@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { escapeCell, foldHeader, parseSheetDate, readFirstSheet, sniffSpreadsheet, writeSheet } from './spreadsheet.ts';
+import {
+  escapeCell,
+  foldHeader,
+  parseSheetDate,
+  readFirstSheet,
+  sheetDay,
+  sniffSpreadsheet,
+  writeSheet,
+} from './spreadsheet.ts';
 
 describe('spreadsheets', () => {
   it('reads back what it writes, first row as the column names, formula-like text escaped', () => {
@@ -46,5 +54,14 @@ describe('spreadsheets', () => {
     expect(foldHeader('Số Serial')).toBe('soserial');
     expect(foldHeader('Đơn vị')).toBe('donvi');
     expect(foldHeader('item_code')).toBe('itemcode');
+  });
+
+  it('exports calendar days of the operator (Vietnam), which the import reads back as the same day', () => {
+    const pickedInHanoi = Date.parse('2026-03-05T00:00:00+07:00'); // 4 March, 17:00 UTC
+    expect(sheetDay(pickedInHanoi)).toBe('05-03-2026');
+    expect(sheetDay(Date.parse('2026-03-05T16:59:00Z'))).toBe('05-03-2026');
+    expect(sheetDay(Date.parse('2026-03-05T17:00:00Z'))).toBe('06-03-2026');
+    expect(sheetDay(null)).toBe('');
+    expect(parseSheetDate(sheetDay(pickedInHanoi))).toEqual({ ok: true, ms: Date.UTC(2026, 2, 5) });
   });
 });

@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import { type RowError, type RowProblem, type RowProblemField, rowError } from '@it4u/shared';
+import { OPERATOR_TIME_ZONE, type RowError, type RowProblem, type RowProblemField, rowError } from '@it4u/shared';
 
 export type SheetKind = 'xlsx' | 'xls';
 
@@ -33,6 +33,18 @@ export function writeSheet(sheetName: string, header: string[], rows: unknown[][
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, sheetName.slice(0, 31));
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: OPERATOR_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
+/** DD-MM-YYYY of the operator's calendar day (exports), as the imports read it back. */
+export function sheetDay(ms: number | null): string {
+  return ms === null ? '' : dayFormat.format(ms).replaceAll('/', '-');
 }
 
 const DAY_MS = 86_400_000;

@@ -7,7 +7,6 @@ import {
   type ChannelDetailFields,
   type ChannelStatus,
   DEFAULT_CHANNEL_STATUS,
-  OPERATOR_TIME_ZONE,
   type RowProblem,
 } from '@it4u/shared';
 import {
@@ -17,6 +16,7 @@ import {
   foldHeader,
   parseSheetDate,
   type SheetCells,
+  sheetDay,
 } from '../../lib/spreadsheet.ts';
 
 type DateKey = (typeof CHANNEL_DETAIL_DATES)[number];
@@ -131,18 +131,6 @@ export function parseChannelRow(cells: SheetCells): { row: ChannelRow; problems:
   };
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: OPERATOR_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-
-/** DD-MM-YYYY of the operator's calendar day, as the import reads it back. */
-function sheetDate(ms: number | null): string {
-  return ms === null ? '' : dayFormat.format(ms).replaceAll('/', '-');
-}
-
 /** A detail as a row of the export, in the order of CHANNEL_COLUMNS. */
 export function exportCells(d: ChannelDetail): unknown[] {
   const a = d.channelAttribute;
@@ -157,7 +145,7 @@ export function exportCells(d: ChannelDetail): unknown[] {
     usernamePPPoE: a.usernamePPPoE,
     fees: d.fees ?? '',
     ...Object.fromEntries(CHANNEL_DETAIL_TEXTS.map((k) => [k, d[k]])),
-    ...Object.fromEntries(CHANNEL_DETAIL_DATES.map((k) => [k, sheetDate(d[k])])),
+    ...Object.fromEntries(CHANNEL_DETAIL_DATES.map((k) => [k, sheetDay(d[k])])),
   };
   return CHANNEL_COLUMNS.map((c) => values[c.key]);
 }

@@ -2,7 +2,7 @@ import { IN_USE_STATUS, rowError, type StockKind, type StockRecord, type SupplyI
 import type { Db } from '../../db/client.ts';
 import { BadRequestError, ConflictError, InvalidRowsError, NotFoundError } from '../../lib/errors.ts';
 import { canonicalMac } from '../../lib/mac.ts';
-import { normaliseRows, writeSheet } from '../../lib/spreadsheet.ts';
+import { normaliseRows, sheetDay, writeSheet } from '../../lib/spreadsheet.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
 import type { ContractsRepository } from '../contracts/contracts.repository.ts';
 import { COLUMNS, parseItemRow, parseStockRow, type SheetTable } from './supplies.columns.ts';
@@ -356,13 +356,12 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
       }
       const kind = kindOf(table);
       const records = await supplies.recordsFor(kind, f);
-      const date = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString().slice(0, 10));
       return writeSheet(
         table,
         COLUMNS[table].map((c) => c.header),
         records.map((r) => {
           const base = [
-            date(r.exportDate),
+            sheetDay(r.exportDate),
             r.licence,
             r.itemCode,
             r.itemName,
@@ -374,7 +373,7 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
             r.macFormat || r.mac,
             r.warrantyPeriod,
             r.storageTerm,
-            date(r.warrantyLandmark),
+            sheetDay(r.warrantyLandmark),
             r.note,
           ];
           return kind === 'out'
