@@ -1,4 +1,5 @@
-import { Alert, Card, Col, Row, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Col, Grid, Row, Skeleton, Space, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/errors.ts';
 import { formatNumber } from '../../../components/formatting.ts';
@@ -37,6 +38,10 @@ function Bars({ title, bars, language }: { title: string; bars: Bar[]; language:
 export function ChannelSummary() {
   const { t, i18n } = useTranslation();
   const summary = useSummaryQuery();
+  // On a phone the chart would push the tables below the fold: it opens on request there.
+  const wide = Grid.useBreakpoint().md !== false;
+  const [opened, setOpened] = useState<boolean | null>(null);
+  const open = opened ?? wide;
   if (summary.isPending && !summary.isError) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (summary.isError)
     return (
@@ -64,30 +69,37 @@ export function ChannelSummary() {
 
   return (
     <Card size="small" className="channel-summary" style={{ marginBottom: 16 }}>
-      <Typography.Text strong>
-        {t('channel.summary.total', { count: total, formatted: formatNumber(total, i18n.language) })}
-      </Typography.Text>
-      <Row gutter={[24, 8]} style={{ marginTop: 8 }}>
-        <Col xs={24} md={12}>
-          <Bars
-            title={t('channel.summary.byStatus')}
-            language={i18n.language}
-            bars={byStatus.map((s) => ({
-              key: s.status,
-              label: t(`channel.status.${s.status}`),
-              count: s.count,
-              color: STATUS_CHART_COLORS[s.status] ?? NO_PROVIDER_COLOR,
-            }))}
-          />
-        </Col>
-        <Col xs={24} md={12}>
-          {providerBars.length > 0 ? (
-            <Bars title={t('channel.summary.byProvider')} language={i18n.language} bars={providerBars} />
-          ) : (
-            <Typography.Text type="secondary">{t('channel.summary.noProviders')}</Typography.Text>
-          )}
-        </Col>
-      </Row>
+      <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
+        <Typography.Text strong>
+          {t('channel.summary.total', { count: total, formatted: formatNumber(total, i18n.language) })}
+        </Typography.Text>
+        <Button type="link" size="small" aria-expanded={open} onClick={() => setOpened(!open)}>
+          {t(open ? 'channel.summary.hide' : 'channel.summary.show')}
+        </Button>
+      </Space>
+      {open && (
+        <Row gutter={[24, 8]} style={{ marginTop: 8 }}>
+          <Col xs={24} md={12}>
+            <Bars
+              title={t('channel.summary.byStatus')}
+              language={i18n.language}
+              bars={byStatus.map((s) => ({
+                key: s.status,
+                label: t(`channel.status.${s.status}`),
+                count: s.count,
+                color: STATUS_CHART_COLORS[s.status] ?? NO_PROVIDER_COLOR,
+              }))}
+            />
+          </Col>
+          <Col xs={24} md={12}>
+            {providerBars.length > 0 ? (
+              <Bars title={t('channel.summary.byProvider')} language={i18n.language} bars={providerBars} />
+            ) : (
+              <Typography.Text type="secondary">{t('channel.summary.noProviders')}</Typography.Text>
+            )}
+          </Col>
+        </Row>
+      )}
     </Card>
   );
 }
