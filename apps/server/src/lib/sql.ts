@@ -1,4 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
 
 /** A LIKE pattern that matches text containing q literally. */
 export function containsPattern(q: string): string {
@@ -29,4 +31,17 @@ export function containsAny(q: string | undefined, columns: string[]): SQL {
     columns.map((c) => sql`${sql.raw(c)} ilike ${p}`),
     sql` or `,
   )})`;
+}
+
+/** Whether the table has a row whose column is value (e.g. whether a record still uses an item). */
+export async function hasRow(db: Db, table: PgTable, column: PgColumn, value: number): Promise<boolean> {
+  const rows = await db.select({ one: sql`1` }).from(table).where(eq(column, value)).limit(1);
+  return rows.length > 0;
+}
+
+/** Rows in slices small enough for one statement each. */
+export function chunks<T>(rows: T[], size = 1000): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
 }

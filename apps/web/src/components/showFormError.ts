@@ -3,9 +3,20 @@ import { fieldErrors } from '../api/errors.ts';
 
 type Notice = { error: (error: unknown) => void };
 
-/** Puts the server's per-field messages (400 `details`) under the fields, and always shows a notice. */
-export function showFormError(form: FormInstance, error: unknown, notice: Notice): void {
-  const fields = fieldErrors(error);
-  if (fields.length > 0) form.setFields(fields.map((f) => ({ name: f.field, errors: [f.message] })));
+/**
+ * Puts the server's per-field messages (400 `details`) under the fields, and always shows a notice. `fieldOf` names
+ * the form field of a body field when they differ; a body field it answers undefined for is not shown under a field.
+ */
+export function showFormError(
+  form: FormInstance,
+  error: unknown,
+  notice: Notice,
+  fieldOf: (bodyField: string) => string | undefined = (f) => f,
+): void {
+  const fields = fieldErrors(error).flatMap((f) => {
+    const name = fieldOf(f.field);
+    return name === undefined ? [] : [{ name, errors: [f.message] }];
+  });
+  if (fields.length > 0) form.setFields(fields);
   notice.error(error);
 }

@@ -18,7 +18,7 @@ import {
   channelProviders,
   channelServicePacks,
 } from '../../db/schema.ts';
-import { containsAny, rowsOf } from '../../lib/sql.ts';
+import { chunks, containsAny, hasRow, rowsOf } from '../../lib/sql.ts';
 
 export type AttributeValues = {
   name: string;
@@ -202,13 +202,6 @@ export type HistoryValues = {
   changes: ChannelChange[];
 };
 
-/** Rows in slices small enough for one statement each. */
-function chunks<T>(rows: T[], size = 2000): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
-}
-
 export function createChannelsRepository(db: Db) {
   return {
     providers: (): Promise<ChannelProvider[]> => db.select().from(channelProviders).orderBy(channelProviders.name),
@@ -259,13 +252,7 @@ export function createChannelsRepository(db: Db) {
       return row.id;
     },
 
-    async servicePackExists(id: number): Promise<boolean> {
-      const rows = await db
-        .select({ id: channelServicePacks.id })
-        .from(channelServicePacks)
-        .where(eq(channelServicePacks.id, id));
-      return rows.length > 0;
-    },
+    servicePackExists: (id: number): Promise<boolean> => hasRow(db, channelServicePacks, channelServicePacks.id, id),
 
     async attributePage(f: { q?: string; status?: string; providerId?: number; offset: number; limit: number }) {
       const where = sql.join(
@@ -337,14 +324,7 @@ export function createChannelsRepository(db: Db) {
       await db.delete(channelDetails).where(eq(channelDetails.id, id));
     },
 
-    async attributeInUse(id: number): Promise<boolean> {
-      const rows = await db
-        .select({ id: channelDetails.id })
-        .from(channelDetails)
-        .where(eq(channelDetails.attributeId, id))
-        .limit(1);
-      return rows.length > 0;
-    },
+    attributeInUse: (id: number): Promise<boolean> => hasRow(db, channelDetails, channelDetails.attributeId, id),
 
     async record(e: HistoryValues): Promise<void> {
       await db.insert(channelHistory).values(e);
@@ -368,7 +348,7 @@ export function createChannelsRepository(db: Db) {
       const col = <T>(rows: T[], f: (r: T) => unknown) => sql.param(rows.map(f));
       const iso = (d: Date | null) => (d === null ? null : d.toISOString());
       await db.transaction(async (tx) => {
-        for (const chunk of chunks(attributes)) {
+        for (const chunk of chunks(attributes, 2000)) {
           await tx.execute(sql`insert into channel_attributes
             (id, name, status, customer, virtual_num, username_pppoe, service_pack_id)
             select * from unnest(${col(chunk, (r) => r.id)}::int[], ${col(chunk, (r) => r.name)}::text[],
@@ -376,7 +356,7 @@ export function createChannelsRepository(db: Db) {
               ${col(chunk, (r) => r.virtualNum)}::text[], ${col(chunk, (r) => r.usernamePppoe)}::text[],
               ${col(chunk, (r) => r.servicePackId)}::int[])`);
         }
-        for (const chunk of chunks(details)) {
+        for (const chunk of chunks(details, 2000)) {
           await tx.execute(sql`insert into channel_details
             (id, attribute_id, contract_id, fees, router_type, ip_address, ip_type, customer_move, device_status,
              regional_engineer, votes_require, date_request_stop, date_online, date_stop, date_online_request,
@@ -392,7 +372,7 @@ export function createChannelsRepository(db: Db) {
               ${col(chunk, (r) => iso(r.dateAcceptance))}::timestamptz[],
               ${col(chunk, (r) => iso(r.deployRequestDate))}::timestamptz[])`);
         }
-        for (const chunk of chunks(history)) {
+        for (const chunk of chunks(history, 2000)) {
           await tx.execute(sql`insert into channel_history (attribute_id, entity, entity_id, action, actor_id, actor_name, changes)
             select * from unnest(${col(chunk, (r) => r.attributeId)}::int[], ${col(chunk, (r) => r.entity)}::text[],
               ${col(chunk, (r) => r.entityId)}::int[], ${col(chunk, (r) => r.action)}::text[],

@@ -2,7 +2,7 @@ import type { Contract } from '@it4u/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contractSites, contracts, stockRecords } from '../../db/schema.ts';
-import { containsAny, containsPattern, rowsOf } from '../../lib/sql.ts';
+import { containsAny, containsPattern, hasRow, rowsOf } from '../../lib/sql.ts';
 
 export type ContractValues = Omit<Contract, 'id' | 'sitename'>;
 
@@ -130,14 +130,7 @@ export function createContractsRepository(db: Db) {
       return rows.length === 1;
     },
 
-    async usedByStock(id: number): Promise<boolean> {
-      const rows = await db
-        .select({ id: stockRecords.id })
-        .from(stockRecords)
-        .where(eq(stockRecords.contractId, id))
-        .limit(1);
-      return rows.length > 0;
-    },
+    usedByStock: (id: number): Promise<boolean> => hasRow(db, stockRecords, stockRecords.contractId, id),
   };
 }
 

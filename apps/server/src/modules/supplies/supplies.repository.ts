@@ -3,7 +3,7 @@ import { IN_USE_STATUS, MOVED_STATUS } from '@it4u/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contracts, stockRecords, supplyItems } from '../../db/schema.ts';
-import { containsAny, rowsOf } from '../../lib/sql.ts';
+import { chunks, containsAny, hasRow, rowsOf } from '../../lib/sql.ts';
 
 export type ItemValues = Omit<SupplyItem, 'id'>;
 
@@ -228,14 +228,7 @@ export function createSuppliesRepository(db: Db) {
       return rows.length === 1;
     },
 
-    async itemInUse(id: number): Promise<boolean> {
-      const rows = await db
-        .select({ id: stockRecords.id })
-        .from(stockRecords)
-        .where(eq(stockRecords.itemId, id))
-        .limit(1);
-      return rows.length > 0;
-    },
+    itemInUse: (id: number): Promise<boolean> => hasRow(db, stockRecords, stockRecords.itemId, id),
 
     /** Opening quantity + everything stocked in − everything stocked out. */
     async onHand(itemId: number): Promise<number> {
@@ -387,8 +380,7 @@ export function createSuppliesRepository(db: Db) {
     /** Adds the items, or updates those whose code exists (codes compared without case); answers code → id. */
     async upsertItems(tx: Db, values: ItemValues[]): Promise<Map<string, number>> {
       const ids = new Map<string, number>();
-      for (let i = 0; i < values.length; i += 1000) {
-        const chunk = values.slice(i, i + 1000);
+      for (const chunk of chunks(values)) {
         const rows = rowsOf<{ id: number; item_code: string }>(
           await tx.execute(sql`
             insert into supply_items (item_code, name, unit, number, value, note)
@@ -410,10 +402,10 @@ export function createSuppliesRepository(db: Db) {
       values: { numContract: string; clientName: string; street: string }[],
     ): Promise<Map<string, number>> {
       const ids = new Map<string, number>();
-      for (let i = 0; i < values.length; i += 1000) {
+      for (const chunk of chunks(values)) {
         const rows = await tx
           .insert(contracts)
-          .values(values.slice(i, i + 1000))
+          .values(chunk)
           .returning({ id: contracts.id, numContract: contracts.numContract });
         for (const r of rows) ids.set(r.numContract.toLowerCase(), r.id);
       }
@@ -421,9 +413,7 @@ export function createSuppliesRepository(db: Db) {
     },
 
     async insertRecords(tx: Db, kind: StockKind, values: RecordValues[]): Promise<void> {
-      for (let i = 0; i < values.length; i += 1000) {
-        await tx.insert(stockRecords).values(values.slice(i, i + 1000).map((v) => ({ ...v, kind })));
-      }
+      for (const chunk of chunks(values)) await tx.insert(stockRecords).values(chunk.map((v) => ({ ...v, kind })));
     },
 
     async countRecords(kind: StockKind): Promise<number> {

@@ -10,7 +10,7 @@ import { Button, DatePicker, Form, Grid, Input, InputNumber, Select, Space, type
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { fieldErrors, isStatus } from '../../../api/errors.ts';
+import { isStatus } from '../../../api/errors.ts';
 import { ContractPicker } from '../../../components/ContractPicker.tsx';
 import { DateRangeFilter } from '../../../components/DateRangeFilter.tsx';
 import { type PickedRange, toDateRange } from '../../../components/dateRange.ts';
@@ -19,9 +19,8 @@ import { formatDate, formatMoney } from '../../../components/formatting.ts';
 import { RowActions } from '../../../components/RowActions.tsx';
 import { rowKeyOf } from '../../../components/rowEditing.ts';
 import { useDownload } from '../../../components/useDownload.ts';
-import { useNotice } from '../../../components/useNotice.ts';
+import { useEditableRows } from '../../../components/useEditableRows.ts';
 import { usePaging } from '../../../components/usePaging.ts';
-import { useRowEditing } from '../../../components/useRowEditing.ts';
 import {
   type DetailDateField,
   type DetailFormValues,
@@ -41,7 +40,7 @@ import { HistoryModal } from './HistoryModal.tsx';
 import { StatusTag } from './StatusTag.tsx';
 
 /** Form field names of the row in edit mode; the server's field errors name the body's fields. */
-const BODY_TO_FORM: Record<string, keyof DetailFormValues> = { channelAttributeId: 'channel', contractId: 'contract' };
+const BODY_TO_FORM: Record<string, string> = { channelAttributeId: 'channel', contractId: 'contract' };
 const TEXT_FIELDS = ['routerType', 'ipAddress', 'ipType', 'customerMove', 'regionalEngineer', 'votesRequire'] as const;
 /** The dates in the order of a channel's life. */
 const DATE_COLUMNS: DetailDateField[] = [
@@ -69,7 +68,6 @@ type HistoryOf = { attributeId: number; name: string } | null;
 export function DetailsTab() {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const notice = useNotice();
   const paging = usePaging();
   const download = useDownload();
   const [search, setSearch] = useState('');
@@ -80,10 +78,14 @@ export function DetailsTab() {
   const range = picked ? toDateRange(picked) : { fromDate: null, toDate: null };
   const params = { ...paging.params, status, providerId, ...range };
   const details = useDetailsQuery(params);
-  const editing = useRowEditing<DetailRow>();
+  const rowForm = useEditableRows<DetailRow, DetailFormValues>({
+    paging,
+    toFormValues,
+    fieldOf: (f) => BODY_TO_FORM[f] ?? f,
+  });
+  const { form, editing } = rowForm;
   const save = useSaveDetailMutation();
   const remove = useDeleteDetailMutation();
-  const [form] = Form.useForm<DetailFormValues>();
   const watched: Partial<DetailFormValues> = Form.useWatch((values) => values, { form, preserve: true }) ?? {};
   // Fixed columns leave no room for the others on a phone.
   const wide = Grid.useBreakpoint().md === true;
@@ -95,64 +97,14 @@ export function DetailsTab() {
   const required = (title: string) => ({ required: true, message: t('channel.required', { title }) });
   const field = (key: string) => t(`channel.fields.${key}`);
 
-  const startEdit = (row: DetailRow) => {
-    if (row.id === null) return;
-    form.resetFields();
-    form.setFieldsValue(toFormValues(row));
-    editing.edit(row.id);
-  };
-
-  const addRow = () => {
-    const row = newDetailRow();
-    form.resetFields();
-    form.setFieldsValue(toFormValues(row));
-    editing.add(row);
-  };
-
-  const cancel = () => {
-    form.resetFields();
-    editing.cancel();
-  };
-
-  const showRowError = (error: unknown) => {
-    const fields = fieldErrors(error).map((f) => ({
-      name: BODY_TO_FORM[f.field] ?? (f.field as keyof DetailFormValues),
-      errors: [f.message],
-    }));
-    if (fields.length > 0) form.setFields(fields);
-    notice.error(error);
-  };
-
   const onSave = async (row: DetailRow) => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
-    const values = form.getFieldsValue(true) as DetailFormValues;
+    const values = await rowForm.validValues();
+    if (!values) return;
     save.mutate(
       { body: toDetailBody(values, row), status: statusChange(values) },
-      {
-        onSuccess: () => {
-          notice.success(t(row.id === null ? 'notices.added' : 'notices.saved'));
-          form.resetFields();
-          editing.saved();
-        },
-        onError: showRowError,
-      },
+      { onSuccess: () => rowForm.saved(row), onError: rowForm.showSaveError },
     );
   };
-
-  const onDelete = (row: DetailRow) =>
-    row.id === null
-      ? undefined
-      : remove.mutateAsync(row.id).then(
-          () => {
-            notice.success(t('notices.deleted'));
-            paging.afterDelete(items.length);
-          },
-          (error: unknown) => notice.error(error),
-        );
 
   const onPickChannel = (channel: ChannelAttribute | null) => {
     form.setFieldsValue({ channel, status: channel?.status });
@@ -322,9 +274,9 @@ export function DetailsTab() {
             locked={locked}
             saving={save.isPending}
             onSave={() => void onSave(row)}
-            onCancel={cancel}
-            onEdit={() => startEdit(row)}
-            onDelete={() => onDelete(row)}
+            onCancel={rowForm.cancel}
+            onEdit={() => rowForm.startEdit(row)}
+            onDelete={() => rowForm.deleteRow(row, remove.mutateAsync, items.length)}
           >
             <Button
               type="link"
@@ -412,7 +364,12 @@ export function DetailsTab() {
           >
             {t('channel.details.export')}
           </Button>
-          <Button type="primary" icon={<PlusOutlined />} disabled={editing.busy} onClick={addRow}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            disabled={editing.busy}
+            onClick={() => rowForm.addRow(newDetailRow())}
+          >
             {t('channel.details.addRow')}
           </Button>
         </Space>

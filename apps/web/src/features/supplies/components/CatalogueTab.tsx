@@ -33,7 +33,7 @@ export function CatalogueTab() {
   const onDelete = (item: SupplyItem) =>
     remove.mutateAsync(item.id).then(
       () => {
-        notice.success(t('supplies.notices.deleted'));
+        notice.success(t('notices.deleted'));
         paging.afterDelete(items.data?.items.length ?? 0);
       },
       (error: unknown) => notice.error(error),

@@ -26,7 +26,7 @@ import type { Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { fieldErrors, isStatus } from '../../../api/errors.ts';
+import { isStatus } from '../../../api/errors.ts';
 import { ContractPicker } from '../../../components/ContractPicker.tsx';
 import { DateRangeFilter } from '../../../components/DateRangeFilter.tsx';
 import { defaultRange, type PickedRange, toDateRange } from '../../../components/dateRange.ts';
@@ -34,9 +34,9 @@ import { EditableTable } from '../../../components/EditableTable.tsx';
 import { formatDate, formatMoney, formatNumber } from '../../../components/formatting.ts';
 import { RowActions } from '../../../components/RowActions.tsx';
 import { rowKeyOf } from '../../../components/rowEditing.ts';
+import { useEditableRows } from '../../../components/useEditableRows.ts';
 import { useNotice } from '../../../components/useNotice.ts';
 import { usePaging } from '../../../components/usePaging.ts';
-import { useRowEditing } from '../../../components/useRowEditing.ts';
 import { fetchOnHand } from '../fetchOnHand.ts';
 import { stockResource } from '../paths.ts';
 import { STATUS_KEYS, statusColor } from '../statuses.ts';
@@ -91,10 +91,17 @@ export function StockTab({ kind }: Props) {
   const [checking, setChecking] = useState(false);
   const params = { ...paging.params, ...toDateRange(picked), status };
   const records = useStockRecordsQuery(kind, params);
-  const editing = useRowEditing<StockRow>();
   const save = useSaveStockRecordMutation(kind);
   const remove = useDeleteStockRecordMutation(kind);
-  const [form] = Form.useForm<StockFormValues>();
+  const rowForm = useEditableRows<StockRow, StockFormValues>({
+    paging,
+    toFormValues,
+    fieldOf: (f) => {
+      const name = (BODY_TO_FORM[f] ?? f) as keyof StockFormValues;
+      return FORM_FIELDS.has(name) ? name : undefined;
+    },
+  });
+  const { form, editing } = rowForm;
   const watched: Partial<StockFormValues> = Form.useWatch((values) => values, { form, preserve: true }) ?? {};
   const [modal, modalHolder] = Modal.useModal();
   // Fixed columns leave no room for the others on a phone.
@@ -104,34 +111,6 @@ export function StockTab({ kind }: Props) {
 
   const items: StockRow[] = records.data?.items ?? [];
   const offset = (paging.page - 1) * paging.pageSize;
-
-  const startEdit = (row: StockRow) => {
-    if (row.id === null) return;
-    form.resetFields();
-    form.setFieldsValue(toFormValues(row));
-    editing.edit(row.id);
-  };
-
-  const addRow = () => {
-    const row = newStockRow(kind);
-    form.resetFields();
-    form.setFieldsValue(toFormValues(row));
-    editing.add(row);
-  };
-
-  const cancel = () => {
-    form.resetFields();
-    editing.cancel();
-  };
-
-  const showRowError = (error: unknown) => {
-    const fields = fieldErrors(error).flatMap((f) => {
-      const name = (BODY_TO_FORM[f.field] ?? f.field) as keyof StockFormValues;
-      return FORM_FIELDS.has(name) ? [{ name, errors: [f.message] }] : [];
-    });
-    if (fields.length > 0) form.setFields(fields);
-    notice.error(error);
-  };
 
   /** Stock out: warn (but allow) when the quantity is more than the stock on hand. */
   const confirmStock = async (row: StockRow, values: StockFormValues): Promise<boolean> => {
@@ -160,36 +139,13 @@ export function StockTab({ kind }: Props) {
   };
 
   const onSave = async (row: StockRow) => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
-    const values = form.getFieldsValue(true) as StockFormValues;
-    if (!(await confirmStock(row, values))) return;
+    const values = await rowForm.validValues();
+    if (!values || !(await confirmStock(row, values))) return;
     save.mutate(
       { id: row.id, body: toStockBody(values, kind) },
-      {
-        onSuccess: () => {
-          notice.success(t(row.id === null ? 'supplies.notices.added' : 'supplies.notices.saved'));
-          form.resetFields();
-          editing.saved();
-        },
-        onError: showRowError,
-      },
+      { onSuccess: () => rowForm.saved(row), onError: rowForm.showSaveError },
     );
   };
-
-  const onDelete = (row: StockRow) =>
-    row.id === null
-      ? undefined
-      : remove.mutateAsync(row.id).then(
-          () => {
-            notice.success(t('supplies.notices.deleted'));
-            paging.afterDelete(items.length);
-          },
-          (error: unknown) => notice.error(error),
-        );
 
   const onPickItem = (item: SupplyItem) => form.setFieldsValue({ itemName: item.name, unit: item.unit });
 
@@ -535,9 +491,9 @@ export function StockTab({ kind }: Props) {
           locked={locked}
           saving={save.isPending || checking}
           onSave={() => void onSave(row)}
-          onCancel={cancel}
-          onEdit={() => startEdit(row)}
-          onDelete={() => onDelete(row)}
+          onCancel={rowForm.cancel}
+          onEdit={() => rowForm.startEdit(row)}
+          onDelete={() => rowForm.deleteRow(row, remove.mutateAsync, items.length)}
         >
           {kind === 'out' && (
             <Tooltip title={row.serialNum ? undefined : t('supplies.history.noSerial')}>
@@ -598,7 +554,12 @@ export function StockTab({ kind }: Props) {
             disabled={editing.busy}
             exportQuery={{ q: paging.q, ...range, status: kind === 'out' ? status : undefined }}
           />
-          <Button type="primary" icon={<PlusOutlined />} disabled={editing.busy} onClick={addRow}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            disabled={editing.busy}
+            onClick={() => rowForm.addRow(newStockRow(kind))}
+          >
             {t('supplies.stock.addRow')}
           </Button>
         </Space>

@@ -38,7 +38,7 @@ export function SupplyItemModal({ item, onClose }: Props) {
       { id: item?.id, input },
       {
         onSuccess: () => {
-          notice.success(t(item ? 'supplies.notices.updated' : 'supplies.notices.added'));
+          notice.success(t(item ? 'notices.saved' : 'notices.added'));
           onClose();
         },
         onError: (error) => {
