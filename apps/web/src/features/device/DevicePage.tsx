@@ -1,9 +1,9 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Space } from 'antd';
+import { Button, Card, Empty, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../api/errors.ts';
 import { ControllerError } from '../../components/ControllerError.tsx';
+import { QueryErrorAlert } from '../../components/QueryErrorAlert.tsx';
 import { SiteSelect } from '../../components/SiteSelect.tsx';
 import { useNotice } from '../../components/useNotice.ts';
 import { useSiteChoice } from '../../components/useSiteChoice.ts';
@@ -43,16 +43,7 @@ export function DevicePage() {
   if (sites.isError) {
     return (
       <Card title={t('device.title')}>
-        <Alert
-          type="error"
-          showIcon
-          title={errorText(sites.error, t)}
-          action={
-            <Button size="small" onClick={() => void sites.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
+        <QueryErrorAlert query={sites} />
       </Card>
     );
   }

@@ -1,7 +1,7 @@
 import { PAGE_SIZE, PAGE_SIZE_OPTIONS, type Site } from '@it4u/shared';
-import { Alert, Button, Card, Space, Table, Typography } from 'antd';
+import { Card, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../api/errors.ts';
+import { QueryErrorAlert } from '../../components/QueryErrorAlert.tsx';
 import { RoleTags } from '../../components/RoleTags.tsx';
 import { useCurrentUser } from '../../session/useCurrentUser.ts';
 import { useMySitesQuery } from '../../session/useMySitesQuery.ts';
@@ -30,16 +30,7 @@ export function HomePage() {
       </Card>
       <Card title={t('home.sites')}>
         {sites.isError ? (
-          <Alert
-            type="error"
-            showIcon
-            title={errorText(sites.error, t)}
-            action={
-              <Button size="small" onClick={() => void sites.refetch()}>
-                {t('common.retry')}
-              </Button>
-            }
-          />
+          <QueryErrorAlert query={sites} />
         ) : (
           <Table<Site>
             rowKey="idname"

@@ -1,12 +1,12 @@
 import { FileExcelOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import { TABLE_SCROLL_Y, type Voucher } from '@it4u/shared';
-import { Alert, Button, Card, Empty, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, Empty, Space, Table, type TableColumnsType, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../api/errors.ts';
 import { ControllerError } from '../../components/ControllerError.tsx';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
+import { QueryErrorAlert } from '../../components/QueryErrorAlert.tsx';
 import { SiteSelect } from '../../components/SiteSelect.tsx';
 import { useClientPagination } from '../../components/useClientPagination.ts';
 import { useNotice } from '../../components/useNotice.ts';
@@ -165,16 +165,7 @@ export function VoucherPage() {
   return (
     <Card title={t('voucher.title')}>
       {sites.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={errorText(sites.error, t)}
-          action={
-            <Button size="small" onClick={() => void sites.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
+        <QueryErrorAlert query={sites} />
       ) : !sites.isPending && list.length === 0 ? (
         <Empty description={t('sites.noneAssigned')} />
       ) : (

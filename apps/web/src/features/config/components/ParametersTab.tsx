@@ -3,8 +3,9 @@ import { Alert, Button, Form, Input, Skeleton, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { errorText, isStatus } from '../../../api/errors.ts';
+import { isStatus } from '../../../api/errors.ts';
 import { ControllerError } from '../../../components/ControllerError.tsx';
+import { QueryErrorAlert } from '../../../components/QueryErrorAlert.tsx';
 import { useNotice } from '../../../components/useNotice.ts';
 import { type ControllerCheck, type SessionCheck, type SystemParameters, toParametersBody } from '../parameters.ts';
 import { useCheckControllerMutation } from '../useCheckControllerMutation.ts';
@@ -17,25 +18,11 @@ const SECRET_FIELDS = ['pwUbnt', 'tokenUcrm', 'tokenDev'] as const;
 
 /** The Parameter tab: controller credentials and tokens (ROLE_ADMIN). */
 export function ParametersTab() {
-  const { t } = useTranslation();
   const parameters = useParametersQuery();
 
   if (isStatus(parameters.error, 403)) return <Navigate to="/403" replace />;
   if (parameters.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
-  if (parameters.isError) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={errorText(parameters.error, t)}
-        action={
-          <Button size="small" onClick={() => void parameters.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
-  }
+  if (parameters.isError) return <QueryErrorAlert query={parameters} />;
   return <ParametersForm initial={parameters.data} />;
 }
 

@@ -1,13 +1,14 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { TABLE_SCROLL_Y, UNITS } from '@it4u/shared';
-import { Alert, Button, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { errorText, isStatus } from '../../../api/errors.ts';
+import { isStatus } from '../../../api/errors.ts';
 import { DateRangeFilter } from '../../../components/DateRangeFilter.tsx';
 import { defaultRange, type PickedRange, toDateRange } from '../../../components/dateRange.ts';
 import { formatNumber } from '../../../components/formatting.ts';
+import { QueryErrorAlert } from '../../../components/QueryErrorAlert.tsx';
 import { useDownload } from '../../../components/useDownload.ts';
 import { filterByUnit, type ReportLine, reportRowClassName, withTotals } from '../report.ts';
 import { useReportQuery } from '../useReportQuery.ts';
@@ -101,19 +102,7 @@ export function ReportTab() {
       <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
         {t('supplies.report.help')}
       </Typography.Paragraph>
-      {report.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={errorText(report.error, t)}
-          style={{ marginBottom: 16 }}
-          action={
-            <Button size="small" onClick={() => void report.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
-      )}
+      {report.isError && <QueryErrorAlert query={report} />}
       <Table<ReportLine>
         rowKey="key"
         size="middle"

@@ -1,8 +1,8 @@
 import { ROLE_NAMES, type UserRow } from '@it4u/shared';
-import { Alert, Badge, Button, Collapse, Table, Tag, Typography } from 'antd';
+import { Badge, Collapse, Table, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../api/errors.ts';
+import { QueryErrorAlert } from '../../../components/QueryErrorAlert.tsx';
 import { roleLabel } from '../../../components/roleLabel.ts';
 import { useAllUsersQuery } from '../useAllUsersQuery.ts';
 
@@ -28,18 +28,7 @@ export function UserGroupsTab({ active }: { active: boolean }) {
   }, [everyone.data, t]);
 
   if (everyone.isError) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={errorText(everyone.error, t)}
-        action={
-          <Button size="small" onClick={() => void everyone.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
+    return <QueryErrorAlert query={everyone} />;
   }
 
   return (
