@@ -1,3 +1,4 @@
+import type { ContractRef } from './supplies.ts';
 /** Transmission-channel register: shapes shared by the server and the web app. */
 
 export const CHANNEL_STATUSES = ['online', 'offline', 'moved', 'paused', 'pending', 'suspend'] as const;
@@ -68,14 +69,7 @@ export type ChannelDetailFields = { fees: number | null } & Record<(typeof CHANN
 export type ChannelDetail = ChannelDetailFields & {
   id: number;
   createdAt: number;
-  contract: {
-    id: number;
-    customId: string;
-    numContract: string;
-    clientName: string;
-    street: string;
-    servicePlans: string;
-  } | null;
+  contract: ContractRef | null;
   channelAttribute: ChannelAttribute;
 };
 

@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { authErrors, ErrorRef, MessageSchema, NullableNumber, pageOf, secured } from '../../lib/schemas.ts';
 import { UPLOAD_JSON_LIMIT, uploadedRows, XLSX_TYPE } from '../../lib/upload.ts';
+import { ContractRefSchema } from '../contracts/contracts.schemas.ts';
 import type { ChannelsService } from './channels.service.ts';
 
 const Status = Type.Unsafe<(typeof CHANNEL_STATUSES)[number]>({ type: 'string', enum: [...CHANNEL_STATUSES] });
@@ -71,17 +72,7 @@ const Detail = Type.Object({
   votesRequire: Type.String(),
   createdAt: Type.Number(),
   ...dateFields,
-  contract: Type.Union([
-    Type.Object({
-      id: Type.Integer(),
-      customId: Type.String(),
-      numContract: Type.String(),
-      clientName: Type.String(),
-      street: Type.String(),
-      servicePlans: Type.String(),
-    }),
-    Type.Null(),
-  ]),
+  contract: Type.Union([ContractRefSchema, Type.Null()]),
   channelAttribute: Attribute,
 });
 const text = (max: number) => Type.Optional(Type.String({ maxLength: max }));

@@ -17,6 +17,16 @@ export const ContractSchema = Type.Object(
   { $id: 'Contract' },
 );
 
+/** A contract as a stock record or a channel detail names it. */
+export const ContractRefSchema = Type.Pick(ContractSchema, [
+  'id',
+  'customId',
+  'numContract',
+  'clientName',
+  'street',
+  'servicePlans',
+]);
+
 const text = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 
 export const ContractBody = Type.Object({

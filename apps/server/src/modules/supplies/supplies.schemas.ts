@@ -1,5 +1,6 @@
 import { SELECTABLE_STOCK_OUT_STATUSES, STOCK_OUT_STATUSES } from '@it4u/shared';
 import { Type } from '@sinclair/typebox';
+import { ContractRefSchema } from '../contracts/contracts.schemas.ts';
 
 const Money = Type.Number({ minimum: 0, maximum: 1e15 });
 const Count = Type.Integer({ minimum: 0, maximum: 1e9 });
@@ -53,19 +54,7 @@ export const StockRecordSchema = Type.Object(
     note: Type.String(),
     createdAt: Type.Number(),
     status: Type.Optional(StatusSchema),
-    contract: Type.Optional(
-      Type.Union([
-        Type.Object({
-          id: Type.Integer(),
-          customId: Type.String(),
-          numContract: Type.String(),
-          clientName: Type.String(),
-          street: Type.String(),
-          servicePlans: Type.String(),
-        }),
-        Type.Null(),
-      ]),
-    ),
+    contract: Type.Optional(Type.Union([ContractRefSchema, Type.Null()])),
   },
   { $id: 'StockRecord' },
 );

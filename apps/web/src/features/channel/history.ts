@@ -1,4 +1,4 @@
-import { CHANNEL_DETAIL_DATES, type ChannelChange, type ChannelHistoryEntry } from '@it4u/shared';
+import { CHANNEL_DETAIL_DATES, CHANNEL_DETAIL_TEXTS, type ChannelChange, type ChannelHistoryEntry } from '@it4u/shared';
 import type { TFunction } from 'i18next';
 import { formatDate, formatMoney } from '../../components/formatting.ts';
 import { DEVICE_STATUS_KEYS, isChannelStatus, isDeviceStatus } from './statuses.ts';
@@ -14,13 +14,7 @@ export const HISTORY_FIELDS = [
   'contract',
   'channel',
   'fees',
-  'routerType',
-  'ipAddress',
-  'ipType',
-  'customerMove',
-  'deviceStatus',
-  'regionalEngineer',
-  'votesRequire',
+  ...CHANNEL_DETAIL_TEXTS,
   ...CHANNEL_DETAIL_DATES,
 ] as const;
 
