@@ -1,5 +1,6 @@
 export * from './channels.ts';
 export * from './constants.ts';
+export * from './parameters.ts';
 export * from './roles.ts';
 export * from './rowProblems.ts';
 export * from './supplies.ts';

@@ -1,24 +1,13 @@
+import { SECRET_MASK, SECRET_PARAMETERS, type SystemParameters } from '@it4u/shared';
 import type { ControllerConfig } from '../../integrations/unifi/unifi.client.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 
-/** What GET answers in place of a stored secret; a PUT that sends it back keeps the stored value. */
-export const MASK = '********';
 const KEY = 'parameters';
-const SECRETS = ['pwUbnt', 'tokenUcrm', 'tokenDev'] as const;
 
-export type Parameters = {
-  usernameUbnt: string;
-  pwUbnt: string;
-  tokenUcrm: string;
-  tokenDev: string;
-  /** controller address; empty = none configured (the demo controller is used) */
-  urlUbnt: string;
-  verifyTls: boolean;
-};
-
-type Stored = Omit<Parameters, (typeof SECRETS)[number]> & Record<(typeof SECRETS)[number], string>;
+type Stored = Omit<SystemParameters, (typeof SECRET_PARAMETERS)[number]> &
+  Record<(typeof SECRET_PARAMETERS)[number], string>;
 
 const EMPTY: Stored = { usernameUbnt: '', pwUbnt: '', tokenUcrm: '', tokenDev: '', urlUbnt: '', verifyTls: true };
 
@@ -45,10 +34,10 @@ export function createParametersService(deps: {
     controllerConfig,
 
     /** The parameters with every stored secret masked. */
-    async get(): Promise<Parameters> {
+    async get(): Promise<SystemParameters> {
       const s = await load();
-      const masked = Object.fromEntries(SECRETS.map((k) => [k, s[k] ? MASK : ''])) as Record<
-        (typeof SECRETS)[number],
+      const masked = Object.fromEntries(SECRET_PARAMETERS.map((k) => [k, s[k] ? SECRET_MASK : ''])) as Record<
+        (typeof SECRET_PARAMETERS)[number],
         string
       >;
       return { usernameUbnt: s.usernameUbnt, urlUbnt: s.urlUbnt, verifyTls: s.verifyTls, ...masked };
@@ -59,7 +48,7 @@ export function createParametersService(deps: {
       return reveal((await load()).tokenDev);
     },
 
-    async put(input: Parameters, actor: { id: number; username: string }, ip: string) {
+    async put(input: SystemParameters, actor: { id: number; username: string }, ip: string) {
       const before = await load();
       const next: Stored = {
         usernameUbnt: input.usernameUbnt.trim(),
@@ -70,8 +59,8 @@ export function createParametersService(deps: {
         tokenDev: before.tokenDev,
       };
       const changedSecrets: string[] = [];
-      for (const k of SECRETS) {
-        if (input[k] !== MASK) {
+      for (const k of SECRET_PARAMETERS) {
+        if (input[k] !== SECRET_MASK) {
           next[k] = input[k] ? encryptSecret(deps.secretKey, input[k]) : '';
           changedSecrets.push(k);
         }

@@ -1,4 +1,4 @@
-import { type RowProblem, type RowProblemField, SELECTABLE_STOCK_OUT_STATUSES } from '@it4u/shared';
+import { type RowProblem, type RowProblemField, SELECTABLE_STOCK_OUT_STATUSES, type StockRecord } from '@it4u/shared';
 import { canonicalMac } from '../../lib/mac.ts';
 import {
   type Column,
@@ -51,27 +51,25 @@ export const COLUMNS: Record<SheetTable, Column[]> = {
   ],
 };
 
-export type StockRow = {
-  exportDate: number;
-  licence: string;
-  itemCode: string;
-  itemName: string;
-  unit: string;
-  number: number;
-  value: number;
-  supplier: string;
-  serialNum: string;
-  mac: string;
-  macFormat: string;
-  warrantyPeriod: number;
-  storageTerm: number;
-  warrantyLandmark: number | null;
-  note: string;
-  status: string;
-  numContract: string;
-  clientName: string;
-  street: string;
-};
+/** A stock row of an upload, checked: the record's own fields, and the contract a stock-out row names. */
+export type StockRow = Pick<
+  StockRecord,
+  | 'exportDate'
+  | 'licence'
+  | 'itemCode'
+  | 'itemName'
+  | 'unit'
+  | 'number'
+  | 'value'
+  | 'supplier'
+  | 'serialNum'
+  | 'mac'
+  | 'macFormat'
+  | 'warrantyPeriod'
+  | 'storageTerm'
+  | 'warrantyLandmark'
+  | 'note'
+> & { status: string; numContract: string; clientName: string; street: string };
 
 export type ItemRow = { itemCode: string; itemName: string; unit: string; number: number; value: number; note: string };
 

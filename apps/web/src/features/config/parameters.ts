@@ -1,16 +1,4 @@
-/** What GET /it4u/systemConfig answers in place of a stored secret; sent back unchanged, it keeps the secret. */
-export const SECRET_MASK = '********';
-
-/** The system parameters (spec section 3) plus the controller address and TLS check. */
-export type SystemParameters = {
-  usernameUbnt: string;
-  pwUbnt: string;
-  tokenUcrm: string;
-  tokenDev: string;
-  /** empty = the demo controller */
-  urlUbnt: string;
-  verifyTls: boolean;
-};
+import type { SystemParameters } from '@it4u/shared';
 
 export type ControllerCheck = { ok: boolean; message: string };
 export type SaveParametersAnswer = { saved: boolean; controller: ControllerCheck };

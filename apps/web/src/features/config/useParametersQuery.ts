@@ -1,6 +1,6 @@
+import type { SystemParameters } from '@it4u/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
-import type { SystemParameters } from './parameters.ts';
 import { configKeys } from './queryKeys.ts';
 
 export function useParametersQuery() {

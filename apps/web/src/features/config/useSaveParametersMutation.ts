@@ -1,7 +1,8 @@
+import type { SystemParameters } from '@it4u/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { sessionKeys } from '../../session/sessionKeys.ts';
-import type { SaveParametersAnswer, SystemParameters } from './parameters.ts';
+import type { SaveParametersAnswer } from './parameters.ts';
 
 /** Saves the parameters; the server then tries the controller and says how that went. */
 export function useSaveParametersMutation() {

@@ -1,4 +1,5 @@
 import { ApiOutlined, SaveOutlined } from '@ant-design/icons';
+import { SECRET_PARAMETERS, type SystemParameters } from '@it4u/shared';
 import { Alert, Button, Form, Input, Skeleton, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,14 +8,12 @@ import { isStatus } from '../../../api/errors.ts';
 import { ControllerError } from '../../../components/ControllerError.tsx';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert.tsx';
 import { useNotice } from '../../../components/useNotice.ts';
-import { type ControllerCheck, type SessionCheck, type SystemParameters, toParametersBody } from '../parameters.ts';
+import { type ControllerCheck, type SessionCheck, toParametersBody } from '../parameters.ts';
 import { useCheckControllerMutation } from '../useCheckControllerMutation.ts';
 import { useParametersQuery } from '../useParametersQuery.ts';
 import { useSaveParametersMutation } from '../useSaveParametersMutation.ts';
 
 const FIELD_STYLE = { maxWidth: 560 };
-/** The fields stored encrypted and answered masked. */
-const SECRET_FIELDS = ['pwUbnt', 'tokenUcrm', 'tokenDev'] as const;
 
 /** The Parameter tab: controller credentials and tokens (ROLE_ADMIN). */
 export function ParametersTab() {
@@ -82,7 +81,7 @@ export function ParametersForm({ initial }: FormProps) {
       <Form.Item name="usernameUbnt" label={t('config.parameters.usernameUbnt')} rules={required('usernameUbnt')}>
         <Input autoComplete="off" />
       </Form.Item>
-      {SECRET_FIELDS.map((name) => (
+      {SECRET_PARAMETERS.map((name) => (
         <Form.Item
           key={name}
           name={name}
