@@ -1,5 +1,5 @@
 import { GENDERS, LANGUAGES, MAX_PAGE_SIZE, ROLE_NAMES, USER_STATUSES, USER_TYPES } from '@it4u/shared';
-import { type TSchema, Type } from '@sinclair/typebox';
+import { type TInteger, type TNumber, type TSchema, Type } from '@sinclair/typebox';
 
 export const ErrorSchema = Type.Object(
   {
@@ -41,8 +41,8 @@ export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 export const secured = [{ bearerAuth: [] }];
 
 /**
- * A number or null. Written as one `type: ['number', 'null']` rather than a union: with type coercion on, the
- * number branch of a union would turn null into 0 before the null branch is tried.
+ * A number (or integer) or null, for request bodies. Written as one `type: ['number', 'null']` rather than a union:
+ * with type coercion on, the number branch of a union turns null into 0 before the null branch is tried.
  */
-export const NullableNumber = (limits: { minimum?: number; maximum?: number }) =>
-  Type.Unsafe<number | null>({ type: ['number', 'null'], ...limits });
+export const Nullable = (schema: TNumber | TInteger) =>
+  Type.Unsafe<number | null>({ ...JSON.parse(JSON.stringify(schema)), type: [schema.type, 'null'] });

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { CHANNEL_DETAIL_DATES, CHANNEL_DEVICE_STATUSES, CHANNEL_STATUSES } from '@it4u/shared';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { authErrors, ErrorRef, MessageSchema, NullableNumber, pageOf, secured } from '../../lib/schemas.ts';
+import { authErrors, ErrorRef, MessageSchema, Nullable, pageOf, secured } from '../../lib/schemas.ts';
 import { UPLOAD_JSON_LIMIT, uploadedRows, XLSX_TYPE } from '../../lib/upload.ts';
 import { ContractRefSchema } from '../contracts/contracts.schemas.ts';
 import type { ChannelsService } from './channels.service.ts';
@@ -31,7 +31,7 @@ const AttributeBody = Type.Object({
   customer: Type.Optional(Type.String({ maxLength: 200 })),
   virtualNum: Type.Optional(Type.String({ maxLength: 100 })),
   usernamePPPoE: Type.Optional(Type.String({ maxLength: 100 })),
-  channelValueId: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  channelValueId: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
 });
 const History = Type.Object({
   id: Type.Integer(),
@@ -50,7 +50,7 @@ const AttributeQuery = Type.Object({
   providerId: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-const DateMs = NullableNumber({ minimum: 0, maximum: 1e14 });
+const DateMs = Nullable(Type.Number({ minimum: 0, maximum: 1e14 }));
 const dateFields = Object.fromEntries(CHANNEL_DETAIL_DATES.map((k) => [k, DateMs])) as Record<
   (typeof CHANNEL_DETAIL_DATES)[number],
   typeof DateMs
@@ -77,10 +77,10 @@ const Detail = Type.Object({
 });
 const text = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 const DetailBody = Type.Object({
-  id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   channelAttributeId: Type.Integer({ minimum: 1 }),
-  contractId: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
-  fees: Type.Optional(NullableNumber({ minimum: 0, maximum: 1e15 })),
+  contractId: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+  fees: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 1e15 }))),
   routerType: text(100),
   ipAddress: text(100),
   ipType: text(50),

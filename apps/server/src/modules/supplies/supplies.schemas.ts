@@ -1,5 +1,6 @@
 import { SELECTABLE_STOCK_OUT_STATUSES, STOCK_OUT_STATUSES } from '@it4u/shared';
 import { Type } from '@sinclair/typebox';
+import { Nullable } from '../../lib/schemas.ts';
 import { ContractRefSchema } from '../contracts/contracts.schemas.ts';
 
 const Money = Type.Number({ minimum: 0, maximum: 1e15 });
@@ -70,7 +71,7 @@ const recordFields = {
   mac: text(50),
   warrantyPeriod: Type.Optional(Type.Integer({ minimum: 0, maximum: 1200 })),
   storageTerm: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
-  warrantyLandmark: Type.Optional(Type.Union([Epoch, Type.Null()])),
+  warrantyLandmark: Type.Optional(Nullable(Epoch)),
   note: text(1000),
 };
 
@@ -79,7 +80,7 @@ export const StockInBody = Type.Object(recordFields);
 export const StockOutBody = Type.Object({
   ...recordFields,
   status: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: [...SELECTABLE_STOCK_OUT_STATUSES] })),
-  contractId: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  contractId: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
 });
 
 export const RecordQuery = Type.Object({

@@ -88,6 +88,17 @@ describe.each(drivers)('supplies on %s', (driver) => {
     });
     expect(rec).toMatchObject({ totalAmount: 3_750_000, mac: 'AA:BB:CC:DD:EE:0F', macFormat: 'aa-bb-cc-dd-ee-0f' });
     expect(rec.warrantyEnd).toBe(day('2026-01-31'));
+    // null clears the warranty landmark (it is not taken for 1970)
+    const cleared = await call('PUT', `/it4u/importWarehouse/${rec.id}`, {
+      exportDate: day('2024-01-10'),
+      itemCode: c,
+      number: 3,
+      value: 1_250_000,
+      warrantyLandmark: null,
+      contractId: null,
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toMatchObject({ warrantyLandmark: null, warrantyEnd: null });
     const bad = await call('POST', '/it4u/importWarehouse', {
       exportDate: day('2024-01-10'),
       itemCode: c,
