@@ -3,13 +3,11 @@
 //  1. one page of the details tab filtered by a deploy-date range and a status, 20 connections for 10 s (p99);
 //  2. importing 10,000 rows, sent as the web app sends them (JSON rows), and as the spreadsheet file.
 // It makes a scratch database on the server of DATABASE_URL (default: the local one) and drops it at the end.
-import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { writeSheet } from '../apps/server/src/lib/spreadsheet.ts';
 import { CHANNEL_COLUMNS } from '../apps/server/src/modules/channels/channels.columns.ts';
-import { startServer } from './spawn.ts';
+import { onScratchDatabase } from './spawn.ts';
 
 const CHANNELS = 50_000;
 const HISTORY = 500_000;
@@ -48,20 +46,9 @@ async function seed(url: string): Promise<void> {
   await c.end();
 }
 
-const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const name = `it4u_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(base);
-url.pathname = `/${name}`;
-
-let server: ChildProcess | undefined;
-try {
-  const { child, port, token } = await startServer('postgres', { env: { DATABASE_URL: url.toString() } });
-  server = child;
+await onScratchDatabase(async ({ url, port, token }) => {
   const t0 = Date.now();
-  await seed(url.toString());
+  await seed(url);
   console.log(
     `seeded ${CHANNELS.toLocaleString('en')} channels with details and ${HISTORY.toLocaleString('en')} history entries in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
   );
@@ -131,9 +118,4 @@ try {
   console.log(
     `import of ${IMPORT_ROWS.toLocaleString('en')} rows as a ${(file.length / 1024).toFixed(0)} KB .xlsx: ${res.status} ${await res.text()} in ${((performance.now() - s) / 1000).toFixed(1)} s`,
   );
-} finally {
-  server?.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-}
+});

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -22,4 +24,32 @@ export function startServer(
     });
     child.on('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
   });
+}
+
+/**
+ * Makes a scratch database on the PostgreSQL of DATABASE_URL (default: the local one), starts the console on it in
+ * its own process (which migrates it), runs the benchmark, then stops the console and drops the database.
+ */
+export async function onScratchDatabase(
+  run: (server: { url: string; port: number; token: string }) => Promise<void>,
+  opts: { nodeFlags?: string[] } = {},
+): Promise<void> {
+  const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `it4u_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  let child: ChildProcess | undefined;
+  try {
+    const server = await startServer('postgres', { env: { DATABASE_URL: url.toString() }, nodeFlags: opts.nodeFlags });
+    child = server.child;
+    await run({ url: url.toString(), port: server.port, token: server.token });
+  } finally {
+    child?.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
 }
