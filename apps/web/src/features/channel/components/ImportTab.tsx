@@ -1,95 +1,57 @@
 import { ClearOutlined, FileExcelOutlined, SendOutlined, UploadOutlined } from '@ant-design/icons';
-import { MAX_UPLOAD_BYTES, type RowError } from '@it4u/shared';
 import { Alert, Button, Empty, Space, Table, type TableColumnsType, Typography, Upload } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isHttpError } from '../../../api/client.ts';
-import { readFirstSheet, type SheetRow } from '../../../components/readSheet.ts';
+import type { SheetRow } from '../../../components/readSheet.ts';
 import { rowErrorText } from '../../../components/rowErrorText.ts';
 import { UploadErrorsModal } from '../../../components/UploadErrorsModal.tsx';
-import { type UploadPhase, UploadProgressModal } from '../../../components/UploadProgressModal.tsx';
-import { checkSpreadsheetFile, rowErrorsOf, SPREADSHEET_ACCEPT } from '../../../components/uploadChecks.ts';
+import { UploadProgressModal } from '../../../components/UploadProgressModal.tsx';
+import { SPREADSHEET_ACCEPT } from '../../../components/uploadChecks.ts';
 import { useDownload } from '../../../components/useDownload.ts';
 import { useNotice } from '../../../components/useNotice.ts';
+import { useSpreadsheetUpload } from '../../../components/useSpreadsheetUpload.ts';
 import { cellText, type PreviewRow, previewColumns, previewRows } from '../importPreview.ts';
-import { useImportChannelsMutation } from '../useImportChannelsMutation.ts';
+import { channelKeys } from '../queryKeys.ts';
 
 type Sheet = { fileName: string; rows: SheetRow[] };
-type Rejected = { message: string; rows: RowError[] };
 
-const MEGABYTE = 1024 * 1024;
+const IMPORT_PATH = '/it4u/import/channel';
 
 /** Import data: choose a spreadsheet, look at its rows, then send them (all or nothing). */
 export function ImportTab() {
   const { t } = useTranslation();
   const notice = useNotice();
-  const upload = useImportChannelsMutation();
+  const upload = useSpreadsheetUpload(IMPORT_PATH, channelKeys.all);
+  const { phase, rejected } = upload;
   const download = useDownload();
   const [sheet, setSheet] = useState<Sheet | null>(null);
-  const [phase, setPhase] = useState<UploadPhase>(null);
-  const [rejected, setRejected] = useState<Rejected | null>(null);
   const [showErrors, setShowErrors] = useState(false);
 
   const headers = useMemo(() => previewColumns(sheet?.rows ?? []), [sheet]);
   const preview = useMemo(() => previewRows(sheet?.rows ?? [], rejected?.rows), [sheet, rejected]);
 
   const onFile = async (file: File) => {
-    const problem = checkSpreadsheetFile(file);
-    if (problem) {
-      notice.failure(t(`common.upload.${problem}`, { max: MAX_UPLOAD_BYTES / MEGABYTE }));
-      return;
-    }
-    setPhase({ step: 'reading' });
-    let rows: SheetRow[];
-    try {
-      rows = await readFirstSheet(file);
-    } catch {
-      notice.failure(t('common.upload.unreadable'));
-      return;
-    } finally {
-      setPhase(null);
-    }
-    if (rows.length === 0) {
-      notice.failure(t('common.upload.noRows'));
-      return;
-    }
-    setRejected(null);
+    const rows = await upload.read(file);
+    if (!rows) return;
+    upload.clearRejected();
     setSheet({ fileName: file.name, rows });
   };
 
   const clear = () => {
     setSheet(null);
-    setRejected(null);
+    upload.clearRejected();
   };
 
   const send = () => {
     if (!sheet) return;
-    const { rows } = sheet;
-    setPhase({ step: 'sending', percent: 0 });
-    upload.mutate(
-      { rows, onProgress: (fraction) => setPhase({ step: 'sending', percent: Math.round(fraction * 100) }) },
-      {
-        onSuccess: (answer) => {
-          setPhase(null);
-          clear();
-          notice.success(t('channel.import.imported', { count: answer?.saved ?? rows.length }));
-        },
-        onError: (error) => {
-          setPhase(null);
-          if (isHttpError(error) && error.statusCode === 422) {
-            // Nothing was saved: the rows stay, with their errors, to be fixed in the spreadsheet.
-            setRejected({ message: error.message, rows: rowErrorsOf(error.details) });
-            setShowErrors(true);
-          } else if (isHttpError(error) && error.statusCode === 413) {
-            notice.failure(t('common.upload.tooBig', { max: MAX_UPLOAD_BYTES / MEGABYTE }));
-          } else if (isHttpError(error) && error.statusCode === 415) {
-            notice.failure(t('common.upload.notSpreadsheet'));
-          } else {
-            notice.error(error);
-          }
-        },
+    upload.send(sheet.rows, {
+      onSaved: (count) => {
+        clear();
+        notice.success(t('channel.import.imported', { count }));
       },
-    );
+      // Nothing was saved: the rows stay, with their errors, to be fixed in the spreadsheet.
+      onRefused: () => setShowErrors(true),
+    });
   };
 
   const columns: TableColumnsType<PreviewRow> = [
@@ -144,7 +106,7 @@ export function ImportTab() {
           </Upload>
           {sheet && (
             <>
-              <Button type="primary" icon={<SendOutlined />} loading={upload.isPending} onClick={send}>
+              <Button type="primary" icon={<SendOutlined />} loading={phase?.step === 'sending'} onClick={send}>
                 {t('channel.import.send', { count: sheet.rows.length })}
               </Button>
               <Button icon={<ClearOutlined />} disabled={busy} onClick={clear}>

@@ -1,17 +1,15 @@
 import { DownloadOutlined, FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
-import { MAX_UPLOAD_BYTES, type RowError } from '@it4u/shared';
 import { Button, Space, Upload } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isHttpError, type Query } from '../../../api/client.ts';
-import { readFirstSheet } from '../../../components/readSheet.ts';
+import type { Query } from '../../../api/client.ts';
 import { UploadErrorsModal } from '../../../components/UploadErrorsModal.tsx';
-import { type UploadPhase, UploadProgressModal } from '../../../components/UploadProgressModal.tsx';
-import { checkSpreadsheetFile, rowErrorsOf, SPREADSHEET_ACCEPT } from '../../../components/uploadChecks.ts';
+import { UploadProgressModal } from '../../../components/UploadProgressModal.tsx';
+import { SPREADSHEET_ACCEPT } from '../../../components/uploadChecks.ts';
 import { useDownload } from '../../../components/useDownload.ts';
 import { useNotice } from '../../../components/useNotice.ts';
-import type { SheetKind } from '../paths.ts';
-import { useUploadSpreadsheetMutation } from '../useUploadSpreadsheetMutation.ts';
+import { useSpreadsheetUpload } from '../../../components/useSpreadsheetUpload.ts';
+import { type SheetKind, uploadPath } from '../paths.ts';
+import { suppliesKeys } from '../queryKeys.ts';
 
 type Props = {
   /** The upload endpoint and template of this table. */
@@ -22,61 +20,18 @@ type Props = {
   disabled?: boolean;
 };
 
-type Rejected = { message: string; rows: RowError[] } | null;
-
-const MEGABYTE = 1024 * 1024;
-
 /** Upload (.xlsx, .xls), template download and export of one supplies table. */
 export function SpreadsheetActions({ kind, exportQuery, disabled }: Props) {
   const { t } = useTranslation();
   const notice = useNotice();
-  const upload = useUploadSpreadsheetMutation(kind);
+  const upload = useSpreadsheetUpload(uploadPath[kind], suppliesKeys.all);
   const download = useDownload();
-  const [phase, setPhase] = useState<UploadPhase>(null);
-  const [rejected, setRejected] = useState<Rejected>(null);
+  const phase = upload.phase;
 
   const onFile = async (file: File) => {
-    const problem = checkSpreadsheetFile(file);
-    if (problem) {
-      notice.failure(t(`common.upload.${problem}`, { max: MAX_UPLOAD_BYTES / MEGABYTE }));
-      return;
-    }
-    setPhase({ step: 'reading' });
-    let rows: Awaited<ReturnType<typeof readFirstSheet>>;
-    try {
-      rows = await readFirstSheet(file);
-    } catch {
-      setPhase(null);
-      notice.failure(t('common.upload.unreadable'));
-      return;
-    }
-    if (rows.length === 0) {
-      setPhase(null);
-      notice.failure(t('common.upload.noRows'));
-      return;
-    }
-    setPhase({ step: 'sending', percent: 0 });
-    upload.mutate(
-      { rows, onProgress: (fraction) => setPhase({ step: 'sending', percent: Math.round(fraction * 100) }) },
-      {
-        onSuccess: (answer) => {
-          setPhase(null);
-          notice.success(t('supplies.notices.uploaded', { count: answer?.saved ?? rows.length }));
-        },
-        onError: (error) => {
-          setPhase(null);
-          if (isHttpError(error) && error.statusCode === 422) {
-            setRejected({ message: error.message, rows: rowErrorsOf(error.details) });
-          } else if (isHttpError(error) && error.statusCode === 413) {
-            notice.failure(t('common.upload.tooBig', { max: MAX_UPLOAD_BYTES / MEGABYTE }));
-          } else if (isHttpError(error) && error.statusCode === 415) {
-            notice.failure(t('common.upload.notSpreadsheet'));
-          } else {
-            notice.error(error);
-          }
-        },
-      },
-    );
+    const rows = await upload.read(file);
+    if (!rows) return;
+    upload.send(rows, { onSaved: (count) => notice.success(t('supplies.notices.uploaded', { count })) });
   };
 
   return (
@@ -110,8 +65,12 @@ export function SpreadsheetActions({ kind, exportQuery, disabled }: Props) {
         {t('supplies.actions.export')}
       </Button>
       <UploadProgressModal phase={phase} title={t('common.upload.progressTitle')} />
-      {rejected && (
-        <UploadErrorsModal message={rejected.message} rows={rejected.rows} onClose={() => setRejected(null)} />
+      {upload.rejected && (
+        <UploadErrorsModal
+          message={upload.rejected.message}
+          rows={upload.rejected.rows}
+          onClose={upload.clearRejected}
+        />
       )}
     </Space>
   );
