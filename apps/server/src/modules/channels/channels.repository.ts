@@ -19,6 +19,7 @@ import {
   channelServicePacks,
 } from '../../db/schema.ts';
 import { chunks, containsAny, hasRow, rowsOf } from '../../lib/sql.ts';
+import { type ContractRefRow, contractRefOf } from '../contracts/contracts.repository.ts';
 
 export type AttributeValues = {
   name: string;
@@ -103,6 +104,7 @@ const DATE_COLUMNS: Record<(typeof CHANNEL_DETAIL_DATES)[number], string> = {
 };
 
 type DetailRow = AttributeRow &
+  ContractRefRow &
   Record<string, unknown> & {
     detail_id: number;
     fees: string | number | null;
@@ -114,12 +116,6 @@ type DetailRow = AttributeRow &
     regional_engineer: string;
     votes_require: string;
     detail_created_at: Date | string;
-    contract_id: number | null;
-    custom_id: string | null;
-    num_contract: string | null;
-    client_name: string | null;
-    street: string | null;
-    service_plans: string | null;
   };
 
 const toDetail = (r: DetailRow): ChannelDetail => {
@@ -141,17 +137,7 @@ const toDetail = (r: DetailRow): ChannelDetail => {
     votesRequire: r.votes_require,
     createdAt: new Date(r.detail_created_at).getTime(),
     ...dates,
-    contract:
-      r.contract_id === null
-        ? null
-        : {
-            id: r.contract_id,
-            customId: r.custom_id ?? '',
-            numContract: r.num_contract ?? '',
-            clientName: r.client_name ?? '',
-            street: r.street ?? '',
-            servicePlans: r.service_plans ?? '',
-          },
+    contract: contractRefOf(r),
     channelAttribute: toAttribute(r),
   };
 };

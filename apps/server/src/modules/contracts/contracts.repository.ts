@@ -1,4 +1,4 @@
-import type { Contract } from '@it4u/shared';
+import type { Contract, ContractRef } from '@it4u/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contractSites, contracts, stockRecords } from '../../db/schema.ts';
@@ -32,6 +32,28 @@ const toContract = (r: Row): Contract => ({
   segment: r.segment,
   sitename: typeof r.sites === 'string' ? JSON.parse(r.sites) : r.sites,
 });
+
+/** The contract columns a joined row carries (stock records, channel details), as the contract it names. */
+export type ContractRefRow = {
+  contract_id: number | null;
+  custom_id: string | null;
+  num_contract: string | null;
+  client_name: string | null;
+  street: string | null;
+  service_plans: string | null;
+};
+
+export const contractRefOf = (r: ContractRefRow): ContractRef | null =>
+  r.contract_id === null
+    ? null
+    : {
+        id: r.contract_id,
+        customId: r.custom_id ?? '',
+        numContract: r.num_contract ?? '',
+        clientName: r.client_name ?? '',
+        street: r.street ?? '',
+        servicePlans: r.service_plans ?? '',
+      };
 
 const SELECT = sql`select c.id, c.custom_id, c.num_contract, c.client_name, c.company_name, c.phone, c.street,
   c.service_plans, c.segment,

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contracts, stockRecords, supplyItems } from '../../db/schema.ts';
 import { chunks, containsAny, hasRow, rowsOf } from '../../lib/sql.ts';
+import { type ContractRefRow, contractRefOf } from '../contracts/contracts.repository.ts';
 
 export type ItemValues = Omit<SupplyItem, 'id'>;
 
@@ -34,7 +35,7 @@ export type RecordFilter = {
   limit: number;
 };
 
-type RecordRow = {
+type RecordRow = ContractRefRow & {
   id: string | number;
   kind: string;
   export_date: Date | string;
@@ -55,12 +56,6 @@ type RecordRow = {
   note: string;
   status: string | null;
   created_at: Date | string;
-  contract_id: number | null;
-  custom_id: string | null;
-  num_contract: string | null;
-  client_name: string | null;
-  street: string | null;
-  service_plans: string | null;
   total?: string | number;
 };
 
@@ -105,17 +100,7 @@ function toRecord(r: RecordRow, now = Date.now()): StockRecord {
   };
   if (r.kind === 'out') {
     record.status = (r.status ?? IN_USE_STATUS) as StockRecord['status'];
-    record.contract =
-      r.contract_id === null
-        ? null
-        : {
-            id: r.contract_id,
-            customId: r.custom_id ?? '',
-            numContract: r.num_contract ?? '',
-            clientName: r.client_name ?? '',
-            street: r.street ?? '',
-            servicePlans: r.service_plans ?? '',
-          };
+    record.contract = contractRefOf(r);
   }
   return record;
 }
