@@ -3,10 +3,10 @@ import { Alert, Button, Modal, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { rowErrorText } from './rowErrorText.ts';
 
-type Props = { message: string; rows: RowError[]; onClose: () => void };
+type Props = { rows: RowError[]; onClose: () => void };
 
 /** A 422 answer to an upload: nothing was saved; every bad row with its reason. */
-export function UploadErrorsModal({ message, rows, onClose }: Props) {
+export function UploadErrorsModal({ rows, onClose }: Props) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -25,7 +25,6 @@ export function UploadErrorsModal({ message, rows, onClose }: Props) {
         showIcon
         style={{ marginBottom: 16 }}
         title={t('common.upload.nothingSaved', { count: rows.length })}
-        description={message || undefined}
       />
       <Table<RowError>
         size="small"

@@ -1,4 +1,4 @@
-import { DATE_FORMAT } from '@it4u/shared';
+import { DATE_FORMAT, DATE_TIME_FORMAT } from '@it4u/shared';
 import dayjs from 'dayjs';
 
 function locale(language: string): string {
@@ -18,9 +18,14 @@ export function formatNumber(value: number | null | undefined, language: string)
   return new Intl.NumberFormat(locale(language)).format(value ?? 0);
 }
 
-/** DD-MM-YYYY, or '' for no date. */
-export function formatDate(epochMs: number | null | undefined): string {
+function format(epochMs: number | null | undefined, pattern: string): string {
   if (epochMs === null || epochMs === undefined || !Number.isFinite(epochMs)) return '';
   const when = dayjs(epochMs);
-  return when.isValid() ? when.format(DATE_FORMAT) : '';
+  return when.isValid() ? when.format(pattern) : '';
 }
+
+/** DD-MM-YYYY, or '' for no date. */
+export const formatDate = (epochMs: number | null | undefined): string => format(epochMs, DATE_FORMAT);
+
+/** DD-MM-YYYY HH:mm, or '' for no date. */
+export const formatDateTime = (epochMs: number | null | undefined): string => format(epochMs, DATE_TIME_FORMAT);

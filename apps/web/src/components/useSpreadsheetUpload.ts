@@ -10,9 +10,6 @@ import { useNotice } from './useNotice.ts';
 
 const MEGABYTE = 1024 * 1024;
 
-/** A 422 answer: nothing was saved; the server's message and every bad row. */
-export type RejectedUpload = { message: string; rows: RowError[] };
-
 /**
  * Spreadsheet uploads (supplies tables, channel import): the file is checked and read in the browser, its rows are
  * sent as JSON to `path` with the share sent so far, and the answer is 200 {saved} or 422 with every bad row.
@@ -23,7 +20,8 @@ export function useSpreadsheetUpload(path: string, invalidate: QueryKey) {
   const notice = useNotice();
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<UploadPhase>(null);
-  const [rejected, setRejected] = useState<RejectedUpload | null>(null);
+  /** The bad rows of a refused upload (422: nothing was saved). */
+  const [rejected, setRejected] = useState<RowError[] | null>(null);
   const upload = useMutation({
     mutationFn: (rows: SheetRow[]) =>
       postWithProgress<{ saved: number }>(path, rows, (fraction) =>
@@ -73,7 +71,7 @@ export function useSpreadsheetUpload(path: string, invalidate: QueryKey) {
         onError: (error) => {
           setPhase(null);
           if (isHttpError(error) && error.statusCode === 422) {
-            setRejected({ message: error.message, rows: rowErrorsOf(error.details) });
+            setRejected(rowErrorsOf(error.details));
             on.onRefused?.();
           } else if (isHttpError(error) && error.statusCode === 413) {
             notice.failure(t('common.upload.tooBig', { max: MAX_UPLOAD_BYTES / MEGABYTE }));

@@ -1,5 +1,5 @@
 import { CHANNEL_STATUSES } from '@it4u/shared';
-import { Select } from 'antd';
+import { Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useProvidersQuery } from '../useProvidersQuery.ts';
 
@@ -16,7 +16,7 @@ export function ChannelFilters({ providerId, status, onProvider, onStatus, disab
   const { t } = useTranslation();
   const providers = useProvidersQuery();
   return (
-    <>
+    <Space wrap>
       <Select<number | 0>
         aria-label={t('channel.filter.provider')}
         value={providerId ?? 0}
@@ -41,6 +41,6 @@ export function ChannelFilters({ providerId, status, onProvider, onStatus, disab
           ...CHANNEL_STATUSES.map((s) => ({ value: s, label: t(`channel.status.${s}`) })),
         ]}
       />
-    </>
+    </Space>
   );
 }

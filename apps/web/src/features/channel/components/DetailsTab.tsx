@@ -255,7 +255,12 @@ export function DetailsTab() {
           row,
           formatDate(row[key]),
           <Form.Item {...cellItem} name={key}>
-            <DatePicker aria-label={field(key)} format={DATE_FORMAT} style={{ width: '100%' }} />
+            <DatePicker
+              aria-label={field(key)}
+              format={DATE_FORMAT}
+              placeholder={DATE_FORMAT}
+              style={{ width: '100%' }}
+            />
           </Form.Item>,
         ),
     })),

@@ -12,9 +12,9 @@ import {
   Timeline,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/errors.ts';
+import { formatDateTime } from '../../../components/formatting.ts';
 import { entityLabel, fieldLabel, historyValue, shownChanges } from '../history.ts';
 import { useHistoryQuery } from '../useHistoryQuery.ts';
 
@@ -93,7 +93,7 @@ export function HistoryModal({ attributeId, name, onClose }: Props) {
               content: (
                 <div className="channel-history-entry">
                   <Space wrap size={[8, 4]} style={{ marginBottom: 8 }}>
-                    <Typography.Text strong>{dayjs(entry.at).format('L LTS')}</Typography.Text>
+                    <Typography.Text strong>{formatDateTime(entry.at)}</Typography.Text>
                     <Tag color={ACTION_COLORS[entry.action]}>{t(`channel.history.action.${entry.action}`)}</Tag>
                     <Typography.Text>{entityLabel(entry, t)}</Typography.Text>
                     <Typography.Text type="secondary">

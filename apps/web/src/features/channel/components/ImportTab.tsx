@@ -28,7 +28,7 @@ export function ImportTab() {
   const [showErrors, setShowErrors] = useState(false);
 
   const headers = useMemo(() => previewColumns(sheet?.rows ?? []), [sheet]);
-  const preview = useMemo(() => previewRows(sheet?.rows ?? [], rejected?.rows), [sheet, rejected]);
+  const preview = useMemo(() => previewRows(sheet?.rows ?? [], rejected ?? undefined), [sheet, rejected]);
 
   const onFile = async (file: File) => {
     const rows = await upload.read(file);
@@ -147,7 +147,7 @@ export function ImportTab() {
             </Typography.Text>
             {rejected && (
               <Button size="small" danger type="link" onClick={() => setShowErrors(true)}>
-                {t('channel.import.showErrors', { count: rejected.rows.length })}
+                {t('channel.import.showErrors', { count: rejected.length })}
               </Button>
             )}
           </Space>
@@ -167,9 +167,7 @@ export function ImportTab() {
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('channel.import.empty')} />
       )}
       <UploadProgressModal phase={phase} title={t('channel.import.progressTitle')} />
-      {rejected && showErrors && (
-        <UploadErrorsModal message={rejected.message} rows={rejected.rows} onClose={() => setShowErrors(false)} />
-      )}
+      {rejected && showErrors && <UploadErrorsModal rows={rejected} onClose={() => setShowErrors(false)} />}
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
-import { type BlockedDevice, DATE_TIME_FORMAT } from '@it4u/shared';
+import type { BlockedDevice } from '@it4u/shared';
 import { Button, Empty, Popconfirm, Space, Table, type TableColumnsType, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../components/formatting.ts';
 import { useClientPagination } from '../../../components/useClientPagination.ts';
 
 type Props = {
@@ -14,8 +14,7 @@ type Props = {
 
 /** DD-MM-YYYY HH:mm, or '—' for no time. */
 export function formatSeen(epochMs: number | null | undefined): string {
-  if (!epochMs || !Number.isFinite(epochMs)) return '—';
-  return dayjs(epochMs).format(DATE_TIME_FORMAT);
+  return (epochMs && formatDateTime(epochMs)) || '—';
 }
 
 export function BlockedDevicesTable({ devices, loading, pendingMac, onUnblock }: Props) {

@@ -65,13 +65,7 @@ export function SpreadsheetActions({ kind, exportQuery, disabled }: Props) {
         {t('supplies.actions.export')}
       </Button>
       <UploadProgressModal phase={phase} title={t('common.upload.progressTitle')} />
-      {upload.rejected && (
-        <UploadErrorsModal
-          message={upload.rejected.message}
-          rows={upload.rejected.rows}
-          onClose={upload.clearRejected}
-        />
-      )}
+      {upload.rejected && <UploadErrorsModal rows={upload.rejected} onClose={upload.clearRejected} />}
     </Space>
   );
 }

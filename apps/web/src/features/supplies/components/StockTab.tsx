@@ -206,7 +206,7 @@ export function StockTab({ kind }: Props) {
             name="exportDate"
             rules={[{ required: true, message: t('supplies.stock.required.date') }]}
           >
-            <DatePicker format={DATE_FORMAT} allowClear={false} style={{ width: '100%' }} />
+            <DatePicker format={DATE_FORMAT} placeholder={DATE_FORMAT} allowClear={false} style={{ width: '100%' }} />
           </Form.Item>,
         ),
     },
@@ -393,7 +393,7 @@ export function StockTab({ kind }: Props) {
           row,
           formatDate(row.warrantyLandmark),
           <Form.Item {...cellItem} name="warrantyLandmark">
-            <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
+            <DatePicker format={DATE_FORMAT} placeholder={DATE_FORMAT} style={{ width: '100%' }} />
           </Form.Item>,
         ),
     },
