@@ -40,4 +40,7 @@ test('the first sign-in with the generated password forces a change of password'
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByText('Welcome, Administrator!')).toBeVisible();
+  // the demo controller's sites were filled in on the first start: an administrator sees them all at once
+  await expect(page.getByRole('cell', { name: 'Khách sạn Hoa Mai' })).toBeVisible();
+  await expect(page.getByText('No site is linked to your account yet.')).toHaveCount(0);
 });

@@ -16,6 +16,8 @@ export default async function globalSetup() {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // the demo controller's clock: a Wednesday at 03:00 in Vietnam (the demo is never empty, whatever the hour)
+    UNIFI_DEMO_CLOCK: '2026-05-06T03:00:00+07:00',
   };
   delete env.DATABASE_URL;
   delete env.ADMIN_PASSWORD;

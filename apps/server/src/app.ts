@@ -53,6 +53,8 @@ export type AppOptions = {
   webDist?: string;
   logger?: boolean | { level: string };
   trustProxy?: boolean;
+  /** on start, fill an empty site-names table from the demo controller, so that a newcomer's screens have sites */
+  syncDemoSites?: boolean;
 };
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -112,6 +114,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const controller = createControllerService({ provider, sites });
   const channels = createChannelsService({ channels: createChannelsRepository(db), contracts: contractsRepo });
   app.addHook('onClose', async () => provider?.reset());
+  if (opts.syncDemoSites && opts.demoController) {
+    app.addHook('onReady', async () => {
+      try {
+        const result = await sites.syncDemo(provider);
+        if (result) app.log.info(result, 'site names filled from the demo controller');
+      } catch (err) {
+        app.log.warn({ reason: (err as Error).message }, 'the site names could not be filled from the demo controller');
+      }
+    });
+  }
 
   app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {
     try {

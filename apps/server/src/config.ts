@@ -10,6 +10,8 @@ export type Config = {
   logLevel: string;
   webDist: string;
   trustProxy: boolean;
+  /** where the demo controller's clock starts (epoch ms; it then runs on); the wall clock when undefined */
+  demoClock: number | undefined;
 };
 
 function int(name: string, value: string | undefined, fallback: number): number {
@@ -17,6 +19,15 @@ function int(name: string, value: string | undefined, fallback: number): number 
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number, got "${value}"`);
   return n;
+}
+
+function instant(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const ms = Date.parse(value);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(ms)) {
+    throw new Error(`${name} must be an ISO date and time such as 2026-05-06T12:00:00+07:00, got "${value}"`);
+  }
+  return ms;
 }
 
 /** Every environment variable the server reads, in one place. */
@@ -32,5 +43,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     webDist: path.resolve(env.WEB_DIST || path.join(root, 'apps/web/dist')),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    demoClock: instant('UNIFI_DEMO_CLOCK', env.UNIFI_DEMO_CLOCK),
   };
 }

@@ -15,6 +15,8 @@ const firstAdmin = await ensureFirstAdmin(database, config.adminPassword);
 // administrator sets a controller in Settings → Parameter.
 const parameters = await createSettingsRepository(database.db).get<{ urlUbnt?: string }>('parameters');
 const demoPassword = randomBytes(12).toString('base64url');
+const startedAt = Date.now();
+const demoClock = config.demoClock;
 const demo =
   parameters?.urlUbnt || process.env.UNIFI_DEMO === 'off'
     ? undefined
@@ -25,6 +27,7 @@ const demo =
         username: 'demo',
         password: demoPassword,
         seed: 2019,
+        now: demoClock === undefined ? undefined : () => demoClock + (Date.now() - startedAt),
       });
 
 const app = await buildApp({
@@ -33,6 +36,7 @@ const app = await buildApp({
   masterKey: loadMasterKey(config.secretKey, config.dataDir),
   webDist: config.webDist,
   trustProxy: config.trustProxy,
+  syncDemoSites: true,
   logger: {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],

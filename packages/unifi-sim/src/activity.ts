@@ -17,6 +17,7 @@ import {
   type Site,
   TZ_OFFSET,
   VENDORS,
+  type Vendor,
 } from './world.ts';
 
 export type Session = {
@@ -56,6 +57,7 @@ const sessionCache = new WeakMap<Site, Map<number, Session[]>>();
 const identityCache = new WeakMap<Site, Map<string, Identity>>();
 
 function visits(site: Site, slot: ClientSlot, day: number): boolean {
+  if (slot.kind === 'fixture') return true;
   const dow = (((day + 4) % 7) + 7) % 7; // 1970-01-01 was a Thursday; 0 = Sunday
   const weekend = dow === 0 || dow === 6;
   const factor = slot.kind === 'staff' ? (weekend ? 0.3 : 1) : weekend ? 1.3 : 1;
@@ -82,9 +84,17 @@ export function sessionsOfDay(site: Site, day: number): Session[] {
     const gen = generation(slot, day);
     let start: number;
     let length: number;
-    if (slot.kind === 'staff') {
+    if (slot.kind === 'fixture') {
+      // online all day; it reconnects once a night, at the same minute, so one day's session meets the next
+      start = midnight + 2 * HOUR + hash01(site.seed, site.index, slot.k, 12) * 3 * HOUR;
+      length = DAY;
+    } else if (slot.kind === 'staff') {
       start = midnight + 7 * HOUR + h(1) * 2 * HOUR;
       length = 7 * HOUR + h(2) * 3 * HOUR;
+    } else if (slot.overnight && h(9) < 0.3) {
+      // a hotel guest who stays the night: in from the late afternoon, out in the morning
+      start = midnight + (17 + h(1) * 5) * HOUR;
+      length = midnight + DAY + (7 + h(2) * 4) * HOUR - start;
     } else {
       start = midnight + (7.5 + 14 * ((h(1) + h(3)) / 2)) * HOUR;
       length = slot.kind === 'guest' ? 15 * MINUTE + h(2) ** 2 * 5 * HOUR : 20 * MINUTE + h(2) * 160 * MINUTE;
@@ -92,7 +102,7 @@ export function sessionsOfDay(site: Site, day: number): Session[] {
     start = Math.floor(start / 1000) * 1000;
     length = Math.floor(length / 1000) * 1000;
     out.push({ slot, gen, day, n: 0, start, end: start + length, apPick: h(4) });
-    if (slot.kind !== 'staff' && h(5) < 0.25) {
+    if ((slot.kind === 'regular' || slot.kind === 'guest') && start + length < midnight + DAY && h(5) < 0.25) {
       const start2 = start + length + Math.floor(30 * MINUTE + h(6) * 150 * MINUTE);
       if (start2 < midnight + 23 * HOUR) {
         const length2 = Math.floor((10 * MINUTE + h(7) * 90 * MINUTE) / 1000) * 1000;
@@ -117,6 +127,14 @@ const ALIASES = [
   'Máy tính bảng bếp',
 ];
 
+/** Makers of always-on devices, by the device's host name. */
+function fixtureVendor(hostname: string): Vendor {
+  if (hostname.startsWith('Camera')) return { oui: 'Hangzhou', prefix: 'bc:ad:28', hostnames: [] };
+  if (hostname.startsWith('SmartTV')) return { oui: 'SamsungE', prefix: '8c:79:f5', hostnames: [] };
+  if (hostname.startsWith('POS')) return { oui: 'Sunmi', prefix: '80:5e:0c', hostnames: [] };
+  return { oui: 'HewlettP', prefix: '3c:52:82', hostnames: [] };
+}
+
 export function identity(site: Site, slot: ClientSlot, gen: number): Identity {
   let cache = identityCache.get(site);
   if (!cache) {
@@ -127,7 +145,7 @@ export function identity(site: Site, slot: ClientSlot, gen: number): Identity {
   const hit = cache.get(key);
   if (hit) return hit;
   const h = (salt: number) => hash01(site.seed, site.index, slot.k, gen + 100_000, salt);
-  const vendor = VENDORS[Math.floor(h(1) * VENDORS.length)];
+  const vendor = slot.hostname ? fixtureVendor(slot.hostname) : VENDORS[Math.floor(h(1) * VENDORS.length)];
   const tail = hashHex(6, site.seed, site.index, slot.k, gen + 100_000, 2);
   let mac: string;
   if (vendor.prefix) mac = `${vendor.prefix}:${tail.match(/../g)!.join(':')}`;
@@ -138,7 +156,8 @@ export function identity(site: Site, slot: ClientSlot, gen: number): Identity {
       .join(':')}`;
   }
   let hostname: string | undefined;
-  if (vendor.hostnames.length) {
+  if (slot.hostname) hostname = slot.hostname;
+  else if (vendor.hostnames.length) {
     if (h(5) < 0.85) hostname = vendor.hostnames[Math.floor(h(6) * vendor.hostnames.length)];
   } else if (h(5) < 0.5) hostname = `android-${tail}${hashHex(2, site.seed, slot.k, gen)}`;
   const name = slot.kind === 'staff' && h(7) < 0.4 ? ALIASES[Math.floor(h(8) * ALIASES.length)] : undefined;

@@ -60,16 +60,42 @@ describe('deterministic data', () => {
     expect(changes).toBeGreaterThan(0);
     now = NOW; // the 30-minute session would have expired
 
-    const day = await client.data('POST', `/api/s/${site}/stat/report/hourly.site`, {
-      attrs: ['time', 'wlan-num_sta'],
-      start: NOW - 7 * 86_400_000,
-      end: NOW,
-    });
     const localHour = (t: number) => new Date(t + 7 * 3_600_000).getUTCHours();
     const avg = (rows: JsonObject[]) => rows.reduce((s, r) => s + Number(r['wlan-num_sta']), 0) / rows.length;
-    const daytime = avg(day.filter((r) => localHour(Number(r.time)) >= 9 && localHour(Number(r.time)) < 20));
-    const night = avg(day.filter((r) => localHour(Number(r.time)) >= 0 && localHour(Number(r.time)) < 6));
-    expect(daytime).toBeGreaterThan(3 * night + 1);
+    for (const { name } of sim.state.sites) {
+      const week = await client.data('POST', `/api/s/${name}/stat/report/hourly.site`, {
+        attrs: ['time', 'wlan-num_sta'],
+        start: NOW - 7 * 86_400_000,
+        end: NOW,
+      });
+      const daytime = avg(week.filter((r) => localHour(Number(r.time)) >= 9 && localHour(Number(r.time)) < 20));
+      const night = avg(week.filter((r) => localHour(Number(r.time)) >= 0 && localHour(Number(r.time)) < 6));
+      // a daily rhythm over always-on devices (and the hotel's guests who stay the night)
+      expect(daytime, name).toBeGreaterThan(1.5 * night);
+      expect(night, name).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('has clients online at every site at every hour of the day', async () => {
+    const midnight = Date.UTC(2024, 4, 1, 17, 0); // 2 May 2024, 00:00 in Vietnam
+    let now = midnight;
+    const { sim, client } = await connect(2019, () => now);
+    for (let minute = 0; minute < 24 * 60; minute += 20) {
+      now = midnight + minute * 60_000;
+      await client.login(); // the controller's sessions expire as the clock moves on
+      for (const { name } of sim.state.sites) {
+        const online = await client.data('GET', `/api/s/${name}/stat/sta`);
+        expect(online.length, `${name} at ${minute} minutes past midnight`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it("lets the hotel's guests stay the night", async () => {
+    const night = Date.UTC(2024, 4, 1, 20, 0); // 03:00 in Vietnam
+    const { sim, client } = await connect(2019, () => night);
+    const hotel = sim.state.sites.find((s) => s.desc === 'Khách sạn Hoa Mai')!;
+    const online = await client.data('GET', `/api/s/${hotel.name}/stat/sta`);
+    expect(online.filter((c) => c.is_guest === true).length).toBeGreaterThan(0);
   });
 
   it('keeps writes deterministic too: the same added site name for the same seed', async () => {

@@ -30,7 +30,11 @@ export type Device = {
   rate: number;
 };
 
-export type ClientKind = 'staff' | 'regular' | 'guest';
+/**
+ * staff: weekday working hours; regular and guest: visits of a few hours in the daytime (a hotel's guests may
+ * stay the night); fixture: an always-on device (POS terminal, camera, smart TV) that is online at every hour.
+ */
+export type ClientKind = 'staff' | 'regular' | 'guest' | 'fixture';
 
 /** A "seat" that a succession of client devices occupies; see activity.ts. */
 export type ClientSlot = {
@@ -42,6 +46,10 @@ export type ClientSlot = {
   /** probability of a visit on a given day */
   p: number;
   isGuest: boolean;
+  /** a guest who may stay the night (hotel) */
+  overnight?: boolean;
+  /** the host name of a fixture */
+  hostname?: string;
 };
 
 /** A client the controller knows outside the activity schedule (blocked list, clients named or blocked via the API). */
@@ -99,15 +107,51 @@ export type World = {
   nextSiteIndex: number;
 };
 
-type SitePlan = { desc: string; name?: string; aps: [number, number]; outage: 'none' | 'some' | 'all'; ssid: string };
+type SitePlan = {
+  desc: string;
+  name?: string;
+  aps: [number, number];
+  outage: 'none' | 'some';
+  ssid: string;
+  /** the always-on devices of the site, by host name (at least one: the demo is never empty at night) */
+  fixtures: string[];
+  /** guests may stay the night (a hotel) */
+  overnight?: boolean;
+};
 
 const SITE_PLANS: SitePlan[] = [
-  { desc: 'Default', name: 'default', aps: [3, 5], outage: 'none', ssid: 'IT4U' },
-  { desc: 'Khách sạn Hoa Mai', aps: [8, 12], outage: 'some', ssid: 'HoaMai' },
-  { desc: 'Cafe Sài Gòn', aps: [3, 4], outage: 'none', ssid: 'CafeSaiGon' },
-  { desc: 'Trường Tiểu học An Phú', aps: [5, 9], outage: 'some', ssid: 'THAnPhu' },
-  { desc: 'Nhà hàng Biển Xanh', aps: [3, 5], outage: 'all', ssid: 'BienXanh' },
-  { desc: 'Văn phòng Quận 1', aps: [4, 7], outage: 'none', ssid: 'VPQ1' },
+  {
+    desc: 'Default',
+    name: 'default',
+    aps: [3, 5],
+    outage: 'none',
+    ssid: 'IT4U',
+    fixtures: ['Camera-Cong', 'Camera-Sanh', 'Printer-VP'],
+  },
+  {
+    desc: 'Khách sạn Hoa Mai',
+    aps: [8, 12],
+    outage: 'some',
+    ssid: 'HoaMai',
+    fixtures: ['SmartTV-P101', 'SmartTV-P102', 'SmartTV-P201', 'Camera-Sanh', 'POS-LeTan'],
+    overnight: true,
+  },
+  { desc: 'Cafe Sài Gòn', aps: [3, 4], outage: 'none', ssid: 'CafeSaiGon', fixtures: ['POS-Quay-1', 'Camera-Quay'] },
+  {
+    desc: 'Trường Tiểu học An Phú',
+    aps: [5, 9],
+    outage: 'some',
+    ssid: 'THAnPhu',
+    fixtures: ['Camera-CongTruong', 'Camera-SanTruong', 'Camera-HanhLang'],
+  },
+  {
+    desc: 'Nhà hàng Biển Xanh',
+    aps: [3, 5],
+    outage: 'some',
+    ssid: 'BienXanh',
+    fixtures: ['POS-Quay-1', 'POS-Bep', 'SmartTV-Sanh'],
+  },
+  { desc: 'Văn phòng Quận 1', aps: [4, 7], outage: 'none', ssid: 'VPQ1', fixtures: ['Camera-VP', 'Printer-Tang2'] },
 ];
 
 const AP_AREAS = [
@@ -148,7 +192,7 @@ export function newId(rng: Rng, createdAt: number): string {
 export function addSite(world: World, desc: string, now: number): Site {
   let name = world.rng.lower(8);
   while (world.sites.some((s) => s.name === name)) name = world.rng.lower(8);
-  const site = emptySite(world, world.rng, { desc, name, aps: [0, 0], outage: 'none', ssid: '' }, now);
+  const site = emptySite(world, world.rng, { desc, name, aps: [0, 0], outage: 'none', ssid: '', fixtures: [] }, now);
   world.sites.push(site);
   site.wlangroups = defaultWlangroups(world.rng, site, now);
   site.settings = defaultSettings(world.rng, site, now, 'hotspot');
@@ -210,10 +254,7 @@ function buildSite(world: World, rng: Rng, plan: SitePlan): Site {
       rate: rng.int(20_000, 400_000),
     });
   }
-  if (plan.outage === 'all') {
-    const since = now - rng.int(2, 30) * HOUR;
-    for (const d of site.devices) d.downSince = since - rng.int(0, 600) * 1000;
-  } else if (plan.outage === 'some') {
+  if (plan.outage === 'some') {
     site.devices[site.devices.length - 1].downSince = now - rng.int(3, 60) * HOUR; // within the last 7 days
     site.devices[1].downSince = now - rng.int(10, 20) * DAY; // older outage
   }
@@ -231,8 +272,13 @@ function buildSite(world: World, rng: Rng, plan: SitePlan): Site {
       offset: rng.int(0, period - 1),
       p: kind === 'staff' ? 0.85 : kind === 'regular' ? 0.35 : 0.4,
       isGuest: kind === 'guest' || (kind === 'regular' && rng.chance(0.5)),
+      overnight: plan.overnight === true && kind === 'guest',
     });
   }
+  // Always-on devices come after the visitors and draw nothing from rng, so the rest of the world stays as it was.
+  plan.fixtures.forEach((hostname, i) => {
+    site.slots.push({ k: slotCount + i, kind: 'fixture', period: 3650, offset: 0, p: 1, isGuest: false, hostname });
+  });
   site.lanClients = rng.int(1, 4);
 
   site.wlans = buildWlans(rng, site, plan.ssid, defaultGroupId, now);

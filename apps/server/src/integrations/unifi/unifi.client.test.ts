@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSimulator } from '@it4u/unifi-sim';
 import { describe, expect, it } from 'vitest';
+import { SIM_CLOCKS } from '../../test/simulator.ts';
 import { createReadCache } from './unifi.cache.ts';
 import { createUnifiClient } from './unifi.client.ts';
 import { createController } from './unifi.controller.ts';
@@ -9,9 +10,11 @@ import { ControllerError, ControllerTimeoutError } from './unifi.errors.ts';
 
 const credentials = { username: 'admin', password: 'sim-password' };
 
+const simNow = () => SIM_CLOCKS['03:00'];
+
 describe.each(['classic', 'unifios'] as const)('the UniFi client against the simulator (%s)', (flavor) => {
   it('detects the flavor, logs in, reads, and logs in again once when the session expired', async () => {
-    const sim = await startSimulator({ port: 0, flavor, ...credentials, seed: 7 });
+    const sim = await startSimulator({ port: 0, flavor, ...credentials, seed: 7, now: simNow });
     const client = createUnifiClient({ url: sim.url, ...credentials, verifyTls: true });
     try {
       const sites = await client.call('GET', '/api/self/sites');
@@ -36,7 +39,7 @@ describe.each(['classic', 'unifios'] as const)('the UniFi client against the sim
   });
 
   it('names the controller when it refuses the login', async () => {
-    const sim = await startSimulator({ port: 0, flavor, ...credentials, seed: 7 });
+    const sim = await startSimulator({ port: 0, flavor, ...credentials, seed: 7, now: simNow });
     const client = createUnifiClient({ url: sim.url, username: 'admin', password: 'wrong', verifyTls: true });
     try {
       const err = await client.call('GET', '/api/self/sites').catch((e) => e);
@@ -71,7 +74,7 @@ describe('the UniFi client when the controller fails', () => {
 
 describe('the read cache', () => {
   it('makes one controller call for many parallel identical reads, and one per TTL', async () => {
-    const sim = await startSimulator({ port: 0, flavor: 'classic', ...credentials, seed: 3 });
+    const sim = await startSimulator({ port: 0, flavor: 'classic', ...credentials, seed: 3, now: simNow });
     const client = createUnifiClient({ url: sim.url, ...credentials, verifyTls: true });
     let now = 1_000_000;
     const controller = createController(

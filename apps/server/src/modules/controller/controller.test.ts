@@ -1,19 +1,17 @@
-import { startSimulator } from '@it4u/unifi-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
+import { simClocks, startTestSimulator, type TestSimulator } from '../../test/simulator.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
 
-type Sim = Awaited<ReturnType<typeof startSimulator>>;
+const cases = drivers.flatMap((driver) => simClocks.map((clock) => [driver, clock] as const));
 
-describe.each(drivers)('vouchers and devices through the demo controller on %s', (driver) => {
-  let sim: Sim;
+describe.each(cases)('vouchers and devices through the demo controller on %s at %s in Vietnam', (driver, clock) => {
+  let sim: TestSimulator;
   let t: TestApp;
   let kt: Record<string, string>;
   beforeAll(async () => {
-    sim = await startSimulator({ port: 0, flavor: 'classic', username: 'admin', password: 'sim-pass', seed: 11 });
-    t = await createTestApp(driver, {
-      demoController: { url: sim.url, username: 'admin', password: 'sim-pass', verifyTls: true },
-    });
+    sim = await startTestSimulator(clock);
+    t = await createTestApp(driver, { demoController: sim.config });
     kt = (await tokenFor(t, ['ROLE_KT'])).headers;
   });
   afterAll(async () => {
@@ -131,6 +129,23 @@ describe('without any controller', () => {
       expect(down.json().message).toContain('http://127.0.0.1:9');
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('a first start with the demo controller', () => {
+  it('fills the empty site names from it at once, so that an administrator sees every site', async () => {
+    const sim = await startTestSimulator('03:00');
+    const t = await createTestApp('pglite', { demoController: sim.config, syncDemoSites: true });
+    try {
+      const admin = (await tokenFor(t, ['ROLE_ADMIN'])).headers;
+      const sites = await t.app.inject({ method: 'GET', url: '/api/v1/it4u/getSitename/', headers: admin });
+      expect(sites.json().map((s: { sitename: string }) => s.sitename)).toEqual(
+        expect.arrayContaining(sim.sim.state.sites.map((s) => s.desc)),
+      );
+    } finally {
+      await t.close();
+      await sim.close();
     }
   });
 });

@@ -1,4 +1,5 @@
 import { can, type Site } from '@it4u/shared';
+import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
@@ -95,6 +96,20 @@ export function createSitesService({ sites, audit }: { sites: SitesRepository; a
       const result = await sites.upsertMany(controllerSites.map((c) => ({ sitename: c.desc, idname: c.name })));
       await audit.record({ event: 'site.sync', actorId: actor.id, actorName: actor.username, ip, details: result });
       return { ...result, total: controllerSites.length };
+    },
+
+    /**
+     * On a first start with the demo controller: an empty site-names table is filled from it at once, so that a
+     * newcomer's first screens have sites. Answers what was added, or undefined when there was nothing to do.
+     */
+    async syncDemo(provider: ControllerProvider | undefined) {
+      const current = await provider?.get();
+      if (!current?.demo || (await sites.all()).length > 0) return undefined;
+      const result = await sites.upsertMany(
+        (await current.controller.sites()).map((c) => ({ sitename: c.desc, idname: c.name })),
+      );
+      await audit.record({ event: 'site.sync', details: { ...result, reason: 'demo controller' } });
+      return result;
     },
 
     async remove(id: number, actor: Actor, ip: string): Promise<void> {

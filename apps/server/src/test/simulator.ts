@@ -1,0 +1,38 @@
+import { type Flavor, type Simulator, startSimulator } from '@it4u/unifi-sim';
+import type { ControllerConfig } from '../integrations/unifi/unifi.client.ts';
+
+/**
+ * The clocks the simulator-backed tests run at: a Wednesday noon and the night before at 03:00, Vietnam time.
+ * No test reads the wall clock for the controller: CI passes at 03:00 in Vietnam as at noon.
+ */
+export const SIM_CLOCKS = {
+  noon: Date.UTC(2026, 4, 6, 5, 0),
+  '03:00': Date.UTC(2026, 4, 5, 20, 0),
+} as const;
+
+export type SimClock = keyof typeof SIM_CLOCKS;
+export const simClocks = Object.keys(SIM_CLOCKS) as SimClock[];
+
+export type TestSimulator = { sim: Simulator; config: ControllerConfig; close(): Promise<void> };
+
+/** A simulated controller on loopback whose clock stands still at the given time. */
+export async function startTestSimulator(
+  clock: SimClock,
+  opts: { seed?: number; flavor?: Flavor; password?: string } = {},
+): Promise<TestSimulator> {
+  const password = opts.password ?? 'sim-pass';
+  const sim = await startSimulator({
+    port: 0,
+    host: '127.0.0.1',
+    flavor: opts.flavor ?? 'classic',
+    username: 'admin',
+    password,
+    seed: opts.seed ?? 11,
+    now: () => SIM_CLOCKS[clock],
+  });
+  return {
+    sim,
+    config: { url: sim.url, username: 'admin', password, verifyTls: true },
+    close: () => sim.close(),
+  };
+}
