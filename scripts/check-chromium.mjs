@@ -25,7 +25,10 @@ function canInstall() {
 if (!executable(chromium)) {
   if (canInstall()) {
     console.log(`Chromium is missing at ${chromium}: installing it from Debian's packages ...`);
-    execFileSync('sh', ['-c', COMMAND], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync('sh', ['-c', COMMAND], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   }
   if (!executable(chromium)) {
     console.error(

@@ -1,3 +1,4 @@
+export * from './apiErrors.ts';
 export * from './channels.ts';
 export * from './constants.ts';
 export * from './parameters.ts';

@@ -14,3 +14,11 @@ export const SECRET_PARAMETERS = ['pwUbnt', 'tokenUcrm', 'tokenDev'] as const;
 
 /** What GET /it4u/systemConfig answers in place of a stored secret; sent back unchanged, it keeps the secret. */
 export const SECRET_MASK = '********';
+
+/**
+ * Secrets tied to where they are sent: when one of these fields changes, the masked (stored) secret is not kept,
+ * so that a stored password never goes to a new address or account; the administrator types it again.
+ */
+export const SECRET_TIES = { pwUbnt: ['urlUbnt', 'usernameUbnt'] } as const satisfies Partial<
+  Record<(typeof SECRET_PARAMETERS)[number], readonly (keyof SystemParameters)[]>
+>;

@@ -1,3 +1,4 @@
+import type { ApiErrorCode, ErrorParams } from './apiErrors.ts';
 import type { Gender, Language, RoleName, UserStatus, UserType } from './roles.ts';
 
 export type Site = { id: number; sitename: string; idname: string };
@@ -23,7 +24,15 @@ export type Page<T> = { items: T[]; total: number };
 
 export type Tokens = { accessToken: string; refreshToken: string };
 
-export type ApiError = { statusCode: number; error: string; message: string; details?: unknown };
+/** The body of every error answer: a code of API_ERRORS with its parameters, and the English text. */
+export type ApiError = {
+  statusCode: number;
+  error: string;
+  code: ApiErrorCode;
+  params?: ErrorParams;
+  message: string;
+  details?: unknown;
+};
 
 /** A hotspot voucher as the console shows it (times in ms, duration in minutes, limits in kbps and MB). */
 export type Voucher = {

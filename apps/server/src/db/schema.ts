@@ -71,7 +71,13 @@ export const sessions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    refreshHash: text('refresh_hash').notNull(),
+    /**
+     * How many times the refresh token was rotated: the live refresh token is `<id>.<counter>.<HMAC>` of this counter
+     * (nothing secret is stored). An earlier counter presented again is a stolen copy; the one just replaced is
+     * accepted for a moment (two tabs refreshing at once).
+     */
+    refreshCounter: integer('refresh_counter').notNull().default(0),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     remember: boolean('remember').notNull().default(false),
     ip: text('ip'),
     userAgent: text('user_agent'),

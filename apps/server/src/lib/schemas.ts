@@ -5,16 +5,32 @@ export const ErrorSchema = Type.Object(
   {
     statusCode: Type.Integer(),
     error: Type.String(),
+    /** one of API_ERRORS (packages/shared): the web app says it in the reader's language */
+    code: Type.String(),
+    params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+    /** the English text of the code */
     message: Type.String(),
+    /** the refused fields ([{field, code, params, message}]), the bad rows of an upload, or a reason */
     details: Type.Optional(Type.Unknown()),
   },
-  { $id: 'Error' },
+  {
+    $id: 'Error',
+    description: 'An error: a code of API_ERRORS with its parameters, and its English text',
+  },
 );
 
 export const ErrorRef = Type.Ref('Error');
 
 /** The usual error answers of a route that needs a signed-in caller. */
 export const authErrors = { 400: ErrorRef, 401: ErrorRef, 403: ErrorRef };
+
+/** ... and of a route that calls the UniFi controller (404: the controller has no such site). */
+export const controllerErrors = { ...authErrors, 404: ErrorRef, 502: ErrorRef, 503: ErrorRef, 504: ErrorRef };
+
+/** A site's controller short name in the path. */
+export const SiteParams = Type.Object({
+  site: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._-]+$' }),
+});
 
 export const MessageSchema = Type.Object({ message: Type.String() });
 

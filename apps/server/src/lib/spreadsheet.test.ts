@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  escapeCell,
-  foldHeader,
-  parseSheetDate,
-  readFirstSheet,
-  sheetDay,
-  sniffSpreadsheet,
-  writeSheet,
-} from './spreadsheet.ts';
+import { escapeCell, foldHeader, parseSheetDate, sheetDay, sniffSpreadsheet, writeSheet } from './spreadsheet.ts';
+import { readSpreadsheet } from './upload.ts';
 
 describe('spreadsheets', () => {
-  it('reads back what it writes, first row as the column names, formula-like text escaped', () => {
+  it('reads back what it writes, first row as the column names, formula-like text escaped', async () => {
     const buf = writeSheet(
       'Nhập kho',
       ['Mã vật tư', 'Số lượng', 'Ghi chú'],
@@ -20,7 +13,7 @@ describe('spreadsheets', () => {
       ],
     );
     expect(sniffSpreadsheet(buf)).toBe('xlsx');
-    expect(readFirstSheet(buf)).toEqual([
+    expect(await readSpreadsheet(buf)).toEqual([
       { 'Mã vật tư': 'AP-01', 'Số lượng': 3, 'Ghi chú': `'=HYPERLINK("x")` },
       { 'Mã vật tư': 'AP-02', 'Số lượng': -1, 'Ghi chú': `'@cmd` },
     ]);
@@ -63,5 +56,26 @@ describe('spreadsheets', () => {
     expect(sheetDay(Date.parse('2026-03-05T17:00:00Z'))).toBe('06-03-2026');
     expect(sheetDay(null)).toBe('');
     expect(parseSheetDate(sheetDay(pickedInHanoi))).toEqual({ ok: true, ms: Date.UTC(2026, 2, 5) });
+  });
+
+  it('reads a file off the main thread: a truncated workbook that makes the parser loop is stopped (422)', async () => {
+    const truncated = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00, 0x08, 0x00]);
+    const started = performance.now();
+    // meanwhile the main thread is free: a timer fires on time
+    const tick = new Promise<number>((resolve) => setTimeout(() => resolve(performance.now() - started), 50));
+    const read = readSpreadsheet(truncated, { timeMs: 1_500, memoryMb: 256 });
+    await expect(read).rejects.toMatchObject({ statusCode: 422, code: 'spreadsheetTooComplex' });
+    expect(await tick).toBeLessThan(1_000);
+  });
+
+  it('answers 415 for a file the parser refuses', async () => {
+    const garbage = Buffer.concat([
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+      Buffer.alloc(600, 7),
+    ]);
+    await expect(readSpreadsheet(garbage, { timeMs: 5_000, memoryMb: 256 })).rejects.toMatchObject({
+      statusCode: 415,
+      code: 'unreadableSpreadsheet',
+    });
   });
 });

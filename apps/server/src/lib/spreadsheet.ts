@@ -11,16 +11,6 @@ export function sniffSpreadsheet(buf: Buffer): SheetKind | undefined {
   return undefined;
 }
 
-/** The first sheet's rows as objects keyed by the first row's cells; raw values (dates stay serial numbers). */
-export function readFirstSheet(buf: Buffer): Record<string, unknown>[] {
-  const book = XLSX.read(buf, { type: 'buffer', cellDates: false, dense: true });
-  const name = book.SheetNames[0];
-  if (!name) return [];
-  const sheet = book.Sheets[name];
-  if (!sheet) return [];
-  return XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet, { raw: true, defval: '', blankrows: false });
-}
-
 /** Text cells that a spreadsheet program could take for a formula get a leading apostrophe. */
 export function escapeCell(value: unknown): unknown {
   return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;

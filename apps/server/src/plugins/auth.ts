@@ -1,13 +1,22 @@
-import { ACCESS_TOKEN_TTL_S, type Capability, type CurrentUser, can } from '@it4u/shared';
-import { createSigner, createVerifier } from 'fast-jwt';
+import { type Capability, type CurrentUser, can } from '@it4u/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Actor } from '../lib/context.ts';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
-import type { PrincipalRow, SessionRepository } from '../modules/auth/auth.repository.ts';
-import { toCurrentUser } from '../modules/users/users.repository.ts';
-
-export type Principal = CurrentUser & { sessionId: string };
 
 export type TokenClaims = { sub: string; sid: string };
+
+/** A session as the auth check needs it: its user, and whether it is still alive. */
+export type LiveSession = {
+  user: CurrentUser;
+  revokedAt: Date | null;
+  expiresAt: Date;
+  lastUsedAt: Date;
+};
+
+export type SessionStore = {
+  load(sessionId: string): Promise<LiveSession | undefined>;
+  touch(sessionId: string): Promise<void>;
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -15,13 +24,14 @@ declare module 'fastify' {
     allowPendingPasswordChange?: boolean;
   }
   interface FastifyRequest {
-    principal: Principal;
+    principal: Actor;
   }
   interface FastifyInstance {
-    /** preHandler: a valid access token of a live session, and the capability when named. */
+    /**
+     * onRequest hook: a valid access token of a live session, and the capability when named. It runs before the
+     * body is read, so an anonymous caller never makes the server parse a body.
+     */
     auth(capability?: Capability): (request: FastifyRequest) => Promise<void>;
-    /** Signs an access token (HS256, 15 minutes). */
-    signAccessToken(claims: TokenClaims): string;
   }
 }
 
@@ -35,18 +45,15 @@ const TOUCH_EVERY_MS = 60_000;
 const CACHE_TTL_MS = 2_000;
 const CACHE_MAX = 10_000;
 
-type Cached = { row: PrincipalRow; principal: Principal; at: number };
+type Cached = { session: LiveSession; principal: Actor; at: number };
 
-function toPrincipal(row: PrincipalRow, sessionId: string): Principal {
-  return { ...toCurrentUser(row), sessionId };
-}
-
-export function registerAuth(app: FastifyInstance, jwtKey: Buffer, sessions: SessionRepository): void {
-  // fast-jwt directly, signer and verifier made once (docs/decisions.md); verified tokens are cached.
-  const sign = createSigner({ key: jwtKey, algorithm: 'HS256', expiresIn: ACCESS_TOKEN_TTL_S * 1000 });
-  const verify = createVerifier({ key: jwtKey, algorithms: ['HS256'], cache: 10_000 });
-  app.decorate('signAccessToken', (claims: TokenClaims) => sign(claims));
-  app.decorateRequest('principal', null as unknown as Principal);
+/** The auth check: `verify` checks an access token's signature and expiry (it throws otherwise). */
+export function registerAuth(
+  app: FastifyInstance,
+  verify: (token: string) => TokenClaims,
+  sessions: SessionStore,
+): void {
+  app.decorateRequest('principal', null as unknown as Actor);
   const cache = new Map<string, Cached>();
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') cache.clear();
@@ -55,13 +62,13 @@ export function registerAuth(app: FastifyInstance, jwtKey: Buffer, sessions: Ses
   async function load(sid: string): Promise<Cached | undefined> {
     const hit = cache.get(sid);
     if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit;
-    const row = await sessions.loadPrincipal(sid);
+    const session = await sessions.load(sid);
     if (cache.size >= CACHE_MAX) cache.clear();
-    if (!row) {
+    if (!session) {
       cache.delete(sid);
       return undefined;
     }
-    const entry = { row, principal: toPrincipal(row, sid), at: Date.now() };
+    const entry = { session, principal: { ...session.user, sessionId: sid }, at: Date.now() };
     cache.set(sid, entry);
     return entry;
   }
@@ -74,21 +81,28 @@ export function registerAuth(app: FastifyInstance, jwtKey: Buffer, sessions: Ses
       claims = verify(header.slice(7));
       if (typeof claims.sid !== 'string' || typeof claims.sub !== 'string') throw new Error('bad claims');
     } catch {
-      throw new UnauthorizedError('Your session has expired. Please sign in again.');
+      throw new UnauthorizedError('sessionExpired');
     }
     const entry = await load(claims.sid);
-    const row = entry?.row;
-    if (!row || row.revoked_at || new Date(row.expires_at).getTime() < Date.now() || String(row.id) !== claims.sub) {
-      throw new UnauthorizedError('Your session has ended. Please sign in again.');
+    const session = entry?.session;
+    if (
+      !session ||
+      session.revokedAt ||
+      session.expiresAt.getTime() < Date.now() ||
+      String(session.user.id) !== claims.sub
+    ) {
+      throw new UnauthorizedError('sessionEnded');
     }
-    if (row.status !== 'Active') throw new UnauthorizedError('Your account is not active.', { reason: 'inactive' });
+    const { user } = session;
+    if (user.status !== 'Active') throw new UnauthorizedError('accountInactive', { reason: 'inactive' });
     request.principal = entry.principal;
-    if (row.change_pw && !request.routeOptions.config.allowPendingPasswordChange) {
-      throw new ForbiddenError('You must change your password first.', { reason: 'changePassword' });
+    if (user.changePw && !request.routeOptions.config.allowPendingPasswordChange) {
+      throw new ForbiddenError('changePasswordFirst', { reason: 'changePassword' });
     }
-    if (capability && !can(row.roles, capability)) throw new ForbiddenError();
-    if (Date.now() - new Date(row.last_used_at).getTime() > TOUCH_EVERY_MS) {
-      row.last_used_at = new Date();
+    const roles = user.roles.map((r) => r.name);
+    if (capability && !can(roles, capability)) throw new ForbiddenError('notAllowed');
+    if (Date.now() - session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+      session.lastUsedAt = new Date();
       await sessions.touch(claims.sid);
     }
   });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { routeNotFound } from './errors.ts';
 
 /** The built React app; client routes fall back to index.html, unknown API paths answer 404 JSON. */
 export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
@@ -21,9 +22,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     if (!hasWeb || request.method !== 'GET' || url.startsWith('/api') || url.startsWith('/socket.io')) {
-      return reply
-        .status(404)
-        .send({ statusCode: 404, error: 'Not Found', message: `No route for ${request.method} ${url.split('?')[0]}` });
+      return routeNotFound(request, reply);
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

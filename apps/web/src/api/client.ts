@@ -1,20 +1,30 @@
-import type { ApiError, Tokens } from '@it4u/shared';
+import type { ApiError, ApiErrorCode, ErrorParams, Tokens } from '@it4u/shared';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './tokens.ts';
 
 export const API_BASE = '/api/v1';
 export const NO_TOKEN_MESSAGE = 'No access token set.';
 
-/** Every failed call rejects with this: the server's `{statusCode, error, message, details?}` body. */
-export class HttpError extends Error implements ApiError {
+/** What a failed call knows: the server's error body, or less when no answer came (statusCode 0, no code). */
+type Failure = Omit<ApiError, 'code'> & { code?: ApiErrorCode };
+
+/**
+ * Every failed call rejects with this: the server's `{statusCode, error, code, params?, message, details?}` body.
+ * `code` (with `params`) is what the web app says, in the reader's language (api/errors.ts).
+ */
+export class HttpError extends Error {
   readonly statusCode: number;
   readonly error: string;
+  readonly code?: ApiErrorCode;
+  readonly params?: ErrorParams;
   readonly details?: unknown;
 
-  constructor(body: ApiError) {
+  constructor(body: Failure) {
     super(body.message);
     this.name = 'HttpError';
     this.statusCode = body.statusCode;
     this.error = body.error;
+    this.code = body.code;
+    this.params = body.params;
     this.details = body.details;
   }
 }
@@ -100,6 +110,8 @@ function settle<T>(response: Response, body: unknown): T {
     throw new HttpError({
       statusCode: body.statusCode,
       error: body.error ?? response.statusText,
+      code: typeof body.code === 'string' ? body.code : undefined,
+      params: typeof body.params === 'object' && body.params !== null ? body.params : undefined,
       message: typeof body.message === 'string' ? body.message : '',
       details: body.details,
     });

@@ -1,3 +1,4 @@
+import { API_ERRORS, type ErrorParams, FIELD_PROBLEMS } from '@it4u/shared';
 import type { TFunction } from 'i18next';
 import { isHttpError, NO_TOKEN_MESSAGE } from './client.ts';
 
@@ -6,29 +7,47 @@ export type ErrorContext = 'form' | 'login';
 
 export type FieldError = { field: string; message: string };
 
-/** The one place that turns a failed call into the text the user reads (spec section 8). */
+const isApiCode = (code: unknown): code is keyof typeof API_ERRORS => typeof code === 'string' && code in API_ERRORS;
+const isFieldProblem = (code: unknown): code is keyof typeof FIELD_PROBLEMS =>
+  typeof code === 'string' && code in FIELD_PROBLEMS;
+
+/** A code of the server (an error or a field problem) in the reader's language; undefined for a code it lacks. */
+export function codeText(t: TFunction, code: unknown, params?: ErrorParams): string | undefined {
+  if (isApiCode(code)) return t(`apiErrors.${code}`, { ...params, interpolation: { escapeValue: false } });
+  if (isFieldProblem(code)) return t(`fieldProblems.${code}`, { ...params, interpolation: { escapeValue: false } });
+  return undefined;
+}
+
+type Detail = { field?: unknown; code?: unknown; params?: ErrorParams; message?: unknown };
+
+/** The refused fields of a 400 or 409 answer (`details: [{field, code, params, message}]`), in the reader's language. */
+export function fieldErrors(error: unknown, t: TFunction): FieldError[] {
+  if (!isHttpError(error) || (error.statusCode !== 400 && error.statusCode !== 409) || !Array.isArray(error.details)) {
+    return [];
+  }
+  return (error.details as Detail[]).flatMap((d) => {
+    if (typeof d !== 'object' || d === null || typeof d.field !== 'string') return [];
+    const message = codeText(t, d.code, d.params) ?? (typeof d.message === 'string' ? d.message : t('errors.generic'));
+    return [{ field: d.field, message }];
+  });
+}
+
+/**
+ * The one place that turns a failed call into the text the user reads (spec section 8), in the chosen language:
+ * from the error's code and parameters, never the server's English sentence.
+ */
 export function errorText(error: unknown, t: TFunction, context: ErrorContext = 'form'): string {
   if (!isHttpError(error)) return t(context === 'login' ? 'login.error.generic' : 'errors.generic');
   if (error.message === NO_TOKEN_MESSAGE) return t('errors.noToken');
   if (context === 'login') {
     if (error.statusCode === 401) return t('login.error.incorrect');
     if (error.statusCode === 429) return t('login.error.tooManyAttempts');
-    return error.message || t('login.error.generic');
   }
-  if (error.statusCode === 401) return t('errors.generic');
-  if (error.message) return error.message;
-  const fields = fieldErrors(error);
-  if (fields.length > 0) return fields.map((f) => f.message).join(' ');
-  return t('errors.generic');
-}
-
-/** The `details: [{field, message}]` of a 400 answer, for `form.setFields`. */
-export function fieldErrors(error: unknown): FieldError[] {
-  if (!isHttpError(error) || error.statusCode !== 400 || !Array.isArray(error.details)) return [];
-  return error.details.filter(
-    (d): d is FieldError =>
-      typeof d === 'object' && d !== null && typeof d.field === 'string' && typeof d.message === 'string',
-  );
+  if (error.code === 'invalidFields') {
+    const fields = fieldErrors(error, t);
+    if (fields.length > 0) return fields.map((f) => `${f.field}: ${f.message}`).join(' · ');
+  }
+  return codeText(t, error.code, error.params) ?? t(context === 'login' ? 'login.error.generic' : 'errors.generic');
 }
 
 export function isStatus(error: unknown, statusCode: number): boolean {

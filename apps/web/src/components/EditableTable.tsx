@@ -1,44 +1,100 @@
 import { PAGE_SIZE_OPTIONS, TABLE_SCROLL_Y } from '@it4u/shared';
-import { Form, type FormInstance, Pagination, Table, type TableColumnsType } from 'antd';
+import { Form, Grid, Pagination, Table, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditableTableToolbar, type ToolbarOptions } from './EditableTableToolbar.tsx';
+import { type IndexColumnOptions, indexColumn } from './indexColumn.tsx';
 import type { PageQuery } from './PagedTable.tsx';
 import { QueryErrorAlert } from './QueryErrorAlert.tsx';
+import { RowActions } from './RowActions.tsx';
 import { rowKeyOf } from './rowEditing.ts';
+import type { useEditableRows } from './useEditableRows.ts';
 import type { Paging } from './usePaging.ts';
-import type { RowEditing } from './useRowEditing.ts';
+
+type EditableRows<T extends { id: number | null }, F> = ReturnType<typeof useEditableRows<T, F>>;
+
+type ActionsOptions<T> = {
+  width: number;
+  saving: boolean;
+  onSave: (row: T) => unknown;
+  /** Deletes a saved row on the server. */
+  remove: (id: number) => Promise<unknown>;
+  /** More buttons after Delete (e.g. History); `locked`: another row is being edited. */
+  extra?: (row: T, locked: boolean) => ReactNode;
+};
 
 type Props<T extends { id: number | null }, F> = {
-  form: FormInstance<F>;
+  rowForm: EditableRows<T, F>;
   query: PageQuery<T>;
   paging: Paging;
-  editing: RowEditing<T>;
+  toolbar: ToolbarOptions;
+  /** The row-number column, first. */
+  index: IndexColumnOptions;
+  /** The columns of the table's own fields, between the row number and the actions. */
   columns: TableColumnsType<T>;
+  /** The action column, last: Edit and Delete, or Save and Cancel on the row in edit mode. */
+  actions: ActionsOptions<T>;
   /** A class for each row not in edit mode (e.g. by status). */
   rowClassName?: (row: T) => string;
 };
 
 /**
- * A server-paged table whose rows are edited in place, one at a time: the new row above the page, the failure of
- * the page query with Retry, and the pager (disabled while a row is edited).
+ * A server-paged table whose rows are edited in place, one at a time: the toolbar (search, filters, Reset, Add), the
+ * failure of the page query with Retry, the row number, the new row above the page, the row actions, and the pager
+ * (disabled while a row is edited). Fixed columns are fixed on wide screens only: on a phone they leave no room for
+ * the others.
  */
 export function EditableTable<T extends { id: number | null }, F>({
-  form,
+  rowForm,
   query,
   paging,
-  editing,
+  toolbar,
+  index,
   columns,
+  actions,
   rowClassName,
 }: Props<T, F>) {
   const { t } = useTranslation();
+  const wide = Grid.useBreakpoint().md === true;
+  const { form, editing } = rowForm;
+  const rowsOnPage = query.data?.items.length ?? 0;
+  const allColumns: TableColumnsType<T> = [
+    indexColumn<T>(index, paging, editing.state.draft !== null),
+    ...columns,
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      fixed: 'right',
+      width: actions.width,
+      render: (_, row) => {
+        const key = rowKeyOf(row);
+        const locked = editing.isLocked(key);
+        return (
+          <RowActions
+            editing={editing.isEditing(key)}
+            locked={locked}
+            saving={actions.saving}
+            onSave={() => void actions.onSave(row)}
+            onCancel={rowForm.cancel}
+            onEdit={() => rowForm.startEdit(row)}
+            onDelete={() => rowForm.deleteRow(row, actions.remove, rowsOnPage)}
+          >
+            {actions.extra?.(row, locked)}
+          </RowActions>
+        );
+      },
+    },
+  ];
   return (
     <>
+      <EditableTableToolbar {...toolbar} busy={editing.busy} />
       <QueryErrorAlert query={query} />
       <Form<F> form={form} component={false}>
         <Table<T>
           rowKey={(row) => String(rowKeyOf(row))}
           size="small"
           bordered
-          columns={columns}
+          columns={allColumns.map((column) => ({ ...column, fixed: wide ? column.fixed : undefined }))}
           dataSource={editing.rows(query.data?.items ?? [])}
           loading={query.isFetching && !editing.busy}
           rowClassName={(row) => (editing.isEditing(rowKeyOf(row)) ? 'editing-row' : (rowClassName?.(row) ?? ''))}

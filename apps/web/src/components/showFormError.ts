@@ -1,10 +1,11 @@
 import type { FormInstance } from 'antd';
-import { fieldErrors } from '../api/errors.ts';
+import type { FieldError } from '../api/errors.ts';
 
-type Notice = { error: (error: unknown) => void };
+/** What useNotice gives: the error notice, and the refused fields in the reader's language. */
+type Notice = { error: (error: unknown) => void; fieldErrors: (error: unknown) => FieldError[] };
 
 /**
- * Puts the server's per-field messages (400 `details`) under the fields, and always shows a notice. `fieldOf` names
+ * Puts the server's per-field messages (400 and 409 `details`, in the reader's language) under the fields, and always shows a notice. `fieldOf` names
  * the form field of a body field when they differ; a body field it answers undefined for is not shown under a field.
  */
 export function showFormError(
@@ -13,7 +14,7 @@ export function showFormError(
   notice: Notice,
   fieldOf: (bodyField: string) => string | undefined = (f) => f,
 ): void {
-  const fields = fieldErrors(error).flatMap((f) => {
+  const fields = notice.fieldErrors(error).flatMap((f) => {
     const name = fieldOf(f.field);
     return name === undefined ? [] : [{ name, errors: [f.message] }];
   });

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ErrorContext, errorText } from '../api/errors.ts';
+import { type ErrorContext, errorText, fieldErrors } from '../api/errors.ts';
 import { useNotificationApi } from './NoticeProvider.tsx';
 
 /** Success and error notices; errors get the text of spec section 8. */
@@ -15,6 +15,8 @@ export function useNotice() {
       failure: (text: string) => notification.error({ title: text }),
       error: (error: unknown, context: ErrorContext = 'form') =>
         notification.error({ title: errorText(error, t, context) }),
+      /** The refused fields of an answer, in the reader's language, for the form to show under them. */
+      fieldErrors: (error: unknown) => fieldErrors(error, t),
     }),
     [notification, t],
   );

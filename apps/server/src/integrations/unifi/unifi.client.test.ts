@@ -45,7 +45,8 @@ describe.each(['classic', 'unifios'] as const)('the UniFi client against the sim
       const err = await client.call('GET', '/api/self/sites').catch((e) => e);
       expect(err).toBeInstanceOf(ControllerError);
       expect(err.statusCode).toBe(502);
-      expect(err.message).toContain(sim.url);
+      expect(err.code).toBe('controllerLoginRefused');
+      expect(err.details).toEqual({ controller: sim.url });
     } finally {
       await client.close();
       await sim.close();
@@ -58,7 +59,7 @@ describe('the UniFi client when the controller fails', () => {
     const down = createUnifiClient({ url: 'http://127.0.0.1:9', ...credentials, verifyTls: true, timeoutMs: 2000 });
     const e1 = await down.call('GET', '/api/self/sites').catch((e) => e);
     expect(e1).toBeInstanceOf(ControllerError);
-    expect(e1.message).toContain('127.0.0.1:9');
+    expect(e1).toMatchObject({ code: 'controllerUnreachable', details: { controller: 'http://127.0.0.1:9' } });
 
     const silent = createServer(() => {});
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
@@ -66,7 +67,7 @@ describe('the UniFi client when the controller fails', () => {
     const slow = createUnifiClient({ url, ...credentials, verifyTls: true, timeoutMs: 300 });
     const e2 = await slow.call('GET', '/api/self/sites').catch((e) => e);
     expect(e2).toBeInstanceOf(ControllerTimeoutError);
-    expect(e2.statusCode).toBe(504);
+    expect(e2).toMatchObject({ statusCode: 504, code: 'controllerTimeout', details: { controller: url } });
     silent.closeAllConnections();
     await new Promise((r) => silent.close(r));
   });

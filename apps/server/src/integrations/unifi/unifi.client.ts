@@ -1,4 +1,5 @@
 import { Agent, type Dispatcher } from 'undici';
+import { NotFoundError } from '../../lib/errors.ts';
 import { ControllerError, ControllerTimeoutError } from './unifi.errors.ts';
 
 export type ControllerConfig = {
@@ -16,6 +17,7 @@ export type Flavor = 'classic' | 'unifios';
 type Envelope = { meta?: { rc?: string; msg?: string }; data?: unknown };
 
 const LOGIN_REQUIRED = 'api.err.LoginRequired';
+const NO_SITE = 'api.err.NoSiteContext';
 
 /**
  * A thin client of a UniFi Network controller over fetch: detects classic or UniFi OS, logs in, keeps the session
@@ -32,7 +34,6 @@ export function createUnifiClient(config: ControllerConfig) {
   let csrf: string | undefined;
   let flavor: Flavor | undefined;
   let loggingIn: Promise<void> | undefined;
-  const where = `the UniFi controller at ${base}`;
 
   async function send(method: string, path: string, body?: unknown): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -53,9 +54,9 @@ export function createUnifiClient(config: ControllerConfig) {
     } catch (err) {
       const e = err as Error & { cause?: { code?: string; message?: string } };
       if (e.name === 'TimeoutError' || e.name === 'AbortError') {
-        throw new ControllerTimeoutError(`${where} did not answer within ${Math.round(timeoutMs / 1000)} s.`);
+        throw new ControllerTimeoutError(base, Math.round(timeoutMs / 1000));
       }
-      throw new ControllerError(`${where} cannot be reached (${e.cause?.code ?? e.cause?.message ?? e.message}).`);
+      throw new ControllerError('controllerUnreachable', base, String(e.cause?.code ?? e.cause?.message ?? e.message));
     }
     for (const raw of res.headers.getSetCookie()) {
       const [pair] = raw.split(';');
@@ -93,7 +94,7 @@ export function createUnifiClient(config: ControllerConfig) {
       const text = await res.text();
       if (!res.ok) {
         const msg = parseEnvelope(text)?.meta?.msg;
-        throw new ControllerError(`${where} refused the login${msg ? ` (${msg})` : ''}.`, msg);
+        throw new ControllerError('controllerLoginRefused', base, msg ?? `HTTP ${res.status}`);
       }
     })().finally(() => {
       loggingIn = undefined;
@@ -117,11 +118,13 @@ export function createUnifiClient(config: ControllerConfig) {
         await login();
         continue;
       }
-      if (expired) throw new ControllerError(`${where} refused the session (${LOGIN_REQUIRED}).`, LOGIN_REQUIRED);
-      if (!envelope) throw new ControllerError(`${where} answered ${res.status} with something that is not JSON.`);
+      if (expired) throw new ControllerError('controllerLoginRefused', base, LOGIN_REQUIRED);
+      if (!envelope) throw new ControllerError('controllerFailed', base, `HTTP ${res.status}, not JSON`);
       if (envelope.meta?.rc !== 'ok' || !res.ok) {
         const msg = envelope.meta?.msg ?? `HTTP ${res.status}`;
-        throw new ControllerError(`${where} answered an error: ${msg}.`, msg);
+        const site = /^\/api\/s\/([^/]+)\//.exec(path)?.[1];
+        if (msg === NO_SITE && site) throw new NotFoundError('siteNotOnController', { site: decodeURIComponent(site) });
+        throw new ControllerError('controllerFailed', base, msg);
       }
       return (Array.isArray(envelope.data) ? envelope.data : []) as T[];
     }

@@ -1,4 +1,5 @@
 import type { BlockedDevice, ConnectedDevice, Voucher } from '@it4u/shared';
+import { UnavailableError } from '../../lib/errors.ts';
 import { createReadCache, type ReadCache } from './unifi.cache.ts';
 import { type ControllerConfig, createUnifiClient, type UnifiClient } from './unifi.client.ts';
 import { type ControllerSite, toBlockedDevices, toConnectedDevices, toSites, toVoucher } from './unifi.map.ts';
@@ -127,6 +128,12 @@ export function createControllerProvider(opts: {
         if (err instanceof NoController) return undefined;
         throw err;
       }
+    },
+    /** The controller to call; 503 naming the Parameter tab when there is none. */
+    async require(): Promise<Controller> {
+      const current = await this.get();
+      if (!current) throw new UnavailableError(503, 'noController');
+      return current.controller;
     },
     /** The parameters changed: the next call builds a new client. */
     reset() {

@@ -1,18 +1,23 @@
-import { AppError } from '../../lib/errors.ts';
+import type { ApiErrorCode } from '@it4u/shared';
+import { UnavailableError } from '../../lib/errors.ts';
 
-/** The controller did not answer, refused the login, or answered with an error: 502 naming the controller. */
-export class ControllerError extends AppError {
+/**
+ * The controller cannot be reached, refused the login, or answered with an error: 502. Its address goes in
+ * `details.controller`, which only staff receive (plugins/errors.ts).
+ */
+export class ControllerError extends UnavailableError {
   constructor(
-    message: string,
+    code: ApiErrorCode,
+    controller: string,
     readonly controllerMsg?: string,
   ) {
-    super(502, message);
+    super(502, code, { reason: controllerMsg ?? '' }, { controller });
   }
 }
 
 /** The controller did not answer in time: 504. */
-export class ControllerTimeoutError extends AppError {
-  constructor(message: string) {
-    super(504, message);
+export class ControllerTimeoutError extends UnavailableError {
+  constructor(controller: string, seconds: number) {
+    super(504, 'controllerTimeout', { seconds }, { controller });
   }
 }

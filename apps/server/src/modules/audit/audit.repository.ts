@@ -2,26 +2,23 @@ import { and, count, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema.ts';
 
-export type AuditEvent = {
-  event: string;
-  actorId?: number | null;
-  actorName?: string | null;
-  target?: string | null;
-  ip?: string | null;
-  details?: Record<string, unknown>;
-};
+/** Who did it and from where: a request's context, or a user and an address (sign-in), or nobody (the system). */
+export type AuditWho = { actor?: { id: number; username?: string } | null; ip?: string | null };
 
-/** Security events: sign-ins, password changes, role and status changes, session revocations. */
+/** What happened to what. */
+export type AuditFacts = { target?: string | null; details?: Record<string, unknown> };
+
+/** Security events: sign-ins, password changes, role and status changes, session revocations, settings. */
 export function createAuditRepository(db: Db) {
   return {
-    async record(e: AuditEvent): Promise<void> {
+    async record(event: string, who: AuditWho, facts: AuditFacts = {}): Promise<void> {
       await db.insert(auditEvents).values({
-        event: e.event,
-        actorId: e.actorId ?? null,
-        actorName: e.actorName ?? null,
-        target: e.target ?? null,
-        ip: e.ip ?? null,
-        details: e.details ?? null,
+        event,
+        actorId: who.actor?.id ?? null,
+        actorName: who.actor?.username ?? null,
+        target: facts.target ?? null,
+        ip: who.ip ?? null,
+        details: facts.details ?? null,
       });
     },
 

@@ -1,15 +1,14 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { contextOf, originOf } from '../../lib/context.ts';
 import { ErrorRef, MessageSchema, secured } from '../../lib/schemas.ts';
 import { SignupBody, UserRowSchema } from '../users/users.schemas.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { RefreshBody, SigninBody, TokensSchema } from './auth.schemas.ts';
-import type { AuthService, RequestContext } from './auth.service.ts';
+import type { AuthService } from './auth.service.ts';
 
-export const ctxOf = (request: FastifyRequest): RequestContext => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'] ?? null,
-});
+/** Answers that carry tokens are never stored by a browser or a proxy. */
+const noStore = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
 export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService; users: UsersService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -26,7 +25,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
         response: { 200: TokensSchema, 400: ErrorRef, 401: ErrorRef, 403: ErrorRef, 429: ErrorRef },
       },
     },
-    (request) => opts.auth.signin(request.body, ctxOf(request)),
+    async (request, reply) => reply.headers(noStore).send(await opts.auth.signin(request.body, originOf(request))),
   );
 
   r.post(
@@ -40,13 +39,14 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
         response: { 200: TokensSchema, 400: ErrorRef, 401: ErrorRef },
       },
     },
-    (request) => opts.auth.refresh(request.body.refreshToken, ctxOf(request)),
+    async (request, reply) =>
+      reply.headers(noStore).send(await opts.auth.refresh(request.body.refreshToken, originOf(request))),
   );
 
   r.post(
     '/auth/logout',
     {
-      preHandler: app.auth(),
+      onRequest: app.auth(),
       config: { allowPendingPasswordChange: true },
       schema: {
         tags,
@@ -56,7 +56,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
       },
     },
     async (request) => {
-      await opts.auth.logout(request.principal, ctxOf(request));
+      await opts.auth.logout(contextOf(request));
       return { message: "You're successfully logged out." };
     },
   );
@@ -64,7 +64,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
   r.post(
     '/auth/signup',
     {
-      preHandler: app.auth('userAdmin'),
+      onRequest: app.auth('userAdmin'),
       schema: {
         tags,
         summary: 'Create a user (user administrators only)',
@@ -74,7 +74,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
       },
     },
     async (request, reply) => {
-      const user = await opts.users.create(request.body, request.principal, ctxOf(request));
+      const user = await opts.users.create(request.body, contextOf(request));
       return reply.status(201).send(user);
     },
   );

@@ -1,114 +1,145 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Tokens } from '@it4u/shared';
+import type { Origin, RequestContext } from '../../lib/context.ts';
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors.ts';
 import { dummyHash, verifyPassword } from '../../lib/passwords.ts';
-import { randomToken, sha256 } from '../../lib/secrets.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { SessionRepository } from '../users/sessions.repository.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
-import type { SessionRepository } from './auth.repository.ts';
-
-export const WRONG_CREDENTIALS = 'Your Username or Password is incorrect. Please try again!';
-export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Please try again in 15 minutes.';
 
 const FAILURE_WINDOW_MS = 15 * 60_000;
-const MAX_FAILURES_PER_ACCOUNT = 5;
+/** Failures of one account from one address that lock that address out of that account. */
+const MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS = 5;
+/** Failures from one address, whatever the accounts, that lock the address out. */
 const MAX_FAILURES_PER_ADDRESS = 20;
+/** Failures of one account from all addresses after which each try of it waits (never locked for everyone). */
+const SLOW_AFTER_ACCOUNT_FAILURES = 5;
+const SLOW_STEP_MS = 500;
+const SLOW_MAX_MS = 5_000;
 const REMEMBER_TTL_MS = 30 * 24 * 3600_000;
 const SESSION_TTL_MS = 12 * 3600_000;
-
-export type RequestContext = { ip: string; userAgent: string | null };
+/** The refresh token just replaced still works this long (two tabs refreshing at once get the same new one). */
+export const REFRESH_GRACE_MS = 30_000;
 
 type Deps = {
   sessions: SessionRepository;
   users: UsersRepository;
   audit: AuditRepository;
   signAccess: (claims: { sub: string; sid: string }) => string;
+  /** HMAC key of refresh tokens */
+  refreshKey: Buffer;
+  /** waits before checking a password of an account under attack (tests pass their own) */
+  pause?: (ms: number) => Promise<void>;
 };
 
-export function createAuthService({ sessions, users, audit, signAccess }: Deps) {
-  function issue(userId: number, sid: string, refreshToken: string): Tokens {
-    return { accessToken: signAccess({ sub: String(userId), sid }), refreshToken };
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createAuthService({ sessions, users, audit, signAccess, refreshKey, pause = sleep }: Deps) {
+  /** The refresh token of a session at a counter: `<session id>.<counter>.<HMAC of both>`; nothing of it is stored. */
+  function refreshTokenOf(sid: string, counter: number): string {
+    const mac = createHmac('sha256', refreshKey).update(`${sid}.${counter}`).digest('base64url');
+    return `${sid}.${counter}.${mac}`;
+  }
+
+  /** The session id and counter of a refresh token this server made, or undefined for anything else. */
+  function parseRefreshToken(token: string): { sid: string; counter: number } | undefined {
+    const m = /^([0-9a-f-]{36})\.(\d{1,9})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    if (!m) return undefined;
+    const [, sid, n, mac] = m as unknown as [string, string, string, string];
+    const expected = Buffer.from(refreshTokenOf(sid, Number(n)).split('.')[2] as string);
+    const given = Buffer.from(mac);
+    return given.length === expected.length && timingSafeEqual(given, expected)
+      ? { sid, counter: Number(n) }
+      : undefined;
+  }
+
+  function issue(userId: number, sid: string, counter: number): Tokens {
+    return { accessToken: signAccess({ sub: String(userId), sid }), refreshToken: refreshTokenOf(sid, counter) };
   }
 
   return {
-    async signin(input: { usernameOrEmail: string; password: string; remember?: boolean }, ctx: RequestContext) {
+    async signin(input: { usernameOrEmail: string; password: string; remember?: boolean }, origin: Origin) {
       const key = input.usernameOrEmail.trim().toLowerCase();
       const user = await users.findByLogin(key);
       const target = user ? user.username.toLowerCase() : key;
       const since = new Date(Date.now() - FAILURE_WINDOW_MS);
-      const [byAccount, byAddress] = await Promise.all([
+      const [fromHere, byAddress, byAccount] = await Promise.all([
+        audit.countSince('signin.failure', since, { target, ip: origin.ip }),
+        audit.countSince('signin.failure', since, { ip: origin.ip }),
         audit.countSince('signin.failure', since, { target }),
-        audit.countSince('signin.failure', since, { ip: ctx.ip }),
       ]);
-      if (byAccount >= MAX_FAILURES_PER_ACCOUNT || byAddress >= MAX_FAILURES_PER_ADDRESS) {
-        await audit.record({ event: 'signin.throttled', target, ip: ctx.ip });
-        throw new TooManyRequestsError(TOO_MANY_ATTEMPTS);
+      // One address guessing an account, or guessing many, is locked out; the owner from another address is not.
+      if (fromHere >= MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS || byAddress >= MAX_FAILURES_PER_ADDRESS) {
+        await audit.record('signin.throttled', origin, { target });
+        throw new TooManyRequestsError('tooManyAttempts');
+      }
+      // An account guessed at from many addresses is slowed for every address instead.
+      if (byAccount >= SLOW_AFTER_ACCOUNT_FAILURES) {
+        await pause(Math.min(SLOW_MAX_MS, (byAccount - SLOW_AFTER_ACCOUNT_FAILURES + 1) * SLOW_STEP_MS));
       }
       const ok = user
         ? await verifyPassword(user.passwordHash, input.password)
         : await verifyPassword(await dummyHash(), input.password).then(() => false);
       if (!user || !ok) {
-        await audit.record({ event: 'signin.failure', target, ip: ctx.ip });
-        throw new UnauthorizedError(WRONG_CREDENTIALS);
+        await audit.record('signin.failure', origin, { target });
+        throw new UnauthorizedError('wrongCredentials');
       }
+      const who = { ...origin, actor: { id: user.id, username: user.username } };
       if (user.status !== 'Active') {
-        await audit.record({
-          event: 'signin.inactive',
-          actorId: user.id,
-          actorName: user.username,
-          target,
-          ip: ctx.ip,
-        });
-        throw new ForbiddenError('Your account is not active. Please contact an administrator.', {
-          reason: 'inactive',
-        });
+        await audit.record('signin.inactive', who, { target });
+        throw new ForbiddenError('accountInactive', { reason: 'inactive' });
       }
       const sid = randomUUID();
-      const refreshToken = `${sid}.${randomToken()}`;
       const remember = input.remember ?? false;
       await sessions.create({
         id: sid,
         userId: user.id,
-        refreshHash: sha256(refreshToken),
         remember,
-        ip: ctx.ip,
-        userAgent: ctx.userAgent?.slice(0, 300) ?? null,
+        ip: origin.ip,
+        userAgent: origin.userAgent,
         expiresAt: new Date(Date.now() + (remember ? REMEMBER_TTL_MS : SESSION_TTL_MS)),
       });
-      await audit.record({ event: 'signin.success', actorId: user.id, actorName: user.username, target, ip: ctx.ip });
-      return issue(user.id, sid, refreshToken);
+      await audit.record('signin.success', who, { target });
+      return issue(user.id, sid, 0);
     },
 
-    async refresh(refreshToken: string, ctx: RequestContext): Promise<Tokens> {
-      const sid = refreshToken.split('.')[0] ?? '';
-      const invalid = new UnauthorizedError('Your session has ended. Please sign in again.');
-      if (!/^[0-9a-f-]{36}$/.test(sid)) throw invalid;
-      const session = await sessions.find(sid);
-      if (!session || session.revokedAt || session.expiresAt.getTime() < Date.now()) throw invalid;
-      const presented = sha256(refreshToken);
-      const next = `${sid}.${randomToken()}`;
-      const ttl = session.remember ? REMEMBER_TTL_MS : SESSION_TTL_MS;
-      const rotated =
-        presented === session.refreshHash &&
-        (await sessions.rotate(sid, presented, sha256(next), new Date(Date.now() + ttl)));
-      if (!rotated) {
-        // A token that was already rotated away is being used again: someone holds a copy. End the session.
-        await sessions.revoke(sid);
-        await audit.record({ event: 'session.reuse', actorId: session.userId, target: sid, ip: ctx.ip });
+    /**
+     * New tokens for the session's live refresh token. The token just replaced is still taken for a moment (two
+     * tabs refreshing at once both get the new one); a real earlier token of the session presented again means a
+     * copy was stolen, and ends the session. Knowing a session id alone does nothing: the token is signed.
+     */
+    async refresh(refreshToken: string, origin: Origin): Promise<Tokens> {
+      const invalid = new UnauthorizedError('sessionEnded');
+      const parsed = parseRefreshToken(refreshToken);
+      if (!parsed) throw invalid;
+      const { sid, counter } = parsed;
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const session = await sessions.find(sid);
+        if (!session || session.revokedAt || session.expiresAt.getTime() < Date.now()) throw invalid;
+        const ttl = session.remember ? REMEMBER_TTL_MS : SESSION_TTL_MS;
+        if (counter === session.refreshCounter) {
+          if (await sessions.advance(sid, counter, new Date(Date.now() + ttl))) {
+            return issue(session.userId, sid, counter + 1);
+          }
+          continue; // another refresh won the race: look again
+        }
+        const justReplaced =
+          counter === session.refreshCounter - 1 &&
+          session.rotatedAt !== null &&
+          Date.now() - session.rotatedAt.getTime() < REFRESH_GRACE_MS;
+        if (justReplaced) return issue(session.userId, sid, session.refreshCounter);
+        if (counter < session.refreshCounter) {
+          await sessions.revoke(sid);
+          await audit.record('session.reuse', { ...origin, actor: { id: session.userId } }, { target: sid });
+        }
         throw invalid;
       }
-      return issue(session.userId, sid, next);
+      throw invalid;
     },
 
-    async logout(principal: { id: number; username: string; sessionId: string }, ctx: RequestContext) {
-      await sessions.revoke(principal.sessionId);
-      await audit.record({
-        event: 'session.logout',
-        actorId: principal.id,
-        actorName: principal.username,
-        target: principal.sessionId,
-        ip: ctx.ip,
-      });
+    async logout(ctx: RequestContext) {
+      await sessions.revoke(ctx.actor.sessionId);
+      await audit.record('session.logout', ctx, { target: ctx.actor.sessionId });
     },
   };
 }

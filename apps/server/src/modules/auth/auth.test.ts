@@ -1,7 +1,12 @@
+import { apiErrorText } from '@it4u/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../db/schema.ts';
 import { bearer, createTestApp, drivers, seedUser, signin, type TestApp } from '../../test/helpers.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
-import { TOO_MANY_ATTEMPTS, WRONG_CREDENTIALS } from './auth.service.ts';
+import { REFRESH_GRACE_MS } from './auth.service.ts';
+
+const WRONG_CREDENTIALS = apiErrorText('wrongCredentials');
+const TOO_MANY_ATTEMPTS = apiErrorText('tooManyAttempts');
 
 describe.each(drivers)('auth on %s', (driver) => {
   let t: TestApp;
@@ -21,7 +26,8 @@ describe.each(drivers)('auth on %s', (driver) => {
       expect(res.statusCode).toBe(200);
       const { accessToken, refreshToken } = res.json();
       expect(accessToken.split('.')).toHaveLength(3);
-      expect(refreshToken).toMatch(/^[0-9a-f-]{36}\./);
+      expect(refreshToken).toMatch(/^[0-9a-f-]{36}\.0\.[\w-]{43}$/);
+      expect(res.headers['cache-control']).toBe('no-store');
       const who = await me(accessToken);
       expect(who.statusCode).toBe(200);
       expect(who.json()).toMatchObject({ username: u.username, roles: [{ name: 'ROLE_KT' }], status: 'Active' });
@@ -57,19 +63,24 @@ describe.each(drivers)('auth on %s', (driver) => {
     expect(res.body).not.toContain('accessToken');
   });
 
-  it('answers 429 after five failures on one account, even with the right password then', async () => {
+  it('answers 429 to an address after five failures on one account; its owner elsewhere still gets in', async () => {
     const u = await seedUser(t.database);
-    for (let i = 0; i < 5; i++) {
-      expect((await post('/auth/signin', { usernameOrEmail: u.username, password: `bad-${i}` })).statusCode).toBe(401);
-    }
-    const res = await post('/auth/signin', { usernameOrEmail: u.email, password: u.password });
+    const from = (remoteAddress: string, password: string, usernameOrEmail = u.username) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signin',
+        payload: { usernameOrEmail, password },
+        remoteAddress,
+      });
+    for (let i = 0; i < 5; i++) expect((await from('203.0.113.7', `bad-${i}`)).statusCode).toBe(401);
+    const res = await from('203.0.113.7', u.password, u.email);
     expect(res.statusCode).toBe(429);
-    expect(res.json().message).toBe(TOO_MANY_ATTEMPTS);
-    // another account from the same address is still let in
+    expect(res.json()).toMatchObject({ code: 'tooManyAttempts', message: TOO_MANY_ATTEMPTS });
+    // the attacker cannot keep the owner out: from a clean address the right password works (slowed, not locked)
+    expect((await from('198.51.100.20', u.password)).statusCode).toBe(200);
+    // and another account from the attacker's address is still let in
     const other = await seedUser(t.database);
-    expect((await post('/auth/signin', { usernameOrEmail: other.username, password: other.password })).statusCode).toBe(
-      200,
-    );
+    expect((await from('203.0.113.7', other.password, other.username)).statusCode).toBe(200);
   });
 
   it('answers 429 after twenty failures from one address across accounts', async () => {
@@ -94,23 +105,48 @@ describe.each(drivers)('auth on %s', (driver) => {
     }
   });
 
-  it('rotates the refresh token, and reuse of a rotated token ends the whole session', async () => {
+  it('rotates the refresh token; the one just replaced works for a moment; an older one ends the session', async () => {
     const u = await seedUser(t.database);
     const first = await signin(t.app, u.username, u.password);
     const r1 = await post('/auth/refresh', { refreshToken: first.refreshToken });
     expect(r1.statusCode).toBe(200);
+    expect(r1.headers['cache-control']).toBe('no-store');
     const second = r1.json();
     expect(second.refreshToken).not.toBe(first.refreshToken);
     expect((await me(second.accessToken)).statusCode).toBe(200);
-
-    // the old refresh token no longer works ...
+    // two tabs refreshing at once: the token just replaced gets the same new refresh token, and nobody is signed out
+    const twin = await post('/auth/refresh', { refreshToken: first.refreshToken });
+    expect(twin.statusCode).toBe(200);
+    expect(twin.json().refreshToken).toBe(second.refreshToken);
+    const third = (await post('/auth/refresh', { refreshToken: second.refreshToken })).json();
+    expect((await me(third.accessToken)).statusCode).toBe(200);
+    // a real earlier token presented again means a copy was stolen: the whole session ends
     const reuse = await post('/auth/refresh', { refreshToken: first.refreshToken });
     expect(reuse.statusCode).toBe(401);
-    // ... and its reuse revoked the session: the newest tokens are dead too
-    expect((await post('/auth/refresh', { refreshToken: second.refreshToken })).statusCode).toBe(401);
-    expect((await me(second.accessToken)).statusCode).toBe(401);
+    expect((await post('/auth/refresh', { refreshToken: third.refreshToken })).statusCode).toBe(401);
+    expect((await me(third.accessToken)).statusCode).toBe(401);
     const events = await createAuditRepository(t.database.db).list(1000);
     expect(events.some((e) => e.event === 'session.reuse' && e.actorId === u.id)).toBe(true);
+  });
+
+  it('takes the token just replaced only for a moment', async () => {
+    const u = await seedUser(t.database);
+    const first = await signin(t.app, u.username, u.password);
+    const second = (await post('/auth/refresh', { refreshToken: first.refreshToken })).json();
+    await t.database.db.update(sessions).set({ rotatedAt: new Date(Date.now() - REFRESH_GRACE_MS - 1000) });
+    expect((await post('/auth/refresh', { refreshToken: first.refreshToken })).statusCode).toBe(401);
+    expect((await me(second.accessToken)).statusCode).toBe(401);
+  });
+
+  it('does not let someone who only knows the session id end the session', async () => {
+    const u = await seedUser(t.database);
+    const tokens = await signin(t.app, u.username, u.password);
+    const sid = JSON.parse(Buffer.from(tokens.accessToken.split('.')[1] as string, 'base64url').toString()).sid;
+    for (const forged of [`${sid}.0.${'A'.repeat(43)}`, `${sid}.1.${'B'.repeat(43)}`, `${sid}.abc`]) {
+      expect((await post('/auth/refresh', { refreshToken: forged })).statusCode).toBe(401);
+    }
+    expect((await me(tokens.accessToken)).statusCode).toBe(200);
+    expect((await post('/auth/refresh', { refreshToken: tokens.refreshToken })).statusCode).toBe(200);
   });
 
   it('refuses garbage refresh tokens', async () => {

@@ -2,8 +2,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { CHANNEL_DETAIL_DATES, CHANNEL_DEVICE_STATUSES, CHANNEL_STATUSES } from '@it4u/shared';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { contextOf } from '../../lib/context.ts';
 import { authErrors, ErrorRef, MessageSchema, Nullable, pageOf, secured } from '../../lib/schemas.ts';
-import { UPLOAD_JSON_LIMIT, uploadedRows, XLSX_TYPE } from '../../lib/upload.ts';
+import { type SheetLimits, UPLOAD_JSON_LIMIT, uploadedRows, XLSX_TYPE } from '../../lib/upload.ts';
 import { ContractRefSchema } from '../contracts/contracts.schemas.ts';
 import type { ChannelsService } from './channels.service.ts';
 
@@ -111,11 +112,14 @@ const Summary = Type.Object({
   ),
 });
 
-export async function channelsRoutes(app: FastifyInstance, opts: { channels: ChannelsService }) {
+export async function channelsRoutes(
+  app: FastifyInstance,
+  opts: { channels: ChannelsService; sheetLimits: SheetLimits },
+) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { channels } = opts;
   const tags = ['channels'];
-  const manage = { preHandler: app.auth('manage') };
+  const manage = { onRequest: app.auth('manage') };
   const security = secured;
 
   r.get(
@@ -231,7 +235,7 @@ export async function channelsRoutes(app: FastifyInstance, opts: { channels: Cha
         response: { 201: Attribute, ...authErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(await channels.createAttribute(request.body, request.principal)),
+    async (request, reply) => reply.status(201).send(await channels.createAttribute(request.body, contextOf(request))),
   );
   r.put(
     '/it4u/channel/attribute.:id',
@@ -246,7 +250,7 @@ export async function channelsRoutes(app: FastifyInstance, opts: { channels: Cha
         response: { 200: Attribute, ...authErrors, 404: ErrorRef },
       },
     },
-    (request) => channels.updateAttribute(request.params.id, request.body, request.principal),
+    (request) => channels.updateAttribute(request.params.id, request.body, contextOf(request)),
   );
   r.delete(
     '/it4u/channel/attribute.:id',
@@ -261,7 +265,7 @@ export async function channelsRoutes(app: FastifyInstance, opts: { channels: Cha
       },
     },
     async (request) => {
-      await channels.removeAttribute(request.params.id, request.principal);
+      await channels.removeAttribute(request.params.id, contextOf(request));
       return { message: "You're successfully deleted." };
     },
   );
@@ -318,7 +322,7 @@ export async function channelsRoutes(app: FastifyInstance, opts: { channels: Cha
       },
     },
     async (request, reply) => {
-      const { detail, created } = await channels.saveDetail(request.body, request.principal);
+      const { detail, created } = await channels.saveDetail(request.body, contextOf(request));
       return reply.status(created ? 201 : 200).send(detail);
     },
   );
@@ -335,7 +339,7 @@ export async function channelsRoutes(app: FastifyInstance, opts: { channels: Cha
       },
     },
     async (request) => {
-      await channels.removeDetail(request.params.id, request.principal);
+      await channels.removeDetail(request.params.id, contextOf(request));
       return { message: "You're successfully deleted." };
     },
   );
@@ -388,7 +392,9 @@ export async function channelsRoutes(app: FastifyInstance, opts: { channels: Cha
         },
       },
     },
-    async (request) => ({ saved: await channels.importRows(await uploadedRows(request), request.principal) }),
+    async (request) => ({
+      saved: await channels.importRows(await uploadedRows(request, opts.sheetLimits), contextOf(request)),
+    }),
   );
   r.get(
     '/it4u/template/channel',

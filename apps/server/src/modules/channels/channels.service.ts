@@ -8,17 +8,13 @@ import {
   DEFAULT_CHANNEL_STATUS,
   rowError,
 } from '@it4u/shared';
+import type { RequestContext } from '../../lib/context.ts';
 import { BadRequestError, ConflictError, InvalidRowsError, NotFoundError } from '../../lib/errors.ts';
 import { normaliseRows, writeSheet } from '../../lib/spreadsheet.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
 import type { ContractsRepository } from '../contracts/contracts.repository.ts';
-import type { Actor } from '../users/users.service.ts';
 import { CHANNEL_COLUMNS, exportCells, parseChannelRow } from './channels.columns.ts';
 import type { AttributeValues, ChannelsRepository, DetailValues, HistoryValues } from './channels.repository.ts';
-
-export const PROVIDER_TAKEN = 'A provider with this name already exists.';
-export const PACK_TAKEN = 'This provider already has a service pack with this name.';
-export const CHANNEL_IN_USE = 'This channel has details and cannot be deleted; delete its details first.';
 
 export type DetailInput = {
   id?: number | null;
@@ -100,14 +96,14 @@ const dateValues = (d: Partial<Record<DateKey, number | null>>, before?: Record<
 export function createChannelsService({ channels, contracts }: Deps) {
   async function mustGetAttribute(id: number): Promise<ChannelAttribute> {
     const a = await channels.findAttribute(id);
-    if (!a) throw new NotFoundError('Channel not found.');
+    if (!a) throw new NotFoundError('channelNotFound');
     return a;
   }
 
   async function values(input: AttributeInput, before?: ChannelAttribute): Promise<AttributeValues> {
     const packId = input.channelValueId === undefined ? (before?.channelValue?.id ?? null) : input.channelValueId;
     if (packId !== null && !(await channels.servicePackExists(packId))) {
-      throw new BadRequestError('Unknown service pack.', 'channelValueId');
+      throw new BadRequestError('unknownServicePack', 'channelValueId');
     }
     return {
       name: (input.name ?? before?.name ?? '').trim(),
@@ -121,7 +117,7 @@ export function createChannelsService({ channels, contracts }: Deps) {
 
   function details(f: DetailSearch, offset: number, limit: number) {
     if (f.fromDate !== undefined && f.toDate !== undefined && f.fromDate > f.toDate) {
-      throw new BadRequestError('The start date is after the end date.', 'fromDate');
+      throw new BadRequestError('startAfterEnd', 'fromDate');
     }
     return channels.detailPage({ ...f, offset, limit });
   }
@@ -131,7 +127,7 @@ export function createChannelsService({ channels, contracts }: Deps) {
 
     async addProvider(name: string) {
       return channels.insertProvider(name.trim()).catch((err) => {
-        if (isUniqueViolation(err)) throw new ConflictError(PROVIDER_TAKEN, 'name');
+        if (isUniqueViolation(err)) throw new ConflictError('providerTaken', 'name');
         throw err;
       });
     },
@@ -139,22 +135,22 @@ export function createChannelsService({ channels, contracts }: Deps) {
     async servicePacks(provider: string) {
       if (provider === 'all') return channels.servicePacks();
       const found = await channels.findProvider(provider);
-      if (!found) throw new NotFoundError('Provider not found.');
+      if (!found) throw new NotFoundError('providerNotFound');
       return channels.servicePacks(found.id);
     },
 
     async addServicePack(input: { servicePack: string; value?: string; channelName: { id?: number; name?: string } }) {
       const key = input.channelName.id !== undefined ? String(input.channelName.id) : (input.channelName.name ?? '');
       const provider = await channels.findProvider(key);
-      if (!provider) throw new BadRequestError('Unknown provider.', 'channelName');
+      if (!provider) throw new BadRequestError('unknownProvider', 'channelName');
       const id = await channels
         .insertServicePack(provider.id, input.servicePack.trim(), input.value?.trim() ?? '')
         .catch((err) => {
-          if (isUniqueViolation(err)) throw new ConflictError(PACK_TAKEN, 'servicePack');
+          if (isUniqueViolation(err)) throw new ConflictError('packTaken', 'servicePack');
           throw err;
         });
       const made = (await channels.servicePacks(provider.id)).find((p) => p.id === id);
-      if (!made) throw new NotFoundError('Service pack not found.');
+      if (!made) throw new NotFoundError('servicePackNotFound');
       return made;
     },
 
@@ -163,7 +159,7 @@ export function createChannelsService({ channels, contracts }: Deps) {
 
     getAttribute: mustGetAttribute,
 
-    async createAttribute(input: AttributeInput, actor: Actor): Promise<ChannelAttribute> {
+    async createAttribute(input: AttributeInput, ctx: RequestContext): Promise<ChannelAttribute> {
       const id = await channels.insertAttribute(await values(input));
       const made = await mustGetAttribute(id);
       await channels.record({
@@ -171,14 +167,14 @@ export function createChannelsService({ channels, contracts }: Deps) {
         entity: 'attribute',
         entityId: id,
         action: 'create',
-        actorId: actor.id,
-        actorName: actor.username,
+        actorId: ctx.actor.id,
+        actorName: ctx.actor.username,
         changes: diff({}, attributeFields(made)),
       });
       return made;
     },
 
-    async updateAttribute(id: number, input: AttributeInput, actor: Actor): Promise<ChannelAttribute> {
+    async updateAttribute(id: number, input: AttributeInput, ctx: RequestContext): Promise<ChannelAttribute> {
       const before = await mustGetAttribute(id);
       await channels.updateAttribute(id, await values(input, before));
       const after = await mustGetAttribute(id);
@@ -189,25 +185,25 @@ export function createChannelsService({ channels, contracts }: Deps) {
           entity: 'attribute',
           entityId: id,
           action: 'update',
-          actorId: actor.id,
-          actorName: actor.username,
+          actorId: ctx.actor.id,
+          actorName: ctx.actor.username,
           changes,
         });
       }
       return after;
     },
 
-    async removeAttribute(id: number, actor: Actor): Promise<void> {
+    async removeAttribute(id: number, ctx: RequestContext): Promise<void> {
       const before = await mustGetAttribute(id);
-      if (await channels.attributeInUse(id)) throw new ConflictError(CHANNEL_IN_USE);
+      if (await channels.attributeInUse(id)) throw new ConflictError('channelInUse');
       await channels.deleteAttribute(id);
       await channels.record({
         attributeId: id,
         entity: 'attribute',
         entityId: id,
         action: 'delete',
-        actorId: actor.id,
-        actorName: actor.username,
+        actorId: ctx.actor.id,
+        actorName: ctx.actor.username,
         changes: diff(attributeFields(before), {}),
       });
     },
@@ -241,7 +237,7 @@ export function createChannelsService({ channels, contracts }: Deps) {
      * Imports rows of a sheet: each adds a channel and its detail, with their history. All or nothing: every bad row
      * is reported (422) and nothing is saved.
      */
-    async importRows(rows: Record<string, unknown>[], actor: Actor): Promise<number> {
+    async importRows(rows: Record<string, unknown>[], ctx: RequestContext): Promise<number> {
       const { rows: cells, errors } = normaliseRows(CHANNEL_COLUMNS, rows);
       const checked = cells.map(parseChannelRow);
       const parsed = checked.map((c) => c.row);
@@ -309,7 +305,7 @@ export function createChannelsService({ channels, contracts }: Deps) {
           votesRequire: r.votesRequire,
           ...dateValues(r),
         });
-        const by = { actorId: actor.id, actorName: actor.username, action: 'create' as const, attributeId: id };
+        const by = { actorId: ctx.actor.id, actorName: ctx.actor.username, action: 'create' as const, attributeId: id };
         history.push({ ...by, entity: 'attribute', entityId: id, changes: diff({}, attributeFields(attribute)) });
         history.push({ ...by, entity: 'detail', entityId: detailId, changes: diff({}, detailFields(facts)) });
       });
@@ -318,15 +314,15 @@ export function createChannelsService({ channels, contracts }: Deps) {
     },
 
     /** Saves a detail: an update when it has an id, else a new one; the change goes to the channel's history. */
-    async saveDetail(input: DetailInput, actor: Actor): Promise<{ detail: ChannelDetail; created: boolean }> {
+    async saveDetail(input: DetailInput, ctx: RequestContext): Promise<{ detail: ChannelDetail; created: boolean }> {
       const before = input.id ? await channels.findDetail(input.id) : undefined;
-      if (input.id && !before) throw new NotFoundError('Channel detail not found.');
+      if (input.id && !before) throw new NotFoundError('channelDetailNotFound');
       await mustGetAttribute(input.channelAttributeId).catch(() => {
-        throw new BadRequestError('Unknown channel.', 'channelAttributeId');
+        throw new BadRequestError('unknownChannel', 'channelAttributeId');
       });
       const contractId = input.contractId ?? null;
       if (contractId !== null && !(await contracts.find(contractId))) {
-        throw new BadRequestError('Unknown contract.', 'contractId');
+        throw new BadRequestError('unknownContract', 'contractId');
       }
       const values: DetailValues = {
         attributeId: input.channelAttributeId,
@@ -341,7 +337,7 @@ export function createChannelsService({ channels, contracts }: Deps) {
       const id = before ? before.id : await channels.insertDetail(values);
       if (before) await channels.updateDetail(id, values);
       const after = await channels.findDetail(id);
-      if (!after) throw new NotFoundError('Channel detail not found.');
+      if (!after) throw new NotFoundError('channelDetailNotFound');
       const changes = diff(detailFields(before && factsOf(before)), detailFields(factsOf(after)));
       if (changes.length) {
         await channels.record({
@@ -349,25 +345,25 @@ export function createChannelsService({ channels, contracts }: Deps) {
           entity: 'detail',
           entityId: id,
           action: before ? 'update' : 'create',
-          actorId: actor.id,
-          actorName: actor.username,
+          actorId: ctx.actor.id,
+          actorName: ctx.actor.username,
           changes,
         });
       }
       return { detail: after, created: !before };
     },
 
-    async removeDetail(id: number, actor: Actor): Promise<void> {
+    async removeDetail(id: number, ctx: RequestContext): Promise<void> {
       const before = await channels.findDetail(id);
-      if (!before) throw new NotFoundError('Channel detail not found.');
+      if (!before) throw new NotFoundError('channelDetailNotFound');
       await channels.deleteDetail(id);
       await channels.record({
         attributeId: before.channelAttribute.id,
         entity: 'detail',
         entityId: id,
         action: 'delete',
-        actorId: actor.id,
-        actorName: actor.username,
+        actorId: ctx.actor.id,
+        actorName: ctx.actor.username,
         changes: diff(detailFields(factsOf(before)), {}),
       });
     },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFirstSheet, writeSheet } from '../../lib/spreadsheet.ts';
+import { writeSheet } from '../../lib/spreadsheet.ts';
+import { readSpreadsheet } from '../../lib/upload.ts';
 import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
 import { multipartFile } from '../../test/multipart.ts';
 
@@ -320,7 +321,7 @@ describe.each(drivers)('channel register on %s', (driver) => {
 
     const exported = await call('GET', '/it4u/export/channel?q=HD-FILE-1');
     expect(exported.statusCode).toBe(200);
-    const rows = readFirstSheet(exported.rawPayload);
+    const rows = await readSpreadsheet(exported.rawPayload);
     expect(rows).toHaveLength(1);
     expect(Object.keys(rows[0] ?? {})).toEqual(header);
     expect(rows[0]?.['Tên kênh']).toBe('\'=HYPERLINK("x")');

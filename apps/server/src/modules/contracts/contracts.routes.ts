@@ -9,7 +9,7 @@ export async function contractsRoutes(app: FastifyInstance, opts: { contracts: C
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { contracts } = opts;
   const tags = ['contracts'];
-  const manage = { preHandler: app.auth('manage') };
+  const manage = { onRequest: app.auth('manage') };
 
   r.get(
     '/it4u/clientName',

@@ -38,5 +38,8 @@ export const ContractBody = Type.Object({
   street: text(300),
   servicePlans: text(200),
   segment: text(100),
-  sitename: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 200 })),
+  // short names, or the sites as the API returns them
+  sitename: Type.Optional(
+    Type.Array(Type.Union([Type.String({ minLength: 1, maxLength: 100 }), SiteRefSchema]), { maxItems: 200 }),
+  ),
 });

@@ -1,17 +1,14 @@
 import type { Contract } from '@it4u/shared';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
-import type { SitesRepository } from '../sites/sites.repository.ts';
-import { resolveSiteIds } from '../sites/sites.service.ts';
+import type { SitesService } from '../sites/sites.service.ts';
 import type { ContractsRepository, ContractValues } from './contracts.repository.ts';
-
-export const CONTRACT_TAKEN = 'A contract with this number already exists.';
-export const CONTRACT_IN_USE = 'This contract is used by stock-out records and cannot be deleted.';
 
 export type ContractInput = Partial<Omit<ContractValues, 'numContract' | 'clientName'>> & {
   numContract: string;
   clientName: string;
-  sitename?: string[];
+  /** short names, or the sites as the API returns them */
+  sitename?: (string | { idname: string })[];
 };
 
 export function valuesOf(input: ContractInput): ContractValues {
@@ -27,21 +24,18 @@ export function valuesOf(input: ContractInput): ContractValues {
   };
 }
 
-export function createContractsService({
-  contracts,
-  sites,
-}: {
-  contracts: ContractsRepository;
-  sites: SitesRepository;
-}) {
+export function createContractsService({ contracts, sites }: { contracts: ContractsRepository; sites: SitesService }) {
+  const siteIds = (input: ContractInput) =>
+    sites.idsOf(input.sitename?.map((s) => (typeof s === 'string' ? s : s.idname)));
+
   function duplicate(err: unknown): never {
-    if (isUniqueViolation(err)) throw new ConflictError(CONTRACT_TAKEN, 'numContract');
+    if (isUniqueViolation(err)) throw new ConflictError('contractTaken', 'numContract');
     throw err;
   }
 
   async function mustGet(id: number): Promise<Contract> {
     const contract = await contracts.find(id);
-    if (!contract) throw new NotFoundError('Contract not found.');
+    if (!contract) throw new NotFoundError('contractNotFound');
     return contract;
   }
 
@@ -53,26 +47,26 @@ export function createContractsService({
 
     async bySite(site: string) {
       const contract = await contracts.bySite(site.trim());
-      if (!contract) throw new NotFoundError('No contract is linked to this site.');
+      if (!contract) throw new NotFoundError('noContractForSite');
       return { companyName: contract.companyName, phone: contract.phone, servicePlan: contract.servicePlans };
     },
 
     async create(input: ContractInput): Promise<Contract> {
-      const ids = (await resolveSiteIds(sites, input.sitename)) ?? [];
+      const ids = (await siteIds(input)) ?? [];
       const id = await contracts.insert(valuesOf(input), ids).catch(duplicate);
       return mustGet(id);
     },
 
     async update(id: number, input: ContractInput): Promise<Contract> {
-      const ids = await resolveSiteIds(sites, input.sitename);
+      const ids = await siteIds(input);
       const ok = await contracts.update(id, valuesOf(input), ids).catch(duplicate);
-      if (!ok) throw new NotFoundError('Contract not found.');
+      if (!ok) throw new NotFoundError('contractNotFound');
       return mustGet(id);
     },
 
     async remove(id: number): Promise<void> {
       await mustGet(id);
-      if (await contracts.usedByStock(id)) throw new ConflictError(CONTRACT_IN_USE);
+      if (await contracts.usedByStock(id)) throw new ConflictError('contractInUse');
       await contracts.delete(id);
     },
   };

@@ -1,25 +1,60 @@
-import { SECRET_MASK, SECRET_PARAMETERS, type SystemParameters } from '@it4u/shared';
+import {
+  type ApiErrorCode,
+  apiErrorText,
+  type ErrorParams,
+  SECRET_MASK,
+  SECRET_PARAMETERS,
+  SECRET_TIES,
+  type SystemParameters,
+} from '@it4u/shared';
 import type { ControllerConfig } from '../../integrations/unifi/unifi.client.ts';
+import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
+import { type Actor, type RequestContext, seesAllSites } from '../../lib/context.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
+import { AppError, BadRequestError } from '../../lib/errors.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 
 const KEY = 'parameters';
-
-type Stored = Omit<SystemParameters, (typeof SECRET_PARAMETERS)[number]> &
-  Record<(typeof SECRET_PARAMETERS)[number], string>;
-
+type Secret = (typeof SECRET_PARAMETERS)[number];
+type Stored = Omit<SystemParameters, Secret> & Record<Secret, string>;
 const EMPTY: Stored = { usernameUbnt: '', pwUbnt: '', tokenUcrm: '', tokenDev: '', urlUbnt: '', verifyTls: true };
+
+/** What a controller check found, as a code the web app translates, its parameters and the English text. */
+export type ControllerOutcome = {
+  ok: boolean;
+  code: ApiErrorCode;
+  params?: ErrorParams;
+  message: string;
+  /** the controller's address: for staff only */
+  controller?: string;
+};
+
+export function outcome(ok: boolean, code: ApiErrorCode, params?: ErrorParams, controller?: string): ControllerOutcome {
+  return {
+    ok,
+    code,
+    ...(params ? { params } : {}),
+    message: apiErrorText(code, params),
+    ...(controller ? { controller } : {}),
+  };
+}
+
+/** A failed controller call as an outcome. */
+export function failedOutcome(err: unknown, controller?: string): ControllerOutcome {
+  if (err instanceof AppError) return outcome(false, err.code, err.params, controller);
+  return outcome(false, 'controllerUnreachable', { reason: (err as Error).message }, controller);
+}
 
 /** System parameters (the Parameter tab): controller credentials and tokens, secrets encrypted at rest. */
 export function createParametersService(deps: {
   settings: SettingsRepository;
   audit: AuditRepository;
   secretKey: Buffer;
-  /** tries a login with the given controller; answers what to tell the administrator */
-  testController: (config: ControllerConfig) => Promise<{ ok: boolean; message: string }>;
-  /** called after a change, so that the next controller call uses it */
-  changed: () => void;
+  /** the controller in use (configured, demo or none) */
+  controller: () => ControllerProvider;
+  /** tries a login with the given controller */
+  testController: (config: ControllerConfig) => Promise<ControllerOutcome>;
 }) {
   const load = async (): Promise<Stored> => ({ ...EMPTY, ...((await deps.settings.get<Stored>(KEY)) ?? {}) });
   const reveal = (stored: string) => (stored ? decryptSecret(deps.secretKey, stored) : '');
@@ -37,7 +72,7 @@ export function createParametersService(deps: {
     async get(): Promise<SystemParameters> {
       const s = await load();
       const masked = Object.fromEntries(SECRET_PARAMETERS.map((k) => [k, s[k] ? SECRET_MASK : ''])) as Record<
-        (typeof SECRET_PARAMETERS)[number],
+        Secret,
         string
       >;
       return { usernameUbnt: s.usernameUbnt, urlUbnt: s.urlUbnt, verifyTls: s.verifyTls, ...masked };
@@ -48,7 +83,7 @@ export function createParametersService(deps: {
       return reveal((await load()).tokenDev);
     },
 
-    async put(input: SystemParameters, actor: { id: number; username: string }, ip: string) {
+    async put(input: SystemParameters, ctx: RequestContext) {
       const before = await load();
       const next: Stored = {
         usernameUbnt: input.usernameUbnt.trim(),
@@ -58,6 +93,13 @@ export function createParametersService(deps: {
         tokenUcrm: before.tokenUcrm,
         tokenDev: before.tokenDev,
       };
+      // A stored secret is not sent to a new address or account: the administrator types it again.
+      for (const [secret, fields] of Object.entries(SECRET_TIES) as [Secret, readonly (keyof Stored)[]][]) {
+        const moved = fields.some((f) => next[f] !== before[f]);
+        if (moved && before[secret] && input[secret] === SECRET_MASK) {
+          throw new BadRequestError('passwordForNewController', secret);
+        }
+      }
       const changedSecrets: string[] = [];
       for (const k of SECRET_PARAMETERS) {
         if (input[k] !== SECRET_MASK) {
@@ -66,19 +108,32 @@ export function createParametersService(deps: {
         }
       }
       await deps.settings.put(KEY, next);
-      deps.changed();
-      await deps.audit.record({
-        event: 'settings.parameters',
-        actorId: actor.id,
-        actorName: actor.username,
-        ip,
+      deps.controller().reset();
+      await deps.audit.record('settings.parameters', ctx, {
         details: { urlUbnt: next.urlUbnt, usernameUbnt: next.usernameUbnt, verifyTls: next.verifyTls, changedSecrets },
       });
       const config = await controllerConfig();
-      const controller = config
-        ? await deps.testController(config)
-        : { ok: true, message: 'No controller address is set: the console shows the demo controller.' };
+      const controller = config ? await deps.testController(config) : outcome(true, 'demoControllerInUse');
       return { saved: true, controller };
+    },
+
+    /** Which controller the console uses: a configured one, or the demo controller. */
+    async controllerInfo() {
+      const current = await deps.controller().get();
+      return { configured: current ? !current.demo : false, demo: current?.demo ?? false };
+    },
+
+    /** Whether the controller session is alive (logs in again when it is not); the address for staff only. */
+    async checkSession(actor: Actor): Promise<ControllerOutcome & { demo: boolean; flavor?: string }> {
+      const current = await deps.controller().get();
+      if (!current) return { ...outcome(false, 'noController'), demo: false };
+      const url = seesAllSites(actor) ? current.controller.client.url : undefined;
+      try {
+        const { flavor } = await current.controller.client.check();
+        return { ...outcome(true, 'controllerSessionAlive', { flavor }, url), demo: current.demo, flavor };
+      } catch (err) {
+        return { ...failedOutcome(err, url), demo: current.demo };
+      }
     },
   };
 }

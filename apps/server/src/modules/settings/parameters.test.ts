@@ -29,7 +29,7 @@ describe.each(drivers)('system parameters on %s', (driver) => {
     expect(res.statusCode).toBe(200);
     expect(res.json().saved).toBe(true);
     expect(res.json().controller.ok).toBe(false);
-    expect(res.json().controller.message).toContain('http://127.0.0.1:9');
+    expect(res.json().controller).toMatchObject({ code: 'controllerUnreachable', controller: 'http://127.0.0.1:9' });
 
     const shown = (await get()).json();
     expect(shown).toEqual({ ...body, pwUbnt: '********', tokenUcrm: '********', tokenDev: '********' });
@@ -49,6 +49,21 @@ describe.each(drivers)('system parameters on %s', (driver) => {
     expect(events).toContain('settings.parameters');
     for (const secret of [body.pwUbnt, body.tokenUcrm, body.tokenDev, 'new-dev-token'])
       expect(events).not.toContain(secret);
+  });
+
+  it('does not send the stored controller password to a new address or user: it must be typed again', async () => {
+    await put({ ...body, urlUbnt: 'http://127.0.0.1:9' });
+    for (const changed of [{ urlUbnt: 'http://10.0.0.66:8443' }, { usernameUbnt: 'someone-else' }]) {
+      const res = await put({ ...body, ...changed, pwUbnt: '********', tokenUcrm: '********', tokenDev: '********' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'passwordForNewController', details: [{ field: 'pwUbnt' }] });
+    }
+    expect((await get()).json().urlUbnt).toBe('http://127.0.0.1:9');
+    // the same address with the mask keeps the password; a new address with the password typed again is saved
+    expect((await put({ ...body, pwUbnt: '********' })).statusCode).toBe(200);
+    const moved = await put({ ...body, urlUbnt: 'http://127.0.0.1:10', tokenUcrm: '********', tokenDev: '********' });
+    expect(moved.statusCode).toBe(200);
+    expect((await get()).json().urlUbnt).toBe('http://127.0.0.1:10');
   });
 
   it('requires the four fields, naming the missing one', async () => {

@@ -1,7 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { authErrors, secured } from '../../lib/schemas.ts';
+import { contextOf } from '../../lib/context.ts';
+import { authErrors, ErrorRef, secured } from '../../lib/schemas.ts';
 import type { ParametersService } from './parameters.service.ts';
 
 const required = () => Type.String({ minLength: 1, maxLength: 500 });
@@ -24,10 +25,19 @@ const ParametersBody = Type.Object({
   verifyTls: Type.Optional(Type.Boolean()),
 });
 
+/** What a controller check found: a code with its parameters and the text; the address for staff only. */
+const OutcomeFields = {
+  ok: Type.Boolean(),
+  code: Type.String(),
+  params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+  message: Type.String(),
+  controller: Type.Optional(Type.String()),
+};
+
 export async function settingsRoutes(app: FastifyInstance, opts: { parameters: ParametersService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { parameters } = opts;
-  const admin = { preHandler: app.auth('parameters') };
+  const admin = { onRequest: app.auth('parameters') };
   const tags = ['parameters'];
 
   r.get(
@@ -51,14 +61,11 @@ export async function settingsRoutes(app: FastifyInstance, opts: { parameters: P
       schema: {
         tags,
         summary:
-          'Save the system parameters (a secret sent back as ******** keeps its stored value), then test the controller login',
+          'Save the system parameters, then test the controller login. A secret sent back as ******** keeps its stored value, except the controller password when the address or user changes (400: type it again).',
         security: secured,
         body: ParametersBody,
         response: {
-          200: Type.Object({
-            saved: Type.Boolean(),
-            controller: Type.Object({ ok: Type.Boolean(), message: Type.String() }),
-          }),
+          200: Type.Object({ saved: Type.Boolean(), controller: Type.Object(OutcomeFields) }),
           ...authErrors,
         },
       },
@@ -66,8 +73,38 @@ export async function settingsRoutes(app: FastifyInstance, opts: { parameters: P
     (request) =>
       parameters.put(
         { ...request.body, urlUbnt: request.body.urlUbnt ?? '', verifyTls: request.body.verifyTls ?? true },
-        request.principal,
-        request.ip,
+        contextOf(request),
       ),
+  );
+
+  r.get(
+    '/it4u/controller',
+    {
+      onRequest: app.auth(),
+      schema: {
+        tags: ['unifi'],
+        summary: 'Which controller the console uses: a configured one, or the demo controller',
+        security: secured,
+        response: { 200: Type.Object({ configured: Type.Boolean(), demo: Type.Boolean() }), 401: ErrorRef },
+      },
+    },
+    () => parameters.controllerInfo(),
+  );
+
+  r.get(
+    '/it4u/checkCookiesUbnt',
+    {
+      onRequest: app.auth(),
+      schema: {
+        tags: ['unifi'],
+        summary: 'Whether the controller session is alive (logs in again when it is not); the address for staff only',
+        security: secured,
+        response: {
+          200: Type.Object({ ...OutcomeFields, demo: Type.Boolean(), flavor: Type.Optional(Type.String()) }),
+          401: ErrorRef,
+        },
+      },
+    },
+    (request) => parameters.checkSession(request.principal),
   );
 }

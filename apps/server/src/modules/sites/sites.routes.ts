@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { contextOf } from '../../lib/context.ts';
 import { authErrors, ErrorRef, IdParams, MessageSchema, PageQuery, pageOf, secured } from '../../lib/schemas.ts';
 import { SiteBody, SiteSchema } from './sites.schemas.ts';
 import type { SitesService } from './sites.service.ts';
@@ -9,13 +10,13 @@ export async function sitesRoutes(app: FastifyInstance, opts: { sites: SitesServ
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { sites } = opts;
   const tags = ['sites'];
-  const manage = { preHandler: app.auth('manage') };
+  const manage = { onRequest: app.auth('manage') };
   const SiteList = Type.Array(SiteSchema);
 
   r.get(
     '/it4u/getSitename/',
     {
-      preHandler: app.auth(),
+      onRequest: app.auth(),
       schema: {
         tags,
         summary: "The caller's sites: all sites for staff, their own for customers",
@@ -29,7 +30,7 @@ export async function sitesRoutes(app: FastifyInstance, opts: { sites: SitesServ
   r.get(
     '/it4u/sitenames',
     {
-      preHandler: app.auth('allSites'),
+      onRequest: app.auth('allSites'),
       schema: {
         tags,
         summary: 'Every site (staff only)',
@@ -82,7 +83,7 @@ export async function sitesRoutes(app: FastifyInstance, opts: { sites: SitesServ
         response: { 201: SiteSchema, ...authErrors, 409: ErrorRef },
       },
     },
-    async (request, reply) => reply.status(201).send(await sites.create(request.body, request.principal, request.ip)),
+    async (request, reply) => reply.status(201).send(await sites.create(request.body, contextOf(request))),
   );
 
   r.put(
@@ -98,7 +99,7 @@ export async function sitesRoutes(app: FastifyInstance, opts: { sites: SitesServ
         response: { 200: SiteSchema, ...authErrors, 404: ErrorRef, 409: ErrorRef },
       },
     },
-    (request) => sites.update(request.params.id, request.body, request.principal, request.ip),
+    (request) => sites.update(request.params.id, request.body, contextOf(request)),
   );
 
   r.delete(
@@ -114,8 +115,28 @@ export async function sitesRoutes(app: FastifyInstance, opts: { sites: SitesServ
       },
     },
     async (request) => {
-      await sites.remove(request.params.id, request.principal, request.ip);
+      await sites.remove(request.params.id, contextOf(request));
       return { message: "You're successfully deleted." };
     },
+  );
+
+  r.get(
+    '/it4u/createSitesName',
+    {
+      ...manage,
+      schema: {
+        tags: ['unifi'],
+        summary: "Fill the site-names table from the controller's sites, keeping the links to users",
+        security: secured,
+        response: {
+          200: Type.Object({ added: Type.Integer(), updated: Type.Integer(), total: Type.Integer() }),
+          ...authErrors,
+          502: ErrorRef,
+          503: ErrorRef,
+          504: ErrorRef,
+        },
+      },
+    },
+    (request) => sites.syncFromController(contextOf(request)),
   );
 }

@@ -1,43 +1,54 @@
-import { can, type Site } from '@it4u/shared';
+import type { Site } from '@it4u/shared';
 import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import { type Actor, type RequestContext, seesAllSites } from '../../lib/context.ts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnavailableError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
-import type { Actor } from '../users/users.service.ts';
 import type { SitesRepository } from './sites.repository.ts';
 
-export const SITE_TAKEN = 'A site with this id already exists.';
+type SiteValues = { sitename: string; idname: string };
 
-/** The ids of the sites named by their idname; an unknown name is a 400 on the field `sitename`. */
-export async function resolveSiteIds(
-  sites: Pick<SitesRepository, 'byIdnames'>,
-  idnames: string[] | undefined,
-): Promise<number[] | undefined> {
-  if (idnames === undefined) return undefined;
-  const wanted = [...new Set(idnames)];
-  const found = await sites.byIdnames(wanted);
-  const missing = wanted.filter((n) => !found.some((f) => f.idname === n));
-  if (missing.length) throw new BadRequestError(`Unknown site: ${missing.join(', ')}`, 'sitename');
-  return found.map((f) => f.id);
-}
-
-export function createSitesService({ sites, audit }: { sites: SitesRepository; audit: AuditRepository }) {
+export function createSitesService({
+  sites,
+  audit,
+  controller,
+}: {
+  sites: SitesRepository;
+  audit: AuditRepository;
+  controller: ControllerProvider;
+}) {
   function duplicate(err: unknown): never {
-    if (isUniqueViolation(err)) throw new ConflictError(SITE_TAKEN, 'idname');
+    if (isUniqueViolation(err)) throw new ConflictError('siteTaken', 'idname');
     throw err;
+  }
+
+  const trimmed = (v: SiteValues): SiteValues => ({ sitename: v.sitename.trim(), idname: v.idname.trim() });
+
+  async function fill(list: { name: string; desc: string }[]) {
+    return sites.upsertMany(list.map((c) => ({ sitename: c.desc, idname: c.name })));
   }
 
   return {
     /** The sites a caller may see: all for staff, only their own for customers (ARCHITECTURE section 6). */
     async visibleTo(actor: Actor): Promise<Site[]> {
-      if (
-        can(
-          actor.roles.map((r) => r.name),
-          'allSites',
-        )
-      )
-        return sites.all();
+      if (seesAllSites(actor)) return sites.all();
       return sites.byIdnames(actor.sitename.map((s) => s.idname));
+    },
+
+    /** Whether the caller may see this site (by its short name): staff see all, customers their own. */
+    assertAccess(actor: Actor, idname: string): void {
+      if (seesAllSites(actor)) return;
+      if (!actor.sitename.some((s) => s.idname === idname)) throw new ForbiddenError('notYourSite');
+    },
+
+    /** The ids of the sites named by their idname; an unknown name is a 400 on the field `sitename`. */
+    async idsOf(idnames: string[] | undefined): Promise<number[] | undefined> {
+      if (idnames === undefined) return undefined;
+      const wanted = [...new Set(idnames)];
+      const found = await sites.byIdnames(wanted);
+      const missing = wanted.filter((n) => !found.some((f) => f.idname === n));
+      if (missing.length) throw new BadRequestError('unknownSites', 'sitename', { sites: missing.join(', ') });
+      return found.map((f) => f.id);
     },
 
     all: () => sites.all(),
@@ -46,82 +57,49 @@ export function createSitesService({ sites, audit }: { sites: SitesRepository; a
 
     async get(id: number): Promise<Site> {
       const site = await sites.find(id);
-      if (!site) throw new NotFoundError('Site not found.');
+      if (!site) throw new NotFoundError('siteNotFound');
       return site;
     },
 
-    async create(values: { sitename: string; idname: string }, actor: Actor, ip: string): Promise<Site> {
-      const site = await sites
-        .insert({ sitename: values.sitename.trim(), idname: values.idname.trim() })
-        .catch(duplicate);
-      await audit.record({
-        event: 'site.create',
-        actorId: actor.id,
-        actorName: actor.username,
-        target: site.idname,
-        ip,
-      });
+    async create(values: SiteValues, ctx: RequestContext): Promise<Site> {
+      const site = await sites.insert(trimmed(values)).catch(duplicate);
+      await audit.record('site.create', ctx, { target: site.idname });
       return site;
     },
 
-    async update(id: number, values: { sitename: string; idname: string }, actor: Actor, ip: string): Promise<Site> {
-      const site = await sites
-        .update(id, { sitename: values.sitename.trim(), idname: values.idname.trim() })
-        .catch(duplicate);
-      if (!site) throw new NotFoundError('Site not found.');
-      await audit.record({
-        event: 'site.update',
-        actorId: actor.id,
-        actorName: actor.username,
-        target: site.idname,
-        ip,
-      });
+    async update(id: number, values: SiteValues, ctx: RequestContext): Promise<Site> {
+      const site = await sites.update(id, trimmed(values)).catch(duplicate);
+      if (!site) throw new NotFoundError('siteNotFound');
+      await audit.record('site.update', ctx, { target: site.idname });
       return site;
     },
 
-    /** Whether the caller may see this site (by its short name): staff see all, customers their own. */
-    assertAccess(actor: Actor, idname: string): void {
-      if (
-        can(
-          actor.roles.map((r) => r.name),
-          'allSites',
-        )
-      )
-        return;
-      if (!actor.sitename.some((s) => s.idname === idname)) throw new ForbiddenError('This site is not one of yours.');
+    async remove(id: number, ctx: RequestContext): Promise<void> {
+      const site = await sites.find(id);
+      if (!site || !(await sites.delete(id))) throw new NotFoundError('siteNotFound');
+      await audit.record('site.delete', ctx, { target: site.idname });
     },
 
     /** Fills the site-names table from the controller's sites (description → sitename, short name → idname). */
-    async syncFrom(controllerSites: { name: string; desc: string }[], actor: Actor, ip: string) {
-      const result = await sites.upsertMany(controllerSites.map((c) => ({ sitename: c.desc, idname: c.name })));
-      await audit.record({ event: 'site.sync', actorId: actor.id, actorName: actor.username, ip, details: result });
-      return { ...result, total: controllerSites.length };
+    async syncFromController(ctx: RequestContext) {
+      const current = await controller.get();
+      if (!current) throw new UnavailableError(503, 'noController');
+      const list = await current.controller.sites();
+      const result = await fill(list);
+      await audit.record('site.sync', ctx, { details: result });
+      return { ...result, total: list.length };
     },
 
     /**
      * On a first start with the demo controller: an empty site-names table is filled from it at once, so that a
      * newcomer's first screens have sites. Answers what was added, or undefined when there was nothing to do.
      */
-    async syncDemo(provider: ControllerProvider | undefined) {
-      const current = await provider?.get();
+    async syncDemo() {
+      const current = await controller.get();
       if (!current?.demo || (await sites.all()).length > 0) return undefined;
-      const result = await sites.upsertMany(
-        (await current.controller.sites()).map((c) => ({ sitename: c.desc, idname: c.name })),
-      );
-      await audit.record({ event: 'site.sync', details: { ...result, reason: 'demo controller' } });
+      const result = await fill(await current.controller.sites());
+      await audit.record('site.sync', {}, { details: { ...result, reason: 'demo controller' } });
       return result;
-    },
-
-    async remove(id: number, actor: Actor, ip: string): Promise<void> {
-      const site = await sites.find(id);
-      if (!site || !(await sites.delete(id))) throw new NotFoundError('Site not found.');
-      await audit.record({
-        event: 'site.delete',
-        actorId: actor.id,
-        actorName: actor.username,
-        target: site.idname,
-        ip,
-      });
     },
   };
 }

@@ -3,7 +3,7 @@ import type { StockKind } from '@it4u/shared';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { authErrors, ErrorRef, IdParams, MessageSchema, PageQuery, pageOf, secured } from '../../lib/schemas.ts';
-import { UPLOAD_JSON_LIMIT, uploadedRows, XLSX_TYPE } from '../../lib/upload.ts';
+import { type SheetLimits, UPLOAD_JSON_LIMIT, uploadedRows, XLSX_TYPE } from '../../lib/upload.ts';
 import type { SheetTable } from './supplies.columns.ts';
 import {
   DateRangeBody,
@@ -28,11 +28,14 @@ const ExportParams = Type.Object({
   }),
 });
 
-export async function suppliesRoutes(app: FastifyInstance, opts: { supplies: SuppliesService }) {
+export async function suppliesRoutes(
+  app: FastifyInstance,
+  opts: { supplies: SuppliesService; sheetLimits: SheetLimits },
+) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { supplies } = opts;
   const tags = ['supplies'];
-  const manage = { preHandler: app.auth('manage') };
+  const manage = { onRequest: app.auth('manage') };
   const uploadSchema = (summary: string) => ({
     tags,
     summary: `${summary}. Body: a JSON array of row objects keyed by the first row's column names, or the spreadsheet (.xlsx, .xls, at most 20 MB) as multipart form data. All or nothing: 422 lists every bad row.`,
@@ -122,7 +125,9 @@ export async function suppliesRoutes(app: FastifyInstance, opts: { supplies: Sup
       bodyLimit: UPLOAD_JSON_LIMIT,
       schema: uploadSchema('Import catalogue items (an existing code is updated)'),
     },
-    async (request) => ({ saved: await supplies.upload('listSupplies', await uploadedRows(request)) }),
+    async (request) => ({
+      saved: await supplies.upload('listSupplies', await uploadedRows(request, opts.sheetLimits)),
+    }),
   );
   r.get(
     '/it4u/stock/:itemCode',
@@ -238,7 +243,7 @@ export async function suppliesRoutes(app: FastifyInstance, opts: { supplies: Sup
           `Import ${noun} records (missing items${kind === 'out' ? ' and contracts' : ''} are created)`,
         ),
       },
-      async (request) => ({ saved: await supplies.upload(table, await uploadedRows(request)) }),
+      async (request) => ({ saved: await supplies.upload(table, await uploadedRows(request, opts.sheetLimits)) }),
     );
   }
 

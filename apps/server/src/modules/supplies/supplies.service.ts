@@ -8,9 +8,6 @@ import type { ContractsRepository } from '../contracts/contracts.repository.ts';
 import { COLUMNS, parseItemRow, parseStockRow, type SheetTable } from './supplies.columns.ts';
 import type { ItemValues, RecordFilter, RecordValues, SuppliesRepository } from './supplies.repository.ts';
 
-export const ITEM_TAKEN = 'An item with this code already exists.';
-export const ITEM_IN_USE = 'This item is used by stock records and cannot be deleted.';
-
 export type ItemInput = { itemCode: string; name: string; unit?: string; number: number; value: number; note?: string };
 
 export type RecordInput = {
@@ -62,31 +59,31 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
   });
 
   function itemConflict(err: unknown): never {
-    if (isUniqueViolation(err)) throw new ConflictError(ITEM_TAKEN, 'itemCode');
+    if (isUniqueViolation(err)) throw new ConflictError('itemTaken', 'itemCode');
     throw err;
   }
 
   async function mustGetItem(id: number): Promise<SupplyItem> {
     const item = await supplies.findItem(id);
-    if (!item) throw new NotFoundError('Item not found.');
+    if (!item) throw new NotFoundError('itemNotFound');
     return item;
   }
 
   async function mustGetRecord(kind: StockKind, id: number): Promise<StockRecord> {
     const record = await supplies.findRecord(kind, id);
-    if (!record) throw new NotFoundError('Record not found.');
+    if (!record) throw new NotFoundError('recordNotFound');
     return record;
   }
 
   async function recordValues(kind: StockKind, input: RecordInput): Promise<RecordValues> {
     const item = (await supplies.itemsByCode([input.itemCode.trim()])).get(input.itemCode.trim().toLowerCase());
-    if (!item) throw new BadRequestError(`Unknown item code: ${input.itemCode}`, 'itemCode');
+    if (!item) throw new BadRequestError('unknownItemCode', 'itemCode', { value: input.itemCode });
     const macFormat = input.mac?.trim() ?? '';
     const mac = macFormat ? canonicalMac(macFormat) : '';
-    if (mac === undefined) throw new BadRequestError(`"${macFormat}" is not a MAC address.`, 'mac');
+    if (mac === undefined) throw new BadRequestError('notAMac', 'mac', { value: macFormat });
     let contractId: number | null = null;
     if (kind === 'out' && input.contractId) {
-      if (!(await contracts.find(input.contractId))) throw new BadRequestError('Unknown contract.', 'contractId');
+      if (!(await contracts.find(input.contractId))) throw new BadRequestError('unknownContract', 'contractId');
       contractId = input.contractId;
     }
     return {
@@ -224,26 +221,26 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
 
     async updateItem(id: number, input: ItemInput): Promise<SupplyItem> {
       const ok = await supplies.updateItem(id, itemValues(input)).catch(itemConflict);
-      if (!ok) throw new NotFoundError('Item not found.');
+      if (!ok) throw new NotFoundError('itemNotFound');
       return mustGetItem(id);
     },
 
     async removeItem(id: number): Promise<void> {
       await mustGetItem(id);
-      if (await supplies.itemInUse(id)) throw new ConflictError(ITEM_IN_USE);
+      if (await supplies.itemInUse(id)) throw new ConflictError('itemInUse');
       await supplies.deleteItem(id);
     },
 
     async onHand(itemCode: string) {
       const item = (await supplies.itemsByCode([itemCode])).get(itemCode.toLowerCase());
-      if (!item) throw new NotFoundError('Item not found.');
+      if (!item) throw new NotFoundError('itemNotFound');
       return { itemCode: item.itemCode, onHand: await supplies.onHand(item.id) };
     },
 
     // ---- stock in and out ----
     async recordPage(kind: StockKind, f: Omit<RecordFilter, 'offset' | 'limit'> & { page: number; pageSize: number }) {
       if (f.fromDate !== undefined && f.toDate !== undefined && f.fromDate > f.toDate) {
-        throw new BadRequestError('The start date is after the end date.', 'fromDate');
+        throw new BadRequestError('startAfterEnd', 'fromDate');
       }
       const filter = { q: f.q, fromDate: f.fromDate, toDate: f.toDate, status: f.status };
       const [items, total] = await Promise.all([
@@ -283,7 +280,7 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
 
     // ---- report ----
     report(fromDate: number, toDate: number) {
-      if (fromDate > toDate) throw new BadRequestError('The start date is after the end date.', 'fromDate');
+      if (fromDate > toDate) throw new BadRequestError('startAfterEnd', 'fromDate');
       return supplies.report(fromDate, toDate);
     },
 

@@ -134,13 +134,36 @@ export function createUsersRepository(db: Db) {
       return row ?? { numLogin: 0, lastTimeLogin: 0 };
     },
 
-    async online(since: Date): Promise<{ id: number; username: string; name: string }[]> {
+    /** Users with a session used since then; `staff` leaves customers (first role ROLE_KH) out. */
+    async online(since: Date, who: 'everyone' | 'staff'): Promise<{ id: number; username: string; name: string }[]> {
       const result = await db.execute(sql`
         select u.id, u.username, u.name from users u
         where exists (select 1 from sessions s where s.user_id = u.id and s.revoked_at is null
                       and s.expires_at > now() and s.last_used_at > ${since.toISOString()}::timestamptz)
+          and (${who === 'everyone'} or u.roles[1] <> 'ROLE_KH')
         order by u.name`);
       return rowsOf(result);
+    },
+
+    /**
+     * Which of a username and an e-mail address already signs another user in (sign-in takes either, without case):
+     * 'username' when the username is taken as a username or an address, 'email' when the address is.
+     */
+    async loginClash(
+      values: { username?: string; email?: string },
+      exceptId?: number,
+    ): Promise<'username' | 'email' | undefined> {
+      const names = [values.username, values.email].filter((v): v is string => !!v).map((v) => v.toLowerCase());
+      if (names.length === 0) return undefined;
+      const result = await db.execute(sql`
+        select lower(u.username) as username, lower(u.email) as email from users u
+        where (lower(u.username) = any(${sql.param(names)}::text[]) or lower(u.email) = any(${sql.param(names)}::text[]))
+          and u.id <> ${exceptId ?? 0}
+        limit 5`);
+      const taken = new Set(rowsOf<{ username: string; email: string }>(result).flatMap((r) => [r.username, r.email]));
+      if (values.username && taken.has(values.username.toLowerCase())) return 'username';
+      if (values.email && taken.has(values.email.toLowerCase())) return 'email';
+      return undefined;
     },
   };
 }

@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ONLINE_WINDOW_MS, ROLE_NAMES } from '@it4u/shared';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { contextOf } from '../../lib/context.ts';
 import {
   authErrors,
   ErrorRef,
@@ -12,7 +13,6 @@ import {
   RoleNameSchema,
   secured,
 } from '../../lib/schemas.ts';
-import { ctxOf } from '../auth/auth.routes.ts';
 import {
   ChangePasswordBody,
   CurrentUserSchema,
@@ -29,9 +29,9 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { users } = opts;
   const tags = ['users'];
-  const signedIn = { preHandler: app.auth() };
-  const evenBeforePasswordChange = { preHandler: app.auth(), config: { allowPendingPasswordChange: true } };
-  const admin = { preHandler: app.auth('userAdmin') };
+  const signedIn = { onRequest: app.auth() };
+  const evenBeforePasswordChange = { onRequest: app.auth(), config: { allowPendingPasswordChange: true } };
+  const admin = { onRequest: app.auth('userAdmin') };
 
   r.get(
     '/user/me',
@@ -59,7 +59,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
         response: { 200: CurrentUserSchema, ...authErrors, 409: ErrorRef },
       },
     },
-    (request) => users.updateProfile(request.principal, request.body),
+    (request) => users.updateProfile(request.body, contextOf(request)),
   );
 
   r.put(
@@ -75,7 +75,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
       },
     },
     async (request) => {
-      await users.changeOwnPassword(request.principal, request.body, ctxOf(request));
+      await users.changeOwnPassword(request.body, contextOf(request));
       return { message: 'Password changed.' };
     },
   );
@@ -130,12 +130,12 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
       ...signedIn,
       schema: {
         tags,
-        summary: 'Users with a session used in the last 5 minutes',
+        summary: 'Users with a session used in the last 5 minutes (a customer sees staff only)',
         security: secured,
         response: { 200: OnlineSchema, 401: ErrorRef },
       },
     },
-    async () => ({ online: await users.online(new Date(Date.now() - ONLINE_WINDOW_MS)) }),
+    async (request) => ({ online: await users.online(new Date(Date.now() - ONLINE_WINDOW_MS), request.principal) }),
   );
 
   r.get(
@@ -180,7 +180,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
         response: { 200: UserRowSchema, ...authErrors, 404: ErrorRef, 409: ErrorRef },
       },
     },
-    (request) => users.update(request.params.id, request.body, request.principal, ctxOf(request)),
+    (request) => users.update(request.params.id, request.body, contextOf(request)),
   );
 
   r.delete(
@@ -196,7 +196,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
       },
     },
     async (request) => {
-      await users.remove(request.params.id, request.principal, ctxOf(request));
+      await users.remove(request.params.id, contextOf(request));
       return { message: "You're successfully deleted." };
     },
   );
@@ -215,7 +215,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
       },
     },
     async (request) => {
-      await users.resetPassword(request.params.id, request.body, request.principal, ctxOf(request));
+      await users.resetPassword(request.params.id, request.body, contextOf(request));
       return { message: 'Password changed.' };
     },
   );

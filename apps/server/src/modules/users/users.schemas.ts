@@ -24,7 +24,8 @@ export const UserRowSchema = Type.Object(
   { $id: 'UserRow' },
 );
 
-export const Username = Type.String({ minLength: 3, maxLength: 50, pattern: '^[A-Za-z0-9._@-]+$' });
+/** Letters, digits, dot, dash and underscore: a username can never look like an e-mail address. */
+export const Username = Type.String({ minLength: 3, maxLength: 50, pattern: '^[A-Za-z0-9._-]+$' });
 export const Email = Type.String({ format: 'email', maxLength: 254 });
 export const Password = Type.String({ minLength: 8, maxLength: 128 });
 export const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
@@ -36,8 +37,22 @@ const userFields = {
   gender: GenderSchema,
   language: LanguageSchema,
   type: UserTypeSchema,
-  roles: Type.Optional(Type.Array(RoleNameSchema, { maxItems: 7 })),
-  sitename: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 1000 })),
+  // as the API returns them ({name}, {sitename, idname}) or as plain names
+  roles: Type.Optional(
+    Type.Array(Type.Union([RoleNameSchema, Type.Object({ name: RoleNameSchema })]), { maxItems: 7 }),
+  ),
+  sitename: Type.Optional(
+    Type.Array(
+      Type.Union([
+        Type.String({ minLength: 1, maxLength: 100 }),
+        Type.Object({
+          idname: Type.String({ minLength: 1, maxLength: 100 }),
+          sitename: Type.Optional(Type.String({ maxLength: 200 })),
+        }),
+      ]),
+      { maxItems: 1000 },
+    ),
+  ),
 };
 
 export const SignupBody = Type.Object({

@@ -1,19 +1,17 @@
 import { type CurrentUser, can, type RoleName } from '@it4u/shared';
+import { type Actor, isAdministrator, type RequestContext, seesAllSites } from '../../lib/context.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import { isUniqueViolation, violatedConstraint } from '../../lib/sql.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
-import type { SessionRepository } from '../auth/auth.repository.ts';
-import type { SitesRepository } from '../sites/sites.repository.ts';
-import { resolveSiteIds } from '../sites/sites.service.ts';
+import type { SitesService } from '../sites/sites.service.ts';
+import type { SessionRepository } from './sessions.repository.ts';
 import type { NewUser, UsersRepository } from './users.repository.ts';
 
-export const PASSWORDS_DIFFER = 'Two passwords that you enter is inconsistent!';
-export const USERNAME_TAKEN = 'Username is already taken!';
-export const EMAIL_TAKEN = 'Email Address already in use!';
-
-export type Actor = CurrentUser & { sessionId: string };
-export type Ctx = { ip: string };
+/** A role as the API returns it ({name}) or as a plain name. */
+type RoleRef = RoleName | { name: RoleName };
+/** A site as the API returns it ({sitename, idname}) or as its short name. */
+type SiteRef = string | { idname: string };
 
 export type UserInput = {
   name: string;
@@ -22,11 +20,12 @@ export type UserInput = {
   gender: CurrentUser['gender'];
   language: CurrentUser['language'];
   type: CurrentUser['type'];
-  roles?: RoleName[];
-  sitename?: string[];
+  roles?: RoleRef[];
+  sitename?: SiteRef[];
 };
 
 const roleNames = (u: { roles: { name: string }[] }) => u.roles.map((r) => r.name);
+const idnamesOf = (refs: SiteRef[] | undefined) => refs?.map((s) => (typeof s === 'string' ? s : s.idname));
 
 /** The fields the add and edit dialogs share, trimmed. */
 const profileOf = (input: UserInput) => ({
@@ -38,37 +37,49 @@ const profileOf = (input: UserInput) => ({
   type: input.type,
 });
 
-type Deps = { users: UsersRepository; sessions: SessionRepository; audit: AuditRepository; sites: SitesRepository };
+type Deps = { users: UsersRepository; sessions: SessionRepository; audit: AuditRepository; sites: SitesService };
 
 export function createUsersService({ users, sessions, audit, sites }: Deps) {
-  function rolesFor(input: { type: string; roles?: RoleName[] }): RoleName[] {
+  function rolesFor(input: { type: string; roles?: RoleRef[] }): RoleName[] {
     if (input.type === 'Client') return ['ROLE_KH'];
-    const roles = [...new Set(input.roles ?? [])];
-    if (roles.length === 0) throw new BadRequestError('Please select at least one role.', 'roles');
+    const roles = [...new Set((input.roles ?? []).map((r) => (typeof r === 'string' ? r : r.name)))];
+    if (roles.length === 0) throw new BadRequestError('rolesRequired', 'roles');
     return roles;
   }
 
   /** Only an administrator may grant ROLE_ADMIN or touch an administrator's account. */
   function assertMayAdminister(actor: Actor, targetRoles: string[], newRoles?: string[]) {
-    const actorIsAdmin = roleNames(actor).includes('ROLE_ADMIN');
-    if (actorIsAdmin) return;
+    if (isAdministrator(actor)) return;
     if (targetRoles.includes('ROLE_ADMIN') || newRoles?.includes('ROLE_ADMIN')) {
-      throw new ForbiddenError('Only an administrator may manage administrator accounts.');
+      throw new ForbiddenError('adminAccountsOnlyByAdmin');
     }
+  }
+
+  /**
+   * One sign-in name, one account: a username may not be another user's username or e-mail address, nor an
+   * e-mail address another user's username (sign-in takes either).
+   */
+  async function assertLoginsFree(values: { username?: string; email?: string }, exceptId?: number) {
+    const clash = await users.loginClash(values, exceptId);
+    if (clash === 'username') throw new ConflictError('usernameTaken', 'username');
+    if (clash === 'email') throw new ConflictError('emailTaken', 'email');
+  }
+
+  async function assertStrong(password: string, field: string, account: string[]) {
+    if (await isCommonPassword(password, account)) throw new BadRequestError('commonPassword', field);
   }
 
   function conflict(err: unknown): never {
     if (isUniqueViolation(err)) {
-      const c = violatedConstraint(err);
-      if (c.includes('email')) throw new ConflictError(EMAIL_TAKEN, 'email');
-      throw new ConflictError(USERNAME_TAKEN, 'username');
+      if (violatedConstraint(err).includes('email')) throw new ConflictError('emailTaken', 'email');
+      throw new ConflictError('usernameTaken', 'username');
     }
     throw err;
   }
 
   async function mustGet(id: number) {
     const row = await users.getRow(id);
-    if (!row) throw new NotFoundError('User not found.');
+    if (!row) throw new NotFoundError('userNotFound');
     return row;
   }
 
@@ -78,130 +89,109 @@ export function createUsersService({ users, sessions, audit, sites }: Deps) {
 
     get: mustGet,
 
-    async create(input: UserInput & { password: string; confirmPassword: string }, actor: Actor, ctx: Ctx) {
-      if (input.password !== input.confirmPassword) throw new BadRequestError(PASSWORDS_DIFFER, 'confirmPassword');
+    async create(input: UserInput & { password: string; confirmPassword: string }, ctx: RequestContext) {
+      if (input.password !== input.confirmPassword) throw new BadRequestError('passwordsDiffer', 'confirmPassword');
       const roles = rolesFor(input);
-      assertMayAdminister(actor, [], roles);
-      const ids = (await resolveSiteIds(sites, input.sitename)) ?? [];
+      assertMayAdminister(ctx.actor, [], roles);
+      const profile = profileOf(input);
+      await assertStrong(input.password, 'password', [profile.username, profile.email]);
+      await assertLoginsFree(profile);
+      const ids = (await sites.idsOf(idnamesOf(input.sitename))) ?? [];
       const values: NewUser = {
-        ...profileOf(input),
+        ...profile,
         roles,
         status: 'Active',
         passwordHash: await hashPassword(input.password),
         changePw: false,
       };
       const id = await users.insert(values, ids).catch(conflict);
-      await audit.record({
-        event: 'user.create',
-        actorId: actor.id,
-        actorName: actor.username,
-        target: values.username,
-        ip: ctx.ip,
-        details: { roles, type: input.type },
-      });
+      await audit.record('user.create', ctx, { target: values.username, details: { roles, type: input.type } });
       return mustGet(id);
     },
 
-    async update(id: number, input: UserInput & { status: CurrentUser['status'] }, actor: Actor, ctx: Ctx) {
+    async update(id: number, input: UserInput & { status: CurrentUser['status'] }, ctx: RequestContext) {
+      const { actor } = ctx;
       const before = await mustGet(id);
       const roles = rolesFor(input);
       assertMayAdminister(actor, roleNames(before), roles);
-      if (id === actor.id && input.status !== 'Active') {
-        throw new BadRequestError('You cannot block your own account.', 'status');
-      }
-      if (id === actor.id && !can(roles, 'userAdmin')) {
-        throw new BadRequestError('You cannot remove your own right to manage users.', 'roles');
-      }
-      const ids = await resolveSiteIds(sites, input.sitename);
-      await users.update(id, { ...profileOf(input), roles, status: input.status }, ids).catch(conflict);
-      const who = { actorId: actor.id, actorName: actor.username, target: before.username, ip: ctx.ip };
+      if (id === actor.id && input.status !== 'Active') throw new BadRequestError('cannotBlockSelf', 'status');
+      if (id === actor.id && !can(roles, 'userAdmin')) throw new BadRequestError('cannotDropOwnUserAdmin', 'roles');
+      const profile = profileOf(input);
+      await assertLoginsFree(profile, id);
+      const ids = await sites.idsOf(idnamesOf(input.sitename));
+      await users.update(id, { ...profile, roles, status: input.status }, ids).catch(conflict);
+      const facts = { target: before.username };
       const oldRoles = roleNames(before);
       if (oldRoles.join(',') !== roles.join(',')) {
-        await audit.record({ ...who, event: 'user.roles', details: { from: oldRoles, to: roles } });
+        await audit.record('user.roles', ctx, { ...facts, details: { from: oldRoles, to: roles } });
       }
       if (before.status !== input.status) {
-        await audit.record({ ...who, event: 'user.status', details: { from: before.status, to: input.status } });
+        await audit.record('user.status', ctx, { ...facts, details: { from: before.status, to: input.status } });
         if (input.status !== 'Active') {
           const n = await sessions.revokeAllOfUser(id);
-          await audit.record({ ...who, event: 'session.revoke', details: { reason: 'blocked', sessions: n } });
+          await audit.record('session.revoke', ctx, { ...facts, details: { reason: 'blocked', sessions: n } });
         }
       }
       return mustGet(id);
     },
 
-    async remove(id: number, actor: Actor, ctx: Ctx) {
-      if (id === actor.id) throw new BadRequestError('You cannot delete your own account.', 'id');
+    async remove(id: number, ctx: RequestContext) {
+      if (id === ctx.actor.id) throw new BadRequestError('cannotDeleteSelf', 'id');
       const before = await mustGet(id);
-      assertMayAdminister(actor, roleNames(before));
+      assertMayAdminister(ctx.actor, roleNames(before));
       await users.delete(id);
-      await audit.record({
-        event: 'user.delete',
-        actorId: actor.id,
-        actorName: actor.username,
-        target: before.username,
-        ip: ctx.ip,
-      });
+      await audit.record('user.delete', ctx, { target: before.username });
     },
 
-    async resetPassword(id: number, input: { newPassword: string; confirmPassword: string }, actor: Actor, ctx: Ctx) {
-      if (input.newPassword !== input.confirmPassword) throw new BadRequestError(PASSWORDS_DIFFER, 'confirmPassword');
+    async resetPassword(id: number, input: { newPassword: string; confirmPassword: string }, ctx: RequestContext) {
+      if (input.newPassword !== input.confirmPassword) throw new BadRequestError('passwordsDiffer', 'confirmPassword');
       const before = await mustGet(id);
-      assertMayAdminister(actor, roleNames(before));
-      await users.update(id, { passwordHash: await hashPassword(input.newPassword), changePw: id !== actor.id });
-      const n = await sessions.revokeAllOfUser(id, id === actor.id ? actor.sessionId : undefined);
-      await audit.record({
-        event: 'password.reset',
-        actorId: actor.id,
-        actorName: actor.username,
-        target: before.username,
-        ip: ctx.ip,
-        details: { sessionsRevoked: n },
-      });
+      assertMayAdminister(ctx.actor, roleNames(before));
+      await assertStrong(input.newPassword, 'newPassword', [before.username, before.email]);
+      const self = id === ctx.actor.id;
+      await users.update(id, { passwordHash: await hashPassword(input.newPassword), changePw: !self });
+      const n = await sessions.revokeAllOfUser(id, self ? ctx.actor.sessionId : undefined);
+      await audit.record('password.reset', ctx, { target: before.username, details: { sessionsRevoked: n } });
     },
 
     async updateProfile(
-      me: Actor,
       input: Partial<Pick<UserInput, 'username' | 'email' | 'gender' | 'language'>>,
+      ctx: RequestContext,
     ): Promise<CurrentUser> {
+      const { actor } = ctx;
       const values: Partial<NewUser> = {};
       if (input.username !== undefined) values.username = input.username.trim();
       if (input.email !== undefined) values.email = input.email.trim();
       if (input.gender !== undefined) values.gender = input.gender;
       if (input.language !== undefined) values.language = input.language;
-      await users.update(me.id, values).catch(conflict);
-      const { lastTimeLogin: _l, numLogin: _n, ...current } = await mustGet(me.id);
+      await assertLoginsFree(values, actor.id);
+      await users.update(actor.id, values).catch(conflict);
+      const { lastTimeLogin: _l, numLogin: _n, ...current } = await mustGet(actor.id);
       return current;
     },
 
     async changeOwnPassword(
-      me: Actor,
       input: { currentPassword: string; newPassword: string; confirmPassword: string },
-      ctx: Ctx,
+      ctx: RequestContext,
     ) {
-      if (input.newPassword !== input.confirmPassword) throw new BadRequestError(PASSWORDS_DIFFER, 'confirmPassword');
-      const record = await users.findById(me.id);
+      const { actor } = ctx;
+      if (input.newPassword !== input.confirmPassword) throw new BadRequestError('passwordsDiffer', 'confirmPassword');
+      const record = await users.findById(actor.id);
       if (!record || !(await verifyPassword(record.passwordHash, input.currentPassword))) {
-        await audit.record({ event: 'password.change.failure', actorId: me.id, actorName: me.username, ip: ctx.ip });
-        throw new BadRequestError('Your current password is incorrect.', 'currentPassword');
+        await audit.record('password.change.failure', ctx);
+        throw new BadRequestError('wrongCurrentPassword', 'currentPassword');
       }
-      if (input.newPassword === input.currentPassword) {
-        throw new BadRequestError('The new password must differ from the current one.', 'newPassword');
-      }
-      await users.update(me.id, { passwordHash: await hashPassword(input.newPassword), changePw: false });
-      const n = await sessions.revokeAllOfUser(me.id, me.sessionId);
-      await audit.record({
-        event: 'password.change',
-        actorId: me.id,
-        actorName: me.username,
-        target: me.username,
-        ip: ctx.ip,
-        details: { otherSessionsRevoked: n },
-      });
+      if (input.newPassword === input.currentPassword) throw new BadRequestError('samePassword', 'newPassword');
+      await assertStrong(input.newPassword, 'newPassword', [record.username, record.email]);
+      await users.update(actor.id, { passwordHash: await hashPassword(input.newPassword), changePw: false });
+      const n = await sessions.revokeAllOfUser(actor.id, actor.sessionId);
+      await audit.record('password.change', ctx, { target: actor.username, details: { otherSessionsRevoked: n } });
     },
 
-    recordLogin: (me: Actor) => users.recordLogin(me.id),
+    recordLogin: (actor: Actor) => users.recordLogin(actor.id),
 
-    online: (since: Date) => users.online(since),
+    /** Users online now; a customer sees staff only (never other customers). */
+    online: (since: Date, actor: Actor) => users.online(since, seesAllSites(actor) ? 'everyone' : 'staff'),
   };
 }
 

@@ -267,11 +267,18 @@ describe.each(drivers)('users on %s', (driver) => {
     expect((await call('GET', '/user/me', bearer(b.accessToken))).statusCode).toBe(401);
   });
 
-  it('lists online users and the roles', async () => {
-    const u = await tokenFor(t, ['ROLE_KH']);
-    const online = (await call('GET', '/user/online', u.headers)).json().online;
-    expect(online.map((o: { username: string }) => o.username)).toContain(u.user.username);
-    const roles = (await call('GET', '/role', u.headers)).json();
+  it('lists online users and the roles; a customer sees staff only', async () => {
+    const kh = await tokenFor(t, ['ROLE_KH']);
+    const other = await tokenFor(t, ['ROLE_KH']);
+    const staff = await tokenFor(t, ['ROLE_CSKH']);
+    const names = async (headers: Record<string, string>) =>
+      (await call('GET', '/user/online', headers)).json().online.map((o: { username: string }) => o.username);
+    expect(await names(staff.headers)).toEqual(expect.arrayContaining([kh.user.username, other.user.username]));
+    const seenByCustomer = await names(kh.headers);
+    expect(seenByCustomer).toContain(staff.user.username);
+    expect(seenByCustomer).not.toContain(other.user.username);
+    expect(seenByCustomer).not.toContain(kh.user.username);
+    const roles = (await call('GET', '/role', kh.headers)).json();
     expect(roles.map((r: { name: string }) => r.name)).toEqual([...ROLE_NAMES]);
   });
 });

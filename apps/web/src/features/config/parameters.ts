@@ -1,8 +1,15 @@
-import type { SystemParameters } from '@it4u/shared';
+import type { ApiErrorCode, ErrorParams, SystemParameters } from '@it4u/shared';
 
-export type ControllerCheck = { ok: boolean; message: string };
+/** What a controller check found: a code (said in the reader's language), the English text, the address (staff). */
+export type ControllerCheck = {
+  ok: boolean;
+  code: ApiErrorCode;
+  params?: ErrorParams;
+  message: string;
+  controller?: string;
+};
 export type SaveParametersAnswer = { saved: boolean; controller: ControllerCheck };
-export type SessionCheck = { ok: boolean; demo: boolean; flavor?: string; message: string };
+export type SessionCheck = ControllerCheck & { demo: boolean; flavor?: string };
 
 /** The PUT body of the form's values: text trimmed, secrets as typed (the mask keeps the stored one). */
 export function toParametersBody(values: SystemParameters): SystemParameters {

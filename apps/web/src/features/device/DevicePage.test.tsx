@@ -86,12 +86,14 @@ describe('device page', { timeout: 15_000 }, () => {
       return jsonResponse(504, {
         statusCode: 504,
         error: 'Gateway Timeout',
-        message: 'The UniFi controller timed out.',
+        code: 'controllerTimeout',
+        params: { seconds: 10 },
+        message: 'The UniFi controller did not answer within 10 s.',
       });
     });
     renderWithProviders(<DevicePage />);
     expect(await screen.findByText('The UniFi controller did not answer in time')).toBeTruthy();
-    expect(screen.getByText('The UniFi controller timed out.')).toBeTruthy();
+    expect(screen.getByText('The UniFi controller did not answer within 10 s.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Retry/ }));
     await waitFor(() => expect(calls('/devices')).toHaveLength(2));
   });

@@ -1,6 +1,7 @@
 import { CHANNEL_STATUSES } from '@it4u/shared';
 import { Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SelectFilter } from '../../../components/SelectFilter.tsx';
 import { useProvidersQuery } from '../useProvidersQuery.ts';
 
 type Props = {
@@ -30,16 +31,14 @@ export function ChannelFilters({ providerId, status, onProvider, onStatus, disab
           ...(providers.data ?? []).map((p) => ({ value: p.id, label: p.name })),
         ]}
       />
-      <Select<string>
-        aria-label={t('channel.filter.status')}
+      <SelectFilter
+        label={t('channel.filter.status')}
+        allLabel={t('channel.filter.allStatuses')}
+        options={CHANNEL_STATUSES.map((s) => ({ value: s, label: t(`channel.status.${s}`) }))}
         value={status}
         onChange={onStatus}
+        width={160}
         disabled={disabled}
-        style={{ width: 160 }}
-        options={[
-          { value: '', label: t('channel.filter.allStatuses') },
-          ...CHANNEL_STATUSES.map((s) => ({ value: s, label: t(`channel.status.${s}`) })),
-        ]}
       />
     </Space>
   );

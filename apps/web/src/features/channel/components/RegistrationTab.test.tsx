@@ -27,6 +27,7 @@ describe('channel registration', { timeout: 15_000 }, () => {
           return jsonResponse(409, {
             statusCode: 409,
             error: 'Conflict',
+            code: 'channelInUse',
             message: 'This channel has details and cannot be deleted; delete its details first.',
           });
         }
@@ -35,8 +36,9 @@ describe('channel registration', { timeout: 15_000 }, () => {
           return jsonResponse(409, {
             statusCode: 409,
             error: 'Conflict',
+            code: 'providerTaken',
             message,
-            details: [{ field: 'name', message }],
+            details: [{ field: 'name', code: 'providerTaken', message }],
           });
         }
         if (url.includes('/it4u/channel.name')) return jsonResponse(200, [{ id: 1, name: 'VNPT' }]);

@@ -16,7 +16,16 @@ const stored = {
 describe('parameter tab', { timeout: 15_000 }, () => {
   const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
     init?.method === 'PUT'
-      ? jsonResponse(200, { saved: true, controller: { ok: false, message: 'The controller refused the sign-in.' } })
+      ? jsonResponse(200, {
+          saved: true,
+          controller: {
+            ok: false,
+            code: 'controllerLoginRefused',
+            params: { reason: 'api.err.Invalid' },
+            message: 'The UniFi controller refused the login (api.err.Invalid).',
+            controller: 'https://unifi.example:8443',
+          },
+        })
       : jsonResponse(200, stored),
   );
 
@@ -38,7 +47,9 @@ describe('parameter tab', { timeout: 15_000 }, () => {
     expect(url).toBe('/api/v1/it4u/systemConfig');
     expect(JSON.parse(String(init?.body))).toEqual(stored);
     expect(await screen.findByText('Saved, but the controller test failed')).toBeTruthy();
-    expect(screen.getByText('The controller refused the sign-in.')).toBeTruthy();
+    expect(
+      screen.getByText('The UniFi controller refused the login (api.err.Invalid). (https://unifi.example:8443)'),
+    ).toBeTruthy();
   });
 
   it('requires the four parameters', async () => {
@@ -58,7 +69,14 @@ describe('parameter tab', { timeout: 15_000 }, () => {
   it('shows the generic message when the save fails', async () => {
     fetchMock.mockImplementation(async (_url: string, init?: RequestInit) =>
       init?.method === 'PUT'
-        ? jsonResponse(400, { statusCode: 400, error: 'Bad Request', message: 'urlUbnt must be a URL' })
+        ? jsonResponse(400, {
+            statusCode: 400,
+            error: 'Bad Request',
+            code: 'invalidFields',
+            params: { fields: 'urlUbnt' },
+            message: 'Some fields are not valid: urlUbnt.',
+            details: [{ field: 'urlUbnt', code: 'badFormat', message: 'urlUbnt is not in the expected format' }],
+          })
         : jsonResponse(200, stored),
     );
     renderWithProviders(<ParametersTab />);

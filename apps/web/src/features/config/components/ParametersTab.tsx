@@ -1,10 +1,11 @@
 import { ApiOutlined, SaveOutlined } from '@ant-design/icons';
 import { SECRET_PARAMETERS, type SystemParameters } from '@it4u/shared';
 import { Alert, Button, Form, Input, Skeleton, Space, Switch, Tag } from 'antd';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { isStatus } from '../../../api/errors.ts';
+import { codeText, isStatus } from '../../../api/errors.ts';
 import { ControllerError } from '../../../components/ControllerError.tsx';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert.tsx';
 import { useNotice } from '../../../components/useNotice.ts';
@@ -27,6 +28,12 @@ export function ParametersTab() {
 
 type FormProps = { initial: SystemParameters };
 
+/** What a controller check found, in the reader's language, with the controller's address when it is given. */
+function checkText(t: TFunction, check: ControllerCheck): string {
+  const text = codeText(t, check.code, check.params) ?? check.message;
+  return check.controller ? `${text} (${check.controller})` : text;
+}
+
 export function ParametersForm({ initial }: FormProps) {
   const { t } = useTranslation();
   const notice = useNotice();
@@ -43,8 +50,13 @@ export function ParametersForm({ initial }: FormProps) {
         notice.success(t('notices.saved'));
         setTested(answer.controller);
       },
-      // Spec section 8: a failed parameter save always shows the generic message.
-      onError: () => notice.failure(t('errors.generic')),
+      // Spec section 8: a failed parameter save always shows the generic message; a refused field says why under it.
+      onError: (error) => {
+        form.setFields(
+          notice.fieldErrors(error).map((f) => ({ name: f.field as keyof SystemParameters, errors: [f.message] })),
+        );
+        notice.failure(t('errors.generic'));
+      },
     });
   };
 
@@ -99,7 +111,7 @@ export function ParametersForm({ initial }: FormProps) {
           showIcon
           role="status"
           title={t(tested.ok ? 'config.parameters.controllerOk' : 'config.parameters.controllerFailed')}
-          description={tested.message}
+          description={checkText(t, tested)}
           style={{ marginBottom: 16 }}
           closable={{ onClose: () => setTested(null) }}
         />
@@ -117,7 +129,7 @@ export function ParametersForm({ initial }: FormProps) {
               {session.flavor && <Tag>{session.flavor}</Tag>}
             </Space>
           }
-          description={session.message}
+          description={checkText(t, session)}
           style={{ marginBottom: 16 }}
           closable={{ onClose: () => setSession(null) }}
         />

@@ -1,9 +1,10 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
-import { SITES_OF_USER, type UserSqlRow } from '../users/users.repository.ts';
+import type { LiveSession } from '../../plugins/auth.ts';
+import { SITES_OF_USER, toCurrentUser, type UserSqlRow } from './users.repository.ts';
 
-export type PrincipalRow = UserSqlRow & {
+type SessionSqlRow = UserSqlRow & {
   revoked_at: Date | string | null;
   expires_at: Date | string;
   last_used_at: Date | string;
@@ -15,7 +16,6 @@ export function createSessionRepository(db: Db) {
     async create(s: {
       id: string;
       userId: number;
-      refreshHash: string;
       remember: boolean;
       ip: string | null;
       userAgent: string | null;
@@ -29,12 +29,20 @@ export function createSessionRepository(db: Db) {
       return row;
     },
 
-    /** Swaps the refresh hash only if it is still the expected one (two refreshes racing: one wins). */
-    async rotate(id: string, expectedHash: string, nextHash: string, expiresAt: Date): Promise<boolean> {
+    /**
+     * Moves the refresh counter on, only if it is still the expected one (two refreshes racing: one wins), and
+     * answers whether it did.
+     */
+    async advance(id: string, expectedCounter: number, expiresAt: Date): Promise<boolean> {
       const rows = await db
         .update(sessions)
-        .set({ refreshHash: nextHash, expiresAt, lastUsedAt: new Date() })
-        .where(and(eq(sessions.id, id), eq(sessions.refreshHash, expectedHash), isNull(sessions.revokedAt)))
+        .set({
+          refreshCounter: sql`${sessions.refreshCounter} + 1`,
+          rotatedAt: new Date(),
+          expiresAt,
+          lastUsedAt: new Date(),
+        })
+        .where(and(eq(sessions.id, id), eq(sessions.refreshCounter, expectedCounter), isNull(sessions.revokedAt)))
         .returning({ id: sessions.id });
       return rows.length === 1;
     },
@@ -63,13 +71,20 @@ export function createSessionRepository(db: Db) {
     },
 
     /** The session and its user (with sites) in one round trip: every authenticated request does this. */
-    async loadPrincipal(sessionId: string): Promise<PrincipalRow | undefined> {
+    async load(sessionId: string): Promise<LiveSession | undefined> {
       const result = await db.execute(sql`
         select u.id, u.name, u.username, u.email, u.gender, u.language, u.type, u.status, u.change_pw, u.roles,
                s.revoked_at, s.expires_at, s.last_used_at, ${SITES_OF_USER}
         from sessions s join users u on u.id = s.user_id
         where s.id = ${sessionId}`);
-      return (result as unknown as { rows: PrincipalRow[] }).rows[0];
+      const row = (result as unknown as { rows: SessionSqlRow[] }).rows[0];
+      if (!row) return undefined;
+      return {
+        user: toCurrentUser(row),
+        revokedAt: row.revoked_at ? new Date(row.revoked_at) : null,
+        expiresAt: new Date(row.expires_at),
+        lastUsedAt: new Date(row.last_used_at),
+      };
     },
   };
 }

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../db/client.ts';
+import type { AuditRepository } from '../modules/audit/audit.repository.ts';
+import type { SheetLimits } from './upload.ts';
+
+/** The purposes of the keys derived from the master key. */
+export type KeyPurpose = 'jwt' | 'refresh' | 'secrets';
+
+/** What every area is built on: the database, the audit trail and the keys derived from the master key. */
+export type Core = {
+  db: Db;
+  audit: AuditRepository;
+  /** the key of one purpose (JWT signing, refresh-token HMAC, AES-256-GCM of stored secrets) */
+  key(purpose: KeyPurpose): Buffer;
+  /** how long and how much memory reading an uploaded spreadsheet may take */
+  sheetLimits: SheetLimits;
+};
+
+/**
+ * An area of the console, wired in its `<area>.module.ts`: its repository and service made by hand, and what it
+ * registers on the server. `app.ts` lists the areas with their prefixes. (Socket handlers and scheduled jobs join
+ * here as `sockets` and `jobs` when the first area needs them.)
+ */
+export type Area = {
+  /** the area's HTTP routes, registered under its prefix */
+  routes: FastifyPluginAsync;
+};

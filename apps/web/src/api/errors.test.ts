@@ -1,0 +1,78 @@
+import {
+  API_ERRORS,
+  type ApiErrorCode,
+  apiErrorText,
+  FIELD_PROBLEMS,
+  type FieldProblemCode,
+  fieldProblemText,
+} from '@it4u/shared';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../i18n/i18n.ts';
+import { HttpError } from './client.ts';
+import { errorText, fieldErrors } from './errors.ts';
+
+const params = {
+  fields: 'itemCode',
+  where: 'body',
+  method: 'GET',
+  path: '/x',
+  sites: 'abc',
+  value: 'X-1',
+  count: 3,
+  reason: 'ECONNREFUSED',
+  seconds: 10,
+  site: 'hoamai',
+  flavor: 'classic',
+  limit: 100,
+  type: 'string',
+  allowed: 'a, b',
+};
+
+describe('error codes of the API', () => {
+  const en = i18n.getFixedT('en');
+  const vi = i18n.getFixedT('vi');
+
+  it('every code the server can answer is said in English as the server says it, and in Vietnamese', () => {
+    for (const code of Object.keys(API_ERRORS) as ApiErrorCode[]) {
+      expect(i18n.exists(`apiErrors.${code}`, { lng: 'en' }), code).toBe(true);
+      expect(i18n.exists(`apiErrors.${code}`, { lng: 'vi' }), code).toBe(true);
+      expect(en(`apiErrors.${code}`, { ...params, interpolation: { escapeValue: false } }), code).toBe(
+        apiErrorText(code, params),
+      );
+      const text = vi(`apiErrors.${code}`, { ...params, interpolation: { escapeValue: false } });
+      expect(text, code).not.toMatch(/\{\{|apiErrors\./);
+      expect(text, code).not.toBe(apiErrorText(code, params));
+    }
+  });
+
+  it('every field problem too', () => {
+    for (const code of Object.keys(FIELD_PROBLEMS) as FieldProblemCode[]) {
+      expect(en(`fieldProblems.${code}`, params), code).toBe(fieldProblemText(code, params));
+      expect(i18n.exists(`fieldProblems.${code}`, { lng: 'vi' }), code).toBe(true);
+      expect(vi(`fieldProblems.${code}`, params), code).not.toMatch(/\{\{|fieldProblems\./);
+    }
+  });
+
+  it("says an answer in the reader's language, never the server's English sentence", () => {
+    const taken = new HttpError({
+      statusCode: 409,
+      error: 'Conflict',
+      code: 'usernameTaken',
+      message: 'Username is already taken!',
+      details: [{ field: 'username', code: 'usernameTaken', message: 'Username is already taken!' }],
+    });
+    expect(errorText(taken, vi)).toBe('Tên đăng nhập đã được sử dụng!');
+    expect(errorText(taken, en)).toBe('Username is already taken!');
+    expect(fieldErrors(taken, vi)).toEqual([{ field: 'username', message: 'Tên đăng nhập đã được sử dụng!' }]);
+    const invalid = new HttpError({
+      statusCode: 400,
+      error: 'Bad Request',
+      code: 'invalidFields',
+      params: { fields: 'note' },
+      message: 'Some fields are not valid: note.',
+      details: [{ field: 'note', code: 'tooLong', params: { limit: 200 }, message: 'note must be at most 200' }],
+    });
+    expect(fieldErrors(invalid, vi)).toEqual([{ field: 'note', message: 'tối đa 200 ký tự' }]);
+    expect(errorText(invalid, vi)).toBe('note: tối đa 200 ký tự');
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * Every error the API answers (and the outcome of a controller check) carries one of these codes with its parameters, beside an English text made from
+ * the template here. The web app says it in the reader's language from the code (`apiErrors.<code>` in its
+ * translations; a test fails on a code without both).
+ */
+export const API_ERRORS = {
+  // requests
+  badRequest: 'The request is not valid.',
+  invalidFields: 'Some fields are not valid: {{fields}}.',
+  badJson: 'The request body is not valid JSON.',
+  invalidText: 'The request holds characters that text may not contain (in {{where}}).',
+  unsupportedMediaType: 'This kind of content is not accepted here.',
+  payloadTooLarge: 'The request is too large.',
+  routeNotFound: 'No route for {{method}} {{path}}.',
+  notFound: 'Not found.',
+  tooManyRequests: 'Too many requests. Please try again in a moment.',
+  internal: 'Sorry, something went wrong on the server.',
+  databaseUnavailable: 'The database cannot be reached at the moment. Please try again shortly.',
+  // sessions and sign-in
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  accountInactive: 'Your account is not active. Please contact an administrator.',
+  changePasswordFirst: 'You must change your password first.',
+  notAllowed: 'You are not allowed to do this.',
+  wrongCredentials: 'Your Username or Password is incorrect. Please try again!',
+  tooManyAttempts: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
+  // users
+  passwordsDiffer: 'Two passwords that you enter is inconsistent!',
+  commonPassword: 'This password is too common: choose one that is harder to guess.',
+  usernameTaken: 'Username is already taken!',
+  emailTaken: 'Email Address already in use!',
+  rolesRequired: 'Please select at least one role.',
+  adminAccountsOnlyByAdmin: 'Only an administrator may manage administrator accounts.',
+  cannotBlockSelf: 'You cannot block your own account.',
+  cannotDropOwnUserAdmin: 'You cannot remove your own right to manage users.',
+  cannotDeleteSelf: 'You cannot delete your own account.',
+  wrongCurrentPassword: 'Your current password is incorrect.',
+  samePassword: 'The new password must differ from the current one.',
+  userNotFound: 'User not found.',
+  // sites
+  unknownSites: 'Unknown site: {{sites}}.',
+  siteTaken: 'A site with this id already exists.',
+  siteNotFound: 'Site not found.',
+  notYourSite: 'This site is not one of yours.',
+  // contracts
+  contractTaken: 'A contract with this number already exists.',
+  contractNotFound: 'Contract not found.',
+  noContractForSite: 'No contract is linked to this site.',
+  contractInUse: 'This contract is used by stock-out records and cannot be deleted.',
+  unknownContract: 'Unknown contract.',
+  // supplies
+  itemTaken: 'An item with this code already exists.',
+  itemNotFound: 'Item not found.',
+  itemInUse: 'This item is used by stock records and cannot be deleted.',
+  recordNotFound: 'Record not found.',
+  unknownItemCode: 'Unknown item code: {{value}}.',
+  notAMac: '"{{value}}" is not a MAC address.',
+  startAfterEnd: 'The start date is after the end date.',
+  // channels
+  providerTaken: 'A provider with this name already exists.',
+  packTaken: 'This provider already has a service pack with this name.',
+  providerNotFound: 'Provider not found.',
+  unknownProvider: 'Unknown provider.',
+  servicePackNotFound: 'Service pack not found.',
+  unknownServicePack: 'Unknown service pack.',
+  channelNotFound: 'Channel not found.',
+  unknownChannel: 'Unknown channel.',
+  channelInUse: 'This channel has details and cannot be deleted; delete its details first.',
+  channelDetailNotFound: 'Channel detail not found.',
+  // uploads
+  noFile: 'No file was sent.',
+  badMultipart: 'The upload is not valid multipart form data.',
+  notASpreadsheet: 'The file is not a spreadsheet (.xlsx or .xls).',
+  unreadableSpreadsheet: 'The spreadsheet cannot be read.',
+  spreadsheetTooComplex: 'The spreadsheet takes too long or too much memory to read.',
+  rowsExpected: 'Send the rows as a JSON array of objects, or the spreadsheet as a file.',
+  badRows: '{{count}} row(s) of the spreadsheet cannot be imported; nothing was saved.',
+  // the UniFi controller
+  noController:
+    'No UniFi controller is configured. An administrator sets its address and account in Settings → Parameter.',
+  controllerUnreachable: 'The UniFi controller cannot be reached ({{reason}}).',
+  controllerLoginRefused: 'The UniFi controller refused the login ({{reason}}).',
+  controllerFailed: 'The UniFi controller answered an error ({{reason}}).',
+  controllerTimeout: 'The UniFi controller did not answer within {{seconds}} s.',
+  siteNotOnController: 'The UniFi controller has no site "{{site}}".',
+  voucherNotFound: 'Voucher not found.',
+  // outcomes of a controller check (answered with 200, in words too)
+  controllerSignedIn: 'Signed in to the UniFi controller ({{flavor}}).',
+  controllerSessionAlive: 'The session with the UniFi controller is alive ({{flavor}}).',
+  demoControllerInUse: 'No controller address is set: the console shows the demo controller.',
+  // parameters
+  passwordForNewController:
+    'The controller address or user changed: enter its password again (the stored one is not sent to a new controller).',
+} as const;
+
+export type ApiErrorCode = keyof typeof API_ERRORS;
+
+/** What is wrong with one field of a request body, query or path (`details[]` of a 400). */
+export const FIELD_PROBLEMS = {
+  required: 'is required',
+  tooLong: 'must be at most {{limit}} characters',
+  tooShort: 'must be at least {{limit}} characters',
+  tooLarge: 'must be at most {{limit}}',
+  tooSmall: 'must be at least {{limit}}',
+  notAnInteger: 'must be a whole number',
+  wrongType: 'must be a {{type}}',
+  badFormat: 'is not in the expected format',
+  notAllowed: 'must be one of {{allowed}}',
+  tooManyItems: 'must have at most {{limit}} items',
+  tooFewItems: 'must have at least {{limit}} items',
+  repeated: 'must not repeat an item',
+  invalid: 'is not valid',
+} as const;
+
+export type FieldProblemCode = keyof typeof FIELD_PROBLEMS;
+
+export type ErrorParams = Record<string, string | number>;
+
+/** One field of a refused request: its path (`sitename.0`, `roles`), what is wrong, and in English. */
+export type FieldError = {
+  field: string;
+  code: ApiErrorCode | FieldProblemCode;
+  params?: ErrorParams;
+  message: string;
+};
+
+const fill = (template: string, params: ErrorParams = {}) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key] ?? ''));
+
+/** The English text of an error code. */
+export function apiErrorText(code: ApiErrorCode, params?: ErrorParams): string {
+  return fill(API_ERRORS[code], params);
+}
+
+/** The English text of a field problem, without the field's name ("must be at most 100 characters"). */
+export function fieldProblemText(code: FieldProblemCode, params?: ErrorParams): string {
+  return fill(FIELD_PROBLEMS[code], params);
+}
