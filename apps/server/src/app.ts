@@ -1,30 +1,25 @@
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { MAX_UPLOAD_BYTES } from '@it4u/shared';
+import { NAMED_SCHEMAS } from '@it4u/shared/api';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Database } from './db/client.ts';
 import { ping } from './db/client.ts';
 import type { ControllerConfig } from './integrations/unifi/unifi.client.ts';
 import { safeError } from './lib/log.ts';
 import type { Area, Core } from './lib/module.ts';
-import { ErrorSchema } from './lib/schemas.ts';
 import { deriveKey } from './lib/secrets.ts';
 import { SHEET_LIMITS, type SheetLimits } from './lib/upload.ts';
 import { createAuditRepository } from './modules/audit/audit.repository.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { channelsModule } from './modules/channels/channels.module.ts';
 import { contractsModule } from './modules/contracts/contracts.module.ts';
-import { ContractSchema } from './modules/contracts/contracts.schemas.ts';
 import { devicesModule } from './modules/devices/devices.module.ts';
 import { settingsModule } from './modules/settings/settings.module.ts';
 import { sitesModule } from './modules/sites/sites.module.ts';
-import { SiteSchema } from './modules/sites/sites.schemas.ts';
 import { suppliesModule } from './modules/supplies/supplies.module.ts';
-import { StockRecordSchema, SupplyItemSchema } from './modules/supplies/supplies.schemas.ts';
 import { usersModule } from './modules/users/users.module.ts';
-import { CurrentUserSchema, UserRowSchema } from './modules/users/users.schemas.ts';
 import { vouchersModule } from './modules/vouchers/vouchers.module.ts';
-import { VoucherSchema } from './modules/vouchers/vouchers.schemas.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -64,18 +59,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerRequestGuards(app);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
-  for (const schema of [
-    ErrorSchema,
-    CurrentUserSchema,
-    UserRowSchema,
-    SiteSchema,
-    ContractSchema,
-    SupplyItemSchema,
-    StockRecordSchema,
-    VoucherSchema,
-  ]) {
-    app.addSchema(schema);
-  }
+  for (const schema of NAMED_SCHEMAS) app.addSchema(schema);
   await registerOpenApi(app);
 
   const { db } = opts.database;

@@ -6,3 +6,5 @@ export * from './roles.ts';
 export * from './rowProblems.ts';
 export * from './supplies.ts';
 export type * from './types.ts';
+// The API's shapes as types only (their schemas are in '@it4u/shared/api', for the server).
+export type * from './api/index.ts';

@@ -1,10 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { MessageSchema, RefreshBody, SigninBody, SignupBody, TokensSchema, UserRowSchema } from '@it4u/shared/api';
 import type { FastifyInstance } from 'fastify';
 import { contextOf, originOf } from '../../lib/context.ts';
-import { ErrorRef, MessageSchema, secured } from '../../lib/schemas.ts';
-import { SignupBody, UserRowSchema } from '../users/users.schemas.ts';
+import { ErrorRef, secured } from '../../lib/schemas.ts';
 import type { UsersService } from '../users/users.service.ts';
-import { RefreshBody, SigninBody, TokensSchema } from './auth.schemas.ts';
 import type { AuthService } from './auth.service.ts';
 
 /** Answers that carry tokens are never stored by a browser or a proxy. */

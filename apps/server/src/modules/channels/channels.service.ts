@@ -1,4 +1,5 @@
 import {
+  type AttributeUpdateInput,
   CHANNEL_DETAIL_DATES,
   CHANNEL_DETAIL_TEXTS,
   type ChannelAttribute,
@@ -6,6 +7,7 @@ import {
   type ChannelDetail,
   type ChannelDetailFields,
   DEFAULT_CHANNEL_STATUS,
+  type DetailInput,
   rowError,
 } from '@it4u/shared';
 import type { RequestContext } from '../../lib/context.ts';
@@ -15,12 +17,6 @@ import { isUniqueViolation } from '../../lib/sql.ts';
 import type { ContractsRepository } from '../contracts/contracts.repository.ts';
 import { CHANNEL_COLUMNS, exportCells, parseChannelRow } from './channels.columns.ts';
 import type { AttributeValues, ChannelsRepository, DetailValues, HistoryValues } from './channels.repository.ts';
-
-export type DetailInput = {
-  id?: number | null;
-  channelAttributeId: number;
-  contractId?: number | null;
-} & Partial<ChannelDetailFields>;
 
 type DetailFacts = ChannelDetailFields & { numContract: string | null; attributeId: number };
 
@@ -40,16 +36,6 @@ function detailFields(d: DetailFacts | undefined): Record<string, unknown> {
     ...Object.fromEntries([...CHANNEL_DETAIL_TEXTS, ...CHANNEL_DETAIL_DATES].map((k) => [k, d[k]])),
   };
 }
-
-export type AttributeInput = {
-  name?: string;
-  status?: string;
-  customer?: string;
-  virtualNum?: string;
-  usernamePPPoE?: string;
-  /** the service pack (channelValue) id, or null */
-  channelValueId?: number | null;
-};
 
 /** The fields of an attribute as its history names them. */
 function attributeFields(a: ChannelAttribute | undefined): Record<string, unknown> {
@@ -100,7 +86,7 @@ export function createChannelsService({ channels, contracts }: Deps) {
     return a;
   }
 
-  async function values(input: AttributeInput, before?: ChannelAttribute): Promise<AttributeValues> {
+  async function values(input: AttributeUpdateInput, before?: ChannelAttribute): Promise<AttributeValues> {
     const packId = input.channelValueId === undefined ? (before?.channelValue?.id ?? null) : input.channelValueId;
     if (packId !== null && !(await channels.servicePackExists(packId))) {
       throw new BadRequestError('unknownServicePack', 'channelValueId');
@@ -159,7 +145,7 @@ export function createChannelsService({ channels, contracts }: Deps) {
 
     getAttribute: mustGetAttribute,
 
-    async createAttribute(input: AttributeInput, ctx: RequestContext): Promise<ChannelAttribute> {
+    async createAttribute(input: AttributeUpdateInput, ctx: RequestContext): Promise<ChannelAttribute> {
       const id = await channels.insertAttribute(await values(input));
       const made = await mustGetAttribute(id);
       await channels.record({
@@ -174,7 +160,7 @@ export function createChannelsService({ channels, contracts }: Deps) {
       return made;
     },
 
-    async updateAttribute(id: number, input: AttributeInput, ctx: RequestContext): Promise<ChannelAttribute> {
+    async updateAttribute(id: number, input: AttributeUpdateInput, ctx: RequestContext): Promise<ChannelAttribute> {
       const before = await mustGetAttribute(id);
       await channels.updateAttribute(id, await values(input, before));
       const after = await mustGetAttribute(id);

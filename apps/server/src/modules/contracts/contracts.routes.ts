@@ -1,8 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ContractBody, ContractSchema, IdParams, MessageSchema, PageQuery, pageOf } from '@it4u/shared/api';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { authErrors, ErrorRef, IdParams, MessageSchema, PageQuery, pageOf, secured } from '../../lib/schemas.ts';
-import { ContractBody, ContractSchema } from './contracts.schemas.ts';
+import { authErrors, ErrorRef, secured } from '../../lib/schemas.ts';
 import type { ContractsService } from './contracts.service.ts';
 
 export async function contractsRoutes(app: FastifyInstance, opts: { contracts: ContractsService }) {

@@ -1,15 +1,8 @@
-import type { Contract } from '@it4u/shared';
+import type { Contract, ContractInput } from '@it4u/shared';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { ContractsRepository, ContractValues } from './contracts.repository.ts';
-
-export type ContractInput = Partial<Omit<ContractValues, 'numContract' | 'clientName'>> & {
-  numContract: string;
-  clientName: string;
-  /** short names, or the sites as the API returns them */
-  sitename?: (string | { idname: string })[];
-};
 
 export function valuesOf(input: ContractInput): ContractValues {
   return {

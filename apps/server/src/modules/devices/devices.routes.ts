@@ -1,8 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { BlockBody, BlockedDeviceSchema, ConnectedDeviceSchema, MessageSchema, SiteParams } from '@it4u/shared/api';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { controllerErrors, MessageSchema, SiteParams, secured } from '../../lib/schemas.ts';
-import { BlockBody, BlockedDeviceSchema, ConnectedDeviceSchema } from './devices.schemas.ts';
+import { controllerErrors, secured } from '../../lib/schemas.ts';
 import type { DevicesService } from './devices.service.ts';
 
 export async function devicesRoutes(app: FastifyInstance, opts: { devices: DevicesService }) {

@@ -1,38 +1,16 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  ControllerInfoSchema,
+  ParametersBody,
+  ParametersSchema,
+  SavedParametersSchema,
+  SessionCheckSchema,
+} from '@it4u/shared/api';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { contextOf } from '../../lib/context.ts';
 import { authErrors, ErrorRef, secured } from '../../lib/schemas.ts';
 import type { ParametersService } from './parameters.service.ts';
-
-const required = () => Type.String({ minLength: 1, maxLength: 500 });
-
-const ParametersSchema = Type.Object({
-  usernameUbnt: Type.String(),
-  pwUbnt: Type.String(),
-  tokenUcrm: Type.String(),
-  tokenDev: Type.String(),
-  urlUbnt: Type.String(),
-  verifyTls: Type.Boolean(),
-});
-
-const ParametersBody = Type.Object({
-  usernameUbnt: required(),
-  pwUbnt: required(),
-  tokenUcrm: required(),
-  tokenDev: required(),
-  urlUbnt: Type.Optional(Type.String({ maxLength: 300, pattern: '^(|https?://[^\\s]+)$' })),
-  verifyTls: Type.Optional(Type.Boolean()),
-});
-
-/** What a controller check found: a code with its parameters and the text; the address for staff only. */
-const OutcomeFields = {
-  ok: Type.Boolean(),
-  code: Type.String(),
-  params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
-  message: Type.String(),
-  controller: Type.Optional(Type.String()),
-};
 
 export async function settingsRoutes(app: FastifyInstance, opts: { parameters: ParametersService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -65,7 +43,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: { parameters: P
         security: secured,
         body: ParametersBody,
         response: {
-          200: Type.Object({ saved: Type.Boolean(), controller: Type.Object(OutcomeFields) }),
+          200: SavedParametersSchema,
           ...authErrors,
         },
       },
@@ -85,7 +63,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: { parameters: P
         tags: ['unifi'],
         summary: 'Which controller the console uses: a configured one, or the demo controller',
         security: secured,
-        response: { 200: Type.Object({ configured: Type.Boolean(), demo: Type.Boolean() }), 401: ErrorRef },
+        response: { 200: ControllerInfoSchema, 401: ErrorRef },
       },
     },
     () => parameters.controllerInfo(),
@@ -100,7 +78,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: { parameters: P
         summary: 'Whether the controller session is alive (logs in again when it is not); the address for staff only',
         security: secured,
         response: {
-          200: Type.Object({ ...OutcomeFields, demo: Type.Boolean(), flavor: Type.Optional(Type.String()) }),
+          200: SessionCheckSchema,
           401: ErrorRef,
         },
       },

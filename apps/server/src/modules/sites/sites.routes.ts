@@ -1,9 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { IdParams, MessageSchema, PageQuery, pageOf, SiteBody, SiteSchema } from '@it4u/shared/api';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { contextOf } from '../../lib/context.ts';
-import { authErrors, ErrorRef, IdParams, MessageSchema, PageQuery, pageOf, secured } from '../../lib/schemas.ts';
-import { SiteBody, SiteSchema } from './sites.schemas.ts';
+import { authErrors, ErrorRef, secured } from '../../lib/schemas.ts';
 import type { SitesService } from './sites.service.ts';
 
 export async function sitesRoutes(app: FastifyInstance, opts: { sites: SitesService }) {

@@ -1,21 +1,29 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { StockKind } from '@it4u/shared';
-import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import { authErrors, ErrorRef, IdParams, MessageSchema, PageQuery, pageOf, secured } from '../../lib/schemas.ts';
-import { type SheetLimits, UPLOAD_JSON_LIMIT, uploadedRows, XLSX_TYPE } from '../../lib/upload.ts';
-import type { SheetTable } from './supplies.columns.ts';
 import {
   DateRangeBody,
+  Epoch,
+  ExportQuery,
+  IdParams,
   ItemBody,
+  MessageSchema,
+  OnHandSchema,
+  PageQuery,
+  pageOf,
   RecordQuery,
+  ReportBody,
   ReportRowSchema,
   StockInBody,
   StockOutBody,
   StockRecordSchema,
   SupplyItemSchema,
-  UploadResult,
-} from './supplies.schemas.ts';
+  UploadResultSchema,
+} from '@it4u/shared/api';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { authErrors, ErrorRef, secured } from '../../lib/schemas.ts';
+import { type SheetLimits, UPLOAD_JSON_LIMIT, uploadedRows, XLSX_TYPE } from '../../lib/upload.ts';
+import type { SheetTable } from './supplies.columns.ts';
 import type { SuppliesService } from './supplies.service.ts';
 
 const TableParams = Type.Object({
@@ -40,7 +48,7 @@ export async function suppliesRoutes(
     tags,
     summary: `${summary}. Body: a JSON array of row objects keyed by the first row's column names, or the spreadsheet (.xlsx, .xls, at most 20 MB) as multipart form data. All or nothing: 422 lists every bad row.`,
     security: secured,
-    response: { 200: UploadResult, ...authErrors, 413: ErrorRef, 415: ErrorRef, 422: ErrorRef },
+    response: { 200: UploadResultSchema, ...authErrors, 413: ErrorRef, 415: ErrorRef, 422: ErrorRef },
   });
 
   // ---- catalogue ----
@@ -139,7 +147,7 @@ export async function suppliesRoutes(
         security: secured,
         params: Type.Object({ itemCode: Type.String({ minLength: 1, maxLength: 100 }) }),
         response: {
-          200: Type.Object({ itemCode: Type.String(), onHand: Type.Number() }),
+          200: OnHandSchema,
           ...authErrors,
           404: ErrorRef,
         },
@@ -271,7 +279,7 @@ export async function suppliesRoutes(
         summary:
           'Inventory report, one row per catalogue item: opening = catalogue opening quantity + in − out before fromDate; closing = opening + in − out in the period (both dates inclusive, epoch ms)',
         security: secured,
-        body: Type.Object({ fromDate: Type.Number({ minimum: 0 }), toDate: Type.Number({ minimum: 0 }) }),
+        body: ReportBody,
         response: { 200: Type.Array(ReportRowSchema), ...authErrors },
       },
     },
@@ -305,12 +313,7 @@ export async function suppliesRoutes(
         summary: 'The table as .xlsx (same columns as the upload; text that looks like a formula is escaped)',
         security: secured,
         params: ExportParams,
-        querystring: Type.Object({
-          q: Type.Optional(Type.String({ maxLength: 200 })),
-          fromDate: Type.Optional(Type.Number({ minimum: 0 })),
-          toDate: Type.Optional(Type.Number({ minimum: 0 })),
-          status: Type.Optional(Type.String({ maxLength: 50 })),
-        }),
+        querystring: ExportQuery,
       },
     },
     async (request, reply) =>

@@ -1,3 +1,4 @@
+import type { ItemInput, StockInInput, StockOutInput } from '@it4u/shared';
 import { IN_USE_STATUS, rowError, type StockKind, type StockRecord, type SupplyItem } from '@it4u/shared';
 import type { Db } from '../../db/client.ts';
 import { BadRequestError, ConflictError, InvalidRowsError, NotFoundError } from '../../lib/errors.ts';
@@ -8,24 +9,8 @@ import type { ContractsRepository } from '../contracts/contracts.repository.ts';
 import { COLUMNS, parseItemRow, parseStockRow, type SheetTable } from './supplies.columns.ts';
 import type { ItemValues, RecordFilter, RecordValues, SuppliesRepository } from './supplies.repository.ts';
 
-export type ItemInput = { itemCode: string; name: string; unit?: string; number: number; value: number; note?: string };
-
-export type RecordInput = {
-  exportDate: number;
-  licence?: string;
-  itemCode: string;
-  number: number;
-  value: number;
-  supplier?: string;
-  serialNum?: string;
-  mac?: string;
-  warrantyPeriod?: number;
-  storageTerm?: number;
-  warrantyLandmark?: number | null;
-  note?: string;
-  status?: string;
-  contractId?: number | null;
-};
+/** A stock record as the add and edit forms send it (stock in, or stock out with its status and contract). */
+export type RecordInput = StockInInput & Partial<Pick<StockOutInput, 'status' | 'contractId'>>;
 
 const kindOf = (table: SheetTable): StockKind => (table === 'exportWarehouse' ? 'out' : 'in');
 

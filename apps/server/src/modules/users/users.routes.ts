@@ -1,28 +1,25 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ONLINE_WINDOW_MS, ROLE_NAMES } from '@it4u/shared';
-import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import { contextOf } from '../../lib/context.ts';
-import {
-  authErrors,
-  ErrorRef,
-  IdParams,
-  MessageSchema,
-  PageQuery,
-  pageOf,
-  RoleNameSchema,
-  secured,
-} from '../../lib/schemas.ts';
 import {
   ChangePasswordBody,
   CurrentUserSchema,
+  IdParams,
+  MessageSchema,
   OnlineSchema,
+  PageQuery,
+  Password,
+  pageOf,
   ResetPasswordBody,
+  RoleNameSchema,
   SearchUserBody,
   UpdateProfileBody,
   UpdateUserBody,
   UserRowSchema,
-} from './users.schemas.ts';
+} from '@it4u/shared/api';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { contextOf } from '../../lib/context.ts';
+import { authErrors, ErrorRef, secured } from '../../lib/schemas.ts';
 import type { UsersService } from './users.service.ts';
 
 export async function usersRoutes(app: FastifyInstance, opts: { users: UsersService }) {

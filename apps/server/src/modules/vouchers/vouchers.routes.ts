@@ -1,8 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { CreateVoucherBody, DeleteVoucherBody, MessageSchema, SiteParams, VoucherSchema } from '@it4u/shared/api';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { controllerErrors, ErrorRef, MessageSchema, SiteParams, secured } from '../../lib/schemas.ts';
-import { CreateVoucherBody, DeleteVoucherBody, VoucherSchema } from './vouchers.schemas.ts';
+import { controllerErrors, ErrorRef, secured } from '../../lib/schemas.ts';
 import type { VouchersService } from './vouchers.service.ts';
 
 export async function vouchersRoutes(app: FastifyInstance, opts: { vouchers: VouchersService }) {

@@ -1,12 +1,10 @@
-import { SELECTABLE_STOCK_OUT_STATUSES, STOCK_OUT_STATUSES } from '@it4u/shared';
-import { Type } from '@sinclair/typebox';
-import { Nullable } from '../../lib/schemas.ts';
-import { ContractRefSchema } from '../contracts/contracts.schemas.ts';
+import { type Static, Type } from '@sinclair/typebox';
+import { SELECTABLE_STOCK_OUT_STATUSES, STOCK_OUT_STATUSES } from '../supplies.ts';
+import { Epoch, Id, Nullable, OptionalText, PageNumber, PageSize, SearchText } from './common.ts';
+import { ContractRefSchema } from './contracts.ts';
 
 const Money = Type.Number({ minimum: 0, maximum: 1e15 });
 const Count = Type.Integer({ minimum: 0, maximum: 1e9 });
-const text = (max: number) => Type.Optional(Type.String({ maxLength: max }));
-const Epoch = Type.Number({ minimum: 0, maximum: 1e14 });
 
 export const SupplyItemSchema = Type.Object(
   {
@@ -14,7 +12,9 @@ export const SupplyItemSchema = Type.Object(
     itemCode: Type.String(),
     name: Type.String(),
     unit: Type.String(),
+    /** opening stock counted when the item was registered */
     number: Type.Integer(),
+    /** value of the opening stock */
     value: Type.Number(),
     note: Type.String(),
   },
@@ -24,36 +24,48 @@ export const SupplyItemSchema = Type.Object(
 export const ItemBody = Type.Object({
   itemCode: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
   name: Type.String({ minLength: 1, maxLength: 300, pattern: '\\S' }),
-  unit: text(50),
+  unit: OptionalText(50),
   number: Count,
   value: Money,
-  note: text(1000),
+  note: OptionalText(1000),
 });
 
-const StatusSchema = Type.Unsafe<string>({ type: 'string', enum: [...STOCK_OUT_STATUSES] });
+const StatusSchema = Type.Unsafe<(typeof STOCK_OUT_STATUSES)[number]>({
+  type: 'string',
+  enum: [...STOCK_OUT_STATUSES],
+});
 
 export const StockRecordSchema = Type.Object(
   {
     id: Type.Integer(),
+    /** import or export date, epoch ms */
     exportDate: Type.Number(),
     licence: Type.String(),
     itemCode: Type.String(),
     itemName: Type.String(),
     unit: Type.String(),
     number: Type.Integer(),
+    /** unit price */
     value: Type.Number(),
+    /** number × value, computed by the server */
     totalAmount: Type.Number(),
     supplier: Type.String(),
     serialNum: Type.String(),
+    /** canonical AA:BB:CC:DD:EE:FF, or '' */
     mac: Type.String(),
+    /** the MAC as it was typed */
     macFormat: Type.String(),
+    /** months */
     warrantyPeriod: Type.Integer(),
+    /** days */
     storageTerm: Type.Integer(),
     warrantyLandmark: Type.Union([Type.Number(), Type.Null()]),
+    /** warrantyLandmark + warrantyPeriod months, or null */
     warrantyEnd: Type.Union([Type.Number(), Type.Null()]),
     underWarranty: Type.Boolean(),
     note: Type.String(),
     createdAt: Type.Number(),
+    /** stock out only */
     status: Type.Optional(StatusSchema),
     contract: Type.Optional(Type.Union([ContractRefSchema, Type.Null()])),
   },
@@ -62,31 +74,36 @@ export const StockRecordSchema = Type.Object(
 
 const recordFields = {
   exportDate: Epoch,
-  licence: text(200),
+  licence: OptionalText(200),
   itemCode: Type.String({ minLength: 1, maxLength: 100 }),
   number: Type.Integer({ minimum: 1, maximum: 1e9 }),
   value: Money,
-  supplier: text(300),
-  serialNum: text(200),
-  mac: text(50),
+  supplier: OptionalText(300),
+  serialNum: OptionalText(200),
+  mac: OptionalText(50),
   warrantyPeriod: Type.Optional(Type.Integer({ minimum: 0, maximum: 1200 })),
   storageTerm: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
   warrantyLandmark: Type.Optional(Nullable(Epoch)),
-  note: text(1000),
+  note: OptionalText(1000),
 };
 
 export const StockInBody = Type.Object(recordFields);
 
 export const StockOutBody = Type.Object({
   ...recordFields,
-  status: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: [...SELECTABLE_STOCK_OUT_STATUSES] })),
-  contractId: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+  status: Type.Optional(
+    Type.Unsafe<(typeof SELECTABLE_STOCK_OUT_STATUSES)[number]>({
+      type: 'string',
+      enum: [...SELECTABLE_STOCK_OUT_STATUSES],
+    }),
+  ),
+  contractId: Type.Optional(Nullable(Id)),
 });
 
 export const RecordQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
-  pageSize: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
-  q: Type.Optional(Type.String({ maxLength: 200 })),
+  page: Type.Integer({ ...PageNumber, default: 1 }),
+  pageSize: Type.Integer({ ...PageSize, default: 10 }),
+  q: Type.Optional(SearchText),
   fromDate: Type.Optional(Epoch),
   toDate: Type.Optional(Epoch),
   status: Type.Optional(StatusSchema),
@@ -95,10 +112,19 @@ export const RecordQuery = Type.Object({
 export const DateRangeBody = Type.Object({
   fromDate: Epoch,
   toDate: Epoch,
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
-  q: Type.Optional(Type.String({ maxLength: 200 })),
+  page: Type.Optional(PageNumber),
+  pageSize: Type.Optional(PageSize),
+  q: Type.Optional(SearchText),
   status: Type.Optional(StatusSchema),
+});
+
+export const ReportBody = Type.Object({ fromDate: Epoch, toDate: Epoch });
+
+export const ExportQuery = Type.Object({
+  q: Type.Optional(SearchText),
+  fromDate: Type.Optional(Epoch),
+  toDate: Type.Optional(Epoch),
+  status: Type.Optional(Type.String({ maxLength: 50 })),
 });
 
 export const ReportRowSchema = Type.Object({
@@ -112,4 +138,15 @@ export const ReportRowSchema = Type.Object({
   note: Type.String(),
 });
 
-export const UploadResult = Type.Object({ saved: Type.Integer() });
+export const OnHandSchema = Type.Object({ itemCode: Type.String(), onHand: Type.Number() });
+
+export const UploadResultSchema = Type.Object({ saved: Type.Integer() });
+
+export type SupplyItem = Static<typeof SupplyItemSchema>;
+export type ItemInput = Static<typeof ItemBody>;
+export type StockRecord = Static<typeof StockRecordSchema>;
+export type StockInInput = Static<typeof StockInBody>;
+export type StockOutInput = Static<typeof StockOutBody>;
+export type ReportRow = Static<typeof ReportRowSchema>;
+export type OnHand = Static<typeof OnHandSchema>;
+export type UploadResult = Static<typeof UploadResultSchema>;

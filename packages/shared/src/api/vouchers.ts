@@ -1,18 +1,24 @@
-import { VOUCHER_EXPIRE_MINUTES } from '@it4u/shared';
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
+import { VOUCHER_EXPIRE_MINUTES } from '../constants.ts';
 
+/** A hotspot voucher as the console shows it (times in ms, duration in minutes, limits in kbps and MB). */
 export const VoucherSchema = Type.Object(
   {
     id: Type.String(),
     _id: Type.String(),
+    /** 12345-67890 */
     code: Type.String(),
     createTime: Type.Number(),
+    /** minutes */
     duration: Type.Number(),
+    /** uses allowed (0 = unlimited) */
     quota: Type.Number(),
     used: Type.Number(),
     note: Type.String(),
+    /** kbps, null when not limited */
     up: Type.Union([Type.Number(), Type.Null()]),
     down: Type.Union([Type.Number(), Type.Null()]),
+    /** MB, null when not limited */
     byteQuota: Type.Union([Type.Number(), Type.Null()]),
     status: Type.String(),
   },
@@ -23,7 +29,7 @@ export const CreateVoucherBody = Type.Object({
   cmd: Type.Optional(Type.Literal('create-voucher')),
   n: Type.Integer({ minimum: 1, maximum: 1000 }),
   quota: Type.Integer({ minimum: 0, maximum: 1000 }),
-  expire: Type.Unsafe<number>({ type: 'integer', enum: [...VOUCHER_EXPIRE_MINUTES] }),
+  expire: Type.Unsafe<(typeof VOUCHER_EXPIRE_MINUTES)[number]>({ type: 'integer', enum: [...VOUCHER_EXPIRE_MINUTES] }),
   expire_number: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
   expire_unit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440 })),
   down: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000_000 })),
@@ -36,3 +42,6 @@ export const DeleteVoucherBody = Type.Object({
   _id: Type.String({ minLength: 1, maxLength: 64 }),
   cmd: Type.Optional(Type.Literal('delete-voucher')),
 });
+
+export type Voucher = Static<typeof VoucherSchema>;
+export type CreateVoucherInput = Static<typeof CreateVoucherBody>;

@@ -1,5 +1,15 @@
-import { Type } from '@sinclair/typebox';
-import { GenderSchema, LanguageSchema, RoleNameSchema, UserStatusSchema, UserTypeSchema } from '../../lib/schemas.ts';
+import { type Static, Type } from '@sinclair/typebox';
+import {
+  GenderSchema,
+  LanguageSchema,
+  PageNumber,
+  PageSize,
+  RoleNameSchema,
+  SearchText,
+  UserStatusSchema,
+  UserTypeSchema,
+} from './common.ts';
+import { SiteNameRef } from './sites.ts';
 
 export const SiteRefSchema = Type.Object({ sitename: Type.String(), idname: Type.String() });
 
@@ -41,18 +51,7 @@ const userFields = {
   roles: Type.Optional(
     Type.Array(Type.Union([RoleNameSchema, Type.Object({ name: RoleNameSchema })]), { maxItems: 7 }),
   ),
-  sitename: Type.Optional(
-    Type.Array(
-      Type.Union([
-        Type.String({ minLength: 1, maxLength: 100 }),
-        Type.Object({
-          idname: Type.String({ minLength: 1, maxLength: 100 }),
-          sitename: Type.Optional(Type.String({ maxLength: 200 })),
-        }),
-      ]),
-      { maxItems: 1000 },
-    ),
-  ),
+  sitename: Type.Optional(Type.Array(SiteNameRef, { maxItems: 1000 })),
 };
 
 export const SignupBody = Type.Object({
@@ -82,11 +81,38 @@ export const ResetPasswordBody = Type.Object({
 });
 
 export const SearchUserBody = Type.Object({
-  content: Type.String({ maxLength: 200 }),
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+  content: SearchText,
+  page: Type.Optional(PageNumber),
+  pageSize: Type.Optional(PageSize),
 });
 
 export const OnlineSchema = Type.Object({
   online: Type.Array(Type.Object({ id: Type.Integer(), username: Type.String(), name: Type.String() })),
 });
+
+export const RoleSchema = Type.Object({ id: Type.Integer(), name: RoleNameSchema });
+
+export const LoginCountSchema = Type.Object({ numLogin: Type.Integer(), lastTimeLogin: Type.Number() });
+
+export const SigninBody = Type.Object({
+  usernameOrEmail: Type.String({ minLength: 1, maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: 128 }),
+  remember: Type.Optional(Type.Boolean()),
+});
+
+export const TokensSchema = Type.Object({ accessToken: Type.String(), refreshToken: Type.String() });
+
+export const RefreshBody = Type.Object({ refreshToken: Type.String({ minLength: 1, maxLength: 200 }) });
+
+export type SiteRef = Static<typeof SiteRefSchema>;
+export type CurrentUser = Static<typeof CurrentUserSchema>;
+export type UserRow = Static<typeof UserRowSchema>;
+export type SignupInput = Static<typeof SignupBody>;
+export type UpdateUserInput = Static<typeof UpdateUserBody>;
+export type UpdateProfileInput = Static<typeof UpdateProfileBody>;
+export type ChangePasswordInput = Static<typeof ChangePasswordBody>;
+export type ResetPasswordInput = Static<typeof ResetPasswordBody>;
+export type OnlineUsers = Static<typeof OnlineSchema>;
+export type Role = Static<typeof RoleSchema>;
+export type SigninInput = Static<typeof SigninBody>;
+export type Tokens = Static<typeof TokensSchema>;

@@ -1,15 +1,20 @@
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 
 export const ConnectedDeviceSchema = Type.Object({
   mac: Type.String(),
+  /** host name, else the name given on the controller, else the MAC */
   name: Type.String(),
   essid: Type.String(),
   ip: Type.String(),
   apMac: Type.String(),
   apName: Type.String(),
+  /** '2.4 GHz' | '5 GHz' | '6 GHz' | '' (wired) */
   band: Type.String(),
+  /** bytes sent to the device (tx_bytes) */
   download: Type.Number(),
+  /** bytes received from the device (rx_bytes) */
   upload: Type.Number(),
+  /** seconds */
   uptime: Type.Number(),
   isGuest: Type.Boolean(),
 });
@@ -25,3 +30,7 @@ export const BlockBody = Type.Object({
   mac: Type.String({ pattern: '^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$', maxLength: 17 }),
   cmd: Type.Union([Type.Literal('block-sta'), Type.Literal('unblock-sta')]),
 });
+
+export type ConnectedDevice = Static<typeof ConnectedDeviceSchema>;
+export type BlockedDevice = Static<typeof BlockedDeviceSchema>;
+export type BlockInput = Static<typeof BlockBody>;

@@ -1,0 +1,28 @@
+export * from './channels.ts';
+export * from './common.ts';
+export * from './contracts.ts';
+export * from './devices.ts';
+export * from './parameters.ts';
+export * from './sites.ts';
+export * from './supplies.ts';
+export * from './users.ts';
+export * from './vouchers.ts';
+
+import { ContractSchema } from './contracts.ts';
+import { ErrorSchema } from './common.ts';
+import { SiteSchema } from './sites.ts';
+import { StockRecordSchema, SupplyItemSchema } from './supplies.ts';
+import { CurrentUserSchema, UserRowSchema } from './users.ts';
+import { VoucherSchema } from './vouchers.ts';
+
+/** The schemas with an $id, added to the server once so that the OpenAPI description names them. */
+export const NAMED_SCHEMAS = [
+  ErrorSchema,
+  CurrentUserSchema,
+  UserRowSchema,
+  SiteSchema,
+  ContractSchema,
+  SupplyItemSchema,
+  StockRecordSchema,
+  VoucherSchema,
+];

@@ -1,0 +1,50 @@
+import { type Static, Type } from '@sinclair/typebox';
+
+const required = () => Type.String({ minLength: 1, maxLength: 500 });
+
+/** The system parameters (spec section 3) plus the controller address and TLS check; secrets come masked. */
+export const ParametersSchema = Type.Object({
+  usernameUbnt: Type.String(),
+  pwUbnt: Type.String(),
+  tokenUcrm: Type.String(),
+  tokenDev: Type.String(),
+  /** controller address; empty = none configured (the demo controller is used) */
+  urlUbnt: Type.String(),
+  verifyTls: Type.Boolean(),
+});
+
+export const ParametersBody = Type.Object({
+  usernameUbnt: required(),
+  pwUbnt: required(),
+  tokenUcrm: required(),
+  tokenDev: required(),
+  urlUbnt: Type.Optional(Type.String({ maxLength: 300, pattern: '^(|https?://[^\\s]+)$' })),
+  verifyTls: Type.Optional(Type.Boolean()),
+});
+
+/** What a controller check found: a code of API_ERRORS with its parameters and the text; the address for staff. */
+const outcomeFields = {
+  ok: Type.Boolean(),
+  code: Type.String(),
+  params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+  message: Type.String(),
+  controller: Type.Optional(Type.String()),
+};
+export const ControllerCheckSchema = Type.Object(outcomeFields);
+
+export const SavedParametersSchema = Type.Object({ saved: Type.Boolean(), controller: ControllerCheckSchema });
+
+export const SessionCheckSchema = Type.Object({
+  ...outcomeFields,
+  demo: Type.Boolean(),
+  flavor: Type.Optional(Type.String()),
+});
+
+export const ControllerInfoSchema = Type.Object({ configured: Type.Boolean(), demo: Type.Boolean() });
+
+export type SystemParameters = Static<typeof ParametersSchema>;
+export type ParametersInput = Static<typeof ParametersBody>;
+export type ControllerCheck = Static<typeof ControllerCheckSchema>;
+export type SavedParameters = Static<typeof SavedParametersSchema>;
+export type SessionCheck = Static<typeof SessionCheckSchema>;
+export type ControllerInfo = Static<typeof ControllerInfoSchema>;

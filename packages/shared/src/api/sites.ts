@@ -1,0 +1,26 @@
+import { type Static, Type } from '@sinclair/typebox';
+
+export const SiteSchema = Type.Object(
+  { id: Type.Integer(), sitename: Type.String(), idname: Type.String() },
+  { $id: 'Site' },
+);
+
+export const SiteBody = Type.Object({
+  sitename: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+  idname: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._-]+$' }),
+});
+
+/** A site named in a request: its short name, or the site as the API returns it ({sitename, idname}). */
+export const SiteNameRef = Type.Union([
+  Type.String({ minLength: 1, maxLength: 100 }),
+  Type.Object({
+    idname: Type.String({ minLength: 1, maxLength: 100 }),
+    sitename: Type.Optional(Type.String({ maxLength: 200 })),
+  }),
+]);
+
+export const SiteSyncSchema = Type.Object({ added: Type.Integer(), updated: Type.Integer(), total: Type.Integer() });
+
+export type Site = Static<typeof SiteSchema>;
+export type SiteInput = Static<typeof SiteBody>;
+export type SiteSync = Static<typeof SiteSyncSchema>;
