@@ -37,4 +37,3 @@ export const CHANNEL_DETAIL_DATES = [
 /** The fields of a channel detail that are its own: fees, texts and dates. */
 export type ChannelDetailFields = { fees: number | null } & Record<(typeof CHANNEL_DETAIL_TEXTS)[number], string> &
   Record<(typeof CHANNEL_DETAIL_DATES)[number], number | null>;
-

@@ -1,3 +1,5 @@
+// The API's shapes as types only (their schemas are in '@it4u/shared/api', for the server).
+export type * from './api/index.ts';
 export * from './apiErrors.ts';
 export * from './channels.ts';
 export * from './constants.ts';
@@ -6,5 +8,3 @@ export * from './roles.ts';
 export * from './rowProblems.ts';
 export * from './supplies.ts';
 export type * from './types.ts';
-// The API's shapes as types only (their schemas are in '@it4u/shared/api', for the server).
-export type * from './api/index.ts';

@@ -8,8 +8,8 @@ export * from './supplies.ts';
 export * from './users.ts';
 export * from './vouchers.ts';
 
-import { ContractSchema } from './contracts.ts';
 import { ErrorSchema } from './common.ts';
+import { ContractSchema } from './contracts.ts';
 import { SiteSchema } from './sites.ts';
 import { StockRecordSchema, SupplyItemSchema } from './supplies.ts';
 import { CurrentUserSchema, UserRowSchema } from './users.ts';
