@@ -6,6 +6,7 @@
 export const API_ERRORS = {
   // requests
   badRequest: 'The request is not valid.',
+  fieldRequired: 'The {{field}} is required.',
   invalidFields: 'Some fields are not valid: {{fields}}.',
   badJson: 'The request body is not valid JSON.',
   invalidText: 'The request holds characters that text may not contain (in {{where}}).',
@@ -56,6 +57,8 @@ export const API_ERRORS = {
   unknownItemCode: 'Unknown item code: {{value}}.',
   notAMac: '"{{value}}" is not a MAC address.',
   startAfterEnd: 'The start date is after the end date.',
+  movedStatusIsSet:
+    'The status "moved" is set by the console when the serial is stocked out again; choose another status.',
   // channels
   providerTaken: 'A provider with this name already exists.',
   packTaken: 'This provider already has a service pack with this name.',

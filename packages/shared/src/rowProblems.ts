@@ -20,6 +20,9 @@ export const ROW_PROBLEMS = {
   providerWithoutPack: 'the row names the provider {{value}} but no service pack',
   unknownProvider: 'unknown provider "{{value}}"',
   unknownServicePack: 'the provider {{provider}} has no service pack "{{value}}"',
+  notAValue: 'the column "{{column}}" holds a list or an object, not a value',
+  tooLong: 'the column "{{column}}" is longer than {{limit}} characters',
+  tooLarge: 'the column "{{column}}" must be at most {{limit}}',
 } as const;
 
 export type RowProblemCode = keyof typeof ROW_PROBLEMS;

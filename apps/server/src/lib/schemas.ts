@@ -11,3 +11,12 @@ export const controllerErrors = { ...authErrors, 404: ErrorRef, 502: ErrorRef, 5
 
 /** The routes that need a bearer token, in the OpenAPI description. */
 export const secured = [{ bearerAuth: [] }];
+
+/** The id a body gives for a link: its `...Id` field, else the linked row it sends back (`{id}` or null). */
+export function linkedId(
+  id: number | null | undefined,
+  ref: { id: number } | null | undefined,
+): number | null | undefined {
+  if (id !== undefined) return id;
+  return ref === undefined ? undefined : (ref?.id ?? null);
+}

@@ -100,8 +100,11 @@ export function foldHeader(name: string): string {
 /** A row's cells keyed by column key. */
 export type SheetCells = Record<string, unknown>;
 
-/** One column of an upload, template and export: its key, its header (Vietnamese) and what else it may be called. */
-export type Column = { key: string; header: string; aliases?: string[]; required?: boolean };
+/**
+ * One column of an upload, template and export: its key, its header (Vietnamese), what else it may be called, and
+ * the rule of its cells: the schema of the same field in the add and edit forms (its maxLength and maximum hold).
+ */
+export type Column = { key: string; header: string; aliases?: string[]; required?: boolean; rule?: object };
 
 /** Maps each header of a sheet to its column key; unknown headers and missing required columns are row-1 errors. */
 export function mapHeaders(columns: Column[], headers: string[]): { map: Map<string, string>; errors: RowError[] } {
@@ -152,21 +155,53 @@ export function cellAmount(v: unknown, field: RowProblemField, problems: RowProb
   return n;
 }
 
-/** Rows keyed by the sheet's own headers → rows keyed by column key; header errors come first. */
+/** What a cell of a column may hold: the limits of the same field in the add and edit forms. */
+type CellRule = { maxLength?: number; maximum?: number };
+
+/**
+ * The problems of one cell against its column's rule (the form's schema of that field): a list or an object is not
+ * a value, text and numbers stay within the form's limits. So a JSON import stores nothing a form would refuse.
+ */
+function cellProblems(column: Column, header: string, value: unknown): RowProblem[] {
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    return [{ code: 'notAValue', params: { column: header } }];
+  }
+  const rule = column.rule as CellRule | undefined;
+  if (!rule) return [];
+  if (rule.maxLength !== undefined && cellText(value).length > rule.maxLength) {
+    return [{ code: 'tooLong', params: { column: header, limit: rule.maxLength } }];
+  }
+  const n = rule.maximum === undefined ? undefined : cellNumber(value);
+  if (n !== undefined && rule.maximum !== undefined && n > rule.maximum) {
+    return [{ code: 'tooLarge', params: { column: header, limit: rule.maximum } }];
+  }
+  return [];
+}
+
+/**
+ * Rows keyed by the sheet's own headers → rows keyed by column key, with each row's cell problems (header errors
+ * come first, as row 1).
+ */
 export function normaliseRows(
   columns: Column[],
   rows: Record<string, unknown>[],
-): { rows: SheetCells[]; errors: RowError[] } {
-  if (rows.length === 0) return { rows: [], errors: [rowError(1, [{ code: 'noRows' }])] };
+): { rows: SheetCells[]; problems: RowProblem[][]; errors: RowError[] } {
+  if (rows.length === 0) return { rows: [], problems: [], errors: [rowError(1, [{ code: 'noRows' }])] };
   const headers = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((h) => !/^__EMPTY/.test(h));
   const { map, errors } = mapHeaders(columns, headers);
+  const byKey = new Map(columns.map((c) => [c.key, c]));
+  const problems: RowProblem[][] = [];
   const out = rows.map((r) => {
     const cells: SheetCells = {};
+    const found: RowProblem[] = [];
     for (const [h, v] of Object.entries(r)) {
       const key = map.get(h);
-      if (key) cells[key] = v;
+      if (!key) continue;
+      found.push(...cellProblems(byKey.get(key) as Column, h, v));
+      cells[key] = v;
     }
+    problems.push(found);
     return cells;
   });
-  return { rows: out, errors };
+  return { rows: out, problems, errors };
 }

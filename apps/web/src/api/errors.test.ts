@@ -13,6 +13,7 @@ import { errorText, fieldErrors } from './errors.ts';
 
 const params = {
   fields: 'itemCode',
+  field: 'channelAttributeId',
   where: 'body',
   method: 'GET',
   path: '/x',

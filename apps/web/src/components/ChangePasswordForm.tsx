@@ -1,11 +1,11 @@
+import type { ChangePasswordInput } from '@it4u/shared';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ChangeOwnPasswordInput } from '../session/useChangeOwnPasswordMutation.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 
 type Props = {
   /** Resolves when the password was changed (the form is then cleared); rejects after showing the error. */
-  onSubmit: (values: ChangeOwnPasswordInput) => Promise<unknown>;
+  onSubmit: (values: ChangePasswordInput) => Promise<unknown>;
   submitting: boolean;
   submitLabel: string;
   currentHint?: string;
@@ -14,7 +14,7 @@ type Props = {
 /** Current, new and confirm, all required: used by /user/changepassword and /changePasswordDefault. */
 export function ChangePasswordForm({ onSubmit, submitting, submitLabel, currentHint }: Props) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<ChangeOwnPasswordInput>();
+  const [form] = Form.useForm<ChangePasswordInput>();
   return (
     <Form
       form={form}

@@ -1,11 +1,14 @@
-import type { Contract } from '@it4u/shared';
+import type { Contract, ContractInput } from '@it4u/shared';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { conflictFields } from './conflictFields.ts';
 import { FormModal } from './FormModal.tsx';
 import { showFormError } from './showFormError.ts';
-import { type ContractInput, useCreateContractMutation } from './useCreateContractMutation.ts';
+import { useCreateContractMutation } from './useCreateContractMutation.ts';
 import { useNotice } from './useNotice.ts';
+
+/** The fields of the dialog, as typed (the body sends them trimmed). */
+type Values = Pick<ContractInput, 'clientName' | 'numContract' | 'street' | 'phone' | 'servicePlans'>;
 
 type Props = { initialName?: string; onCreated: (contract: Contract) => void; onClose: () => void };
 
@@ -14,9 +17,9 @@ export function NewContractModal({ initialName, onCreated, onClose }: Props) {
   const { t } = useTranslation();
   const notice = useNotice();
   const create = useCreateContractMutation();
-  const [form] = Form.useForm<ContractInput>();
+  const [form] = Form.useForm<Values>();
 
-  const onFinish = (values: ContractInput) => {
+  const onFinish = (values: Values) => {
     const input: ContractInput = {
       clientName: values.clientName.trim(),
       numContract: values.numContract.trim(),
@@ -47,7 +50,7 @@ export function NewContractModal({ initialName, onCreated, onClose }: Props) {
       pending={create.isPending}
       onClose={onClose}
     >
-      <Form<ContractInput>
+      <Form<Values>
         form={form}
         layout="vertical"
         name="newContract"

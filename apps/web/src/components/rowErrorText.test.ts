@@ -13,6 +13,7 @@ const sample = (code: RowProblemCode): RowProblem => ({
     row: 4,
     allowed: 'a, b',
     provider: 'VNPT',
+    limit: 100,
   },
 });
 

@@ -1,17 +1,7 @@
-import type { Contract } from '@it4u/shared';
+import type { Contract, ContractInput } from '@it4u/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
 import { contractKeys } from './useContractSearchQuery.ts';
-
-export type ContractInput = {
-  numContract: string;
-  clientName: string;
-  customId?: string;
-  companyName?: string;
-  phone?: string;
-  street?: string;
-  servicePlans?: string;
-};
 
 /** 409 with details [{field: 'numContract'}] when the number is taken. */
 export function useCreateContractMutation() {

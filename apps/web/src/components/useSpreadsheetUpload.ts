@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES, type RowError } from '@it4u/shared';
+import { MAX_UPLOAD_BYTES, type RowError, type UploadResult } from '@it4u/shared';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ export function useSpreadsheetUpload(path: string, invalidate: QueryKey) {
   const [rejected, setRejected] = useState<RowError[] | null>(null);
   const upload = useMutation({
     mutationFn: (rows: SheetRow[]) =>
-      postWithProgress<{ saved: number }>(path, rows, (fraction) =>
+      postWithProgress<UploadResult>(path, rows, (fraction) =>
         setPhase({ step: 'sending', percent: Math.round(fraction * 100) }),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invalidate }),

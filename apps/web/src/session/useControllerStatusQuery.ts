@@ -1,14 +1,13 @@
+import type { ControllerInfo } from '@it4u/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
 import { sessionKeys } from './sessionKeys.ts';
 
 /** demo: the server talks to its simulated UniFi controller; configured: an address is set in Parameter. */
-export type ControllerStatus = { demo: boolean; configured: boolean };
-
 export function useControllerStatusQuery() {
   return useQuery({
     queryKey: sessionKeys.controller(),
-    queryFn: () => api.get<ControllerStatus>('/it4u/controller'),
+    queryFn: () => api.get<ControllerInfo>('/it4u/controller'),
     staleTime: 5 * 60_000,
     retry: false,
   });

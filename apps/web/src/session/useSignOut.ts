@@ -1,3 +1,4 @@
+import type { RefreshInput } from '@it4u/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +19,8 @@ export function useSignOut() {
       const refreshToken = getRefreshToken();
       if (getAccessToken() && refreshToken) {
         try {
-          await api.post('/auth/logout', { refreshToken });
+          const body: RefreshInput = { refreshToken };
+          await api.post('/auth/logout', body);
         } catch {
           // The session ends here whatever the server says: the tokens are dropped below.
         }

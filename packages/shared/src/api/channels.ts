@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { CHANNEL_DETAIL_DATES, CHANNEL_DEVICE_STATUSES, CHANNEL_STATUSES } from '../channels.ts';
-import { Epoch, Id, Nullable, OptionalText, PageNumber, PageSize, SearchText } from './common.ts';
+import { Epoch, Id, LinkRef, Nullable, OptionalText, PageNumber, PageSize, SearchText } from './common.ts';
 import { ContractRefSchema } from './contracts.ts';
 
 export const ChannelStatusSchema = Type.Unsafe<(typeof CHANNEL_STATUSES)[number]>({
@@ -36,6 +36,8 @@ const attributeFields = {
   usernamePPPoE: OptionalText(100),
   /** the service pack (channelValue) id, or null */
   channelValueId: Type.Optional(Nullable(Id)),
+  /** the service pack as a channel shows it; channelValueId wins when both are sent */
+  channelValue: Type.Optional(LinkRef),
 };
 
 /** A new channel: its name is required. */
@@ -98,8 +100,11 @@ export const DetailSchema = Type.Object({
 
 export const DetailBody = Type.Object({
   id: Type.Optional(Nullable(Id)),
-  channelAttributeId: Id,
+  /** the channel: channelAttributeId, or the channel as a detail shows it (one of them is required) */
+  channelAttributeId: Type.Optional(Id),
+  channelAttribute: Type.Optional(Type.Object({ id: Id })),
   contractId: Type.Optional(Nullable(Id)),
+  contract: Type.Optional(LinkRef),
   fees: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 1e15 }))),
   routerType: OptionalText(100),
   ipAddress: OptionalText(100),
@@ -152,6 +157,8 @@ export type ChannelAttribute = Static<typeof AttributeSchema>;
 export type AttributeCreateInput = Static<typeof AttributeCreateBody>;
 export type AttributeUpdateInput = Static<typeof AttributeUpdateBody>;
 export type ServicePackInput = Static<typeof ServicePackBody>;
+export type ProviderInput = Static<typeof ProviderBody>;
+export type DetailDateInput = Static<typeof DetailDateBody>;
 export type ChannelHistoryEntry = Static<typeof HistorySchema>;
 export type ChannelChange = ChannelHistoryEntry['changes'][number];
 export type ChannelDetail = Static<typeof DetailSchema>;

@@ -68,5 +68,11 @@ export const SiteParams = Type.Object({
 export const Nullable = (schema: TNumber | TInteger) =>
   Type.Unsafe<number | null>({ ...JSON.parse(JSON.stringify(schema)), type: [schema.type, 'null'] });
 
+/**
+ * A linked row named as the API returns it, `{id, ...}` (its other fields are dropped), or null for none: what a
+ * client that sends back what it read gives in place of the `...Id` field.
+ */
+export const LinkRef = Type.Union([Type.Object({ id: Id }), Type.Null()]);
+
 export type Page<T> = { items: T[]; total: number };
 export type Message = Static<typeof MessageSchema>;

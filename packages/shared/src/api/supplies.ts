@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { SELECTABLE_STOCK_OUT_STATUSES, STOCK_OUT_STATUSES } from '../supplies.ts';
-import { Epoch, Id, Nullable, OptionalText, PageNumber, PageSize, SearchText } from './common.ts';
+import { STOCK_OUT_STATUSES } from '../supplies.ts';
+import { Epoch, Id, LinkRef, Nullable, OptionalText, PageNumber, PageSize, SearchText } from './common.ts';
 import { ContractRefSchema } from './contracts.ts';
 
 const Money = Type.Number({ minimum: 0, maximum: 1e15 });
@@ -81,6 +81,8 @@ const recordFields = {
   supplier: OptionalText(300),
   serialNum: OptionalText(200),
   mac: OptionalText(50),
+  /** the MAC as it was typed, as a record shows it: kept when it is the same MAC as `mac` */
+  macFormat: OptionalText(50),
   warrantyPeriod: Type.Optional(Type.Integer({ minimum: 0, maximum: 1200 })),
   storageTerm: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
   warrantyLandmark: Type.Optional(Nullable(Epoch)),
@@ -91,13 +93,11 @@ export const StockInBody = Type.Object(recordFields);
 
 export const StockOutBody = Type.Object({
   ...recordFields,
-  status: Type.Optional(
-    Type.Unsafe<(typeof SELECTABLE_STOCK_OUT_STATUSES)[number]>({
-      type: 'string',
-      enum: [...SELECTABLE_STOCK_OUT_STATUSES],
-    }),
-  ),
+  /** one of the selectable statuses; 'moved' only as a record already has it (the server sets it) */
+  status: Type.Optional(StatusSchema),
   contractId: Type.Optional(Nullable(Id)),
+  /** the contract as a stock record shows it; contractId wins when both are sent */
+  contract: Type.Optional(LinkRef),
 });
 
 export const RecordQuery = Type.Object({
@@ -119,6 +119,7 @@ export const DateRangeBody = Type.Object({
 });
 
 export const ReportBody = Type.Object({ fromDate: Epoch, toDate: Epoch });
+export type ReportInput = Static<typeof ReportBody>;
 
 export const ExportQuery = Type.Object({
   q: Type.Optional(SearchText),

@@ -116,3 +116,4 @@ export type OnlineUsers = Static<typeof OnlineSchema>;
 export type Role = Static<typeof RoleSchema>;
 export type SigninInput = Static<typeof SigninBody>;
 export type Tokens = Static<typeof TokensSchema>;
+export type RefreshInput = Static<typeof RefreshBody>;

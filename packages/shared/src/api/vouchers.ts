@@ -45,3 +45,4 @@ export const DeleteVoucherBody = Type.Object({
 
 export type Voucher = Static<typeof VoucherSchema>;
 export type CreateVoucherInput = Static<typeof CreateVoucherBody>;
+export type DeleteVoucherInput = Static<typeof DeleteVoucherBody>;

@@ -9,6 +9,7 @@ import {
   DEFAULT_CHANNEL_STATUS,
   type RowProblem,
 } from '@it4u/shared';
+import { AttributeCreateBody, ContractBody, DetailBody, ProviderBody, ServicePackBody } from '@it4u/shared/api';
 import {
   type Column,
   cellAmount,
@@ -21,27 +22,62 @@ import {
 
 type DateKey = (typeof CHANNEL_DETAIL_DATES)[number];
 
+// Each column's rule is the schema of the same field in the channel and detail forms.
+const channel = AttributeCreateBody.properties;
+const detail = DetailBody.properties;
+
 /**
  * The columns of the channel import, its template and the details export, in this order. The first row of a
  * sheet names them by header, English alias or key.
  */
 export const CHANNEL_COLUMNS: Column[] = [
-  { key: 'numContract', header: 'Số hợp đồng', aliases: ['Contract number', 'Contract'], required: true },
-  { key: 'name', header: 'Tên kênh', aliases: ['Channel name', 'Channel'] },
-  { key: 'customer', header: 'Khách hàng', aliases: ['Customer'] },
-  { key: 'provider', header: 'Nhà cung cấp', aliases: ['Provider', 'channelName'] },
-  { key: 'servicePack', header: 'Gói dịch vụ', aliases: ['Service pack'] },
+  {
+    key: 'numContract',
+    header: 'Số hợp đồng',
+    aliases: ['Contract number', 'Contract'],
+    required: true,
+    rule: ContractBody.properties.numContract,
+  },
+  { key: 'name', header: 'Tên kênh', aliases: ['Channel name', 'Channel'], rule: channel.name },
+  { key: 'customer', header: 'Khách hàng', aliases: ['Customer'], rule: channel.customer },
+  { key: 'provider', header: 'Nhà cung cấp', aliases: ['Provider', 'channelName'], rule: ProviderBody.properties.name },
+  {
+    key: 'servicePack',
+    header: 'Gói dịch vụ',
+    aliases: ['Service pack'],
+    rule: ServicePackBody.properties.servicePack,
+  },
   { key: 'status', header: 'Trạng thái', aliases: ['Status'] },
-  { key: 'virtualNum', header: 'Số ảo', aliases: ['Virtual number'] },
-  { key: 'usernamePPPoE', header: 'Tài khoản PPPoE', aliases: ['PPPoE username', 'PPPoE'] },
-  { key: 'fees', header: 'Cước phí', aliases: ['Fees', 'Fee'] },
-  { key: 'routerType', header: 'Loại router', aliases: ['Router type', 'Router'] },
-  { key: 'ipAddress', header: 'Địa chỉ IP', aliases: ['IP address', 'IP'] },
-  { key: 'ipType', header: 'Loại IP', aliases: ['IP type'] },
-  { key: 'customerMove', header: 'Chuyển địa điểm', aliases: ['Customer move', 'Relocation'] },
+  { key: 'virtualNum', header: 'Số ảo', aliases: ['Virtual number'], rule: channel.virtualNum },
+  {
+    key: 'usernamePPPoE',
+    header: 'Tài khoản PPPoE',
+    aliases: ['PPPoE username', 'PPPoE'],
+    rule: channel.usernamePPPoE,
+  },
+  { key: 'fees', header: 'Cước phí', aliases: ['Fees', 'Fee'], rule: detail.fees },
+  { key: 'routerType', header: 'Loại router', aliases: ['Router type', 'Router'], rule: detail.routerType },
+  { key: 'ipAddress', header: 'Địa chỉ IP', aliases: ['IP address', 'IP'], rule: detail.ipAddress },
+  { key: 'ipType', header: 'Loại IP', aliases: ['IP type'], rule: detail.ipType },
+  {
+    key: 'customerMove',
+    header: 'Chuyển địa điểm',
+    aliases: ['Customer move', 'Relocation'],
+    rule: detail.customerMove,
+  },
   { key: 'deviceStatus', header: 'Trạng thái thiết bị', aliases: ['Device status'] },
-  { key: 'regionalEngineer', header: 'Kỹ thuật khu vực', aliases: ['Regional engineer', 'Engineer'] },
-  { key: 'votesRequire', header: 'Phiếu yêu cầu', aliases: ['Request ticket', 'Request'] },
+  {
+    key: 'regionalEngineer',
+    header: 'Kỹ thuật khu vực',
+    aliases: ['Regional engineer', 'Engineer'],
+    rule: detail.regionalEngineer,
+  },
+  {
+    key: 'votesRequire',
+    header: 'Phiếu yêu cầu',
+    aliases: ['Request ticket', 'Request'],
+    rule: detail.votesRequire,
+  },
   { key: 'deployRequestDate', header: 'Ngày yêu cầu triển khai', aliases: ['Deploy request date'] },
   { key: 'dateAcceptance', header: 'Ngày nghiệm thu', aliases: ['Acceptance date'] },
   { key: 'dateOnlineRequest', header: 'Ngày yêu cầu online', aliases: ['Online request date'] },

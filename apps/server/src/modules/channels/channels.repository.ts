@@ -199,7 +199,8 @@ export function createChannelsRepository(db: Db) {
     },
 
     async findProvider(idOrName: string): Promise<ChannelProvider | undefined> {
-      const id = /^\d+$/.test(idOrName) ? Number(idOrName) : -1;
+      // an id is a positive integer PostgreSQL's integer holds; any other text is a name
+      const id = /^\d{1,10}$/.test(idOrName) && Number(idOrName) <= 2_147_483_647 ? Number(idOrName) : -1;
       const [row] = await db
         .select()
         .from(channelProviders)

@@ -12,6 +12,7 @@ import {
 } from '@it4u/shared';
 import type { RequestContext } from '../../lib/context.ts';
 import { BadRequestError, ConflictError, InvalidRowsError, NotFoundError } from '../../lib/errors.ts';
+import { linkedId } from '../../lib/schemas.ts';
 import { normaliseRows, writeSheet } from '../../lib/spreadsheet.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
 import type { ContractsRepository } from '../contracts/contracts.repository.ts';
@@ -87,7 +88,8 @@ export function createChannelsService({ channels, contracts }: Deps) {
   }
 
   async function values(input: AttributeUpdateInput, before?: ChannelAttribute): Promise<AttributeValues> {
-    const packId = input.channelValueId === undefined ? (before?.channelValue?.id ?? null) : input.channelValueId;
+    const linked = linkedId(input.channelValueId, input.channelValue);
+    const packId = linked === undefined ? (before?.channelValue?.id ?? null) : linked;
     if (packId !== null && !(await channels.servicePackExists(packId))) {
       throw new BadRequestError('unknownServicePack', 'channelValueId');
     }
@@ -224,8 +226,12 @@ export function createChannelsService({ channels, contracts }: Deps) {
      * is reported (422) and nothing is saved.
      */
     async importRows(rows: Record<string, unknown>[], ctx: RequestContext): Promise<number> {
-      const { rows: cells, errors } = normaliseRows(CHANNEL_COLUMNS, rows);
-      const checked = cells.map(parseChannelRow);
+      const { rows: cells, problems: cellProblems, errors } = normaliseRows(CHANNEL_COLUMNS, rows);
+      const checked = cells.map((c, i) => {
+        const row = parseChannelRow(c);
+        row.problems.unshift(...(cellProblems[i] ?? []));
+        return row;
+      });
       const parsed = checked.map((c) => c.row);
       const packs = new Map(
         (await channels.servicePacks()).map((p) => [packKey(p.channelName.name, p.servicePack), p]),
@@ -303,15 +309,19 @@ export function createChannelsService({ channels, contracts }: Deps) {
     async saveDetail(input: DetailInput, ctx: RequestContext): Promise<{ detail: ChannelDetail; created: boolean }> {
       const before = input.id ? await channels.findDetail(input.id) : undefined;
       if (input.id && !before) throw new NotFoundError('channelDetailNotFound');
-      await mustGetAttribute(input.channelAttributeId).catch(() => {
+      const attributeId = input.channelAttributeId ?? input.channelAttribute?.id;
+      if (attributeId === undefined) {
+        throw new BadRequestError('fieldRequired', 'channelAttributeId', { field: 'channelAttributeId' });
+      }
+      await mustGetAttribute(attributeId).catch(() => {
         throw new BadRequestError('unknownChannel', 'channelAttributeId');
       });
-      const contractId = input.contractId ?? null;
+      const contractId = linkedId(input.contractId, input.contract) ?? null;
       if (contractId !== null && !(await contracts.find(contractId))) {
         throw new BadRequestError('unknownContract', 'contractId');
       }
       const values: DetailValues = {
-        attributeId: input.channelAttributeId,
+        attributeId,
         contractId,
         fees: input.fees === undefined ? (before?.fees ?? null) : input.fees,
         ...(Object.fromEntries(CHANNEL_DETAIL_TEXTS.map((k) => [k, (input[k] ?? before?.[k] ?? '').trim()])) as Record<

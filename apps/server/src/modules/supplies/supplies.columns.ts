@@ -1,4 +1,5 @@
 import { type RowProblem, type RowProblemField, SELECTABLE_STOCK_OUT_STATUSES, type StockRecord } from '@it4u/shared';
+import { ContractBody, ItemBody, StockOutBody } from '@it4u/shared/api';
 import { canonicalMac } from '../../lib/mac.ts';
 import {
   type Column,
@@ -11,25 +12,40 @@ import {
 
 export type SheetTable = 'listSupplies' | 'importWarehouse' | 'exportWarehouse';
 
+// Each column's rule is the schema of the same field in the add and edit forms: an import stores nothing they refuse.
+const items = ItemBody.properties;
+const records = StockOutBody.properties;
+const contracts = ContractBody.properties;
+
 const item: Column[] = [
-  { key: 'itemCode', header: 'Mã vật tư', aliases: ['Item code', 'Code'], required: true },
-  { key: 'itemName', header: 'Tên vật tư', aliases: ['Item name', 'name'] },
-  { key: 'unit', header: 'Đơn vị', aliases: ['Unit', 'ĐVT'] },
+  { key: 'itemCode', header: 'Mã vật tư', aliases: ['Item code', 'Code'], required: true, rule: items.itemCode },
+  { key: 'itemName', header: 'Tên vật tư', aliases: ['Item name', 'name'], rule: items.name },
+  { key: 'unit', header: 'Đơn vị', aliases: ['Unit', 'ĐVT'], rule: items.unit },
 ];
 
 const stock = (dateHeader: string): Column[] => [
   { key: 'exportDate', header: dateHeader, aliases: ['Date', 'Ngày', 'importDate'], required: true },
-  { key: 'licence', header: 'Chứng từ', aliases: ['Voucher', 'License', 'Phiếu'] },
+  { key: 'licence', header: 'Chứng từ', aliases: ['Voucher', 'License', 'Phiếu'], rule: records.licence },
   ...item,
-  { key: 'number', header: 'Số lượng', aliases: ['Quantity', 'SL'] },
-  { key: 'value', header: 'Đơn giá', aliases: ['Unit price', 'price'] },
-  { key: 'supplier', header: 'Nhà cung cấp', aliases: ['Supplier'] },
-  { key: 'serialNum', header: 'Số serial', aliases: ['Serial number', 'Serial'] },
-  { key: 'mac', header: 'MAC', aliases: ['MAC address', 'Địa chỉ MAC'] },
-  { key: 'warrantyPeriod', header: 'Thời hạn bảo hành (tháng)', aliases: ['Warranty period', 'Bảo hành'] },
-  { key: 'storageTerm', header: 'Thời hạn lưu kho (ngày)', aliases: ['Storage term', 'Lưu kho'] },
+  { key: 'number', header: 'Số lượng', aliases: ['Quantity', 'SL'], rule: records.number },
+  { key: 'value', header: 'Đơn giá', aliases: ['Unit price', 'price'], rule: records.value },
+  { key: 'supplier', header: 'Nhà cung cấp', aliases: ['Supplier'], rule: records.supplier },
+  { key: 'serialNum', header: 'Số serial', aliases: ['Serial number', 'Serial'], rule: records.serialNum },
+  { key: 'mac', header: 'MAC', aliases: ['MAC address', 'Địa chỉ MAC'], rule: records.mac },
+  {
+    key: 'warrantyPeriod',
+    header: 'Thời hạn bảo hành (tháng)',
+    aliases: ['Warranty period', 'Bảo hành'],
+    rule: records.warrantyPeriod,
+  },
+  {
+    key: 'storageTerm',
+    header: 'Thời hạn lưu kho (ngày)',
+    aliases: ['Storage term', 'Lưu kho'],
+    rule: records.storageTerm,
+  },
   { key: 'warrantyLandmark', header: 'Mốc bảo hành', aliases: ['Warranty landmark', 'Warranty start'] },
-  { key: 'note', header: 'Ghi chú', aliases: ['Note'] },
+  { key: 'note', header: 'Ghi chú', aliases: ['Note'], rule: records.note },
 ];
 
 export const COLUMNS: Record<SheetTable, Column[]> = {
@@ -37,17 +53,27 @@ export const COLUMNS: Record<SheetTable, Column[]> = {
     item[0] as Column,
     { ...(item[1] as Column), required: true },
     item[2] as Column,
-    { key: 'number', header: 'Số lượng tồn đầu', aliases: ['Opening quantity', 'Quantity', 'Số lượng'] },
-    { key: 'value', header: 'Giá trị tồn đầu', aliases: ['Opening value', 'Value', 'Giá trị'] },
-    { key: 'note', header: 'Ghi chú', aliases: ['Note'] },
+    {
+      key: 'number',
+      header: 'Số lượng tồn đầu',
+      aliases: ['Opening quantity', 'Quantity', 'Số lượng'],
+      rule: items.number,
+    },
+    { key: 'value', header: 'Giá trị tồn đầu', aliases: ['Opening value', 'Value', 'Giá trị'], rule: items.value },
+    { key: 'note', header: 'Ghi chú', aliases: ['Note'], rule: items.note },
   ],
   importWarehouse: stock('Ngày nhập'),
   exportWarehouse: [
     ...stock('Ngày xuất'),
     { key: 'status', header: 'Trạng thái', aliases: ['Status'] },
-    { key: 'numContract', header: 'Số hợp đồng', aliases: ['Contract number', 'Contract'] },
-    { key: 'clientName', header: 'Khách hàng', aliases: ['Customer', 'Buyer'] },
-    { key: 'street', header: 'Địa chỉ lắp đặt', aliases: ['Installation address', 'Address'] },
+    {
+      key: 'numContract',
+      header: 'Số hợp đồng',
+      aliases: ['Contract number', 'Contract'],
+      rule: contracts.numContract,
+    },
+    { key: 'clientName', header: 'Khách hàng', aliases: ['Customer', 'Buyer'], rule: contracts.clientName },
+    { key: 'street', header: 'Địa chỉ lắp đặt', aliases: ['Installation address', 'Address'], rule: contracts.street },
   ],
 };
 

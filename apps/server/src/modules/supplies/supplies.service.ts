@@ -1,8 +1,9 @@
 import type { ItemInput, StockInInput, StockOutInput } from '@it4u/shared';
-import { IN_USE_STATUS, rowError, type StockKind, type StockRecord, type SupplyItem } from '@it4u/shared';
+import { IN_USE_STATUS, MOVED_STATUS, rowError, type StockKind, type StockRecord, type SupplyItem } from '@it4u/shared';
 import type { Db } from '../../db/client.ts';
 import { BadRequestError, ConflictError, InvalidRowsError, NotFoundError } from '../../lib/errors.ts';
 import { canonicalMac } from '../../lib/mac.ts';
+import { linkedId } from '../../lib/schemas.ts';
 import { normaliseRows, sheetDay, writeSheet } from '../../lib/spreadsheet.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
 import type { ContractsRepository } from '../contracts/contracts.repository.ts';
@@ -10,7 +11,7 @@ import { COLUMNS, parseItemRow, parseStockRow, type SheetTable } from './supplie
 import type { ItemValues, RecordFilter, RecordValues, SuppliesRepository } from './supplies.repository.ts';
 
 /** A stock record as the add and edit forms send it (stock in, or stock out with its status and contract). */
-export type RecordInput = StockInInput & Partial<Pick<StockOutInput, 'status' | 'contractId'>>;
+export type RecordInput = StockInInput & Partial<Pick<StockOutInput, 'status' | 'contractId' | 'contract'>>;
 
 const kindOf = (table: SheetTable): StockKind => (table === 'exportWarehouse' ? 'out' : 'in');
 
@@ -60,16 +61,24 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
     return record;
   }
 
-  async function recordValues(kind: StockKind, input: RecordInput): Promise<RecordValues> {
+  async function recordValues(kind: StockKind, input: RecordInput, before?: StockRecord): Promise<RecordValues> {
     const item = (await supplies.itemsByCode([input.itemCode.trim()])).get(input.itemCode.trim().toLowerCase());
     if (!item) throw new BadRequestError('unknownItemCode', 'itemCode', { value: input.itemCode });
-    const macFormat = input.mac?.trim() ?? '';
-    const mac = macFormat ? canonicalMac(macFormat) : '';
-    if (mac === undefined) throw new BadRequestError('notAMac', 'mac', { value: macFormat });
+    const typed = input.mac?.trim() ?? '';
+    const mac = typed ? canonicalMac(typed) : '';
+    if (mac === undefined) throw new BadRequestError('notAMac', 'mac', { value: typed });
+    // the MAC as it was typed, when a client sends back the record it read (canonical mac and its typed form)
+    const kept = input.macFormat?.trim();
+    const macFormat = kept && canonicalMac(kept) === mac ? kept : typed;
+    // 'moved' is the server's: a record keeps it when sent back, nobody sets it by hand
+    if (input.status === MOVED_STATUS && before?.status !== MOVED_STATUS) {
+      throw new BadRequestError('movedStatusIsSet', 'status');
+    }
     let contractId: number | null = null;
-    if (kind === 'out' && input.contractId) {
-      if (!(await contracts.find(input.contractId))) throw new BadRequestError('unknownContract', 'contractId');
-      contractId = input.contractId;
+    const wanted = linkedId(input.contractId, input.contract);
+    if (kind === 'out' && wanted) {
+      if (!(await contracts.find(wanted))) throw new BadRequestError('unknownContract', 'contractId');
+      contractId = wanted;
     }
     return {
       exportDate: new Date(input.exportDate),
@@ -92,12 +101,13 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
 
   // ---- uploads ----
   async function importItems(rows: Record<string, unknown>[]): Promise<number> {
-    const { rows: cells, errors } = normaliseRows(COLUMNS.listSupplies, rows);
+    const { rows: cells, problems: cellProblems, errors } = normaliseRows(COLUMNS.listSupplies, rows);
     const seen = new Map<string, number>();
     const values: ItemValues[] = [];
     cells.forEach((c, i) => {
       const rowNo = i + 2;
       const { row, problems } = parseItemRow(c);
+      problems.unshift(...(cellProblems[i] ?? []));
       const key = row.itemCode.toLowerCase();
       if (row.itemCode && seen.has(key)) {
         problems.push({ code: 'repeated', params: { field: 'itemCode', value: row.itemCode, row: seen.get(key) } });
@@ -120,8 +130,12 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
 
   async function importStock(table: SheetTable, rows: Record<string, unknown>[]): Promise<number> {
     const kind = kindOf(table);
-    const { rows: cells, errors } = normaliseRows(COLUMNS[table], rows);
-    const checked = cells.map((c) => parseStockRow(c, kind === 'out'));
+    const { rows: cells, problems: cellProblems, errors } = normaliseRows(COLUMNS[table], rows);
+    const checked = cells.map((c, i) => {
+      const row = parseStockRow(c, kind === 'out');
+      row.problems.unshift(...(cellProblems[i] ?? []));
+      return row;
+    });
     const parsed = checked.map((c) => c.row);
     // Items and contracts named by the rows: known ones are used, missing ones are made.
     const items = await supplies.itemsByCode(parsed.map((r) => r.itemCode).filter(Boolean));
@@ -247,7 +261,7 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
 
     async updateRecord(kind: StockKind, id: number, input: RecordInput): Promise<StockRecord> {
       const before = await mustGetRecord(kind, id);
-      const values = await recordValues(kind, input);
+      const values = await recordValues(kind, input, before);
       await supplies.updateRecord(kind, id, values);
       counts.clear();
       if (kind === 'out') await supplies.settleSerials([before.serialNum, values.serialNum]);

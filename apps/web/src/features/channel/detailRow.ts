@@ -4,6 +4,7 @@ import {
   type ChannelDetail,
   type ChannelStatus,
   type ContractRef,
+  type DetailInput,
 } from '@it4u/shared';
 import dayjs, { type Dayjs } from 'dayjs';
 
@@ -30,23 +31,8 @@ export type DetailFormValues = {
   votesRequire: string;
 } & Record<DetailDateField, Dayjs | null>;
 
-/**
- * The body of POST /it4u/channel/detail: dates as epoch ms. A field left out keeps its value (a new detail:
- * none); null clears it.
- */
-export type DetailBody = {
-  id: number | null;
-  channelAttributeId: number;
-  contractId?: number | null;
-  fees?: number | null;
-  routerType: string;
-  ipAddress: string;
-  ipType: string;
-  customerMove: string;
-  deviceStatus: string;
-  regionalEngineer: string;
-  votesRequire: string;
-} & Partial<Record<DetailDateField, number | null>>;
+/** A new status of a row's channel (the status belongs to the channel attribute, not to the detail). */
+export type StatusChange = { attributeId: number; status: ChannelStatus };
 
 const noDates = () => Object.fromEntries(CHANNEL_DETAIL_DATES.map((k) => [k, null])) as Record<DetailDateField, null>;
 
@@ -110,11 +96,14 @@ function emptyAsAbsent<V>(value: V | null, previous: V | null, isNew: boolean): 
   return isNew || previous === null ? undefined : null;
 }
 
-/** The body of the save; `row` is the row as it was before editing. */
-export function toDetailBody(values: DetailFormValues, row: DetailRow): DetailBody {
+/**
+ * The body of the save (POST /it4u/channel/detail), dates as epoch ms; `row` is the row as it was before editing.
+ * A field left out keeps its value (a new detail: none); null clears it.
+ */
+export function toDetailBody(values: DetailFormValues, row: DetailRow): DetailInput {
   if (!values.channel) throw new Error('A channel detail needs a channel.');
   const isNew = row.id === null;
-  const body: DetailBody = {
+  const body: DetailInput = {
     id: row.id,
     channelAttributeId: values.channel.id,
     contractId: emptyAsAbsent(values.contract?.id ?? null, row.contract?.id ?? null, isNew),
@@ -129,11 +118,11 @@ export function toDetailBody(values: DetailFormValues, row: DetailRow): DetailBo
   };
   for (const k of CHANNEL_DETAIL_DATES) body[k] = emptyAsAbsent(dateToMs(values[k], row[k]), row[k], isNew);
   // Left-out fields are not sent at all.
-  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as DetailBody;
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as DetailInput;
 }
 
-/** The new status of the row's channel, or null when it stays (the status belongs to the channel attribute). */
-export function statusChange(values: DetailFormValues): { attributeId: number; status: ChannelStatus } | null {
+/** The new status of the row's channel, or null when it stays. */
+export function statusChange(values: DetailFormValues): StatusChange | null {
   if (!values.channel || !values.status || values.status === values.channel.status) return null;
   return { attributeId: values.channel.id, status: values.status };
 }

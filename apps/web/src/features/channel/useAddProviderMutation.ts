@@ -1,4 +1,4 @@
-import type { ChannelProvider } from '@it4u/shared';
+import type { ChannelProvider, ProviderInput } from '@it4u/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { channelKeys } from './queryKeys.ts';
@@ -7,7 +7,10 @@ import { channelKeys } from './queryKeys.ts';
 export function useAddProviderMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api.post<ChannelProvider>('/it4u/channel/name', { name }),
+    mutationFn: (name: string) => {
+      const body: ProviderInput = { name };
+      return api.post<ChannelProvider>('/it4u/channel/name', body);
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: channelKeys.providers() }),
   });
 }

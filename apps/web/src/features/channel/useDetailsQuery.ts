@@ -1,13 +1,14 @@
-import type { ChannelDetail, Page } from '@it4u/shared';
+import type { ChannelDetail, DetailDateInput, Page } from '@it4u/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { channelKeys, type DetailParams } from './queryKeys.ts';
 
 /** The filters as a query (or body): empty ones left out. */
-export function detailFilters(params: DetailParams) {
+export function detailFilters(params: DetailParams): Pick<DetailDateInput, 'q' | 'status' | 'providerId'> {
   return {
     q: params.q || undefined,
-    status: params.status || undefined,
+    // the status filter holds one of the statuses, or '' for all
+    status: (params.status || undefined) as DetailDateInput['status'],
     providerId: params.providerId ?? undefined,
   };
 }

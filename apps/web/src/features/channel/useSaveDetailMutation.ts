@@ -1,23 +1,24 @@
-import type { ChannelAttribute, ChannelDetail, ChannelStatus } from '@it4u/shared';
+import type { AttributeUpdateInput, ChannelAttribute, ChannelDetail, DetailInput } from '@it4u/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
-import type { DetailBody } from './detailRow.ts';
+import type { StatusChange } from './detailRow.ts';
 import { channelKeys } from './queryKeys.ts';
 
-export type SaveDetailInput = {
-  body: DetailBody;
+type SaveDetail = {
+  body: DetailInput;
   /** The channel's new status, when it changed: it belongs to the channel attribute, saved after the detail. */
-  status: { attributeId: number; status: ChannelStatus } | null;
+  status: StatusChange | null;
 };
 
 /** POST /it4u/channel/detail (an update when the body has an id), then PUT the channel's status if it changed. */
 export function useSaveDetailMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ body, status }: SaveDetailInput) => {
+    mutationFn: async ({ body, status }: SaveDetail) => {
       const detail = await api.post<ChannelDetail>('/it4u/channel/detail', body);
       if (status) {
-        await api.put<ChannelAttribute>(`/it4u/channel/attribute.${status.attributeId}`, { status: status.status });
+        const change: AttributeUpdateInput = { status: status.status };
+        await api.put<ChannelAttribute>(`/it4u/channel/attribute.${status.attributeId}`, change);
       }
       return detail;
     },

@@ -1,18 +1,7 @@
-import type { ApiErrorCode, ErrorParams, SystemParameters } from '@it4u/shared';
-
-/** What a controller check found: a code (said in the reader's language), the English text, the address (staff). */
-export type ControllerCheck = {
-  ok: boolean;
-  code: ApiErrorCode;
-  params?: ErrorParams;
-  message: string;
-  controller?: string;
-};
-export type SaveParametersAnswer = { saved: boolean; controller: ControllerCheck };
-export type SessionCheck = ControllerCheck & { demo: boolean; flavor?: string };
+import type { ParametersInput, SystemParameters } from '@it4u/shared';
 
 /** The PUT body of the form's values: text trimmed, secrets as typed (the mask keeps the stored one). */
-export function toParametersBody(values: SystemParameters): SystemParameters {
+export function toParametersBody(values: SystemParameters): ParametersInput {
   return {
     usernameUbnt: values.usernameUbnt.trim(),
     pwUbnt: values.pwUbnt,

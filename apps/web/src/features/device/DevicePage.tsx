@@ -1,4 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
+import type { BlockInput } from '@it4u/shared';
 import { Button, Card, Empty, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,7 @@ import { useNotice } from '../../components/useNotice.ts';
 import { useSiteChoice } from '../../components/useSiteChoice.ts';
 import { BlockedDevicesTable } from './components/BlockedDevicesTable.tsx';
 import { ConnectedDevicesTable } from './components/ConnectedDevicesTable.tsx';
-import { type BlockCommand, useBlockDeviceMutation } from './useBlockDeviceMutation.ts';
+import { useBlockDeviceMutation } from './useBlockDeviceMutation.ts';
 import { useBlockedDevicesQuery } from './useBlockedDevicesQuery.ts';
 import { useConnectedDevicesQuery } from './useConnectedDevicesQuery.ts';
 
@@ -24,7 +25,7 @@ export function DevicePage() {
   const block = useBlockDeviceMutation(idname);
   const [pendingMac, setPendingMac] = useState<string | null>(null);
 
-  const run = (mac: string, cmd: BlockCommand) => {
+  const run = (mac: string, cmd: BlockInput['cmd']) => {
     setPendingMac(mac);
     return block
       .mutateAsync({ mac, cmd })

@@ -1,4 +1,5 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import type { SigninInput } from '@it4u/shared';
 import { Alert, Button, Checkbox, Form, Input } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ import { clearTokens } from '../../api/tokens.ts';
 import { CenteredLayout } from '../../components/CenteredLayout.tsx';
 import { useNotice } from '../../components/useNotice.ts';
 import { applyLanguage, toAppLanguage } from '../../i18n/i18n.ts';
-import { type SignInInput, useSignInMutation } from './useSignInMutation.ts';
+import { useSignInMutation } from './useSignInMutation.ts';
 
 // Rare screens stay out of the sign-in bundle.
 const InactiveAccount = lazy(async () => ({
@@ -44,7 +45,7 @@ export function LoginPage() {
     );
   }
 
-  const onFinish = (values: SignInInput) => {
+  const onFinish = (values: SigninInput) => {
     signIn.mutate(
       { usernameOrEmail: values.usernameOrEmail.trim(), password: values.password, remember: !!values.remember },
       {
@@ -76,7 +77,7 @@ export function LoginPage() {
         {failed && (
           <Alert type="error" showIcon title={errorText(signIn.error, t, 'login')} style={{ marginBottom: 16 }} />
         )}
-        <Form<SignInInput> name="login" layout="vertical" initialValues={{ remember: true }} onFinish={onFinish}>
+        <Form<SigninInput> name="login" layout="vertical" initialValues={{ remember: true }} onFinish={onFinish}>
           <Form.Item
             name="usernameOrEmail"
             label={t('login.username.label')}

@@ -1,16 +1,14 @@
-import type { CurrentUser, Tokens } from '@it4u/shared';
+import type { CurrentUser, SigninInput, Tokens } from '@it4u/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../../api/client.ts';
 import { setTokens } from '../../api/tokens.ts';
 import { currentUserQuery } from '../../session/useCurrentUser.ts';
 
-export type SignInInput = { usernameOrEmail: string; password: string; remember: boolean };
-
 /** Signs in, stores both tokens, counts the sign-in, then loads the current user. */
 export function useSignInMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: SignInInput): Promise<CurrentUser> => {
+    mutationFn: async (input: SigninInput): Promise<CurrentUser> => {
       const tokens = await request<Tokens>('/auth/signin', { method: 'POST', body: input, auth: false });
       setTokens(tokens);
       queryClient.removeQueries();

@@ -1,3 +1,4 @@
+import type { UpdateProfileInput } from '@it4u/shared';
 import { Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
@@ -5,9 +6,10 @@ import { GenderLanguageFields, UsernameEmailFields } from '../../components/Acco
 import { showFormError } from '../../components/showFormError.ts';
 import { useNotice } from '../../components/useNotice.ts';
 import { useCurrentUser } from '../../session/useCurrentUser.ts';
-import { type ProfileInput, useUpdateProfileMutation } from './useUpdateProfileMutation.ts';
+import { useUpdateProfileMutation } from './useUpdateProfileMutation.ts';
 
-type ProfileForm = ProfileInput & { name: string };
+/** The form shows every field the profile may change, and the name (read-only). */
+type ProfileForm = Required<UpdateProfileInput> & { name: string };
 
 /** The signed-in user's own profile; the name is read-only. */
 export function ProfilePage() {
@@ -22,18 +24,21 @@ export function ProfilePage() {
   if (!user) return null;
   if (username !== user.username) return <Navigate to={`/users/${encodeURIComponent(user.username)}`} replace />;
 
-  const onFinish = ({ name: _name, ...values }: ProfileForm) => {
-    update.mutate(
-      { ...values, username: values.username.trim(), email: values.email.trim() },
-      {
-        onSuccess: (saved) => {
-          notice.success(t('notices.updated'));
-          if (saved.username !== username)
-            void navigate(`/users/${encodeURIComponent(saved.username)}`, { replace: true });
-        },
-        onError: (error) => showFormError(form, error, notice),
+  const onFinish = (values: ProfileForm) => {
+    const input: UpdateProfileInput = {
+      username: values.username.trim(),
+      email: values.email.trim(),
+      gender: values.gender,
+      language: values.language,
+    };
+    update.mutate(input, {
+      onSuccess: (saved) => {
+        notice.success(t('notices.updated'));
+        if (saved.username !== username)
+          void navigate(`/users/${encodeURIComponent(saved.username)}`, { replace: true });
       },
-    );
+      onError: (error) => showFormError(form, error, notice),
+    });
   };
 
   return (

@@ -2,7 +2,9 @@ import {
   type ContractRef,
   IN_USE_STATUS,
   NEW_STOCK_ROW,
+  type StockInInput,
   type StockKind,
+  type StockOutInput,
   type StockOutStatus,
   type StockRecord,
 } from '@it4u/shared';
@@ -29,24 +31,6 @@ export type StockFormValues = {
   note: string;
   status?: StockOutStatus;
   contract?: ContractRef | null;
-};
-
-/** The body of POST and PUT /it4u/importWarehouse and /it4u/exportWarehouse. */
-export type StockBody = {
-  exportDate: number;
-  licence: string;
-  itemCode: string;
-  number: number;
-  value: number;
-  supplier: string;
-  serialNum: string;
-  mac: string;
-  warrantyPeriod: number;
-  storageTerm: number;
-  warrantyLandmark: number | null;
-  note: string;
-  status?: StockOutStatus;
-  contractId?: number | null;
 };
 
 /** A new row: quantity 1, warranty 0, storage term 0 (spec section 9), dated today; stock out starts in use. */
@@ -97,8 +81,12 @@ export function toFormValues(row: StockRow): StockFormValues {
   };
 }
 
-export function toStockBody(values: StockFormValues, kind: StockKind): StockBody {
-  const body: StockBody = {
+/** The body of POST and PUT /it4u/importWarehouse (stock in) and /it4u/exportWarehouse (stock out). */
+export function toStockBody(values: StockFormValues, kind: 'in'): StockInInput;
+export function toStockBody(values: StockFormValues, kind: 'out'): StockOutInput;
+export function toStockBody(values: StockFormValues, kind: StockKind): StockInInput | StockOutInput;
+export function toStockBody(values: StockFormValues, kind: StockKind): StockInInput | StockOutInput {
+  const body: StockInInput = {
     exportDate: values.exportDate.valueOf(),
     licence: (values.licence ?? '').trim(),
     itemCode: values.itemCode,
@@ -112,11 +100,15 @@ export function toStockBody(values: StockFormValues, kind: StockKind): StockBody
     warrantyLandmark: values.warrantyLandmark ? values.warrantyLandmark.valueOf() : null,
     note: (values.note ?? '').trim(),
   };
-  if (kind === 'out') {
-    body.status = values.status ?? IN_USE_STATUS;
-    body.contractId = values.contract?.id ?? null;
-  }
-  return body;
+  if (kind === 'in') return body;
+  const out: StockOutInput = {
+    ...body,
+    // Sent as the row has it: the picker offers the selectable statuses; a moved row keeps 'moved' (the server
+    // takes it back unchanged, and refuses it on any other row).
+    status: values.status ?? IN_USE_STATUS,
+    contractId: values.contract?.id ?? null,
+  };
+  return out;
 }
 
 /**

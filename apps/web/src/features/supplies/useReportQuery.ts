@@ -1,4 +1,4 @@
-import type { ReportRow } from '@it4u/shared';
+import type { ReportInput, ReportRow } from '@it4u/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import type { DateRange } from '../../components/dateRange.ts';
@@ -8,7 +8,10 @@ import { suppliesKeys } from './queryKeys.ts';
 export function useReportQuery(range: DateRange) {
   return useQuery({
     queryKey: suppliesKeys.report(range),
-    queryFn: () => api.post<ReportRow[]>('/it4u/reportSupplies', range),
+    queryFn: () => {
+      const body: ReportInput = { fromDate: range.fromDate, toDate: range.toDate };
+      return api.post<ReportRow[]>('/it4u/reportSupplies', body);
+    },
     placeholderData: keepPreviousData,
   });
 }

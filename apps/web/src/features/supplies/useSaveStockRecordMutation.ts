@@ -1,15 +1,14 @@
-import type { StockKind, StockRecord } from '@it4u/shared';
+import type { StockInInput, StockKind, StockOutInput, StockRecord } from '@it4u/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { stockResource } from './paths.ts';
 import { suppliesKeys } from './queryKeys.ts';
-import type { StockBody } from './stockRow.ts';
 
 /** PUT when the row has an id, else POST (spec section 4). */
 export function useSaveStockRecordMutation(kind: StockKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: StockBody }) =>
+    mutationFn: ({ id, body }: { id: number | null; body: StockInInput | StockOutInput }) =>
       id === null
         ? api.post<StockRecord>(`/it4u/${stockResource(kind)}`, body)
         : api.put<StockRecord>(`/it4u/${stockResource(kind)}/${id}`, body),

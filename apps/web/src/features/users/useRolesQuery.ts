@@ -1,8 +1,7 @@
+import type { Role } from '@it4u/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { usersKeys } from './queryKeys.ts';
-
-export type Role = { id: number; name: string };
 
 export function useRolesQuery() {
   return useQuery({

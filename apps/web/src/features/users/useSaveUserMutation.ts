@@ -1,26 +1,13 @@
-import type { Gender, Language, UserRow, UserStatus, UserType } from '@it4u/shared';
+import type { UpdateUserInput, UserRow } from '@it4u/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { sessionKeys } from '../../session/sessionKeys.ts';
 import { usersKeys } from './queryKeys.ts';
 
-export type SaveUserInput = {
-  name: string;
-  username: string;
-  email: string;
-  gender: Gender;
-  language: Language;
-  type: UserType;
-  roles: string[];
-  /** idnames */
-  sitename: string[];
-  status: UserStatus;
-};
-
 export function useSaveUserMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: number; input: SaveUserInput }) => api.put<UserRow>(`/users/${id}`, input),
+    mutationFn: ({ id, input }: { id: number; input: UpdateUserInput }) => api.put<UserRow>(`/users/${id}`, input),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: usersKeys.all });
       // The edited user may be the signed-in one.

@@ -1,11 +1,17 @@
-import { CHANNEL_STATUSES, type ChannelAttribute, type ChannelStatus, DEFAULT_CHANNEL_STATUS } from '@it4u/shared';
+import {
+  type AttributeCreateInput,
+  CHANNEL_STATUSES,
+  type ChannelAttribute,
+  type ChannelStatus,
+  DEFAULT_CHANNEL_STATUS,
+} from '@it4u/shared';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { showFormError } from '../../../components/showFormError.ts';
 import { useNotice } from '../../../components/useNotice.ts';
 import { useProvidersQuery } from '../useProvidersQuery.ts';
-import { type AttributeInput, useSaveAttributeMutation } from '../useSaveAttributeMutation.ts';
+import { useSaveAttributeMutation } from '../useSaveAttributeMutation.ts';
 import { useServicePacksQuery } from '../useServicePacksQuery.ts';
 
 type Props = { channel?: ChannelAttribute; onClose: () => void };
@@ -31,7 +37,7 @@ export function AttributeModal({ channel, onClose }: Props) {
   const packs = useServicePacksQuery(providerId);
 
   const onFinish = (values: Values) => {
-    const input: AttributeInput = {
+    const input: AttributeCreateInput = {
       name: values.name.trim(),
       customer: (values.customer ?? '').trim(),
       status: values.status,

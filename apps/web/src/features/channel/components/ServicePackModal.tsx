@@ -1,3 +1,4 @@
+import type { ServicePackInput } from '@it4u/shared';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { conflictFields } from '../../../components/conflictFields.ts';
@@ -20,23 +21,25 @@ export function ServicePackModal({ providerId, onClose }: Props) {
 
   const onFinish = (values: Values) => {
     if (values.providerId === undefined) return;
-    add.mutate(
-      { providerId: values.providerId, servicePack: values.servicePack.trim(), value: (values.value ?? '').trim() },
-      {
-        onSuccess: () => {
-          notice.success(t('notices.added'));
-          onClose();
-        },
-        onError: (error) => {
-          const fields = conflictFields(error);
-          if (fields.includes('servicePack')) {
-            form.setFields([{ name: 'servicePack', errors: [t('channel.servicePack.duplicate')] }]);
-            return;
-          }
-          showFormError(form, error, notice);
-        },
+    const input: ServicePackInput = {
+      servicePack: values.servicePack.trim(),
+      value: (values.value ?? '').trim(),
+      channelName: { id: values.providerId },
+    };
+    add.mutate(input, {
+      onSuccess: () => {
+        notice.success(t('notices.added'));
+        onClose();
       },
-    );
+      onError: (error) => {
+        const fields = conflictFields(error);
+        if (fields.includes('servicePack')) {
+          form.setFields([{ name: 'servicePack', errors: [t('channel.servicePack.duplicate')] }]);
+          return;
+        }
+        showFormError(form, error, notice);
+      },
+    });
   };
 
   const required = (title: string) => ({ required: true, message: t('channel.required', { title }) });

@@ -1,10 +1,10 @@
-import type { Site } from '@it4u/shared';
+import type { Site, SiteInput } from '@it4u/shared';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { showFormError } from '../../../components/showFormError.ts';
 import { useNotice } from '../../../components/useNotice.ts';
-import { type SiteNameInput, useSaveSiteNameMutation } from '../useSaveSiteNameMutation.ts';
+import { useSaveSiteNameMutation } from '../useSaveSiteNameMutation.ts';
 
 type Props = { site?: Site; onClose: () => void };
 
@@ -13,9 +13,9 @@ export function SiteNameModal({ site, onClose }: Props) {
   const { t } = useTranslation();
   const notice = useNotice();
   const save = useSaveSiteNameMutation();
-  const [form] = Form.useForm<SiteNameInput>();
+  const [form] = Form.useForm<SiteInput>();
 
-  const onFinish = (values: SiteNameInput) =>
+  const onFinish = (values: SiteInput) =>
     save.mutate(
       { id: site?.id, input: { sitename: values.sitename.trim(), idname: values.idname.trim() } },
       {
@@ -35,7 +35,7 @@ export function SiteNameModal({ site, onClose }: Props) {
       pending={save.isPending}
       onClose={onClose}
     >
-      <Form<SiteNameInput>
+      <Form<SiteInput>
         form={form}
         layout="vertical"
         name="siteName"

@@ -1,5 +1,5 @@
 import { ApiOutlined, SaveOutlined } from '@ant-design/icons';
-import { SECRET_PARAMETERS, type SystemParameters } from '@it4u/shared';
+import { type ControllerCheck, SECRET_PARAMETERS, type SessionCheck, type SystemParameters } from '@it4u/shared';
 import { Alert, Button, Form, Input, Skeleton, Space, Switch, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import { codeText, isStatus } from '../../../api/errors.ts';
 import { ControllerError } from '../../../components/ControllerError.tsx';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert.tsx';
 import { useNotice } from '../../../components/useNotice.ts';
-import { type ControllerCheck, type SessionCheck, toParametersBody } from '../parameters.ts';
+import { toParametersBody } from '../parameters.ts';
 import { useCheckControllerMutation } from '../useCheckControllerMutation.ts';
 import { useParametersQuery } from '../useParametersQuery.ts';
 import { useSaveParametersMutation } from '../useSaveParametersMutation.ts';

@@ -1,11 +1,11 @@
-import { type SupplyItem, UNITS } from '@it4u/shared';
+import { type ItemInput, type SupplyItem, UNITS } from '@it4u/shared';
 import { AutoComplete, Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { conflictFields } from '../../../components/conflictFields.ts';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { showFormError } from '../../../components/showFormError.ts';
 import { useNotice } from '../../../components/useNotice.ts';
-import { type SupplyItemInput, useSaveSupplyItemMutation } from '../useSaveSupplyItemMutation.ts';
+import { useSaveSupplyItemMutation } from '../useSaveSupplyItemMutation.ts';
 
 type Props = { item?: SupplyItem; onClose: () => void };
 
@@ -26,7 +26,7 @@ export function SupplyItemModal({ item, onClose }: Props) {
   const [form] = Form.useForm<Values>();
 
   const onFinish = (values: Values) => {
-    const input: SupplyItemInput = {
+    const input: ItemInput = {
       itemCode: values.itemCode.trim(),
       name: values.name.trim(),
       unit: (values.unit ?? '').trim(),

@@ -1,11 +1,11 @@
-import type { UserRow } from '@it4u/shared';
+import type { ResetPasswordInput, UserRow } from '@it4u/shared';
 import { Alert, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { NewPasswordFields } from '../../../components/NewPasswordFields.tsx';
 import { showFormError } from '../../../components/showFormError.ts';
 import { useNotice } from '../../../components/useNotice.ts';
-import { type ResetPasswordInput, useResetPasswordMutation } from '../useResetPasswordMutation.ts';
+import { useResetPasswordMutation } from '../useResetPasswordMutation.ts';
 
 type Props = { user: UserRow; onClose: () => void };
 

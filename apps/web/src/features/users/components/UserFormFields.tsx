@@ -1,4 +1,4 @@
-import { DEFAULT_ROLE, USER_TYPES } from '@it4u/shared';
+import { DEFAULT_ROLE, type RoleName, USER_TYPES } from '@it4u/shared';
 import { Form, type FormInstance, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/errors.ts';
@@ -12,7 +12,7 @@ import type { UserFormValues } from './userFormValues.ts';
 type Props = { form: FormInstance<UserFormValues>; mode: 'add' | 'edit' };
 
 /** The preset customer role gives way when another role is picked (the first role decides the permissions). */
-export function normalizeRoles(next: string[] | undefined, previous: string[] | undefined): string[] {
+export function normalizeRoles(next: RoleName[] | undefined, previous: RoleName[] | undefined): RoleName[] {
   const value = next ?? [];
   const untouchedDefault = previous?.length === 1 && previous[0] === DEFAULT_ROLE;
   return untouchedDefault && value.length > 1 ? value.filter((role) => role !== DEFAULT_ROLE) : value;

@@ -1,4 +1,4 @@
-import { DEFAULT_ROLE, type Gender, type Language, type UserRow, type UserType } from '@it4u/shared';
+import { DEFAULT_ROLE, type Gender, type Language, type RoleName, type UserRow, type UserType } from '@it4u/shared';
 
 export type UserFormValues = {
   name: string;
@@ -9,13 +9,14 @@ export type UserFormValues = {
   gender: Gender;
   language: Language;
   type: UserType;
-  roles?: string[];
+  roles?: RoleName[];
+  /** idnames */
   sitename?: string[];
   active?: boolean;
 };
 
 /** A Client has the customer role only: the roles selector is hidden for them. */
-export function rolesOf(values: UserFormValues): string[] {
+export function rolesOf(values: UserFormValues): RoleName[] {
   return values.type === 'Client' ? [DEFAULT_ROLE] : (values.roles ?? []);
 }
 

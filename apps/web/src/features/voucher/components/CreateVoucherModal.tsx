@@ -1,10 +1,10 @@
-import { VOUCHER_EXPIRE_MINUTES, type Voucher } from '@it4u/shared';
+import { type CreateVoucherInput, VOUCHER_EXPIRE_MINUTES, type Voucher } from '@it4u/shared';
 import { Checkbox, Form, type FormInstance, Input, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { showFormError } from '../../../components/showFormError.ts';
 import { useNotice } from '../../../components/useNotice.ts';
-import { type CreateVoucherBody, useCreateVouchersMutation } from '../useCreateVouchersMutation.ts';
+import { useCreateVouchersMutation } from '../useCreateVouchersMutation.ts';
 
 export const VOUCHER_DEFAULTS = { down: 150, up: 150, bytes: 2 } as const;
 export const MAX_VOUCHERS_PER_CREATE = 1000;
@@ -12,7 +12,8 @@ export const MAX_VOUCHERS_PER_CREATE = 1000;
 export type CreateVoucherValues = {
   n?: number;
   quota?: number;
-  expire?: number;
+  /** minutes, one of VOUCHER_EXPIRE_MINUTES */
+  expire?: CreateVoucherInput['expire'];
   downLimited: boolean;
   down?: number;
   upLimited: boolean;
@@ -22,13 +23,16 @@ export type CreateVoucherValues = {
   note?: string;
 };
 
-/** The request body of the form's values: a limit is sent only when its box is ticked. */
-export function toCreateVoucherBody(values: CreateVoucherValues): CreateVoucherBody {
+/**
+ * The body of POST /it4u/{site}/createVoucher from the form's values (n, quota and expire are required there):
+ * a limit (kbps, MB) is sent only when its box is ticked.
+ */
+export function toCreateVoucherBody(values: CreateVoucherValues): CreateVoucherInput {
   return {
     cmd: 'create-voucher',
     n: Number(values.n),
     quota: Number(values.quota),
-    expire: Number(values.expire),
+    expire: Number(values.expire) as CreateVoucherInput['expire'],
     ...(values.downLimited && values.down !== undefined && values.down !== null ? { down: values.down } : {}),
     ...(values.upLimited && values.up !== undefined && values.up !== null ? { up: values.up } : {}),
     ...(values.bytesLimited && values.bytes !== undefined && values.bytes !== null ? { bytes: values.bytes } : {}),
@@ -140,7 +144,7 @@ export function CreateVoucherModal({ site, onClose, onCreated }: Props) {
           label={t('voucher.create.expire')}
           rules={[{ required: true, message: t('voucher.create.required.expire') }]}
         >
-          <Select<number>
+          <Select<CreateVoucherInput['expire']>
             placeholder={t('voucher.create.expirePlaceholder')}
             options={VOUCHER_EXPIRE_MINUTES.map((minutes) => ({
               value: minutes,
