@@ -57,3 +57,36 @@ test('a ROLE_KH user sees no Manage menu', async ({ page, request }) => {
   await expect(shell.menu().getByText('Home')).toBeVisible();
   await expect(shell.menu().getByText('Manage')).toHaveCount(0);
 });
+
+test("the server's refusals are said in the reader's language, under the field they concern", async ({ page }) => {
+  const { adminNewPassword } = readState();
+  const login = new LoginPage(page);
+  const shell = new Shell(page);
+  await login.goto();
+  await login.signIn('admin', adminNewPassword);
+  await expect(shell.menu().getByText('Home')).toBeVisible();
+  await shell.chooseLanguage('Tiếng Việt');
+  await page.goto('/users');
+  await page.getByRole('button', { name: 'Thêm người dùng' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Họ tên', { exact: true }).fill('Lê Văn Trùng');
+  await dialog.getByLabel('Tên đăng nhập', { exact: true }).fill('kythuat1'); // taken by the first test
+  await dialog.getByLabel('E-mail', { exact: true }).fill('trung@example.test');
+  await dialog.getByLabel('Mật khẩu', { exact: true }).fill('12345678');
+  await dialog.getByLabel('Xác nhận mật khẩu').fill('12345678');
+  await choose(dialog, 'Giới tính', 'Nam');
+  await choose(dialog, 'Ngôn ngữ', 'Tiếng Việt');
+  await choose(dialog, 'Loại', 'Nhân viên');
+  await choose(dialog, 'Vai trò', 'Kỹ thuật viên');
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('button', { name: 'Tạo' }).click();
+  // a common password first (the server checks it before the names)
+  await expect(dialog.getByText('Mật khẩu này quá phổ biến: hãy chọn mật khẩu khó đoán hơn.')).toBeVisible();
+  await dialog.getByLabel('Mật khẩu', { exact: true }).fill('Trung-pass-2026');
+  await dialog.getByLabel('Xác nhận mật khẩu').fill('Trung-pass-2026');
+  await dialog.getByRole('button', { name: 'Tạo' }).click();
+  await expect(dialog.getByText('Tên đăng nhập đã được sử dụng!')).toBeVisible();
+  await expect(page.getByText('Username is already taken!')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await shell.chooseLanguage('English');
+});

@@ -127,15 +127,16 @@ export type FieldError = {
   message: string;
 };
 
-const fill = (template: string, params: ErrorParams = {}) =>
+/** A message template with its {{parameters}} filled in (the syntax i18next reads too). */
+export const fillTemplate = (template: string, params: Record<string, string | number | undefined> = {}) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key] ?? ''));
 
 /** The English text of an error code. */
 export function apiErrorText(code: ApiErrorCode, params?: ErrorParams): string {
-  return fill(API_ERRORS[code], params);
+  return fillTemplate(API_ERRORS[code], params);
 }
 
 /** The English text of a field problem, without the field's name ("must be at most 100 characters"). */
 export function fieldProblemText(code: FieldProblemCode, params?: ErrorParams): string {
-  return fill(FIELD_PROBLEMS[code], params);
+  return fillTemplate(FIELD_PROBLEMS[code], params);
 }

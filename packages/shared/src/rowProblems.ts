@@ -1,3 +1,5 @@
+import { fillTemplate } from './apiErrors.ts';
+
 /**
  * What can be wrong with a row of an uploaded spreadsheet. The server sends each problem as a code with its
  * parameters (and an English text beside it); the web app says it in the reader's language.
@@ -65,7 +67,7 @@ export type RowError = { row: number; reason: string; problems: RowProblem[] };
 export function problemText(problem: RowProblem): string {
   const params: Record<string, string | number | undefined> = { ...problem.params };
   if (problem.params?.field) params.field = ROW_PROBLEM_FIELDS[problem.params.field];
-  return ROW_PROBLEMS[problem.code].replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key] ?? ''));
+  return fillTemplate(ROW_PROBLEMS[problem.code], params);
 }
 
 /** The row error of a row's problems. */

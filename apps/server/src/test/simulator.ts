@@ -1,5 +1,7 @@
 import { type Flavor, type Simulator, startSimulator } from '@it4u/unifi-sim';
+import { afterAll, beforeAll } from 'vitest';
 import type { ControllerConfig } from '../integrations/unifi/unifi.client.ts';
+import { createTestApp, type Driver, drivers, type TestApp, tokenFor } from './helpers.ts';
 
 /**
  * The clocks the simulator-backed tests run at: a Wednesday noon and the night before at 03:00, Vietnam time.
@@ -35,4 +37,27 @@ export async function startTestSimulator(
     config: { url: sim.url, username: 'admin', password, verifyTls: true },
     close: () => sim.close(),
   };
+}
+
+/** Every database the tests run on, at every clock. */
+export const simCases = drivers.flatMap((driver) => simClocks.map((clock) => [driver, clock] as const));
+
+/**
+ * A suite's app on a simulated controller at a clock, with a technician signed in: made before the suite's tests,
+ * closed after them. `call` sends as the technician unless given other headers.
+ */
+export function useControllerApp(driver: Driver, clock: SimClock) {
+  const suite = {} as { t: TestApp; sim: TestSimulator; kt: Record<string, string> };
+  beforeAll(async () => {
+    suite.sim = await startTestSimulator(clock);
+    suite.t = await createTestApp(driver, { demoController: suite.sim.config });
+    suite.kt = (await tokenFor(suite.t, ['ROLE_KT'])).headers;
+  });
+  afterAll(async () => {
+    await suite.t.close();
+    await suite.sim.close();
+  });
+  const call = (method: 'GET' | 'POST', url: string, payload?: object, headers?: Record<string, string>) =>
+    suite.t.app.inject({ method, url: `/api/v1${url}`, headers: headers ?? suite.kt, payload });
+  return { suite, call };
 }

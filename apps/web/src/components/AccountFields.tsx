@@ -10,7 +10,11 @@ export function UsernameEmailFields({ own }: { own: boolean }) {
       <Form.Item
         name="username"
         label={t('users.field.username')}
-        rules={[{ required: true, whitespace: true, message: t('users.required.username') }]}
+        rules={[
+          { required: true, whitespace: true, message: t('users.required.username') },
+          // as the server: letters, digits, dot, dash, underscore; never an e-mail address
+          { pattern: /^[A-Za-z0-9._-]{3,50}$/, message: t('users.required.usernameFormat') },
+        ]}
       >
         <Input autoComplete={own ? 'username' : 'off'} />
       </Form.Item>

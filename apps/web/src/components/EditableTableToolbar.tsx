@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Input, Space } from 'antd';
+import { Button } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { SearchBox, TableToolbar } from './TableToolbar.tsx';
 import type { FilterBar } from './useTableFilters.ts';
 
 export type ToolbarOptions = {
@@ -36,34 +36,33 @@ export function EditableTableToolbar({
   hint,
   busy,
 }: Props) {
-  const { t } = useTranslation();
   return (
     <>
-      <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
-        <Space wrap>
-          <Input.Search
-            allowClear
-            enterButton
-            aria-label={t('common.search')}
-            placeholder={searchPlaceholder}
-            style={{ width: 280, maxWidth: '100%' }}
-            value={filters.text}
-            disabled={busy}
-            onChange={(event) => filters.setText(event.target.value)}
-            onSearch={filters.search}
-          />
-          {controls}
-          <Button onClick={filters.reset} disabled={busy}>
-            {resetLabel}
-          </Button>
-        </Space>
-        <Space wrap>
-          {actions}
-          <Button type="primary" icon={<PlusOutlined />} disabled={busy} onClick={onAdd}>
-            {addLabel}
-          </Button>
-        </Space>
-      </Space>
+      <TableToolbar
+        left={
+          <>
+            <SearchBox
+              placeholder={searchPlaceholder}
+              value={filters.text}
+              disabled={busy}
+              onChange={(event) => filters.setText(event.target.value)}
+              onSearch={filters.search}
+            />
+            {controls}
+            <Button onClick={filters.reset} disabled={busy}>
+              {resetLabel}
+            </Button>
+          </>
+        }
+        right={
+          <>
+            {actions}
+            <Button type="primary" icon={<PlusOutlined />} disabled={busy} onClick={onAdd}>
+              {addLabel}
+            </Button>
+          </>
+        }
+      />
       {hint}
     </>
   );

@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { PAGE_SIZE_OPTIONS, type Page, TABLE_SCROLL_Y } from '@it4u/shared';
-import { Button, Input, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from './QueryErrorAlert.tsx';
+import { SearchBox, TableToolbar } from './TableToolbar.tsx';
 import type { Paging } from './usePaging.ts';
 
 /** The parts of a TanStack query result for one page that the table reads. */
@@ -48,25 +49,22 @@ export function PagedTable<T extends { id: number | string }>({
   const { t } = useTranslation();
   return (
     <>
-      <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
-        <Space wrap>
-          <Input.Search
-            allowClear
-            enterButton
-            aria-label={t('common.search')}
-            placeholder={searchPlaceholder}
-            style={{ width: 280, maxWidth: '100%' }}
-            onSearch={paging.setSearch}
-          />
-          {filters}
-        </Space>
-        <Space wrap>
-          {extra}
-          <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
-            {addLabel}
-          </Button>
-        </Space>
-      </Space>
+      <TableToolbar
+        left={
+          <>
+            <SearchBox placeholder={searchPlaceholder} onSearch={paging.setSearch} />
+            {filters}
+          </>
+        }
+        right={
+          <>
+            {extra}
+            <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+              {addLabel}
+            </Button>
+          </>
+        }
+      />
       <QueryErrorAlert query={query} />
       <Table<T>
         rowKey="id"

@@ -1,28 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
-import { simClocks, startTestSimulator, type TestSimulator } from '../../test/simulator.ts';
+import { describe, expect, it } from 'vitest';
+import { tokenFor } from '../../test/helpers.ts';
+import { simCases, useControllerApp } from '../../test/simulator.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
 
-const cases = drivers.flatMap((driver) => simClocks.map((clock) => [driver, clock] as const));
-
-describe.each(cases)(
+describe.each(simCases)(
   'connected and blocked devices through the demo controller on %s at %s in Vietnam',
   (driver, clock) => {
-    let sim: TestSimulator;
-    let t: TestApp;
-    let kt: Record<string, string>;
-    beforeAll(async () => {
-      sim = await startTestSimulator(clock);
-      t = await createTestApp(driver, { demoController: sim.config });
-      kt = (await tokenFor(t, ['ROLE_KT'])).headers;
-    });
-    afterAll(async () => {
-      await t.close();
-      await sim.close();
-    });
-
-    const call = (method: 'GET' | 'POST', url: string, payload?: object, headers = kt) =>
-      t.app.inject({ method, url: `/api/v1${url}`, headers, payload });
+    const { suite, call } = useControllerApp(driver, clock);
 
     it('blocks a connected device: it leaves the connected list and is in the block list; unblocks it', async () => {
       const devices = (await call('GET', '/it4u/default/devices')).json();
@@ -48,8 +32,8 @@ describe.each(cases)(
     });
 
     it("answers 403 to a customer asking for another site's devices", async () => {
-      const own = await createSitesRepository(t.database.db).insert({ sitename: 'Mine', idname: 'mine01' });
-      const kh = (await tokenFor(t, ['ROLE_KH'], { type: 'Client', siteIds: [own.id] })).headers;
+      const own = await createSitesRepository(suite.t.database.db).insert({ sitename: 'Mine', idname: 'mine01' });
+      const kh = (await tokenFor(suite.t, ['ROLE_KH'], { type: 'Client', siteIds: [own.id] })).headers;
       for (const url of ['/it4u/default/devices', '/it4u/default/block/info']) {
         expect((await call('GET', url, undefined, kh)).statusCode, url).toBe(403);
       }

@@ -6,7 +6,6 @@ import {
   SavedParametersSchema,
   SessionCheckSchema,
 } from '@it4u/shared/api';
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { contextOf } from '../../lib/context.ts';
 import { authErrors, ErrorRef, secured } from '../../lib/schemas.ts';

@@ -2,7 +2,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { StockKind } from '@it4u/shared';
 import {
   DateRangeBody,
-  Epoch,
   ExportQuery,
   IdParams,
   ItemBody,

@@ -7,7 +7,6 @@ import {
   MessageSchema,
   OnlineSchema,
   PageQuery,
-  Password,
   pageOf,
   ResetPasswordBody,
   RoleNameSchema,

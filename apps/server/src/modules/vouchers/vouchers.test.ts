@@ -1,26 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
-import { simClocks, startTestSimulator, type TestSimulator } from '../../test/simulator.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, tokenFor } from '../../test/helpers.ts';
+import { simCases, startTestSimulator, useControllerApp } from '../../test/simulator.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
 
-const cases = drivers.flatMap((driver) => simClocks.map((clock) => [driver, clock] as const));
-
-describe.each(cases)('vouchers through the demo controller on %s at %s in Vietnam', (driver, clock) => {
-  let sim: TestSimulator;
-  let t: TestApp;
-  let kt: Record<string, string>;
-  beforeAll(async () => {
-    sim = await startTestSimulator(clock);
-    t = await createTestApp(driver, { demoController: sim.config });
-    kt = (await tokenFor(t, ['ROLE_KT'])).headers;
-  });
-  afterAll(async () => {
-    await t.close();
-    await sim.close();
-  });
-
-  const call = (method: 'GET' | 'POST', url: string, payload?: object, headers = kt) =>
-    t.app.inject({ method, url: `/api/v1${url}`, headers, payload });
+describe.each(simCases)('vouchers through the demo controller on %s at %s in Vietnam', (driver, clock) => {
+  const { suite, call } = useControllerApp(driver, clock);
 
   it('says it is the demo controller, and fills the site names from it', async () => {
     expect((await call('GET', '/it4u/controller')).json()).toEqual({ configured: false, demo: true });
@@ -72,11 +56,11 @@ describe.each(cases)('vouchers through the demo controller on %s at %s in Vietna
   });
 
   it("answers 403 to a customer asking for another site's vouchers", async () => {
-    const repo = createSitesRepository(t.database.db);
+    const repo = createSitesRepository(suite.t.database.db);
     const own =
       (await repo.all()).find((s) => s.idname !== 'default') ??
       (await repo.insert({ sitename: 'Mine', idname: 'mine01' }));
-    const kh = (await tokenFor(t, ['ROLE_KH'], { type: 'Client', siteIds: [own.id] })).headers;
+    const kh = (await tokenFor(suite.t, ['ROLE_KH'], { type: 'Client', siteIds: [own.id] })).headers;
     for (const url of ['/it4u/default/voucher', '/it4u/default/printVoucher/all']) {
       expect((await call('GET', url, undefined, kh)).statusCode, url).toBe(403);
     }

@@ -1,0 +1,28 @@
+import { Input, Space } from 'antd';
+import type { SearchProps } from 'antd/es/input';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The row above a register: the search box and filters on the left, the actions on the right. */
+export function TableToolbar({ left, right }: { left: ReactNode; right: ReactNode }) {
+  return (
+    <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
+      <Space wrap>{left}</Space>
+      <Space wrap>{right}</Space>
+    </Space>
+  );
+}
+
+/** A register's search box (Enter or the button searches; the cross clears). */
+export function SearchBox(props: SearchProps) {
+  const { t } = useTranslation();
+  return (
+    <Input.Search
+      allowClear
+      enterButton
+      aria-label={t('common.search')}
+      style={{ width: 280, maxWidth: '100%' }}
+      {...props}
+    />
+  );
+}
