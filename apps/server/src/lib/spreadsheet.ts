@@ -163,17 +163,22 @@ type CellRule = { maxLength?: number; maximum?: number };
  * a value, text and numbers stay within the form's limits. So a JSON import stores nothing a form would refuse.
  */
 function cellProblems(column: Column, header: string, value: unknown): RowProblem[] {
-  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+  if (value === null || value === undefined) return [];
+  if (typeof value === 'object' && !(value instanceof Date)) {
     return [{ code: 'notAValue', params: { column: header } }];
   }
   const rule = column.rule as CellRule | undefined;
   if (!rule) return [];
-  if (rule.maxLength !== undefined && cellText(value).length > rule.maxLength) {
-    return [{ code: 'tooLong', params: { column: header, limit: rule.maxLength } }];
+  const { maxLength, maximum } = rule;
+  if (maxLength !== undefined) {
+    const text = typeof value === 'string' ? value : String(value);
+    if (text.length > maxLength && text.trim().length > maxLength) {
+      return [{ code: 'tooLong', params: { column: header, limit: maxLength } }];
+    }
   }
-  const n = rule.maximum === undefined ? undefined : cellNumber(value);
-  if (n !== undefined && rule.maximum !== undefined && n > rule.maximum) {
-    return [{ code: 'tooLarge', params: { column: header, limit: rule.maximum } }];
+  if (maximum !== undefined) {
+    const n = typeof value === 'number' ? value : cellNumber(value);
+    if (n !== undefined && n > maximum) return [{ code: 'tooLarge', params: { column: header, limit: maximum } }];
   }
   return [];
 }
