@@ -13,6 +13,8 @@ export function createAuditRepository(db: Db) {
   return {
     async record(event: string, who: AuditWho, facts: AuditFacts = {}): Promise<void> {
       await db.insert(auditEvents).values({
+        // the console's clock, as the windows counted below (never the database's: the two may differ)
+        at: new Date(),
         event,
         actorId: who.actor?.id ?? null,
         actorName: who.actor?.username ?? null,

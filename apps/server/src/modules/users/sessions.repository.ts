@@ -21,7 +21,9 @@ export function createSessionRepository(db: Db) {
       userAgent: string | null;
       expiresAt: Date;
     }) {
-      await db.insert(sessions).values(s);
+      // every time of a session is the console's clock, as the checks that read them
+      const now = new Date();
+      await db.insert(sessions).values({ ...s, createdAt: now, lastUsedAt: now });
     },
 
     async find(id: string) {

@@ -139,7 +139,8 @@ export function createUsersRepository(db: Db) {
       const result = await db.execute(sql`
         select u.id, u.username, u.name from users u
         where exists (select 1 from sessions s where s.user_id = u.id and s.revoked_at is null
-                      and s.expires_at > now() and s.last_used_at > ${since.toISOString()}::timestamptz)
+                      and s.expires_at > ${new Date().toISOString()}::timestamptz
+                      and s.last_used_at > ${since.toISOString()}::timestamptz)
           and (${who === 'everyone'} or u.roles[1] <> 'ROLE_KH')
         order by u.name`);
       return rowsOf(result);
