@@ -40,12 +40,19 @@ export type AppOptions = {
   sheetLimits?: SheetLimits;
   webDist?: string;
   logger?: boolean | { level: string };
-  trustProxy?: boolean;
+  trustProxy?: boolean | string;
 };
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    // every logged error goes through safeError, whoever logs it: never a failed query's parameters
+    logger:
+      typeof opts.logger === 'object'
+        ? {
+            ...opts.logger,
+            serializers: { err: safeError as (err: Error) => { type: string; message: string; stack: string } },
+          }
+        : (opts.logger ?? false),
     bodyLimit: 1024 * 1024,
     trustProxy: opts.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
@@ -112,7 +119,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         const result = await sites.service.syncDemo();
         if (result) app.log.info(result, 'site names filled from the demo controller');
       } catch (err) {
-        app.log.warn({ err: safeError(err) }, 'the site names could not be filled from the demo controller');
+        app.log.warn({ err }, 'the site names could not be filled from the demo controller');
       }
     });
   }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { openPostgres } from './db/client.ts';
+import { writeSheet } from './lib/spreadsheet.ts';
 import { createTestApp, drivers, seedUser, type TestApp, tokenFor } from './test/helpers.ts';
 import { multipartFile } from './test/multipart.ts';
 
@@ -108,6 +109,30 @@ describe.each(drivers)('bad input on %s', (driver) => {
     }
   });
 
+  it('refuses text with NUL in the cells of an uploaded file too (422, nothing stored)', async () => {
+    const sheet = writeSheet(
+      'Danh mục',
+      ['Mã vật tư', 'Tên vật tư'],
+      [
+        ['NUL-1', 'A\u0000B'],
+        ['NUL-2', 'lone \ud800 surrogate'],
+        ['NUL-3', 'Cáp mạng'],
+      ],
+    );
+    const form = multipartFile('items.xlsx', sheet);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/it4u/uploadListSupplies',
+      headers: { ...admin, ...form.headers },
+      payload: form.payload,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(
+      res.json().details.map((r: { row: number; problems: { code: string }[] }) => [r.row, r.problems[0]?.code]),
+    ).toEqual([[2, 'badText']]);
+    expect((await call('GET', '/it4u/listSupplies?q=NUL-')).json().total).toBe(0);
+  });
+
   it('answers a multipart body without a boundary, or a broken one, with 400', async () => {
     for (const type of ['multipart/form-data', 'multipart/form-data; boundary=x']) {
       const res = await t.app.inject({
@@ -196,12 +221,22 @@ describe('usernames, e-mail addresses and passwords', () => {
   it("never lets a username look like an e-mail address, nor an address take another user's sign-in name", async () => {
     const asEmail = await signup(user('victim@example.test', 'new1@example.test'));
     expect(asEmail.statusCode).toBe(400);
-    expect(asEmail.json().details[0]).toMatchObject({ field: 'username', code: 'badFormat' });
-    // an older account whose username is an address keeps it for itself
-    await seedUser(t.database, { username: 'boss@corp.test' });
+    expect(asEmail.json()).toMatchObject({ code: 'usernameLooksLikeEmail', details: [{ field: 'username' }] });
+    // an older account whose username is an address keeps it for itself ...
+    const boss = await seedUser(t.database, {
+      username: 'boss@corp.test',
+      email: 'boss@home.test',
+      roles: ['ROLE_KT'],
+    });
     const taken = await signup(user('tam_tran', 'boss@corp.test'));
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ code: 'emailTaken', details: [{ field: 'email' }] });
+    // ... and can still be edited (blocked, here) with it unchanged; changed to another address, it is refused
+    const read = (await t.app.inject({ method: 'GET', url: `/api/v1/users/${boss.id}`, headers: admin })).json();
+    const put = (body: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/v1/users/${boss.id}`, headers: admin, payload: body });
+    expect((await put({ ...read, status: 'Block' })).statusCode).toBe(200);
+    expect((await put({ ...read, username: 'boss2@corp.test' })).json().code).toBe('usernameLooksLikeEmail');
   });
 
   it('refuses the most common passwords, and the account name as a password', async () => {

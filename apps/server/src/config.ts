@@ -9,7 +9,8 @@ export type Config = {
   secretKey: string | undefined;
   logLevel: string;
   webDist: string;
-  trustProxy: boolean;
+  /** false, true (every X-Forwarded-For entry: forgeable), or the proxies' addresses */
+  trustProxy: boolean | string;
   /** where the demo controller's clock starts (epoch ms; it then runs on); the wall clock when undefined */
   demoClock: number | undefined;
 };
@@ -30,6 +31,15 @@ function instant(name: string, value: string | undefined): number | undefined {
   return ms;
 }
 
+/**
+ * Which proxies' X-Forwarded-For to believe, for the client address that sign-in limits count: their addresses
+ * (`127.0.0.1`, `10.0.0.0/8`, comma-separated). `true` believes every entry, which a client can write itself.
+ */
+function trustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === '' || value === 'false') return false;
+  return value === 'true' ? true : value;
+}
+
 /** Every environment variable the server reads, in one place. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(import.meta.dirname, '../../..');
@@ -42,7 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: env.SECRET_KEY || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     webDist: path.resolve(env.WEB_DIST || path.join(root, 'apps/web/dist')),
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: trustProxy(env.TRUST_PROXY),
     demoClock: instant('UNIFI_DEMO_CLOCK', env.UNIFI_DEMO_CLOCK),
   };
 }

@@ -3,7 +3,6 @@ import { startSimulator } from '@it4u/unifi-sim';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
-import { safeError } from './lib/log.ts';
 import { loadMasterKey } from './lib/secrets.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { ensureFirstAdmin } from './modules/users/users.bootstrap.ts';
@@ -41,8 +40,6 @@ const app = await buildApp({
   logger: {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
-    // an error's message, code and stack, never a failed query's parameters (lib/log.ts)
-    serializers: { err: safeError },
   } as { level: string },
 });
 

@@ -29,6 +29,7 @@ export const API_ERRORS = {
   passwordsDiffer: 'Two passwords that you enter is inconsistent!',
   commonPassword: 'This password is too common: choose one that is harder to guess.',
   usernameTaken: 'Username is already taken!',
+  usernameLooksLikeEmail: 'A username cannot contain @: it would look like an e-mail address.',
   emailTaken: 'Email Address already in use!',
   rolesRequired: 'Please select at least one role.',
   adminAccountsOnlyByAdmin: 'Only an administrator may manage administrator accounts.',
@@ -76,6 +77,7 @@ export const API_ERRORS = {
   notASpreadsheet: 'The file is not a spreadsheet (.xlsx or .xls).',
   unreadableSpreadsheet: 'The spreadsheet cannot be read.',
   spreadsheetTooComplex: 'The spreadsheet takes too long or too much memory to read.',
+  uploadsBusy: 'Other spreadsheets are being read now. Please try again in a moment.',
   rowsExpected: 'Send the rows as a JSON array of objects, or the spreadsheet as a file.',
   badRows: '{{count}} row(s) of the spreadsheet cannot be imported; nothing was saved.',
   // the UniFi controller

@@ -10,6 +10,6 @@ export const SECRET_MASK = '********';
  * Secrets tied to where they are sent: when one of these fields changes, the masked (stored) secret is not kept,
  * so that a stored password never goes to a new address or account; the administrator types it again.
  */
-export const SECRET_TIES = { pwUbnt: ['urlUbnt', 'usernameUbnt'] } as const satisfies Partial<
+export const SECRET_TIES = { pwUbnt: ['urlUbnt', 'usernameUbnt', 'verifyTls'] } as const satisfies Partial<
   Record<(typeof SECRET_PARAMETERS)[number], readonly (keyof SystemParameters)[]>
 >;

@@ -23,6 +23,7 @@ export const ROW_PROBLEMS = {
   unknownProvider: 'unknown provider "{{value}}"',
   unknownServicePack: 'the provider {{provider}} has no service pack "{{value}}"',
   notAValue: 'the column "{{column}}" holds a list or an object, not a value',
+  badText: 'the column "{{column}}" holds characters that text may not contain',
   tooLong: 'the column "{{column}}" is longer than {{limit}} characters',
   tooLarge: 'the column "{{column}}" must be at most {{limit}}',
 } as const;

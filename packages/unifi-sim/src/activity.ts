@@ -68,6 +68,17 @@ export function generation(slot: ClientSlot, day: number): number {
   return Math.floor((day + slot.offset) / slot.period);
 }
 
+/**
+ * When a hotel guest who stays the night of `day` leaves the next morning, or undefined when the slot's visit of
+ * that day is not a night (or there is none).
+ */
+function nightEnd(site: Site, slot: ClientSlot, day: number): number | undefined {
+  if (!slot.overnight || !visits(site, slot, day)) return undefined;
+  const h = (salt: number) => hash01(site.seed, site.index, slot.k, day, salt);
+  if (h(9) >= 0.3) return undefined;
+  return dayStart(day) + DAY + (7 + h(2) * 4) * HOUR;
+}
+
 export function sessionsOfDay(site: Site, day: number): Session[] {
   let cache = sessionCache.get(site);
   if (!cache) {
@@ -91,13 +102,19 @@ export function sessionsOfDay(site: Site, day: number): Session[] {
     } else if (slot.kind === 'staff') {
       start = midnight + 7 * HOUR + h(1) * 2 * HOUR;
       length = 7 * HOUR + h(2) * 3 * HOUR;
-    } else if (slot.overnight && h(9) < 0.3) {
+    } else if (nightEnd(site, slot, day) !== undefined) {
       // a hotel guest who stays the night: in from the late afternoon, out in the morning
       start = midnight + (17 + h(1) * 5) * HOUR;
-      length = midnight + DAY + (7 + h(2) * 4) * HOUR - start;
+      length = (nightEnd(site, slot, day) as number) - start;
     } else {
       start = midnight + (7.5 + 14 * ((h(1) + h(3)) / 2)) * HOUR;
       length = slot.kind === 'guest' ? 15 * MINUTE + h(2) ** 2 * 5 * HOUR : 20 * MINUTE + h(2) * 160 * MINUTE;
+      // a guest still in from last night comes back after leaving, not before
+      const lastNight = nightEnd(site, slot, day - 1);
+      if (lastNight !== undefined && start < lastNight + 30 * MINUTE) {
+        start = lastNight + 30 * MINUTE;
+        if (start + length > midnight + 23 * HOUR) continue;
+      }
     }
     start = Math.floor(start / 1000) * 1000;
     length = Math.floor(length / 1000) * 1000;

@@ -90,6 +90,28 @@ describe('deterministic data', () => {
     }
   });
 
+  it('never has one device in two sessions at once (a guest back from the night leaves first)', async () => {
+    const night = Date.UTC(2024, 4, 1, 20, 0);
+    const { sim, client } = await connect(2019, () => night);
+    const hotel = sim.state.sites.find((s) => s.desc === 'Khách sạn Hoa Mai')!;
+    const sessions = await client.data('POST', `/api/s/${hotel.name}/stat/session`, {
+      type: 'all',
+      start: Math.floor((night - 60 * 86_400_000) / 1000),
+      end: Math.floor(night / 1000),
+    });
+    const byMac = new Map<string, JsonObject[]>();
+    for (const s of sessions) byMac.set(String(s.mac), [...(byMac.get(String(s.mac)) ?? []), s]);
+    let overnight = 0;
+    for (const list of byMac.values()) {
+      list.sort((a, b) => Number(a.assoc_time) - Number(b.assoc_time));
+      for (let i = 1; i < list.length; i++) {
+        expect(Number(list[i]!.assoc_time)).toBeGreaterThanOrEqual(Number(list[i - 1]!.disassoc_time));
+      }
+      overnight += list.filter((s) => Number(s.duration) > 8 * 3600).length;
+    }
+    expect(overnight).toBeGreaterThan(0);
+  });
+
   it("lets the hotel's guests stay the night", async () => {
     const night = Date.UTC(2024, 4, 1, 20, 0); // 03:00 in Vietnam
     const { sim, client } = await connect(2019, () => night);

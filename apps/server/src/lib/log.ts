@@ -4,7 +4,7 @@
  * values) and quoted values in messages never reach the log.
  */
 export function safeError(err: unknown, depth = 0): Record<string, unknown> {
-  if (!(err instanceof Error)) return { type: typeof err };
+  if (!(err instanceof Error)) return { type: err === null ? 'null' : typeof err };
   const e = err as Error & {
     code?: unknown;
     query?: unknown;

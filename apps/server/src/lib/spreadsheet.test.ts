@@ -68,6 +68,16 @@ describe('spreadsheets', () => {
     expect(await tick).toBeLessThan(1_000);
   });
 
+  it('reads at most a few workbooks at once: more answer 503 with no worker started', async () => {
+    const truncated = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00, 0x08, 0x00]);
+    const limits = { timeMs: 1_000, memoryMb: 256, concurrent: 2 };
+    const results = await Promise.allSettled([1, 2, 3].map(() => readSpreadsheet(truncated, limits)));
+    const codes = results.map((r) => (r.status === 'rejected' ? (r.reason as { code: string }).code : 'read'));
+    expect(codes.sort()).toEqual(['spreadsheetTooComplex', 'spreadsheetTooComplex', 'uploadsBusy']);
+    // and a slot is free again afterwards
+    await expect(readSpreadsheet(truncated, limits)).rejects.toMatchObject({ code: 'spreadsheetTooComplex' });
+  });
+
   it('answers 415 for a file the parser refuses', async () => {
     const garbage = Buffer.concat([
       Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),

@@ -1,5 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { OPERATOR_TIME_ZONE, type RowError, type RowProblem, type RowProblemField, rowError } from '@it4u/shared';
+import { isBadText } from './text.ts';
 
 export type SheetKind = 'xlsx' | 'xls';
 
@@ -167,6 +168,7 @@ function cellProblems(column: Column, header: string, value: unknown): RowProble
   if (typeof value === 'object' && !(value instanceof Date)) {
     return [{ code: 'notAValue', params: { column: header } }];
   }
+  if (typeof value === 'string' && isBadText(value)) return [{ code: 'badText', params: { column: header } }];
   const rule = column.rule as CellRule | undefined;
   if (!rule) return [];
   const { maxLength, maximum } = rule;
@@ -194,6 +196,7 @@ export function normaliseRows(
   if (rows.length === 0) return { rows: [], problems: [], errors: [rowError(1, [{ code: 'noRows' }])] };
   const headers = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((h) => !/^__EMPTY/.test(h));
   const { map, errors } = mapHeaders(columns, headers);
+  for (const h of headers) if (isBadText(h)) errors.push(rowError(1, [{ code: 'badText', params: { column: h } }]));
   const byKey = new Map(columns.map((c) => [c.key, c]));
   const problems: RowProblem[][] = [];
   const out = rows.map((r) => {

@@ -1,15 +1,18 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyRequest } from 'fastify';
-import { AppError, BadRequestError, UnsupportedMediaTypeError } from './errors.ts';
+import { AppError, BadRequestError, UnavailableError, UnsupportedMediaTypeError } from './errors.ts';
 import { sniffSpreadsheet } from './spreadsheet.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** JSON rows of a large spreadsheet are bigger than the file; files themselves stop at MAX_UPLOAD_BYTES. */
 export const UPLOAD_JSON_LIMIT = 64 * 1024 * 1024;
 
-/** How long and how much memory reading one uploaded spreadsheet may take. */
-export type SheetLimits = { timeMs: number; memoryMb: number };
-export const SHEET_LIMITS: SheetLimits = { timeMs: 45_000, memoryMb: 1024 };
+/** How long and how much memory reading one uploaded spreadsheet may take, and how many are read at once. */
+export type SheetLimits = { timeMs: number; memoryMb: number; concurrent?: number };
+export const SHEET_LIMITS: SheetLimits = { timeMs: 45_000, memoryMb: 1024, concurrent: 2 };
+
+/** Workbooks being read now (per process): their memory is bounded by concurrent × memoryMb. */
+let reading = 0;
 
 const WORKER = new URL('./sheet.worker.mjs', import.meta.url);
 
@@ -18,7 +21,11 @@ const WORKER = new URL('./sheet.worker.mjs', import.meta.url);
  * cannot read is 415, one that takes too long or too much memory 422; the worker is stopped either way.
  */
 export function readSpreadsheet(buf: Buffer, limits: SheetLimits = SHEET_LIMITS): Promise<Record<string, unknown>[]> {
-  return new Promise((resolve, reject) => {
+  if (reading >= (limits.concurrent ?? SHEET_LIMITS.concurrent ?? 2)) {
+    return Promise.reject(new UnavailableError(503, 'uploadsBusy'));
+  }
+  reading++;
+  return new Promise<Record<string, unknown>[]>((resolve, reject) => {
     const worker = new Worker(WORKER, {
       workerData: buf,
       resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 64 },
@@ -48,6 +55,8 @@ export function readSpreadsheet(buf: Buffer, limits: SheetLimits = SHEET_LIMITS)
       ),
     );
     worker.once('exit', () => finish(() => reject(tooComplex())));
+  }).finally(() => {
+    reading--;
   });
 }
 

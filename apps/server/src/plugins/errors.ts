@@ -9,7 +9,6 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { seesAllSites } from '../lib/context.ts';
 import { AppError } from '../lib/errors.ts';
-import { safeError } from '../lib/log.ts';
 
 type AjvError = { keyword: string; instancePath?: string; params?: Record<string, unknown> };
 
@@ -170,6 +169,7 @@ function detailsFor(request: FastifyRequest, details: unknown): unknown {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      if (err.statusCode === 503) reply.header('retry-after', String(RETRY_AFTER_S));
       return send(reply, err.statusCode, err.code, err.params, detailsFor(request, err.details));
     }
     if (err.validation) {
@@ -180,13 +180,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (known) return send(reply, known[0], known[1]);
     if (isMultipartProblem(err)) return send(reply, 400, 'badMultipart');
     if (isDatabaseDown(err)) {
-      request.log.warn({ err: safeError(err) }, 'the database cannot be reached');
+      request.log.warn({ err }, 'the database cannot be reached');
       reply.header('retry-after', String(RETRY_AFTER_S));
       return send(reply, 503, 'databaseUnavailable');
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status >= 500) {
-      request.log.error({ err: safeError(err) }, 'request failed');
+      request.log.error({ err }, 'request failed');
       return send(reply, 500, 'internal');
     }
     return send(reply, status, STATUS_CODES[status] ?? 'badRequest');

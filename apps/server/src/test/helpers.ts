@@ -76,13 +76,14 @@ export async function seedUser(
     changePw?: boolean;
     siteIds?: number[];
     username?: string;
+    email?: string;
     password?: string;
   } = {},
 ): Promise<SeedUser> {
   counter += 1;
   const username = opts.username ?? `user${counter}_${randomBytes(3).toString('hex')}`;
   const password = opts.password ?? `Passw0rd-${counter}`;
-  const email = `${username}@example.test`;
+  const email = opts.email ?? `${username}@example.test`;
   const id = await createUsersRepository(database.db).insert(
     {
       name: `Name ${username}`,

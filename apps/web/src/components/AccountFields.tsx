@@ -12,8 +12,14 @@ export function UsernameEmailFields({ own }: { own: boolean }) {
         label={t('users.field.username')}
         rules={[
           { required: true, whitespace: true, message: t('users.required.username') },
-          // as the server: letters, digits, dot, dash, underscore; never an e-mail address
-          { pattern: /^[A-Za-z0-9._-]{3,50}$/, message: t('users.required.usernameFormat') },
+          // as the server: letters, digits, dot, dash, underscore for a new or changed username (an older one with
+          // an @ may stay as it is)
+          ({ isFieldTouched }) => ({
+            validator: (_, value?: string) =>
+              !isFieldTouched('username') || /^[A-Za-z0-9._-]{3,50}$/.test(value?.trim() ?? '')
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('users.required.usernameFormat'))),
+          }),
         ]}
       >
         <Input autoComplete={own ? 'username' : 'off'} />

@@ -34,8 +34,11 @@ export const UserRowSchema = Type.Object(
   { $id: 'UserRow' },
 );
 
-/** Letters, digits, dot, dash and underscore: a username can never look like an e-mail address. */
-export const Username = Type.String({ minLength: 3, maxLength: 50, pattern: '^[A-Za-z0-9._-]+$' });
+/**
+ * Letters, digits, dot, dash and underscore. An @ is refused in a new or changed username (it would look like an
+ * e-mail address); older usernames that have one can still be sent back unchanged.
+ */
+export const Username = Type.String({ minLength: 3, maxLength: 50, pattern: '^[A-Za-z0-9._@-]+$' });
 export const Email = Type.String({ format: 'email', maxLength: 254 });
 export const Password = Type.String({ minLength: 8, maxLength: 128 });
 export const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });

@@ -11,17 +11,32 @@ export type AuditFacts = { target?: string | null; details?: Record<string, unkn
 /** Security events: sign-ins, password changes, role and status changes, session revocations, settings. */
 export function createAuditRepository(db: Db) {
   return {
-    async record(event: string, who: AuditWho, facts: AuditFacts = {}): Promise<void> {
-      await db.insert(auditEvents).values({
-        // the console's clock, as the windows counted below (never the database's: the two may differ)
-        at: new Date(),
-        event,
-        actorId: who.actor?.id ?? null,
-        actorName: who.actor?.username ?? null,
-        target: facts.target ?? null,
-        ip: who.ip ?? null,
-        details: facts.details ?? null,
-      });
+    /** Records an event; answers its id. */
+    async record(event: string, who: AuditWho, facts: AuditFacts = {}): Promise<number> {
+      const [row] = await db
+        .insert(auditEvents)
+        .values({
+          // the console's clock, as the windows counted below (never the database's: the two may differ)
+          at: new Date(),
+          event,
+          actorId: who.actor?.id ?? null,
+          actorName: who.actor?.username ?? null,
+          target: facts.target ?? null,
+          ip: who.ip ?? null,
+          details: facts.details ?? null,
+        })
+        .returning({ id: auditEvents.id });
+      return row?.id ?? 0;
+    },
+
+    /** Turns an event into another (a sign-in attempt into a throttled one). */
+    async rename(id: number, event: string): Promise<void> {
+      await db.update(auditEvents).set({ event }).where(eq(auditEvents.id, id));
+    },
+
+    /** Takes an event back (a sign-in attempt that turned out right). */
+    async remove(id: number): Promise<void> {
+      await db.delete(auditEvents).where(eq(auditEvents.id, id));
     },
 
     async countSince(event: string, since: Date, by: { target?: string; ip?: string }): Promise<number> {

@@ -43,7 +43,7 @@ export function createAuthService({ sessions, users, audit, signAccess, refreshK
 
   /** The session id and counter of a refresh token this server made, or undefined for anything else. */
   function parseRefreshToken(token: string): { sid: string; counter: number } | undefined {
-    const m = /^([0-9a-f-]{36})\.(\d{1,9})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    const m = /^([0-9a-f-]{36})\.(0|[1-9]\d{0,8})\.([A-Za-z0-9_-]{43})$/.exec(token);
     if (!m) return undefined;
     const [, sid, n, mac] = m as unknown as [string, string, string, string];
     const expected = Buffer.from(refreshTokenOf(sid, Number(n)).split('.')[2] as string);
@@ -62,6 +62,9 @@ export function createAuthService({ sessions, users, audit, signAccess, refreshK
       const key = input.usernameOrEmail.trim().toLowerCase();
       const user = await users.findByLogin(key);
       const target = user ? user.username.toLowerCase() : key;
+      // The attempt is recorded as a failure before anything is checked, and counted with the others: tries made
+      // in parallel cannot all slip under the limits. It is taken back when the password is right.
+      const attempt = await audit.record('signin.failure', origin, { target });
       const since = new Date(Date.now() - FAILURE_WINDOW_MS);
       const [fromHere, byAddress, byAccount] = await Promise.all([
         audit.countSince('signin.failure', since, { target, ip: origin.ip }),
@@ -69,21 +72,19 @@ export function createAuthService({ sessions, users, audit, signAccess, refreshK
         audit.countSince('signin.failure', since, { target }),
       ]);
       // One address guessing an account, or guessing many, is locked out; the owner from another address is not.
-      if (fromHere >= MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS || byAddress >= MAX_FAILURES_PER_ADDRESS) {
-        await audit.record('signin.throttled', origin, { target });
+      if (fromHere > MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS || byAddress > MAX_FAILURES_PER_ADDRESS) {
+        await audit.rename(attempt, 'signin.throttled');
         throw new TooManyRequestsError('tooManyAttempts');
       }
       // An account guessed at from many addresses is slowed for every address instead.
-      if (byAccount >= SLOW_AFTER_ACCOUNT_FAILURES) {
-        await pause(Math.min(SLOW_MAX_MS, (byAccount - SLOW_AFTER_ACCOUNT_FAILURES + 1) * SLOW_STEP_MS));
+      if (byAccount > SLOW_AFTER_ACCOUNT_FAILURES) {
+        await pause(Math.min(SLOW_MAX_MS, (byAccount - SLOW_AFTER_ACCOUNT_FAILURES) * SLOW_STEP_MS));
       }
       const ok = user
         ? await verifyPassword(user.passwordHash, input.password)
         : await verifyPassword(await dummyHash(), input.password).then(() => false);
-      if (!user || !ok) {
-        await audit.record('signin.failure', origin, { target });
-        throw new UnauthorizedError('wrongCredentials');
-      }
+      if (!user || !ok) throw new UnauthorizedError('wrongCredentials');
+      await audit.remove(attempt);
       const who = { ...origin, actor: { id: user.id, username: user.username } };
       if (user.status !== 'Active') {
         await audit.record('signin.inactive', who, { target });

@@ -1,4 +1,5 @@
 import { apiErrorText } from '@it4u/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema.ts';
 import { bearer, createTestApp, drivers, seedUser, signin, type TestApp } from '../../test/helpers.ts';
@@ -83,6 +84,23 @@ describe.each(drivers)('auth on %s', (driver) => {
     expect((await from('203.0.113.7', other.password, other.username)).statusCode).toBe(200);
   });
 
+  it('counts tries made in parallel: forty at once check at most five passwords', async () => {
+    const u = await seedUser(t.database);
+    const tries = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/signin',
+          payload: { usernameOrEmail: u.username, password: `guess-${i}` },
+          remoteAddress: '203.0.113.99',
+        }),
+      ),
+    );
+    const codes = tries.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(5);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(35);
+  });
+
   it('answers 429 after twenty failures from one address across accounts', async () => {
     const fresh = await createTestApp(driver);
     try {
@@ -133,7 +151,11 @@ describe.each(drivers)('auth on %s', (driver) => {
     const u = await seedUser(t.database);
     const first = await signin(t.app, u.username, u.password);
     const second = (await post('/auth/refresh', { refreshToken: first.refreshToken })).json();
-    await t.database.db.update(sessions).set({ rotatedAt: new Date(Date.now() - REFRESH_GRACE_MS - 1000) });
+    const sid = first.refreshToken.split('.')[0] as string;
+    await t.database.db
+      .update(sessions)
+      .set({ rotatedAt: new Date(Date.now() - REFRESH_GRACE_MS - 1000) })
+      .where(eq(sessions.id, sid));
     expect((await post('/auth/refresh', { refreshToken: first.refreshToken })).statusCode).toBe(401);
     expect((await me(second.accessToken)).statusCode).toBe(401);
   });

@@ -93,10 +93,11 @@ export function createParametersService(deps: {
         tokenUcrm: before.tokenUcrm,
         tokenDev: before.tokenDev,
       };
-      // A stored secret is not sent to a new address or account: the administrator types it again.
+      // A stored secret is not sent to a new address or account, nor with the certificate check changed: the
+      // administrator types it again. (Back to the demo controller, with no address, nothing is sent anywhere.)
       for (const [secret, fields] of Object.entries(SECRET_TIES) as [Secret, readonly (keyof Stored)[]][]) {
         const moved = fields.some((f) => next[f] !== before[f]);
-        if (moved && before[secret] && input[secret] === SECRET_MASK) {
+        if (moved && next.urlUbnt !== '' && before[secret] && input[secret] === SECRET_MASK) {
           throw new BadRequestError('passwordForNewController', secret);
         }
       }

@@ -53,7 +53,11 @@ describe.each(drivers)('system parameters on %s', (driver) => {
 
   it('does not send the stored controller password to a new address or user: it must be typed again', async () => {
     await put({ ...body, urlUbnt: 'http://127.0.0.1:9' });
-    for (const changed of [{ urlUbnt: 'http://10.0.0.66:8443' }, { usernameUbnt: 'someone-else' }]) {
+    for (const changed of [
+      { urlUbnt: 'http://10.0.0.66:8443' },
+      { usernameUbnt: 'someone-else' },
+      { verifyTls: false },
+    ]) {
       const res = await put({ ...body, ...changed, pwUbnt: '********', tokenUcrm: '********', tokenDev: '********' });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'passwordForNewController', details: [{ field: 'pwUbnt' }] });
@@ -64,6 +68,9 @@ describe.each(drivers)('system parameters on %s', (driver) => {
     const moved = await put({ ...body, urlUbnt: 'http://127.0.0.1:10', tokenUcrm: '********', tokenDev: '********' });
     expect(moved.statusCode).toBe(200);
     expect((await get()).json().urlUbnt).toBe('http://127.0.0.1:10');
+    // back to the demo controller (no address): nothing is sent anywhere, the mask is fine
+    const demo = await put({ ...body, urlUbnt: '', pwUbnt: '********', tokenUcrm: '********', tokenDev: '********' });
+    expect(demo.statusCode).toBe(200);
   });
 
   it('requires the four fields, naming the missing one', async () => {

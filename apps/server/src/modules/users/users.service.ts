@@ -59,6 +59,13 @@ export function createUsersService({ users, sessions, audit, sites }: Deps) {
    * One sign-in name, one account: a username may not be another user's username or e-mail address, nor an
    * e-mail address another user's username (sign-in takes either).
    */
+  /** A new or changed username may not hold an @ (an older one that has one is kept as it is). */
+  function assertUsernameShape(username: string | undefined, before?: string) {
+    if (username !== undefined && username !== before && username.includes('@')) {
+      throw new BadRequestError('usernameLooksLikeEmail', 'username');
+    }
+  }
+
   async function assertLoginsFree(values: { username?: string; email?: string }, exceptId?: number) {
     const clash = await users.loginClash(values, exceptId);
     if (clash === 'username') throw new ConflictError('usernameTaken', 'username');
@@ -94,6 +101,7 @@ export function createUsersService({ users, sessions, audit, sites }: Deps) {
       const roles = rolesFor(input);
       assertMayAdminister(ctx.actor, [], roles);
       const profile = profileOf(input);
+      assertUsernameShape(profile.username);
       await assertStrong(input.password, 'password', [profile.username, profile.email]);
       await assertLoginsFree(profile);
       const ids = (await sites.idsOf(idnamesOf(input.sitename))) ?? [];
@@ -117,6 +125,7 @@ export function createUsersService({ users, sessions, audit, sites }: Deps) {
       if (id === actor.id && input.status !== 'Active') throw new BadRequestError('cannotBlockSelf', 'status');
       if (id === actor.id && !can(roles, 'userAdmin')) throw new BadRequestError('cannotDropOwnUserAdmin', 'roles');
       const profile = profileOf(input);
+      assertUsernameShape(profile.username, before.username);
       await assertLoginsFree(profile, id);
       const ids = await sites.idsOf(idnamesOf(input.sitename));
       await users.update(id, { ...profile, roles, status: input.status }, ids).catch(conflict);
@@ -164,6 +173,7 @@ export function createUsersService({ users, sessions, audit, sites }: Deps) {
       if (input.email !== undefined) values.email = input.email.trim();
       if (input.gender !== undefined) values.gender = input.gender;
       if (input.language !== undefined) values.language = input.language;
+      assertUsernameShape(values.username, actor.username);
       await assertLoginsFree(values, actor.id);
       await users.update(actor.id, values).catch(conflict);
       const { lastTimeLogin: _l, numLogin: _n, ...current } = await mustGet(actor.id);

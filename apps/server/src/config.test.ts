@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('the configuration', () => {
+  it('believes X-Forwarded-For only from the proxies named in TRUST_PROXY', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toBe('127.0.0.1, 10.0.0.0/8');
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+
+  it('reads the demo clock as an ISO time, and refuses anything else', () => {
+    expect(loadConfig({ UNIFI_DEMO_CLOCK: '2026-05-06T03:00:00+07:00' }).demoClock).toBe(Date.UTC(2026, 4, 5, 20));
+    expect(() => loadConfig({ UNIFI_DEMO_CLOCK: 'tomorrow' })).toThrow('UNIFI_DEMO_CLOCK');
+  });
+});
