@@ -2,6 +2,18 @@ import { defineConfig } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
 
+/**
+ * The browser's environment: the tests' own, without libfaketime. Chromium does not start under it (its zygote
+ * fails), so a run of the suite at another hour (`faketime`, see docs/operations.md) keeps the browser on the
+ * machine's clock while the console and the tests run at the faked time.
+ */
+const browserEnv = Object.fromEntries(
+  Object.entries(process.env).filter(
+    (entry): entry is [string, string] =>
+      entry[1] !== undefined && entry[0] !== 'LD_PRELOAD' && !entry[0].startsWith('FAKETIME'),
+  ),
+);
+
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
@@ -19,6 +31,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      env: browserEnv,
       args: [
         '--no-sandbox',
         '--disable-gpu',
