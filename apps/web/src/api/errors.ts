@@ -1,4 +1,4 @@
-import { API_ERRORS, type ErrorParams, FIELD_PROBLEMS } from '@it4u/shared';
+import type { ErrorParams } from '@it4u/shared';
 import type { TFunction } from 'i18next';
 import { isHttpError, NO_TOKEN_MESSAGE } from './client.ts';
 
@@ -7,15 +7,15 @@ export type ErrorContext = 'form' | 'login';
 
 export type FieldError = { field: string; message: string };
 
-const isApiCode = (code: unknown): code is keyof typeof API_ERRORS => typeof code === 'string' && code in API_ERRORS;
-const isFieldProblem = (code: unknown): code is keyof typeof FIELD_PROBLEMS =>
-  typeof code === 'string' && code in FIELD_PROBLEMS;
-
-/** A code of the server (an error or a field problem) in the reader's language; undefined for a code it lacks. */
+/**
+ * A code of the server (an error, or a field problem) in the reader's language; undefined for a code the app has no
+ * text for. The texts are the translations (`apiErrors.*`, `fieldProblems.*`): the English templates of the shared
+ * package stay out of the bundle.
+ */
 export function codeText(t: TFunction, code: unknown, params?: ErrorParams): string | undefined {
-  if (isApiCode(code)) return t(`apiErrors.${code}`, { ...params, interpolation: { escapeValue: false } });
-  if (isFieldProblem(code)) return t(`fieldProblems.${code}`, { ...params, interpolation: { escapeValue: false } });
-  return undefined;
+  if (typeof code !== 'string' || !/^\w+$/.test(code)) return undefined;
+  const options = { ...params, interpolation: { escapeValue: false }, defaultValue: '' };
+  return t(`apiErrors.${code}`, options) || t(`fieldProblems.${code}`, options) || undefined;
 }
 
 type Detail = { field?: unknown; code?: unknown; params?: ErrorParams; message?: unknown };
