@@ -96,6 +96,8 @@ export const API_ERRORS = {
   // parameters
   passwordForNewController:
     'The controller address or user changed: enter its password again (the stored one is not sent to a new controller).',
+  controllerUserRequired: 'A controller address is set: enter the controller username too.',
+  controllerPasswordRequired: 'A controller address is set: enter the controller password too.',
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

@@ -16,4 +16,20 @@ export const WARRANTY_HINT_MONTHS = 24;
 /** Spreadsheet uploads: the largest file accepted. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
+export type WorkbookFormat = 'xlsx' | 'xls';
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const OLE2_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+/**
+ * What a file is by its first bytes, never by its name (the browser before reading a file, the server before
+ * parsing one): an .xlsx (a zip archive) or .xls (an OLE2 compound file) workbook, or neither.
+ */
+export function sniffSpreadsheet(bytes: Uint8Array): WorkbookFormat | undefined {
+  const startsWith = (magic: number[]) => bytes.length >= magic.length && magic.every((b, i) => bytes[i] === b);
+  if (startsWith(ZIP_MAGIC)) return 'xlsx';
+  if (startsWith(OLE2_MAGIC)) return 'xls';
+  return undefined;
+}
+
 export type StockKind = 'in' | 'out';

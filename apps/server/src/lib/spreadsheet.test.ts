@@ -1,5 +1,6 @@
+import { sniffSpreadsheet } from '@it4u/shared';
 import { describe, expect, it } from 'vitest';
-import { escapeCell, foldHeader, parseSheetDate, sheetDay, sniffSpreadsheet, writeSheet } from './spreadsheet.ts';
+import { escapeCell, foldHeader, parseSheetDate, sheetDay, writeSheet } from './spreadsheet.ts';
 import { readSpreadsheet } from './upload.ts';
 
 describe('spreadsheets', () => {

@@ -2,16 +2,6 @@ import * as XLSX from '@e965/xlsx';
 import { OPERATOR_TIME_ZONE, type RowError, type RowProblem, type RowProblemField, rowError } from '@it4u/shared';
 import { isBadText } from './text.ts';
 
-export type SheetKind = 'xlsx' | 'xls';
-
-/** What a file is, by its first bytes (never by its name): an xlsx (zip) or xls (OLE2) workbook, or neither. */
-export function sniffSpreadsheet(buf: Buffer): SheetKind | undefined {
-  if (buf.length >= 4 && buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04) return 'xlsx';
-  const ole = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-  if (buf.length >= 8 && ole.every((b, i) => buf[i] === b)) return 'xls';
-  return undefined;
-}
-
 /** Text cells that a spreadsheet program could take for a formula get a leading apostrophe. */
 export function escapeCell(value: unknown): unknown {
   return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
+import { sniffSpreadsheet } from '@it4u/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError, BadRequestError, UnavailableError, UnsupportedMediaTypeError } from './errors.ts';
-import { sniffSpreadsheet } from './spreadsheet.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** JSON rows of a large spreadsheet are bigger than the file; files themselves stop at MAX_UPLOAD_BYTES. */

@@ -13,7 +13,7 @@ export function lazyPage<M extends Record<string, unknown>>(
 export function PageSpinner() {
   const { t } = useTranslation();
   return (
-    <div role="status" aria-live="polite" style={{ textAlign: 'center', padding: 48, color: 'rgba(0,0,0,0.45)' }}>
+    <div role="status" aria-live="polite" style={{ textAlign: 'center', padding: 48, color: 'rgba(0,0,0,0.65)' }}>
       {t('app.loading')}
     </div>
   );

@@ -70,7 +70,7 @@ export function ContractPicker({ value, onChange, ariaLabel, display = 'client',
             <Button
               type="link"
               size="small"
-              icon={<PlusOutlined />}
+              icon={<PlusOutlined aria-hidden />}
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => {
                 setOpen(false);

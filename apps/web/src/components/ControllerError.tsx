@@ -29,7 +29,7 @@ export function ControllerError({ error, onRetry, retrying = false }: Props) {
       description={detail === t(`controller.error.${kind}`) ? undefined : detail}
       style={{ marginBottom: 16 }}
       action={
-        <Button size="small" icon={<ReloadOutlined />} loading={retrying} onClick={onRetry}>
+        <Button size="small" icon={<ReloadOutlined aria-hidden />} loading={retrying} onClick={onRetry}>
           {t('common.retry')}
         </Button>
       }

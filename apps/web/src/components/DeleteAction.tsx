@@ -21,7 +21,7 @@ export function DeleteAction({ onConfirm, title, disabled = false }: Props) {
       onConfirm={onConfirm}
       disabled={disabled}
     >
-      <Button type="link" size="small" danger icon={<DeleteOutlined />} disabled={disabled}>
+      <Button type="link" size="small" danger icon={<DeleteOutlined aria-hidden />} disabled={disabled}>
         {t('common.delete')}
       </Button>
     </Popconfirm>

@@ -1,13 +1,16 @@
 import { PAGE_SIZE_OPTIONS, TABLE_SCROLL_Y } from '@it4u/shared';
-import { Form, Grid, Pagination, Table, type TableColumnsType } from 'antd';
+import { Form, Grid, Pagination } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditableTableToolbar, type ToolbarOptions } from './EditableTableToolbar.tsx';
 import { type IndexColumnOptions, indexColumn } from './indexColumn.tsx';
 import type { PageQuery } from './PagedTable.tsx';
+import { pageLabels } from './pageLabels.tsx';
 import { QueryErrorAlert } from './QueryErrorAlert.tsx';
+import { type CardLayout, type RegisterColumn, RegisterTable } from './RegisterTable.tsx';
 import { RowActions } from './RowActions.tsx';
 import { rowKeyOf } from './rowEditing.ts';
+import type { ChooserOptions } from './useColumnChooser.ts';
 import type { useEditableRows } from './useEditableRows.ts';
 import type { Paging } from './usePaging.ts';
 
@@ -31,7 +34,11 @@ type Props<T extends { id: number | null }, F> = {
   /** The row-number column, first. */
   index: IndexColumnOptions;
   /** The columns of the table's own fields, between the row number and the actions. */
-  columns: TableColumnsType<T>;
+  columns: RegisterColumn<T>[];
+  /** How a row reads as a card on a phone (default: the first column names it). */
+  card?: Partial<CardLayout>;
+  /** The column chooser: its name and the columns hidden at first. */
+  chooser?: ChooserOptions;
   /** The action column, last: Edit and Delete, or Save and Cancel on the row in edit mode. */
   actions: ActionsOptions<T>;
   /** A class for each row not in edit mode (e.g. by status). */
@@ -53,12 +60,14 @@ export function EditableTable<T extends { id: number | null }, F>({
   columns,
   actions,
   rowClassName,
+  card,
+  chooser,
 }: Props<T, F>) {
   const { t } = useTranslation();
   const wide = Grid.useBreakpoint().md === true;
   const { form, editing } = rowForm;
   const rowsOnPage = query.data?.items.length ?? 0;
-  const allColumns: TableColumnsType<T> = [
+  const allColumns: RegisterColumn<T>[] = [
     indexColumn<T>(index, paging, editing.state.draft !== null),
     ...columns,
     {
@@ -90,10 +99,14 @@ export function EditableTable<T extends { id: number | null }, F>({
       <EditableTableToolbar {...toolbar} busy={editing.busy} />
       <QueryErrorAlert query={query} />
       <Form<F> form={form} component={false}>
-        <Table<T>
+        <RegisterTable<T>
           rowKey={(row) => String(rowKeyOf(row))}
           size="small"
           bordered
+          card={card}
+          chooser={chooser}
+          // on a phone the row being edited shows all its fields in its card
+          expanded={(row) => editing.isEditing(rowKeyOf(row))}
           columns={allColumns.map((column) => ({ ...column, fixed: wide ? column.fixed : undefined }))}
           dataSource={editing.rows(query.data?.items ?? [])}
           loading={query.isFetching && !editing.busy}
@@ -113,6 +126,7 @@ export function EditableTable<T extends { id: number | null }, F>({
         pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
         showTotal={(total) => t('common.total', { count: total })}
         onChange={paging.changePage}
+        itemRender={pageLabels(t)}
       />
     </>
   );

@@ -57,7 +57,7 @@ export function EditableTableToolbar({
         right={
           <>
             {actions}
-            <Button type="primary" icon={<PlusOutlined />} disabled={busy} onClick={onAdd}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} disabled={busy} onClick={onAdd}>
               {addLabel}
             </Button>
           </>

@@ -13,7 +13,7 @@ type Props = {
 export function HistoryButton({ label, disabled, onClick, hint }: Props) {
   return (
     <Tooltip title={hint}>
-      <Button type="link" size="small" icon={<HistoryOutlined />} disabled={disabled} onClick={onClick}>
+      <Button type="link" size="small" icon={<HistoryOutlined aria-hidden />} disabled={disabled} onClick={onClick}>
         {label}
       </Button>
     </Tooltip>

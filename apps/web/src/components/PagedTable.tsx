@@ -1,10 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { PAGE_SIZE_OPTIONS, type Page, TABLE_SCROLL_Y } from '@it4u/shared';
-import { Button, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Button, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from './QueryErrorAlert.tsx';
+import { type CardLayout, type RegisterColumn, RegisterTable } from './RegisterTable.tsx';
 import { SearchBox, TableToolbar } from './TableToolbar.tsx';
+import type { ChooserOptions } from './useColumnChooser.ts';
 import type { Paging } from './usePaging.ts';
 
 /** The parts of a TanStack query result for one page that the table reads. */
@@ -19,7 +21,11 @@ export type PageQuery<T> = {
 type Props<T> = {
   query: PageQuery<T>;
   paging: Paging;
-  columns: TableColumnsType<T>;
+  columns: RegisterColumn<T>[];
+  /** How a row reads as a card on a phone (default: the first column names it). */
+  card?: Partial<CardLayout>;
+  /** The column chooser: its name and the columns hidden at first. */
+  chooser?: ChooserOptions;
   searchPlaceholder: string;
   addLabel: string;
   onAdd: () => void;
@@ -45,6 +51,8 @@ export function PagedTable<T extends { id: number | string }>({
   extra,
   filters,
   rowClassName,
+  card,
+  chooser,
 }: Props<T>) {
   const { t } = useTranslation();
   return (
@@ -59,17 +67,19 @@ export function PagedTable<T extends { id: number | string }>({
         right={
           <>
             {extra}
-            <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={onAdd}>
               {addLabel}
             </Button>
           </>
         }
       />
       <QueryErrorAlert query={query} />
-      <Table<T>
+      <RegisterTable<T>
         rowKey="id"
         size="middle"
         columns={columns}
+        card={card}
+        chooser={chooser}
         dataSource={query.data?.items ?? []}
         loading={query.isFetching}
         rowClassName={rowClassName}

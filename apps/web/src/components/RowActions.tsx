@@ -24,7 +24,7 @@ export function RowActions({ editing, locked, saving, onSave, onCancel, onEdit, 
   if (editing) {
     return (
       <Space size={0}>
-        <Button type="link" size="small" icon={<SaveOutlined />} loading={saving} onClick={onSave}>
+        <Button type="link" size="small" icon={<SaveOutlined aria-hidden />} loading={saving} onClick={onSave}>
           {t('common.save')}
         </Button>
         <Popconfirm
@@ -33,7 +33,7 @@ export function RowActions({ editing, locked, saving, onSave, onCancel, onEdit, 
           cancelText={t('common.no')}
           onConfirm={onCancel}
         >
-          <Button type="link" size="small" icon={<CloseOutlined />}>
+          <Button type="link" size="small" icon={<CloseOutlined aria-hidden />}>
             {t('common.cancel')}
           </Button>
         </Popconfirm>
@@ -42,7 +42,7 @@ export function RowActions({ editing, locked, saving, onSave, onCancel, onEdit, 
   }
   return (
     <Space size={0}>
-      <Button type="link" size="small" icon={<EditOutlined />} disabled={locked} onClick={onEdit}>
+      <Button type="link" size="small" icon={<EditOutlined aria-hidden />} disabled={locked} onClick={onEdit}>
         {t('common.edit')}
       </Button>
       <DeleteAction disabled={locked} onConfirm={onDelete} />

@@ -1,5 +1,6 @@
 import { Form, type FormItemProps, type TableColumnType } from 'antd';
 import type { ReactNode } from 'react';
+import type { RegisterColumn } from './RegisterTable.tsx';
 import { rowKeyOf } from './rowEditing.ts';
 import type { RowEditing } from './useRowEditing.ts';
 
@@ -27,7 +28,7 @@ export function editColumns<T extends { id: number | null }>(editing: RowEditing
   const cell = (row: T, view: ReactNode, edit: ReactNode) => (editing.isEditing(rowKeyOf(row)) ? edit : view);
   return {
     /** A column of one form field: its input on the row in edit mode. */
-    field: ({ name, rules, input, view, ...column }: FieldColumn<T>): TableColumnType<T> => ({
+    field: ({ name, rules, input, view, ...column }: FieldColumn<T>): RegisterColumn<T> => ({
       ...column,
       render: (_, row) =>
         cell(
@@ -39,7 +40,7 @@ export function editColumns<T extends { id: number | null }>(editing: RowEditing
         ),
     }),
     /** A column without an input: on the row in edit mode, what follows from its inputs. */
-    derived: ({ edit, view, ...column }: DerivedColumn<T>): TableColumnType<T> => ({
+    derived: ({ edit, view, ...column }: DerivedColumn<T>): RegisterColumn<T> => ({
       ...column,
       render: (_, row) => cell(row, view(row), edit),
     }),

@@ -1,4 +1,5 @@
-import { type TableColumnType, Tag } from 'antd';
+import { Tag } from 'antd';
+import type { RegisterColumn } from './RegisterTable.tsx';
 import type { Paging } from './usePaging.ts';
 
 export type IndexColumnOptions = {
@@ -23,7 +24,7 @@ export function indexColumn<T extends { id: number | null }>(
   { title, newLabel, width }: IndexColumnOptions,
   paging: Pick<Paging, 'page' | 'pageSize'>,
   withNewRow: boolean,
-): TableColumnType<T> {
+): RegisterColumn<T> {
   return {
     key: 'index',
     title,

@@ -1,3 +1,6 @@
+import { sniffSpreadsheet } from '@it4u/shared';
+import { FileRefusedError } from './uploadChecks.ts';
+
 /** Spreadsheet row objects keyed by the header row's column names. */
 export type SheetRow = Record<string, unknown>;
 
@@ -13,11 +16,17 @@ export function trimTrailingBlankRows(rows: SheetRow[]): SheetRow[] {
 }
 
 /**
- * Reads the first sheet of a workbook. The spreadsheet library is loaded only here, on the first upload,
- * so it stays out of every screen's initial JavaScript. Dates stay numbers (the server reads date serials).
+ * Reads the first sheet of a workbook. The content is checked first, as the server does: a file that is not an
+ * .xlsx or .xls workbook (a text file renamed .xlsx, which the library would read as a sheet of text) is refused
+ * with a `FileRefusedError('notSpreadsheetContent')`. The spreadsheet library is loaded only here, on the first
+ * upload, so it stays out of every screen's initial JavaScript. Dates stay numbers (the server reads date serials).
  */
 export async function readFirstSheet(file: Blob): Promise<SheetRow[]> {
-  const [xlsx, data] = await Promise.all([import('@e965/xlsx'), file.arrayBuffer()]);
+  const data = await file.arrayBuffer();
+  if (!sniffSpreadsheet(new Uint8Array(data, 0, Math.min(8, data.byteLength)))) {
+    throw new FileRefusedError('notSpreadsheetContent');
+  }
+  const xlsx = await import('@e965/xlsx');
   const workbook = xlsx.read(data, { type: 'array' });
   const first = workbook.SheetNames[0];
   if (!first) return [];

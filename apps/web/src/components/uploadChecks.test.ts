@@ -1,7 +1,21 @@
-import { MAX_UPLOAD_BYTES } from '@it4u/shared';
+import * as XLSX from '@e965/xlsx';
+import { MAX_UPLOAD_BYTES, sniffSpreadsheet } from '@it4u/shared';
 import { describe, expect, it } from 'vitest';
-import { trimTrailingBlankRows } from './readSheet.ts';
-import { checkSpreadsheetFile, rowErrorsOf } from './uploadChecks.ts';
+import { readFirstSheet, trimTrailingBlankRows } from './readSheet.ts';
+import { checkSpreadsheetFile, FileRefusedError, rowErrorsOf } from './uploadChecks.ts';
+
+function workbook(bookType: 'xlsx' | 'xls', rows: unknown[][]): ArrayBuffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
+  return XLSX.write(book, { type: 'array', bookType }) as ArrayBuffer;
+}
+
+async function refusal(file: File): Promise<unknown> {
+  return readFirstSheet(file).then(
+    () => 'read',
+    (error: unknown) => (error instanceof FileRefusedError ? error.problem : error),
+  );
+}
 
 describe('upload pre-checks', () => {
   it('accepts .xlsx and .xls up to the size limit', () => {
@@ -34,5 +48,34 @@ describe('upload pre-checks', () => {
   it('drops blank rows at the end only, keeping row numbers', () => {
     const rows = [{ a: 1 }, { a: '' }, { a: 2 }, { a: '' }, { a: null }];
     expect(trimTrailingBlankRows(rows)).toEqual([{ a: 1 }, { a: '' }, { a: 2 }]);
+  });
+
+  it('knows a workbook by its first bytes, as the server does', () => {
+    expect(sniffSpreadsheet(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14]))).toBe('xlsx');
+    expect(sniffSpreadsheet(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0]))).toBe('xls');
+    expect(sniffSpreadsheet(new TextEncoder().encode('Item code,Name\nSW-01,Switch'))).toBeUndefined();
+    expect(sniffSpreadsheet(new Uint8Array([0x50, 0x4b]))).toBeUndefined();
+    expect(sniffSpreadsheet(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0]))).toBeUndefined();
+  });
+
+  it('refuses a text file named .xlsx before reading it as a sheet', async () => {
+    const text = new File(['Item code,Name\nSW-01,Switch\nAP-02,Access point\n'], 'x.xlsx');
+    expect(checkSpreadsheetFile(text)).toBeNull(); // the name and size pass…
+    expect(await refusal(text)).toBe('notSpreadsheetContent'); // …the content does not
+    expect(await refusal(new File(['<html><body>a table</body></html>'], 'old.xls'))).toBe('notSpreadsheetContent');
+  });
+
+  it('reads a real workbook, .xlsx or .xls', async () => {
+    const rows = [
+      ['Item code', 'Name', 'Quantity'],
+      ['SW-01', 'Switch', 5],
+      ['AP-02', 'Access point', 2],
+    ];
+    const expected = [
+      { 'Item code': 'SW-01', Name: 'Switch', Quantity: 5 },
+      { 'Item code': 'AP-02', Name: 'Access point', Quantity: 2 },
+    ];
+    expect(await readFirstSheet(new File([workbook('xlsx', rows)], 'stock.xlsx'))).toEqual(expected);
+    expect(await readFirstSheet(new File([workbook('xls', rows)], 'stock.xls'))).toEqual(expected);
   });
 });

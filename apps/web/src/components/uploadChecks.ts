@@ -3,8 +3,11 @@ import { MAX_UPLOAD_BYTES, type RowError } from '@it4u/shared';
 export const SPREADSHEET_EXTENSIONS = ['.xlsx', '.xls'] as const;
 export const SPREADSHEET_ACCEPT = SPREADSHEET_EXTENSIONS.join(',');
 
-/** Why a chosen file is refused before anything is sent; null when it may be read. */
-export type FileProblem = 'notSpreadsheet' | 'tooBig' | 'empty';
+/**
+ * Why a chosen file is refused before anything is sent; null when it may be read. `notSpreadsheetContent`: the name
+ * says spreadsheet, the bytes do not (a text file renamed .xlsx).
+ */
+export type FileProblem = 'notSpreadsheet' | 'notSpreadsheetContent' | 'tooBig' | 'empty';
 
 export function checkSpreadsheetFile(file: { name: string; size: number }): FileProblem | null {
   const name = file.name.toLowerCase();
@@ -12,6 +15,14 @@ export function checkSpreadsheetFile(file: { name: string; size: number }): File
   if (file.size > MAX_UPLOAD_BYTES) return 'tooBig';
   if (file.size === 0) return 'empty';
   return null;
+}
+
+/** A file refused while it is read (its content is not a workbook): the problem says why. */
+export class FileRefusedError extends Error {
+  constructor(readonly problem: FileProblem) {
+    super(`file refused: ${problem}`);
+    this.name = 'FileRefusedError';
+  }
 }
 
 /** The `details` of a 422 answer: every bad row, in spreadsheet order. */

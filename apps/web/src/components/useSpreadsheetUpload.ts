@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isHttpError, postWithProgress } from '../api/client.ts';
 import { readFirstSheet, type SheetRow } from './readSheet.ts';
 import type { UploadPhase } from './UploadProgressModal.tsx';
-import { checkSpreadsheetFile, rowErrorsOf } from './uploadChecks.ts';
+import { checkSpreadsheetFile, FileRefusedError, rowErrorsOf } from './uploadChecks.ts';
 import { useNotice } from './useNotice.ts';
 
 const MEGABYTE = 1024 * 1024;
@@ -35,7 +35,10 @@ export function useSpreadsheetUpload(path: string, invalidate: QueryKey) {
     rejected,
     clearRejected: () => setRejected(null),
 
-    /** The rows of the chosen file, or null when it is refused (a notice says why). */
+    /**
+     * The rows of the chosen file, or null when it is refused (a notice says why): its name and size are checked,
+     * then its content (a workbook's first bytes) before it is read.
+     */
     async read(file: File): Promise<SheetRow[] | null> {
       const problem = checkSpreadsheetFile(file);
       if (problem) {
@@ -46,8 +49,10 @@ export function useSpreadsheetUpload(path: string, invalidate: QueryKey) {
       let rows: SheetRow[];
       try {
         rows = await readFirstSheet(file);
-      } catch {
-        notice.failure(t('common.upload.unreadable'));
+      } catch (error) {
+        notice.failure(
+          error instanceof FileRefusedError ? t(`common.upload.${error.problem}`) : t('common.upload.unreadable'),
+        );
         return null;
       } finally {
         setPhase(null);

@@ -1,21 +1,21 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { i18n } from '../i18n/i18n.ts';
+import { mediaMatches, setViewportWidth, viewportWidth } from './viewport.ts';
 
-// jsdom lacks these browser APIs that antd uses.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+// jsdom lacks these browser APIs that antd uses. Media queries answer for a desktop width unless a test sets
+// another (`viewportWidth`, see test/viewport.ts).
+window.matchMedia = (query: string) =>
+  ({
+    matches: mediaMatches(query, viewportWidth()),
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
 if (!('ResizeObserver' in window)) {
   class ResizeObserverStub {
     observe() {}
@@ -32,4 +32,5 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  setViewportWidth(1440);
 });

@@ -13,9 +13,15 @@ export const ParametersSchema = Type.Object({
   verifyTls: Type.Boolean(),
 });
 
+/**
+ * The controller's user and password may be empty or left out when no address is given (the demo controller is
+ * used); with an address both are needed (400 controllerUserRequired / controllerPasswordRequired).
+ */
+const optionalText = () => Type.Optional(Type.String({ maxLength: 500 }));
+
 export const ParametersBody = Type.Object({
-  usernameUbnt: required(),
-  pwUbnt: required(),
+  usernameUbnt: optionalText(),
+  pwUbnt: optionalText(),
   tokenUcrm: required(),
   tokenDev: required(),
   urlUbnt: Type.Optional(Type.String({ maxLength: 300, pattern: '^(|https?://[^\\s]+)$' })),

@@ -93,6 +93,9 @@ export function createParametersService(deps: {
         tokenUcrm: before.tokenUcrm,
         tokenDev: before.tokenDev,
       };
+      // With an address, the controller's account is needed; without one (the demo controller) it may be empty.
+      if (next.urlUbnt !== '' && next.usernameUbnt === '')
+        throw new BadRequestError('controllerUserRequired', 'usernameUbnt');
       // A stored secret is not sent to a new address or account, nor with the certificate check changed: the
       // administrator types it again. (Back to the demo controller, with no address, nothing is sent anywhere.)
       for (const [secret, fields] of Object.entries(SECRET_TIES) as [Secret, readonly (keyof Stored)[]][]) {
@@ -101,6 +104,9 @@ export function createParametersService(deps: {
           throw new BadRequestError('passwordForNewController', secret);
         }
       }
+      // The mask keeps a stored password; with none stored, it is no password either.
+      const noPassword = input.pwUbnt === SECRET_MASK ? !before.pwUbnt : input.pwUbnt.trim() === '';
+      if (next.urlUbnt !== '' && noPassword) throw new BadRequestError('controllerPasswordRequired', 'pwUbnt');
       const changedSecrets: string[] = [];
       for (const k of SECRET_PARAMETERS) {
         if (input[k] !== SECRET_MASK) {

@@ -73,12 +73,47 @@ describe.each(drivers)('system parameters on %s', (driver) => {
     expect(demo.statusCode).toBe(200);
   });
 
-  it('requires the four fields, naming the missing one', async () => {
+  it('requires the two tokens, naming the missing one', async () => {
     const { tokenDev: _omit, ...rest } = body;
     const res = await put(rest);
     expect(res.statusCode).toBe(400);
     expect(res.json().details[0].field).toBe('tokenDev');
-    expect((await put({ ...body, usernameUbnt: '' })).json().details[0].field).toBe('usernameUbnt');
+    expect((await put({ ...body, tokenUcrm: '' })).json().details[0].field).toBe('tokenUcrm');
+  });
+
+  it('with no controller address (the demo controller), takes no controller user or password', async () => {
+    const { usernameUbnt: _user, pwUbnt: _password, ...tokens } = body;
+    const omitted = await put({ ...tokens, urlUbnt: '' });
+    expect(omitted.statusCode).toBe(200);
+    expect(omitted.json().controller).toMatchObject({ ok: true, code: 'demoControllerInUse' });
+    expect((await get()).json()).toMatchObject({ urlUbnt: '', usernameUbnt: '', pwUbnt: '' });
+
+    const empty = await put({ ...body, urlUbnt: '', usernameUbnt: '', pwUbnt: '' });
+    expect(empty.statusCode).toBe(200);
+    // the bounds stay
+    expect((await put({ ...body, urlUbnt: '', usernameUbnt: 'u'.repeat(501) })).statusCode).toBe(400);
+    expect((await put({ ...body, urlUbnt: '', pwUbnt: 'p'.repeat(501) })).statusCode).toBe(400);
+  });
+
+  it('with a controller address, refuses a missing user or password, naming it', async () => {
+    await put({ ...body, urlUbnt: '', usernameUbnt: '', pwUbnt: '' });
+    const cases = [
+      [{ pwUbnt: '' }, 'pwUbnt', 'controllerPasswordRequired'],
+      [{ pwUbnt: '   ' }, 'pwUbnt', 'controllerPasswordRequired'],
+      // the mask with no password stored is no password either
+      [{ pwUbnt: '********' }, 'pwUbnt', 'controllerPasswordRequired'],
+      [{ usernameUbnt: '' }, 'usernameUbnt', 'controllerUserRequired'],
+      [{ usernameUbnt: '  ', pwUbnt: '' }, 'usernameUbnt', 'controllerUserRequired'],
+    ] as const;
+    for (const [changed, field, code] of cases) {
+      const res = await put({ ...body, ...changed });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code, details: [{ field, code }] });
+    }
+    const { pwUbnt: _omit, ...noPassword } = body;
+    expect((await put(noPassword)).json()).toMatchObject({ code: 'controllerPasswordRequired' });
+    // nothing was saved
+    expect((await get()).json()).toMatchObject({ urlUbnt: '', usernameUbnt: '' });
   });
 
   for (const role of ['ROLE_LEAD_KT', 'ROLE_KT', 'ROLE_MANAGER', 'ROLE_KH'] as const) {

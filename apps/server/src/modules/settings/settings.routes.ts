@@ -38,7 +38,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: { parameters: P
       schema: {
         tags,
         summary:
-          'Save the system parameters, then test the controller login. A secret sent back as ******** keeps its stored value, except the controller password when the address or user changes (400: type it again).',
+          'Save the system parameters, then test the controller login. With no controller address (the demo controller) its user and password may be empty; with one, both are needed (400). A secret sent back as ******** keeps its stored value, except the controller password when the address or user changes (400: type it again).',
         security: secured,
         body: ParametersBody,
         response: {
@@ -49,7 +49,13 @@ export async function settingsRoutes(app: FastifyInstance, opts: { parameters: P
     },
     (request) =>
       parameters.put(
-        { ...request.body, urlUbnt: request.body.urlUbnt ?? '', verifyTls: request.body.verifyTls ?? true },
+        {
+          ...request.body,
+          usernameUbnt: request.body.usernameUbnt ?? '',
+          pwUbnt: request.body.pwUbnt ?? '',
+          urlUbnt: request.body.urlUbnt ?? '',
+          verifyTls: request.body.verifyTls ?? true,
+        },
         contextOf(request),
       ),
   );

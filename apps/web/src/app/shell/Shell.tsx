@@ -1,37 +1,67 @@
 import type { CurrentUser } from '@it4u/shared';
-import { Layout } from 'antd';
+import { Drawer, Grid, Layout } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../lazyPage.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
 
 type Props = { user: CurrentUser };
 
+const MENU_WIDTH = 240;
+const DARK = '#001529';
+
+/**
+ * From the lg breakpoint up the menu is a side column that folds away; below it, a drawer over the page that
+ * closes when an entry is picked (the page keeps its full width).
+ */
 export function Shell({ user }: Props) {
   const { t } = useTranslation();
-  const [collapsed, setCollapsed] = useState(false);
+  const wide = Grid.useBreakpoint().lg === true;
+  const [folded, setFolded] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
   const roles = user.roles.map((role) => role.name);
 
+  // a new screen (an entry picked, or Back) closes the drawer
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    setDrawerOpen(false);
+  }
+
+  const menu = <SideMenu roles={roles} userName={user.name} onNavigate={() => setDrawerOpen(false)} />;
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider
-        breakpoint="lg"
-        collapsedWidth={0}
-        collapsible
-        collapsed={collapsed}
-        onCollapse={setCollapsed}
-        trigger={null}
-        width={240}
-      >
-        <SideMenu roles={roles} userName={user.name} />
-      </Layout.Sider>
-      <Layout>
+      {wide && (
+        <Layout.Sider collapsedWidth={0} collapsible collapsed={folded} trigger={null} width={MENU_WIDTH}>
+          {menu}
+        </Layout.Sider>
+      )}
+      {!wide && (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          size={MENU_WIDTH}
+          closable={false}
+          title={null}
+          aria-label={t('menu.navigation')}
+          styles={{ body: { padding: 0, background: DARK }, content: { background: DARK } }}
+        >
+          {menu}
+        </Drawer>
+      )}
+      <Layout style={{ minWidth: 0 }}>
         <Layout.Header style={{ background: '#fff', padding: '0 16px' }}>
-          <TopBar user={user} collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} />
+          <TopBar
+            user={user}
+            menuOpen={wide ? !folded : drawerOpen}
+            onToggle={() => (wide ? setFolded((f) => !f) : setDrawerOpen((o) => !o))}
+          />
         </Layout.Header>
-        <Layout.Content style={{ margin: 16 }}>
+        <Layout.Content style={{ margin: wide ? 16 : 8, minWidth: 0 }}>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>

@@ -2,9 +2,15 @@ import { Badge, Input, Menu, type MenuProps, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { type MenuEntry, searchMenu, subMenuKeys, visibleMenu } from './menu.ts';
+import { useSearchParts } from '../../components/TableToolbar.tsx';
+import { activeMenuPath, type MenuEntry, searchMenu, subMenuKeys, visibleMenu } from './menu.ts';
 
-type Props = { roles: readonly string[]; userName: string };
+type Props = {
+  roles: readonly string[];
+  userName: string;
+  /** an entry was picked (the drawer on a phone closes) */
+  onNavigate?: () => void;
+};
 
 type Item = Required<MenuProps>['items'][number];
 
@@ -18,22 +24,13 @@ function toItems(entries: MenuEntry[], label: (key: string) => string): Item[] {
   });
 }
 
-/** The key path of the entry of the current route, e.g. ['manage', 'users'] on /users. */
-function activePath(entries: MenuEntry[], pathname: string): string[] {
-  for (const entry of entries) {
-    if (entry.path && (pathname === entry.path || pathname.startsWith(`${entry.path}/`))) return [entry.key];
-    const below = entry.children ? activePath(entry.children, pathname) : [];
-    if (below.length > 0) return [entry.key, ...below];
-  }
-  return [];
-}
-
-export function SideMenu({ roles, userName }: Props) {
+export function SideMenu({ roles, userName, onNavigate }: Props) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [query, setQuery] = useState('');
+  const searchParts = useSearchParts(t('menu.search'), false);
   const visible = useMemo(() => visibleMenu(roles), [roles]);
-  const active = activePath(visible, pathname);
+  const active = activeMenuPath(visible, pathname);
   // Sub-menus start closed, except the one holding the current screen.
   const [openKeys, setOpenKeys] = useState<string[]>(() => active.slice(0, -1));
   const label = (key: string) => t(key);
@@ -43,14 +40,16 @@ export function SideMenu({ roles, userName }: Props) {
   return (
     <nav aria-label={t('menu.navigation')}>
       <div style={{ padding: '16px 16px 8px', display: 'flex', alignItems: 'center', gap: 8 }}>
-        <Badge status="success" aria-label={t('menu.online')} />
+        <span role="img" aria-label={t('menu.online')} style={{ display: 'inline-flex' }}>
+          <Badge status="success" aria-hidden />
+        </span>
         <Typography.Text strong style={{ color: '#fff' }} ellipsis>
           {userName}
         </Typography.Text>
       </div>
       <div style={{ padding: '0 16px 8px' }}>
         <Input.Search
-          allowClear
+          {...searchParts}
           size="small"
           aria-label={t('menu.search')}
           placeholder={t('menu.search')}
@@ -74,6 +73,7 @@ export function SideMenu({ roles, userName }: Props) {
           onOpenChange={(keys) => {
             if (!query) setOpenKeys(keys);
           }}
+          onClick={() => onNavigate?.()}
         />
       )}
     </nav>

@@ -17,9 +17,9 @@ import { useSignOut } from '../../session/useSignOut.ts';
 import { LanguageSelect } from './LanguageSelect.tsx';
 import { useSaveLanguageMutation } from './useSaveLanguageMutation.ts';
 
-type Props = { user: CurrentUser; collapsed: boolean; onToggle: () => void };
+type Props = { user: CurrentUser; menuOpen: boolean; onToggle: () => void };
 
-export function TopBar({ user, collapsed, onToggle }: Props) {
+export function TopBar({ user, menuOpen, onToggle }: Props) {
   const { t } = useTranslation();
   const notice = useNotice();
   const signOut = useSignOut();
@@ -33,8 +33,8 @@ export function TopBar({ user, collapsed, onToggle }: Props) {
       <Button
         type="text"
         aria-label={t('menu.toggle')}
-        aria-expanded={!collapsed}
-        icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+        aria-expanded={menuOpen}
+        icon={menuOpen ? <MenuFoldOutlined aria-hidden /> : <MenuUnfoldOutlined aria-hidden />}
         onClick={onToggle}
       />
       <Space size="middle">
@@ -42,8 +42,9 @@ export function TopBar({ user, collapsed, onToggle }: Props) {
           <Tooltip title={t('controller.demoTooltip')}>
             <Tag
               color="gold"
-              icon={<ExperimentOutlined />}
+              icon={<ExperimentOutlined aria-hidden />}
               tabIndex={0}
+              role="note"
               aria-label={t('controller.demo')}
               style={{ marginInlineEnd: 0 }}
             >
@@ -73,21 +74,26 @@ export function TopBar({ user, collapsed, onToggle }: Props) {
               { type: 'divider' },
               {
                 key: 'profile',
-                icon: <UserOutlined />,
+                icon: <UserOutlined aria-hidden />,
                 label: <Link to={`/users/${encodeURIComponent(user.username)}`}>{t('topbar.changeProfile')}</Link>,
               },
               {
                 key: 'password',
-                icon: <KeyOutlined />,
+                icon: <KeyOutlined aria-hidden />,
                 label: <Link to="/user/changepassword">{t('topbar.changePassword')}</Link>,
               },
-              { key: 'logout', icon: <LogoutOutlined />, label: t('topbar.logout'), onClick: () => void signOut() },
+              {
+                key: 'logout',
+                icon: <LogoutOutlined aria-hidden />,
+                label: t('topbar.logout'),
+                onClick: () => void signOut(),
+              },
             ],
           }}
         >
           <Button type="text" aria-haspopup="menu" title={t('topbar.profileMenu')}>
             <Space>
-              <Avatar size="small" icon={<UserOutlined />} />
+              <Avatar size="small" icon={<UserOutlined aria-hidden />} />
               <span>{user.name}</span>
             </Space>
           </Button>

@@ -18,6 +18,12 @@ export type MenuEntry = {
   key: string;
   /** Absent on a sub-menu. */
   path?: string;
+  /**
+   * Other routes that belong to this entry (route patterns, `:name` = one segment): they light it up and are guarded
+   * like its path. A route that is neither the path nor listed here belongs to no entry: /users/:username (a
+   * profile, anyone's own) is not under Users.
+   */
+  subPaths?: string[];
   /** i18n key of the label. */
   labelKey: string;
   icon: ComponentType;
@@ -113,15 +119,42 @@ export function searchMenu(entries: MenuEntry[], query: string, label: (key: str
   });
 }
 
-function paths(entries: MenuEntry[]): string[] {
-  return entries.flatMap((entry) => [...(entry.path ? [entry.path] : []), ...paths(entry.children ?? [])]);
+function normalized(pathname: string): string {
+  return pathname.replace(/\/+$/, '') || '/';
+}
+
+/** Whether a route pattern (`:name` matches one non-empty segment) matches the whole path. */
+function matchesPattern(pattern: string, path: string): boolean {
+  const want = normalized(pattern).split('/');
+  const got = path.split('/');
+  return (
+    want.length === got.length && want.every((part, i) => (part.startsWith(':') ? got[i] !== '' : part === got[i]))
+  );
+}
+
+function owns(entry: MenuEntry, path: string): boolean {
+  if (!entry.path) return false;
+  return path === entry.path || (entry.subPaths ?? []).some((pattern) => matchesPattern(pattern, path));
+}
+
+/**
+ * The key path of the entry the route belongs to, e.g. ['manage', 'users'] on /users; [] for a route of no entry
+ * (the profile /users/:username, /user/changepassword). An entry owns its own path and its declared sub-paths only.
+ */
+export function activeMenuPath(entries: MenuEntry[], pathname: string): string[] {
+  const path = normalized(pathname);
+  for (const entry of entries) {
+    if (owns(entry, path)) return [entry.key];
+    const below = entry.children ? activeMenuPath(entry.children, path) : [];
+    if (below.length > 0) return [entry.key, ...below];
+  }
+  return [];
 }
 
 /** False for the route of a menu entry these roles do not see. Other routes are not menu-guarded. */
 export function canOpenPath(pathname: string, roles: readonly string[]): boolean {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  if (!paths(MENU).includes(path)) return true;
-  return paths(visibleMenu(roles)).includes(path);
+  if (activeMenuPath(MENU, pathname).length === 0) return true;
+  return activeMenuPath(visibleMenu(roles), pathname).length > 0;
 }
 
 export function subMenuKeys(entries: MenuEntry[]): string[] {

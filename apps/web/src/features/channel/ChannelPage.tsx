@@ -1,6 +1,7 @@
-import { Card, Tabs } from 'antd';
+import { Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageTabs } from '../../components/PageTabs.tsx';
 import { ChannelSummary } from './components/ChannelSummary.tsx';
 import { DetailsTab } from './components/DetailsTab.tsx';
 import { ImportTab } from './components/ImportTab.tsx';
@@ -16,9 +17,9 @@ export function ChannelPage() {
   return (
     <Card title={t('channel.title')} className="channel-page">
       <ChannelSummary />
-      <Tabs
+      <PageTabs<TabKey>
         activeKey={tab}
-        onChange={(key) => setTab(key as TabKey)}
+        onChange={setTab}
         items={[
           { key: 'details', label: t('channel.tabs.details'), children: <DetailsTab /> },
           { key: 'registration', label: t('channel.tabs.registration'), children: <RegistrationTab /> },

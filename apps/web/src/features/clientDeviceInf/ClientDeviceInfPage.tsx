@@ -1,5 +1,6 @@
-import { Card, Tabs } from 'antd';
+import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PageTabs } from '../../components/PageTabs.tsx';
 import { SiteNamesTab } from './components/SiteNamesTab.tsx';
 
 /** /clientDeviceInf (manage roles; the shell's gate sends the others to /403). */
@@ -7,7 +8,9 @@ export function ClientDeviceInfPage() {
   const { t } = useTranslation();
   return (
     <Card title={t('clientDeviceInf.title')}>
-      <Tabs items={[{ key: 'siteNames', label: t('clientDeviceInf.tabs.siteNames'), children: <SiteNamesTab /> }]} />
+      <PageTabs
+        items={[{ key: 'siteNames', label: t('clientDeviceInf.tabs.siteNames'), children: <SiteNamesTab /> }]}
+      />
     </Card>
   );
 }

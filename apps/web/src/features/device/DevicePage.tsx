@@ -62,7 +62,7 @@ export function DevicePage() {
         <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
           <SiteSelect sites={list} value={site?.idname} onChange={choose} loading={sites.isPending} />
           <Button
-            icon={<ReloadOutlined />}
+            icon={<ReloadOutlined aria-hidden />}
             disabled={!site}
             loading={connected.isFetching || blocked.isFetching}
             onClick={refresh}

@@ -1,9 +1,11 @@
+import { CenteredLayout } from '../../components/CenteredLayout.tsx';
 import { ForbiddenResult } from '../../components/ForbiddenResult.tsx';
 
+/** /403, outside the shell: the sign-in pages' frame (with their language switch) and a way back home. */
 export function ForbiddenPage() {
   return (
-    <main style={{ paddingTop: '8vh' }}>
+    <CenteredLayout width={640}>
       <ForbiddenResult />
-    </main>
+    </CenteredLayout>
   );
 }

@@ -1,7 +1,8 @@
 import { PAGE_SIZE, PAGE_SIZE_OPTIONS, type Site } from '@it4u/shared';
-import { Card, Space, Table, Typography } from 'antd';
+import { Card, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '../../components/QueryErrorAlert.tsx';
+import { RegisterTable } from '../../components/RegisterTable.tsx';
 import { RoleTags } from '../../components/RoleTags.tsx';
 import { useCurrentUser } from '../../session/useCurrentUser.ts';
 import { useMySitesQuery } from '../../session/useMySitesQuery.ts';
@@ -32,7 +33,8 @@ export function HomePage() {
         {sites.isError ? (
           <QueryErrorAlert query={sites} />
         ) : (
-          <Table<Site>
+          <RegisterTable<Site>
+            card={{ title: ['sitename', 'idname'] }}
             rowKey="idname"
             size="small"
             loading={sites.isPending}

@@ -1,6 +1,6 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import type { SigninInput } from '@it4u/shared';
-import { Alert, Button, Checkbox, Form, Input } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, theme } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -24,6 +24,7 @@ export function LoginPage() {
   const notice = useNotice();
   const signIn = useSignInMutation();
   const location = useLocation();
+  const { token } = theme.useToken();
   // The API client lands here with reason 'inactive' when an administrator blocked the account mid-session.
   const [inactive, setInactive] = useState(() => (location.state as { reason?: string } | null)?.reason === 'inactive');
 
@@ -71,7 +72,7 @@ export function LoginPage() {
     <CenteredLayout>
       <div style={panel}>
         <h1 style={{ textAlign: 'center', fontSize: 28, fontWeight: 600, margin: 0 }}>{t('login.title')}</h1>
-        <p style={{ textAlign: 'center', color: 'rgba(0,0,0,0.45)' }}>
+        <p style={{ textAlign: 'center', color: token.colorTextDescription }}>
           {t('app.name')} · {t('login.subtitle')}
         </p>
         {failed && (
@@ -83,14 +84,14 @@ export function LoginPage() {
             label={t('login.username.label')}
             rules={[{ required: true, whitespace: true, message: t('login.username.required') }]}
           >
-            <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
+            <Input prefix={<UserOutlined aria-hidden />} autoComplete="username" autoFocus />
           </Form.Item>
           <Form.Item
             name="password"
             label={t('login.password.label')}
             rules={[{ required: true, message: t('login.password.required') }]}
           >
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+            <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" />
           </Form.Item>
           <Form.Item>
             <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>

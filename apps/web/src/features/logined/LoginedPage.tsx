@@ -29,7 +29,7 @@ export function LoginedPage() {
           <SignedInElsewhereImage />
         </button>
         <Typography.Paragraph>{t('logined.text')}</Typography.Paragraph>
-        <Button icon={<LogoutOutlined />} onClick={() => void signOut()}>
+        <Button icon={<LogoutOutlined aria-hidden />} onClick={() => void signOut()}>
           {t('logined.logout')}
         </Button>
       </Card>

@@ -1,6 +1,7 @@
-import { Card, Tabs } from 'antd';
+import { Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageTabs } from '../../components/PageTabs.tsx';
 import { CatalogueTab } from './components/CatalogueTab.tsx';
 import { ReportTab } from './components/ReportTab.tsx';
 import { StockTab } from './components/StockTab.tsx';
@@ -14,9 +15,9 @@ export function SuppliesPage() {
   const [tab, setTab] = useState<TabKey>('report');
   return (
     <Card title={t(`supplies.titles.${tab}`)} className="supplies-page">
-      <Tabs
+      <PageTabs<TabKey>
         activeKey={tab}
-        onChange={(key) => setTab(key as TabKey)}
+        onChange={setTab}
         items={[
           { key: 'report', label: t('supplies.tabs.report'), children: <ReportTab /> },
           { key: 'stockIn', label: t('supplies.tabs.stockIn'), children: <StockTab kind="in" /> },

@@ -1,6 +1,7 @@
-import { Card, Tabs } from 'antd';
+import { Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageTabs } from '../../components/PageTabs.tsx';
 import { UserGroupsTab } from './components/UserGroupsTab.tsx';
 import { UsersTab } from './components/UsersTab.tsx';
 
@@ -12,9 +13,9 @@ export function UsersPage() {
   const [tab, setTab] = useState<TabKey>('users');
   return (
     <Card title={t('users.title')}>
-      <Tabs
+      <PageTabs<TabKey>
         activeKey={tab}
-        onChange={(key) => setTab(key as TabKey)}
+        onChange={setTab}
         items={[
           { key: 'users', label: t('users.tabs.users'), children: <UsersTab /> },
           { key: 'groups', label: t('users.tabs.groups'), children: <UserGroupsTab active={tab === 'groups'} /> },

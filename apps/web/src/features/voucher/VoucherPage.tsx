@@ -1,12 +1,13 @@
 import { FileExcelOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import { TABLE_SCROLL_Y, type Voucher } from '@it4u/shared';
-import { Button, Card, Empty, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, Empty, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ControllerError } from '../../components/ControllerError.tsx';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { QueryErrorAlert } from '../../components/QueryErrorAlert.tsx';
+import { type RegisterColumn, RegisterTable } from '../../components/RegisterTable.tsx';
 import { SiteSelect } from '../../components/SiteSelect.tsx';
 import { useClientPagination } from '../../components/useClientPagination.ts';
 import { useNotice } from '../../components/useNotice.ts';
@@ -81,7 +82,7 @@ export function VoucherPage() {
     }
   };
 
-  const columns: TableColumnsType<Voucher> = [
+  const columns: RegisterColumn<Voucher>[] = [
     {
       key: 'code',
       title: t('voucher.columns.code'),
@@ -174,7 +175,7 @@ export function VoucherPage() {
             <SiteSelect sites={list} value={site?.idname} onChange={onSite} loading={sites.isPending} />
             <Space wrap>
               <Button
-                icon={<PrinterOutlined />}
+                icon={<PrinterOutlined aria-hidden />}
                 disabled={!site || rows.length === 0}
                 loading={busy === 'print'}
                 onClick={() => void onPrint()}
@@ -182,14 +183,19 @@ export function VoucherPage() {
                 {printLabel}
               </Button>
               <Button
-                icon={<FileExcelOutlined />}
+                icon={<FileExcelOutlined aria-hidden />}
                 disabled={!site || rows.length === 0}
                 loading={busy === 'export'}
                 onClick={() => void onExport()}
               >
                 {exportLabel}
               </Button>
-              <Button type="primary" icon={<PlusOutlined />} disabled={!site} onClick={() => setCreating(true)}>
+              <Button
+                type="primary"
+                icon={<PlusOutlined aria-hidden />}
+                disabled={!site}
+                onClick={() => setCreating(true)}
+              >
                 {t('voucher.actions.create')}
               </Button>
             </Space>
@@ -201,18 +207,15 @@ export function VoucherPage() {
               onRetry={() => void vouchers.refetch()}
             />
           ) : (
-            <Table<Voucher>
+            <RegisterTable<Voucher>
               rowKey="id"
               size="middle"
               columns={columns}
+              card={{ title: ['code', 'createTime'] }}
               dataSource={rows}
               loading={vouchers.isFetching || (Boolean(site) && vouchers.isPending)}
               scroll={{ x: 1100, y: TABLE_SCROLL_Y }}
-              rowSelection={{
-                selectedRowKeys: selection,
-                onChange: (keys) => setSelected(keys.map(String)),
-                preserveSelectedRowKeys: false,
-              }}
+              rowSelection={{ selectedRowKeys: selection, onChange: (keys) => setSelected(keys.map(String)) }}
               pagination={pagination}
               locale={{ emptyText: <Empty description={t('voucher.empty')} /> }}
             />

@@ -25,7 +25,7 @@ import { useDeleteDetailMutation } from '../useDeleteDetailMutation.ts';
 import { detailFilters, useDetailsQuery } from '../useDetailsQuery.ts';
 import { useSaveDetailMutation } from '../useSaveDetailMutation.ts';
 import { ChannelFilters } from './ChannelFilters.tsx';
-import { detailColumns } from './detailColumns.tsx';
+import { DETAIL_HIDDEN, detailColumns } from './detailColumns.tsx';
 import { HistoryModal } from './HistoryModal.tsx';
 
 /** Form field names of the row in edit mode; the server's field errors name the body's fields. */
@@ -105,7 +105,7 @@ export function DetailsTab() {
           ),
           actions: (
             <Button
-              icon={<DownloadOutlined />}
+              icon={<DownloadOutlined aria-hidden />}
               disabled={editing.busy}
               loading={download.pending === 'export'}
               onClick={() => download.run('export', '/it4u/export/channel', 'channels.xlsx', exportQuery)}
@@ -123,6 +123,8 @@ export function DetailsTab() {
           watched,
           onPickChannel: (channel) => form.setFieldsValue({ channel, status: channel?.status }),
         })}
+        card={{ title: ['channel', 'contract'] }}
+        chooser={{ key: 'channelDetails', hidden: DETAIL_HIDDEN }}
         actions={{
           width: 250,
           saving: save.isPending,

@@ -1,20 +1,9 @@
 import type { ChannelChange, ChannelHistoryEntry } from '@it4u/shared';
-import {
-  Alert,
-  Button,
-  Empty,
-  Modal,
-  Space,
-  Spin,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Timeline,
-  Typography,
-} from 'antd';
+import { Alert, Button, Empty, Modal, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/errors.ts';
 import { formatDateTime } from '../../../components/formatting.ts';
+import type { RegisterColumn } from '../../../components/RegisterTable.tsx';
 import { entityLabel, fieldLabel, historyValue, shownChanges } from '../history.ts';
 import { useHistoryQuery } from '../useHistoryQuery.ts';
 
@@ -34,7 +23,7 @@ export function HistoryModal({ attributeId, name, onClose }: Props) {
 
   /** A change shows old and new values; a creation only the values it made, a deletion those it removed. */
   const changesTable = (entry: ChannelHistoryEntry) => {
-    const columns: TableColumnsType<ChannelChange> = [
+    const columns: RegisterColumn<ChannelChange>[] = [
       { key: 'field', title: t('channel.history.field'), width: '34%', render: (_, c) => fieldLabel(c.field, t) },
     ];
     if (entry.action !== 'create') {

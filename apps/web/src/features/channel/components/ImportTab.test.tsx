@@ -6,6 +6,9 @@ import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { ImportTab } from './ImportTab.tsx';
 
 vi.mock('../../../components/readSheet.ts', () => ({ readFirstSheet: vi.fn() }));
+const { readFirstSheet: realReadFirstSheet } = await vi.importActual<typeof import('../../../components/readSheet.ts')>(
+  '../../../components/readSheet.ts',
+);
 vi.mock('../../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../api/client.ts')>()),
   postWithProgress: vi.fn(),
@@ -19,8 +22,8 @@ const ROWS = [
   { 'Số hợp đồng': 'HD-2', 'Tên kênh': 'Kênh hai', 'Nhà cung cấp': 'Không có' },
 ];
 
-function choose(name = 'kenh.xlsx', size = 2048) {
-  const file = new File(['x'], name);
+function choose(name = 'kenh.xlsx', size = 2048, content = 'x') {
+  const file = new File([content], name);
   Object.defineProperty(file, 'size', { value: size });
   const input = document.querySelector('input[type="file"]') as HTMLInputElement;
   expect(input.getAttribute('accept')).toBe('.xlsx,.xls');
@@ -42,6 +45,22 @@ describe('channel import', () => {
     choose('kenh.csv');
     expect(await screen.findByText('Only spreadsheets (.xlsx or .xls) can be uploaded.')).toBeTruthy();
     expect(read).not.toHaveBeenCalled();
+  });
+
+  it('refuses a text file renamed .xlsx: no preview of its lines, nothing sent', async () => {
+    read.mockImplementationOnce(realReadFirstSheet);
+    renderWithProviders(<ImportTab />);
+    choose('kenh.xlsx', 60, 'Số hợp đồng,Tên kênh\nHD-1,Kênh một\nHD-2,Kênh hai\n');
+    expect(
+      await screen.findByText(
+        'This file is not a spreadsheet: its content is not an .xlsx or .xls workbook, whatever its name says.',
+      ),
+    ).toBeTruthy();
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(screen.queryByLabelText('Rows of the spreadsheet')).toBeNull();
+    expect(screen.queryByText(/rows read from/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /Send/ })).toBeNull();
+    expect(post).not.toHaveBeenCalled();
   });
 
   it('shows the rows before sending them, numbered as in the sheet', async () => {

@@ -1,7 +1,8 @@
 import { ClearOutlined, FileExcelOutlined, SendOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Space, Table, type TableColumnsType, Typography, Upload } from 'antd';
+import { Alert, Button, Empty, Space, Typography, Upload } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type RegisterColumn, RegisterTable } from '../../../components/RegisterTable.tsx';
 import type { SheetRow } from '../../../components/readSheet.ts';
 import { rowErrorText } from '../../../components/rowErrorText.ts';
 import { UploadErrorsModal } from '../../../components/UploadErrorsModal.tsx';
@@ -54,7 +55,7 @@ export function ImportTab() {
     });
   };
 
-  const columns: TableColumnsType<PreviewRow> = [
+  const columns: RegisterColumn<PreviewRow>[] = [
     {
       key: 'rowNumber',
       title: t('common.upload.row'),
@@ -100,23 +101,28 @@ export function ImportTab() {
               return false;
             }}
           >
-            <Button icon={<UploadOutlined />} disabled={busy}>
+            <Button icon={<UploadOutlined aria-hidden />} disabled={busy}>
               {t('channel.import.choose')}
             </Button>
           </Upload>
           {sheet && (
             <>
-              <Button type="primary" icon={<SendOutlined />} loading={phase?.step === 'sending'} onClick={send}>
+              <Button
+                type="primary"
+                icon={<SendOutlined aria-hidden />}
+                loading={phase?.step === 'sending'}
+                onClick={send}
+              >
                 {t('channel.import.send', { count: sheet.rows.length })}
               </Button>
-              <Button icon={<ClearOutlined />} disabled={busy} onClick={clear}>
+              <Button icon={<ClearOutlined aria-hidden />} disabled={busy} onClick={clear}>
                 {t('channel.import.clear')}
               </Button>
             </>
           )}
         </Space>
         <Button
-          icon={<FileExcelOutlined />}
+          icon={<FileExcelOutlined aria-hidden />}
           loading={download.pending === 'template'}
           onClick={() => download.run('template', '/it4u/template/channel', 'channel-template.xlsx')}
         >
@@ -151,7 +157,8 @@ export function ImportTab() {
               </Button>
             )}
           </Space>
-          <Table<PreviewRow>
+          <RegisterTable<PreviewRow>
+            card={{ title: ['rowNumber', 'errors'] }}
             rowKey="key"
             size="small"
             bordered

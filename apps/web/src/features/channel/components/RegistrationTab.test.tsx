@@ -48,12 +48,20 @@ describe('channel registration', { timeout: 15_000 }, () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('lists the channels with provider, service pack, value and a status tag', async () => {
+  it('lists the channels with provider, service pack and a status tag; value and creation date on request', async () => {
     renderWithProviders(<RegistrationTab />);
-    const row = (await screen.findByText('Kênh Q1')).closest('tr') as HTMLElement;
-    expect(row.classList.contains('warning')).toBe(true);
-    for (const text of ['Khách sạn A', 'VNPT', 'Fiber 100M', '1.000.000', 'Pending', '02-01-2026']) {
-      expect(within(row).getByText(text)).toBeTruthy();
+    const row = () => screen.getByText('Kênh Q1').closest('tr') as HTMLElement;
+    await screen.findByText('Kênh Q1');
+    expect(row().classList.contains('warning')).toBe(true);
+    for (const text of ['Khách sạn A', 'VNPT', 'Fiber 100M', 'Pending']) {
+      expect(within(row()).getByText(text)).toBeTruthy();
+    }
+    expect(within(row()).queryByText('1.000.000')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Columns/ }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Value' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Created' }));
+    for (const text of ['1.000.000', '02-01-2026']) {
+      expect(within(row()).getByText(text)).toBeTruthy();
     }
   });
 

@@ -1,6 +1,6 @@
 import { ApiOutlined, AppstoreAddOutlined, EditOutlined, HistoryOutlined } from '@ant-design/icons';
 import type { ChannelAttribute } from '@it4u/shared';
-import { Button, Grid, Modal, Space, type TableColumnsType } from 'antd';
+import { Button, Grid, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
@@ -8,6 +8,7 @@ import { isStatus } from '../../../api/errors.ts';
 import { DeleteAction } from '../../../components/DeleteAction.tsx';
 import { formatDate } from '../../../components/formatting.ts';
 import { PagedTable } from '../../../components/PagedTable.tsx';
+import type { RegisterColumn } from '../../../components/RegisterTable.tsx';
 import { useNotice } from '../../../components/useNotice.ts';
 import { usePaging } from '../../../components/usePaging.ts';
 import { statusRowClass } from '../statuses.ts';
@@ -63,7 +64,7 @@ export function RegistrationTab() {
       },
     );
 
-  const columns: TableColumnsType<ChannelAttribute> = [
+  const columns: RegisterColumn<ChannelAttribute>[] = [
     { key: 'name', title: t('channel.fields.name'), dataIndex: 'name', width: 180, fixed: wide ? 'left' : undefined },
     { key: 'customer', title: t('channel.fields.customer'), dataIndex: 'customer', width: 200 },
     {
@@ -102,14 +103,19 @@ export function RegistrationTab() {
       width: 250,
       render: (_, channel) => (
         <Space size={0}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ kind: 'edit', channel })}>
+          <Button
+            type="link"
+            size="small"
+            icon={<EditOutlined aria-hidden />}
+            onClick={() => setDialog({ kind: 'edit', channel })}
+          >
             {t('common.edit')}
           </Button>
           <DeleteAction onConfirm={() => onDelete(channel)} />
           <Button
             type="link"
             size="small"
-            icon={<HistoryOutlined />}
+            icon={<HistoryOutlined aria-hidden />}
             onClick={() => setDialog({ kind: 'history', channel })}
           >
             {t('channel.history.button')}
@@ -126,6 +132,8 @@ export function RegistrationTab() {
         query={channels}
         paging={paging}
         columns={columns}
+        card={{ title: ['name', 'customer'] }}
+        chooser={{ key: 'channelRegistration', hidden: ['value', 'virtualNum', 'usernamePPPoE', 'createdAt'] }}
         searchPlaceholder={t('channel.registration.searchPlaceholder')}
         addLabel={t('channel.registration.add')}
         onAdd={() => setDialog({ kind: 'add' })}
@@ -147,10 +155,10 @@ export function RegistrationTab() {
         }
         extra={
           <>
-            <Button icon={<ApiOutlined />} onClick={() => setDialog({ kind: 'provider' })}>
+            <Button icon={<ApiOutlined aria-hidden />} onClick={() => setDialog({ kind: 'provider' })}>
               {t('channel.registration.addProvider')}
             </Button>
-            <Button icon={<AppstoreAddOutlined />} onClick={() => setDialog({ kind: 'servicePack' })}>
+            <Button icon={<AppstoreAddOutlined aria-hidden />} onClick={() => setDialog({ kind: 'servicePack' })}>
               {t('channel.registration.addServicePack')}
             </Button>
           </>

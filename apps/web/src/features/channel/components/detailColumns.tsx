@@ -5,11 +5,12 @@ import {
   type ChannelStatus,
   DATE_FORMAT,
 } from '@it4u/shared';
-import { DatePicker, Input, InputNumber, Select, type TableColumnsType } from 'antd';
+import { DatePicker, Input, InputNumber, Select } from 'antd';
 import type { TFunction } from 'i18next';
 import { ContractPicker } from '../../../components/ContractPicker.tsx';
 import { editColumns } from '../../../components/editColumns.tsx';
 import { formatDate, formatMoney } from '../../../components/formatting.ts';
+import type { RegisterColumn } from '../../../components/RegisterTable.tsx';
 import type { RowEditing } from '../../../components/useRowEditing.ts';
 import type { DetailDateField, DetailFormValues, DetailRow } from '../detailRow.ts';
 import { DEVICE_STATUS_KEYS, isDeviceStatus } from '../statuses.ts';
@@ -35,6 +36,9 @@ const TEXT_WIDTHS: Record<(typeof TEXT_FIELDS)[number], number> = {
   votesRequire: 140,
 };
 
+/** The columns shown only when a user asks for them (the others fit a 1440 px screen beside the menu). */
+export const DETAIL_HIDDEN = ['customer', 'servicePack', 'fees', 'deviceStatus', ...DATE_COLUMNS, ...TEXT_FIELDS];
+
 type Options = {
   t: TFunction;
   language: string;
@@ -46,7 +50,7 @@ type Options = {
 };
 
 /** The columns of the channel details table between the row number and the actions. */
-export function detailColumns({ t, language, editing, watched, onPickChannel }: Options): TableColumnsType<DetailRow> {
+export function detailColumns({ t, language, editing, watched, onPickChannel }: Options): RegisterColumn<DetailRow>[] {
   const { field, derived } = editColumns(editing);
   const label = (key: string) => t(`channel.fields.${key}`);
   const required = (title: string) => [{ required: true, message: t('channel.required', { title }) }];

@@ -1,12 +1,13 @@
 import { CloudSyncOutlined, EditOutlined } from '@ant-design/icons';
 import type { Site } from '@it4u/shared';
-import { Button, Space, type TableColumnsType } from 'antd';
+import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { isStatus } from '../../../api/errors.ts';
 import { DeleteAction } from '../../../components/DeleteAction.tsx';
 import { PagedTable } from '../../../components/PagedTable.tsx';
+import type { RegisterColumn } from '../../../components/RegisterTable.tsx';
 import { useNotice } from '../../../components/useNotice.ts';
 import { usePaging } from '../../../components/usePaging.ts';
 import { useDeleteSiteNameMutation } from '../useDeleteSiteNameMutation.ts';
@@ -43,7 +44,7 @@ export function SiteNamesTab() {
       onError: (error) => notice.error(error),
     });
 
-  const columns: TableColumnsType<Site> = [
+  const columns: RegisterColumn<Site>[] = [
     { key: 'sitename', title: t('siteNames.columns.sitename'), dataIndex: 'sitename' },
     { key: 'idname', title: t('siteNames.columns.idname'), dataIndex: 'idname' },
     {
@@ -52,7 +53,12 @@ export function SiteNamesTab() {
       width: 220,
       render: (_, site) => (
         <Space size={0}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ kind: 'edit', site })}>
+          <Button
+            type="link"
+            size="small"
+            icon={<EditOutlined aria-hidden />}
+            onClick={() => setDialog({ kind: 'edit', site })}
+          >
             {t('common.edit')}
           </Button>
           <DeleteAction onConfirm={() => onDelete(site)} />
@@ -71,7 +77,7 @@ export function SiteNamesTab() {
         addLabel={t('siteNames.addButton')}
         onAdd={() => setDialog({ kind: 'add' })}
         extra={
-          <Button icon={<CloudSyncOutlined />} loading={sync.isPending} onClick={onSync}>
+          <Button icon={<CloudSyncOutlined aria-hidden />} loading={sync.isPending} onClick={onSync}>
             {t('siteNames.sync.button')}
           </Button>
         }

@@ -52,18 +52,91 @@ describe('parameter tab', { timeout: 15_000 }, () => {
     ).toBeTruthy();
   });
 
-  it('requires the four parameters', async () => {
+  const empty = { usernameUbnt: '', pwUbnt: '', tokenUcrm: '', tokenDev: '', urlUbnt: '', verifyTls: true };
+  const puts = () => fetchMock.mock.calls.filter(([, i]) => i?.method === 'PUT');
+
+  function type(label: string, value: string) {
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  }
+
+  it('requires the two tokens, and with no controller address not the controller user or password', async () => {
+    fetchMock.mockImplementation(async (_url: string, init?: RequestInit) =>
+      init?.method === 'PUT'
+        ? jsonResponse(200, {
+            saved: true,
+            controller: {
+              ok: true,
+              code: 'demoControllerInUse',
+              message: 'No controller address is set: the console shows the demo controller.',
+            },
+          })
+        : jsonResponse(200, empty),
+    );
+    renderWithProviders(<ParametersTab />);
+    await screen.findByLabelText('Controller username (usernameUbnt)');
+    expect(
+      screen.getAllByText('Needed only when a controller address is set; with none, the demo controller is used.'),
+    ).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+    expect(await screen.findByText('Please input tokenUcrm!')).toBeTruthy();
+    expect(screen.getByText('Please input tokenDev!')).toBeTruthy();
+    expect(screen.queryByText('Please input usernameUbnt!')).toBeNull();
+    expect(screen.queryByText('Please input pwUbnt!')).toBeNull();
+    expect(puts()).toHaveLength(0);
+
+    type('UCRM token (tokenUcrm)', 'crm-token');
+    type('Device token (tokenDev)', 'dev-token');
+    fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(JSON.parse(String(puts()[0][1]?.body))).toEqual({ ...empty, tokenUcrm: 'crm-token', tokenDev: 'dev-token' });
+    expect(await screen.findByText('Saved. The controller test passed.')).toBeTruthy();
+  });
+
+  it('requires the controller user and password once an address is typed', async () => {
     fetchMock.mockImplementation(async () =>
-      jsonResponse(200, { usernameUbnt: '', pwUbnt: '', tokenUcrm: '', tokenDev: '', urlUbnt: '', verifyTls: true }),
+      jsonResponse(200, { ...empty, tokenUcrm: '********', tokenDev: '********' }),
+    );
+    renderWithProviders(<ParametersTab />);
+    await screen.findByLabelText('Controller username (usernameUbnt)');
+    type('Controller address', 'https://unifi.example.vn:8443');
+    fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+    expect(await screen.findByText('Please input usernameUbnt!')).toBeTruthy();
+    expect(screen.getByText('Please input pwUbnt!')).toBeTruthy();
+    expect(
+      screen.queryByText('Needed only when a controller address is set; with none, the demo controller is used.'),
+    ).toBeNull();
+    expect(puts()).toHaveLength(0);
+
+    // emptying the address again lifts the requirement
+    type('Controller address', '');
+    await waitFor(() => expect(screen.queryByText('Please input usernameUbnt!')).toBeNull());
+    expect(screen.queryByText('Please input pwUbnt!')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+  });
+
+  it("shows the server's refusal of an address without a password under the password", async () => {
+    fetchMock.mockImplementation(async (_url: string, init?: RequestInit) =>
+      init?.method === 'PUT'
+        ? jsonResponse(400, {
+            statusCode: 400,
+            error: 'Bad Request',
+            code: 'controllerPasswordRequired',
+            message: 'A controller address is set: enter the controller password too.',
+            details: [
+              {
+                field: 'pwUbnt',
+                code: 'controllerPasswordRequired',
+                message: 'A controller address is set: enter the controller password too.',
+              },
+            ],
+          })
+        : jsonResponse(200, stored),
     );
     renderWithProviders(<ParametersTab />);
     await screen.findByLabelText('Controller username (usernameUbnt)');
     fireEvent.click(screen.getByRole('button', { name: /Save/ }));
-    expect(await screen.findByText('Please input usernameUbnt!')).toBeTruthy();
-    expect(screen.getByText('Please input pwUbnt!')).toBeTruthy();
-    expect(screen.getByText('Please input tokenUcrm!')).toBeTruthy();
-    expect(screen.getByText('Please input tokenDev!')).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([, i]) => i?.method === 'PUT')).toBe(false);
+    expect(await screen.findByText('A controller address is set: enter the controller password too.')).toBeTruthy();
   });
 
   it('shows the generic message when the save fails', async () => {

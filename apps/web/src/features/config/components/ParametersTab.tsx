@@ -1,6 +1,6 @@
 import { ApiOutlined, SaveOutlined } from '@ant-design/icons';
 import { type ControllerCheck, SECRET_PARAMETERS, type SessionCheck, type SystemParameters } from '@it4u/shared';
-import { Alert, Button, Form, Input, Skeleton, Space, Switch, Tag } from 'antd';
+import { Alert, Button, Form, type FormRule, Input, Skeleton, Space, Switch, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { codeText, isStatus } from '../../../api/errors.ts';
 import { ControllerError } from '../../../components/ControllerError.tsx';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert.tsx';
 import { useNotice } from '../../../components/useNotice.ts';
-import { toParametersBody } from '../parameters.ts';
+import { hasControllerAddress, isControllerAccount, toParametersBody } from '../parameters.ts';
 import { useCheckControllerMutation } from '../useCheckControllerMutation.ts';
 import { useParametersQuery } from '../useParametersQuery.ts';
 import { useSaveParametersMutation } from '../useSaveParametersMutation.ts';
@@ -68,7 +68,29 @@ export function ParametersForm({ initial }: FormProps) {
   const required = (field: keyof SystemParameters) => [
     { required: true, whitespace: true, message: t(`config.parameters.required.${field}`) },
   ];
-  const keepHint = (field: keyof SystemParameters) => (initial[field] ? t('config.parameters.keepSecret') : undefined);
+  // The controller's user and password are needed only with an address (without one the demo controller is used):
+  // their rule follows the address, checked again when it changes; the mark and the hint follow it too.
+  const hasAddress = hasControllerAddress(Form.useWatch('urlUbnt', form) ?? initial.urlUbnt);
+  const rulesOf = (field: keyof SystemParameters): FormRule[] =>
+    isControllerAccount(field)
+      ? [
+          ({ getFieldValue }) => ({
+            required: hasControllerAddress(getFieldValue('urlUbnt')),
+            whitespace: true,
+            message: t(`config.parameters.required.${field}`),
+          }),
+        ]
+      : required(field);
+  const itemProps = (field: keyof SystemParameters) => {
+    const keep = initial[field] ? t('config.parameters.keepSecret') : undefined;
+    if (!isControllerAccount(field)) return { rules: rulesOf(field), extra: keep };
+    return {
+      rules: rulesOf(field),
+      dependencies: ['urlUbnt'],
+      required: hasAddress,
+      extra: keep ?? (hasAddress ? undefined : t('config.parameters.accountOptional')),
+    };
+  };
 
   return (
     <Form<SystemParameters>
@@ -90,17 +112,11 @@ export function ParametersForm({ initial }: FormProps) {
       >
         <Switch />
       </Form.Item>
-      <Form.Item name="usernameUbnt" label={t('config.parameters.usernameUbnt')} rules={required('usernameUbnt')}>
+      <Form.Item name="usernameUbnt" label={t('config.parameters.usernameUbnt')} {...itemProps('usernameUbnt')}>
         <Input autoComplete="off" />
       </Form.Item>
       {SECRET_PARAMETERS.map((name) => (
-        <Form.Item
-          key={name}
-          name={name}
-          label={t(`config.parameters.${name}`)}
-          rules={required(name)}
-          extra={keepHint(name)}
-        >
+        <Form.Item key={name} name={name} label={t(`config.parameters.${name}`)} {...itemProps(name)}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
       ))}
@@ -136,10 +152,10 @@ export function ParametersForm({ initial }: FormProps) {
       )}
 
       <Space wrap>
-        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending}>
+        <Button type="primary" htmlType="submit" icon={<SaveOutlined aria-hidden />} loading={save.isPending}>
           {t('common.save')}
         </Button>
-        <Button icon={<ApiOutlined />} loading={check.isPending} onClick={onCheck}>
+        <Button icon={<ApiOutlined aria-hidden />} loading={check.isPending} onClick={onCheck}>
           {t('config.parameters.checkSession')}
         </Button>
       </Space>

@@ -1,8 +1,9 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
 import type { BlockedDevice } from '@it4u/shared';
-import { Button, Empty, Popconfirm, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Empty, Popconfirm, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../components/formatting.ts';
+import { type RegisterColumn, RegisterTable } from '../../../components/RegisterTable.tsx';
 import { useClientPagination } from '../../../components/useClientPagination.ts';
 
 type Props = {
@@ -21,7 +22,7 @@ export function BlockedDevicesTable({ devices, loading, pendingMac, onUnblock }:
   const { t } = useTranslation();
   const pagination = useClientPagination();
 
-  const columns: TableColumnsType<BlockedDevice> = [
+  const columns: RegisterColumn<BlockedDevice>[] = [
     {
       key: 'name',
       title: t('device.columns.name'),
@@ -64,7 +65,7 @@ export function BlockedDevicesTable({ devices, loading, pendingMac, onUnblock }:
           cancelText={t('common.no')}
           onConfirm={() => onUnblock(device)}
         >
-          <Button size="small" icon={<CheckCircleOutlined />} loading={pendingMac === device.mac}>
+          <Button size="small" icon={<CheckCircleOutlined aria-hidden />} loading={pendingMac === device.mac}>
             {t('device.actions.unblock')}
           </Button>
         </Popconfirm>
@@ -73,7 +74,7 @@ export function BlockedDevicesTable({ devices, loading, pendingMac, onUnblock }:
   ];
 
   return (
-    <Table<BlockedDevice>
+    <RegisterTable<BlockedDevice>
       rowKey="mac"
       size="middle"
       columns={columns}

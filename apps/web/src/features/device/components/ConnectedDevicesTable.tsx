@@ -1,7 +1,8 @@
 import { StopOutlined } from '@ant-design/icons';
 import type { ConnectedDevice } from '@it4u/shared';
-import { Button, Empty, Popconfirm, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Empty, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { type RegisterColumn, RegisterTable } from '../../../components/RegisterTable.tsx';
 import { useClientPagination } from '../../../components/useClientPagination.ts';
 import { formatBytes, formatUptime } from '../formatting.ts';
 
@@ -20,7 +21,7 @@ export function ConnectedDevicesTable({ devices, loading, pendingMac, onBlock }:
   const language = i18n.language;
   const pagination = useClientPagination();
 
-  const columns: TableColumnsType<ConnectedDevice> = [
+  const columns: RegisterColumn<ConnectedDevice>[] = [
     {
       key: 'name',
       title: t('device.columns.name'),
@@ -101,7 +102,7 @@ export function ConnectedDevicesTable({ devices, loading, pendingMac, onBlock }:
           okButtonProps={{ danger: true }}
           onConfirm={() => onBlock(device)}
         >
-          <Button danger size="small" icon={<StopOutlined />} loading={pendingMac === device.mac}>
+          <Button danger size="small" icon={<StopOutlined aria-hidden />} loading={pendingMac === device.mac}>
             {t('device.actions.block')}
           </Button>
         </Popconfirm>
@@ -110,7 +111,7 @@ export function ConnectedDevicesTable({ devices, loading, pendingMac, onBlock }:
   ];
 
   return (
-    <Table<ConnectedDevice>
+    <RegisterTable<ConnectedDevice>
       rowKey="mac"
       size="middle"
       columns={columns}

@@ -1,6 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
 import type { SupplyItem } from '@it4u/shared';
-import { Button, Grid, Space, type TableColumnsType } from 'antd';
+import { Button, Grid, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
@@ -8,6 +8,7 @@ import { isStatus } from '../../../api/errors.ts';
 import { DeleteAction } from '../../../components/DeleteAction.tsx';
 import { formatMoney, formatNumber } from '../../../components/formatting.ts';
 import { PagedTable } from '../../../components/PagedTable.tsx';
+import type { RegisterColumn } from '../../../components/RegisterTable.tsx';
 import { useNotice } from '../../../components/useNotice.ts';
 import { usePaging } from '../../../components/usePaging.ts';
 import { useCatalogueQuery } from '../useCatalogueQuery.ts';
@@ -39,7 +40,7 @@ export function CatalogueTab() {
       (error: unknown) => notice.error(error),
     );
 
-  const columns: TableColumnsType<SupplyItem> = [
+  const columns: RegisterColumn<SupplyItem>[] = [
     { key: 'itemCode', title: t('supplies.columns.itemCode'), dataIndex: 'itemCode', width: 140 },
     { key: 'name', title: t('supplies.columns.itemName'), dataIndex: 'name', width: 240 },
     { key: 'unit', title: t('supplies.columns.unit'), dataIndex: 'unit', width: 80 },
@@ -67,7 +68,12 @@ export function CatalogueTab() {
       width: 180,
       render: (_, item) => (
         <Space size={0}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ kind: 'edit', item })}>
+          <Button
+            type="link"
+            size="small"
+            icon={<EditOutlined aria-hidden />}
+            onClick={() => setDialog({ kind: 'edit', item })}
+          >
             {t('common.edit')}
           </Button>
           <DeleteAction title={t('supplies.catalogue.confirmDelete')} onConfirm={() => onDelete(item)} />

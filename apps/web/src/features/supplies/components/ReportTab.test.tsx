@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '../../../api/tokens.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
@@ -58,5 +58,32 @@ describe('report tab', () => {
     expect(url).toBe('/api/v1/it4u/reportSupplies');
     const body = JSON.parse(String(init.body));
     expect(body.fromDate).toBeLessThan(body.toDate);
+  });
+
+  it('when the report fails, shows only the error with Retry: no totals, no empty text, no chart', async () => {
+    const fetchMock = vi.fn(async () =>
+      jsonResponse(500, {
+        statusCode: 500,
+        error: 'Internal Server Error',
+        code: 'internal',
+        message: 'Sorry, something went wrong on the server.',
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<ReportTab />);
+    expect(await screen.findByText('Sorry, something went wrong on the server.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.queryByText('Total')).toBeNull();
+    expect(screen.queryByText('No stock moved in this period')).toBeNull();
+    expect(document.querySelector('.ant-table')).toBeNull();
+    expect(document.querySelector('.supplies-chart')).toBeNull();
+    // the period can still be changed, and Retry brings the report
+    expect(screen.getByRole('button', { name: /Export to Excel/ })).toBeTruthy();
+
+    fetchMock.mockImplementation(async () => jsonResponse(200, report));
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('AP-02', { selector: 'td, td *' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Sorry, something went wrong on the server.')).toBeNull());
+    expect(screen.getByText('Total')).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { TABLE_SCROLL_Y, UNITS } from '@it4u/shared';
-import { Button, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
@@ -9,6 +9,7 @@ import { DateRangeFilter } from '../../../components/DateRangeFilter.tsx';
 import { defaultRange, type PickedRange, toDateRange } from '../../../components/dateRange.ts';
 import { formatNumber } from '../../../components/formatting.ts';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert.tsx';
+import { type RegisterColumn, RegisterTable } from '../../../components/RegisterTable.tsx';
 import { useDownload } from '../../../components/useDownload.ts';
 import { filterByUnit, type ReportLine, reportRowClassName, withTotals } from '../report.ts';
 import { useReportQuery } from '../useReportQuery.ts';
@@ -28,7 +29,7 @@ export function ReportTab() {
   if (isStatus(report.error, 403)) return <Navigate to="/403" replace />;
 
   const quantity = (value: number) => formatNumber(value, i18n.language);
-  const columns: TableColumnsType<ReportLine> = [
+  const columns: RegisterColumn<ReportLine>[] = [
     {
       key: 'index',
       title: t('supplies.columns.index'),
@@ -92,7 +93,7 @@ export function ReportTab() {
           options={[{ value: '', label: t('supplies.filter.allUnits') }, ...UNITS.map((u) => ({ value: u, label: u }))]}
         />
         <Button
-          icon={<DownloadOutlined />}
+          icon={<DownloadOutlined aria-hidden />}
           loading={download.pending === 'report'}
           onClick={() => download.run('report', '/it4u/export/report', 'report.xlsx', { ...range })}
         >
@@ -102,20 +103,30 @@ export function ReportTab() {
       <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
         {t('supplies.report.help')}
       </Typography.Paragraph>
-      {report.isError && <QueryErrorAlert query={report} />}
-      <Table<ReportLine>
-        rowKey="key"
-        size="middle"
-        columns={columns}
-        dataSource={lines}
-        loading={report.isFetching}
-        rowClassName={reportRowClassName}
-        pagination={false}
-        scroll={{ x: 'max-content', y: TABLE_SCROLL_Y }}
-      />
-      <div style={{ marginTop: 16, maxWidth: 720 }}>
-        <ReportChart rows={rows} />
-      </div>
+      {/* A failed report is only its error with Retry: no totals of nothing, no "nothing moved", no empty chart. */}
+      {report.isError ? (
+        <QueryErrorAlert query={report} />
+      ) : (
+        <>
+          <RegisterTable<ReportLine>
+            rowKey="key"
+            size="middle"
+            columns={columns}
+            card={{
+              title: ['itemCode', 'name'],
+              fields: ['inventoryStart', 'numImportFromToDate', 'numExportFromToDate', 'inventoryEnd'],
+            }}
+            dataSource={lines}
+            loading={report.isFetching}
+            rowClassName={reportRowClassName}
+            pagination={false}
+            scroll={{ x: 'max-content', y: TABLE_SCROLL_Y }}
+          />
+          <div style={{ marginTop: 16, maxWidth: 720 }}>
+            <ReportChart rows={rows} />
+          </div>
+        </>
+      )}
     </>
   );
 }

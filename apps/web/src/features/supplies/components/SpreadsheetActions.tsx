@@ -46,19 +46,19 @@ export function SpreadsheetActions({ kind, exportQuery, disabled }: Props) {
           return false;
         }}
       >
-        <Button icon={<UploadOutlined />} disabled={disabled || phase !== null}>
+        <Button icon={<UploadOutlined aria-hidden />} disabled={disabled || phase !== null}>
           {t('supplies.actions.upload')}
         </Button>
       </Upload>
       <Button
-        icon={<FileExcelOutlined />}
+        icon={<FileExcelOutlined aria-hidden />}
         loading={download.pending === 'template'}
         onClick={() => download.run('template', `/it4u/template/${kind}`, `${kind}-template.xlsx`)}
       >
         {t('supplies.actions.template')}
       </Button>
       <Button
-        icon={<DownloadOutlined />}
+        icon={<DownloadOutlined aria-hidden />}
         loading={download.pending === 'export'}
         onClick={() => download.run('export', `/it4u/export/${kind}`, `${kind}.xlsx`, exportQuery)}
       >

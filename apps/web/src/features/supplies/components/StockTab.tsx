@@ -57,6 +57,22 @@ const BODY_TO_FORM: Record<string, keyof StockFormValues> = { contractId: 'contr
 const firstFilters = () => ({ picked: defaultRange(), status: '' });
 
 /** Stock in (Nhập kho) or stock out (Xuất kho): a server-paged table with inline row editing. */
+/** The columns shown only when a user asks for them (the others fit a 1440 px screen beside the menu). */
+const STOCK_IN_HIDDEN = [
+  'licence',
+  'value',
+  'totalAmount',
+  'supplier',
+  'mac',
+  'macFormat',
+  'warrantyPeriod',
+  'storageTerm',
+  'warrantyLandmark',
+  'warrantyEnd',
+  'note',
+];
+const STOCK_OUT_HIDDEN = [...STOCK_IN_HIDDEN, 'serialNum', 'buyer'];
+
 export function StockTab({ kind }: Props) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -165,6 +181,11 @@ export function StockTab({ kind }: Props) {
         }}
         index={{ title: t('supplies.columns.index'), newLabel: t('supplies.stock.newTag'), width: 60 }}
         columns={stockColumns({ kind, t, language, editing, watched, onPickItem })}
+        card={{ title: ['itemCode', 'itemName'] }}
+        chooser={{
+          key: kind === 'in' ? 'stockIn' : 'stockOut',
+          hidden: kind === 'in' ? STOCK_IN_HIDDEN : STOCK_OUT_HIDDEN,
+        }}
         actions={{
           width: kind === 'out' ? 250 : 180,
           saving: save.isPending || checking,

@@ -1,8 +1,9 @@
 import type { StockRecord } from '@it4u/shared';
-import { Alert, Button, Modal, Table, type TableColumnsType } from 'antd';
+import { Alert, Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/errors.ts';
 import { formatDate } from '../../../components/formatting.ts';
+import { type RegisterColumn, RegisterTable } from '../../../components/RegisterTable.tsx';
 import { useUsageHistoryQuery } from '../useUsageHistoryQuery.ts';
 
 type Props = { serialNum: string; onClose: () => void };
@@ -11,7 +12,7 @@ type Props = { serialNum: string; onClose: () => void };
 export function UsageHistoryModal({ serialNum, onClose }: Props) {
   const { t } = useTranslation();
   const history = useUsageHistoryQuery(serialNum);
-  const columns: TableColumnsType<StockRecord> = [
+  const columns: RegisterColumn<StockRecord>[] = [
     { key: 'index', title: t('supplies.columns.index'), width: 64, align: 'center', render: (_, __, i) => i + 1 },
     {
       key: 'exportDate',
@@ -52,7 +53,8 @@ export function UsageHistoryModal({ serialNum, onClose }: Props) {
       {history.isError && (
         <Alert type="error" showIcon title={errorText(history.error, t)} style={{ marginBottom: 16 }} />
       )}
-      <Table<StockRecord>
+      <RegisterTable<StockRecord>
+        card={{ title: ['exportDate', 'customer'] }}
         rowKey="id"
         size="small"
         columns={columns}

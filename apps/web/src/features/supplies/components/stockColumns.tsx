@@ -6,13 +6,14 @@ import {
   type SupplyItem,
   WARRANTY_HINT_MONTHS,
 } from '@it4u/shared';
-import { DatePicker, Input, InputNumber, Select, Space, type TableColumnsType, Tag } from 'antd';
+import { DatePicker, Input, InputNumber, Select, Space, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { ContractPicker } from '../../../components/ContractPicker.tsx';
 import { editColumns } from '../../../components/editColumns.tsx';
 import { formatDate, formatMoney, formatNumber } from '../../../components/formatting.ts';
+import type { RegisterColumn } from '../../../components/RegisterTable.tsx';
 import type { RowEditing } from '../../../components/useRowEditing.ts';
 import { STATUS_KEYS, statusColor } from '../statuses.ts';
 import type { StockFormValues, StockRow } from '../stockRow.ts';
@@ -33,7 +34,7 @@ type Options = {
  * The columns of the stock-in or stock-out table between the row number and the actions; stock out also has the
  * status and the buyer.
  */
-export function stockColumns({ kind, t, language, editing, watched, onPickItem }: Options): TableColumnsType<StockRow> {
+export function stockColumns({ kind, t, language, editing, watched, onPickItem }: Options): RegisterColumn<StockRow>[] {
   const { field, derived } = editColumns(editing);
   const money = (value: number) => formatMoney(value, language);
   const number = (value: number) => formatNumber(value, language);
@@ -82,7 +83,7 @@ export function stockColumns({ kind, t, language, editing, watched, onPickItem }
     });
   };
 
-  const columns: TableColumnsType<StockRow> = [
+  const columns: RegisterColumn<StockRow>[] = [
     field({
       key: 'exportDate',
       title: t(kind === 'in' ? 'supplies.stock.columns.importDate' : 'supplies.stock.columns.exportDate'),

@@ -1,8 +1,9 @@
 import { ROLE_NAMES, type UserRow } from '@it4u/shared';
-import { Badge, Collapse, Table, Tag, Typography } from 'antd';
+import { Badge, Collapse, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert.tsx';
+import { RegisterTable } from '../../../components/RegisterTable.tsx';
 import { roleLabel } from '../../../components/roleLabel.ts';
 import { useAllUsersQuery } from '../useAllUsersQuery.ts';
 
@@ -44,13 +45,14 @@ export function UserGroupsTab({ active }: { active: boolean }) {
                 count={group.users.length}
                 showZero
                 overflowCount={9999}
-                color={group.users.length ? '#1677ff' : '#bfbfbf'}
+                color={group.users.length ? '#0958d9' : '#595959'}
                 title={t('users.groups.count', { count: group.users.length })}
               />
             </span>
           ),
           children: (
-            <Table<UserRow>
+            <RegisterTable<UserRow>
+              card={{ title: ['name', 'username'] }}
               rowKey="id"
               size="small"
               dataSource={group.users}

@@ -1,12 +1,13 @@
 import { EditOutlined, KeyOutlined } from '@ant-design/icons';
 import type { UserRow } from '@it4u/shared';
-import { Button, Space, type TableColumnsType, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { isStatus } from '../../../api/errors.ts';
 import { DeleteAction } from '../../../components/DeleteAction.tsx';
 import { PagedTable } from '../../../components/PagedTable.tsx';
+import type { RegisterColumn } from '../../../components/RegisterTable.tsx';
 import { RoleTags } from '../../../components/RoleTags.tsx';
 import { useNotice } from '../../../components/useNotice.ts';
 import { usePaging } from '../../../components/usePaging.ts';
@@ -40,7 +41,7 @@ export function UsersTab() {
       (error: unknown) => notice.error(error),
     );
 
-  const columns: TableColumnsType<UserRow> = [
+  const columns: RegisterColumn<UserRow>[] = [
     { key: 'name', title: t('users.columns.name'), dataIndex: 'name', fixed: 'left' },
     { key: 'username', title: t('users.columns.username'), dataIndex: 'username' },
     { key: 'email', title: t('users.columns.email'), dataIndex: 'email' },
@@ -102,10 +103,20 @@ export function UsersTab() {
       fixed: 'right',
       render: (_, user) => (
         <Space size={0}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ kind: 'edit', user })}>
+          <Button
+            type="link"
+            size="small"
+            icon={<EditOutlined aria-hidden />}
+            onClick={() => setDialog({ kind: 'edit', user })}
+          >
             {t('common.edit')}
           </Button>
-          <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setDialog({ kind: 'reset', user })}>
+          <Button
+            type="link"
+            size="small"
+            icon={<KeyOutlined aria-hidden />}
+            onClick={() => setDialog({ kind: 'reset', user })}
+          >
             {t('users.resetPassword')}
           </Button>
           <DeleteAction onConfirm={() => onDelete(user)} />
@@ -120,6 +131,8 @@ export function UsersTab() {
         query={users}
         paging={paging}
         columns={columns}
+        card={{ title: ['name', 'username'] }}
+        chooser={{ key: 'users', hidden: ['gender', 'language', 'type', 'numLogin'] }}
         searchPlaceholder={t('users.searchPlaceholder')}
         addLabel={t('users.addButton')}
         onAdd={() => setDialog({ kind: 'add' })}

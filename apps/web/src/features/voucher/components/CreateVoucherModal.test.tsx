@@ -46,13 +46,43 @@ describe('create vouchers dialog', { timeout: 15_000 }, () => {
     await waitFor(() => expect(input('Download').disabled).toBe(true));
   });
 
-  it('shows the required messages and sends nothing', async () => {
+  it('starts with 1 voucher of 1 use for 8 hours: with a note, submitting at once creates it', async () => {
+    const onCreated = vi.fn();
+    const onClose = vi.fn();
+    renderWithProviders(<CreateVoucherModal site="default" onClose={onClose} onCreated={onCreated} />);
+    expect(input('How many').value).toBe('1');
+    expect(input('Uses per voucher').value).toBe('1');
+    expect(screen.getByTitle('8 hours')).toBeTruthy();
+
+    type(input('Note'), 'Front desk');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/v1/it4u/default/createVoucher');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      cmd: 'create-voucher',
+      n: 1,
+      quota: 1,
+      expire: 480,
+      note: 'Front desk',
+    });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(onCreated).toHaveBeenCalledWith([]);
+  });
+
+  it('asks only for the note at first; an emptied count or uses is asked for too, and nothing is sent', async () => {
     renderWithProviders(<CreateVoucherModal site="default" onClose={() => {}} onCreated={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Please input a note!')).toBeTruthy();
+    expect(screen.queryByText('Please input how many vouchers to create!')).toBeNull();
+    expect(screen.queryByText('Please input the number of uses per voucher!')).toBeNull();
+    expect(screen.queryByText('Please choose how long the vouchers are valid!')).toBeNull();
+
+    type(input('How many'), '');
+    type(input('Uses per voucher'), '');
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Please input how many vouchers to create!')).toBeTruthy();
     expect(screen.getByText('Please input the number of uses per voucher!')).toBeTruthy();
-    expect(screen.getByText('Please choose how long the vouchers are valid!')).toBeTruthy();
-    expect(screen.getByText('Please input a note!')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

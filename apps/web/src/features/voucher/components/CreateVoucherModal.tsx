@@ -6,7 +6,8 @@ import { showFormError } from '../../../components/showFormError.ts';
 import { useNotice } from '../../../components/useNotice.ts';
 import { useCreateVouchersMutation } from '../useCreateVouchersMutation.ts';
 
-export const VOUCHER_DEFAULTS = { down: 150, up: 150, bytes: 2 } as const;
+/** What a new batch starts with: 1 voucher of 1 use, valid 8 hours (480 minutes); the spec's limits, unticked. */
+export const VOUCHER_DEFAULTS = { n: 1, quota: 1, expire: 480, down: 150, up: 150, bytes: 2 } as const;
 export const MAX_VOUCHERS_PER_CREATE = 1000;
 
 export type CreateVoucherValues = {
@@ -105,6 +106,9 @@ export function CreateVoucherModal({ site, onClose, onCreated }: Props) {
         layout="vertical"
         name="createVoucher"
         initialValues={{
+          n: VOUCHER_DEFAULTS.n,
+          quota: VOUCHER_DEFAULTS.quota,
+          expire: VOUCHER_DEFAULTS.expire,
           downLimited: false,
           down: VOUCHER_DEFAULTS.down,
           upLimited: false,
