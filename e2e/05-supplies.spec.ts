@@ -4,7 +4,7 @@ import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { adminToken } from './support/api.ts';
-import { LoginPage, Shell } from './support/pages.ts';
+import { LoginPage, Shell, showColumns } from './support/pages.ts';
 import { readState } from './support/state.ts';
 
 const ITEM = 'E2E-AP';
@@ -69,6 +69,9 @@ test('supplies: add an item, upload stock in, stock out to a contract, check the
   await visible(page.getByRole('button', { name: 'Upload' })).click();
   await (await chooser).setFiles(stockInFile());
   await expect(page.getByText('Upload successful: 1 row saved')).toBeVisible();
+  // the MAC is not among the columns shown by default: the chooser shows it
+  await expect(visible(page.getByRole('cell', { name: 'AA:BB:CC:00:11:22' }))).toBeHidden();
+  await showColumns(page, ['MAC']);
   await expect(visible(page.getByRole('cell', { name: 'AA:BB:CC:00:11:22' }))).toBeVisible();
 
   // stock out: one unit with the serial, to the contract
@@ -83,6 +86,7 @@ test('supplies: add an item, upload stock in, stock out to a contract, check the
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'HD-E2E-1' }).click();
   await visible(page.getByRole('button', { name: 'Save' })).click();
   await expect(page.getByText('Saved')).toBeVisible();
+  await showColumns(page, ['Serial number']);
   await expect(visible(page.getByRole('cell', { name: SERIAL }))).toBeVisible();
 
   // a second stock-out of the same serial, through the API

@@ -4,7 +4,7 @@ import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { adminToken } from './support/api.ts';
-import { LoginPage, Shell } from './support/pages.ts';
+import { LoginPage, Shell, showColumns } from './support/pages.ts';
 import { readState } from './support/state.ts';
 
 // Names carry a suffix of this run, so that the spec may also run again against a database it has used.
@@ -158,6 +158,7 @@ test('channels: provider and service pack, register a channel, edit its status, 
     page.locator('.ant-table-tbody tr.ant-table-row:not(.editing-row)').filter({ hasText: CHANNEL }),
   );
   await expect(detail).toContainText(CONTRACT);
+  await showColumns(page, ['IP address', 'Deploy request date', 'Device status']);
   await expect(detail).toContainText('203.0.113.77');
   await expect(detail).toContainText(today());
   await expect(detail).toContainText('Offline');

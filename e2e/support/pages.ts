@@ -53,3 +53,12 @@ export async function choose(scope: Locator, label: string, option: string) {
     .first()
     .click();
 }
+
+/** Shows more columns of the register on screen through its column chooser (the choice is kept for the user). */
+export async function showColumns(page: Page, names: string[]) {
+  await page.locator('button:visible', { hasText: 'Columns' }).click();
+  const list = page.locator('.ant-popover:visible');
+  for (const name of names) await list.getByRole('checkbox', { name, exact: true }).check();
+  await page.keyboard.press('Escape');
+  await list.waitFor({ state: 'hidden' });
+}

@@ -25,7 +25,7 @@ export function ColumnChooser({ choice }: { choice: ChooserControls }) {
   return (
     <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 8 }}>
       <Popover trigger="click" placement="bottomRight" content={content} title={t('common.columns')}>
-        <Button size="small" icon={<SettingOutlined aria-hidden />}>
+        <Button size="small" icon={<SettingOutlined aria-hidden />} disabled={!choice.ready}>
           {t('common.columns')}
         </Button>
       </Popover>

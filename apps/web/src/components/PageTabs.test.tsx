@@ -5,7 +5,7 @@ import { setViewportWidth } from '../test/viewport.ts';
 import { PageTabs } from './PageTabs.tsx';
 
 const items = [
-  { key: 'details', label: 'Channel details', children: <p>the details</p> },
+  { key: 'details', label: 'Channel details', children: <input aria-label="Note" /> },
   { key: 'registration', label: 'Channel registration', children: <p>the registration</p> },
   { key: 'import', label: 'Import data', children: <p>the import</p> },
 ];
@@ -26,10 +26,14 @@ describe('PageTabs', () => {
     setViewportWidth(390);
     renderWithProviders(<PageTabs items={items} />);
     expect(screen.queryAllByRole('tab')).toEqual([]);
-    expect(screen.getByText('the details')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Note' }), { target: { value: 'half typed' } });
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Section' }));
     fireEvent.click((await screen.findAllByText('Channel registration')).at(-1) as HTMLElement);
     expect(screen.getByText('the registration')).toBeTruthy();
-    expect(screen.queryByText('the details')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Note' })).toBeNull();
+    // back: what was typed is still there
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Section' }));
+    fireEvent.click((await screen.findAllByText('Channel details')).at(-1) as HTMLElement);
+    expect((screen.getByRole('textbox', { name: 'Note' }) as HTMLInputElement).value).toBe('half typed');
   });
 });

@@ -21,6 +21,8 @@ export function PageTabs<K extends string>({ activeKey, onChange, items }: Props
   const wide = Grid.useBreakpoint().md === true;
   const [picked, setPicked] = useState<K | undefined>(items[0]?.key);
   const shown = activeKey ?? picked;
+  const [visited, setVisited] = useState<ReadonlySet<K>>(new Set());
+  if (shown !== undefined && !visited.has(shown)) setVisited(new Set([...visited, shown]));
   const pick = (key: K) => {
     setPicked(key);
     onChange?.(key);
@@ -45,7 +47,15 @@ export function PageTabs<K extends string>({ activeKey, onChange, items }: Props
         options={items.map((item) => ({ value: item.key, label: item.label }))}
         style={{ width: '100%', marginBottom: 16 }}
       />
-      <section aria-label={active?.label}>{active?.children}</section>
+      {/* a section once shown stays mounted, hidden (as antd's tabs keep theirs): a row being edited, the filters
+          and the page survive a look at another section */}
+      {items
+        .filter((item) => item.key === active?.key || visited.has(item.key))
+        .map((item) => (
+          <section key={item.key} aria-label={item.label} hidden={item.key !== active?.key}>
+            {item.children}
+          </section>
+        ))}
     </>
   );
 }

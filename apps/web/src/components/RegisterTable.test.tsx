@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Button, Tag } from 'antd';
+import { type Key, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '../api/tokens.ts';
 import { jsonResponse, renderWithProviders } from '../test/renderWithProviders.tsx';
@@ -23,6 +24,32 @@ const columns: RegisterColumn<Line>[] = [
 ];
 
 let userId = 7;
+
+/** A register of cards whose rows can shrink by one (as when a device on the last page is blocked). */
+function Shrinking(props: { start: Line[]; columns: RegisterColumn<Line>[]; onPick: (keys: Key[]) => void }) {
+  const [rows, setRows] = useState(props.start);
+  const [picked, setPicked] = useState<Key[]>([]);
+  return (
+    <>
+      <button type="button" onClick={() => setRows(rows.slice(0, -1))}>
+        drop one
+      </button>
+      <RegisterTable<Line>
+        rowKey="id"
+        columns={props.columns}
+        dataSource={rows}
+        pagination={{ pageSize: 10 }}
+        rowSelection={{
+          selectedRowKeys: picked,
+          onChange: (keys) => {
+            setPicked(keys);
+            props.onPick(keys);
+          },
+        }}
+      />
+    </>
+  );
+}
 
 describe('RegisterTable', () => {
   beforeEach(() => {
@@ -62,6 +89,37 @@ describe('RegisterTable', () => {
     // the other card stays closed
     const other = screen.getByText('SW-02').closest('li') as HTMLElement;
     expect(within(other).queryByText('SN-2')).toBeNull();
+  });
+
+  it('on a phone, sorts as the sortable columns allow, picks the rows of the page, and never shows an empty page', async () => {
+    setViewportWidth(390);
+    const many = Array.from({ length: 11 }, (_, i) => ({
+      ...lines[0],
+      id: i + 1,
+      code: `C-${String(i + 1).padStart(2, '0')}`,
+    }));
+    const picked: Key[][] = [];
+    const sortable: RegisterColumn<Line>[] = [
+      { ...columns[0], sorter: (a: Line, b: Line) => a.code.localeCompare(b.code), defaultSortOrder: 'descend' },
+      ...columns.slice(1),
+    ];
+    const codes = () => [...document.querySelectorAll('li .ant-card-head-title')].map((el) => el.textContent);
+    renderWithProviders(<Shrinking start={many} columns={sortable} onPick={(keys) => picked.push(keys)} />);
+    expect(codes()[0]).toBe('C-11');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Sort by' }));
+    fireEvent.click((await screen.findAllByText('Code, ascending')).at(-1) as HTMLElement);
+    expect(codes()[0]).toBe('C-01');
+    expect(codes()).toHaveLength(10);
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    expect(picked.at(-1)).toHaveLength(10);
+    expect(screen.getByRole('checkbox', { name: 'C-03' })).toBeTruthy();
+
+    // on page 2 (one row), that row goes away: page 1 shows, not an empty list
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(codes()).toEqual(['C-11']);
+    fireEvent.click(screen.getByRole('button', { name: 'drop one' }));
+    expect(codes()).toHaveLength(10);
   });
 
   it('on a phone, a row being edited shows all its fields at once', () => {

@@ -7,12 +7,13 @@ import {
   Grid,
   Pagination,
   type PaginationProps,
+  Select,
   Spin,
   Table,
   type TableColumnsType,
   type TableColumnType,
 } from 'antd';
-import { type Key, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type Key, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColumnChooser } from './ColumnChooser.tsx';
 import { pageLabels } from './pageLabels.tsx';
@@ -87,12 +88,16 @@ export function cellOf(row: Row, column: Column, index: number): ReactNode {
   return shown as ReactNode;
 }
 
-/** The rows in the order the table shows them first: by the column sorted by default, if any. */
-function sortedAsTheTable(rows: readonly Row[], columns: Column[]): Row[] {
-  const sorted = columns.find((c) => c.defaultSortOrder && typeof c.sorter === 'function');
-  const compare = sorted?.sorter as ((a: Row, b: Row) => number) | undefined;
-  if (!sorted || !compare) return [...rows];
-  const sign = sorted.defaultSortOrder === 'descend' ? -1 : 1;
+type SortOrder = 'ascend' | 'descend';
+type Sorting = { key: string; order: SortOrder } | null;
+const compareOf = (column: Column | undefined) =>
+  typeof column?.sorter === 'function' ? (column.sorter as (a: Row, b: Row) => number) : undefined;
+
+/** The rows in the order chosen (at first the table's: by the column sorted by default, if any). */
+function sortedBy(rows: readonly Row[], columns: Column[], sorting: Sorting): Row[] {
+  const compare = compareOf(columns.find((c) => keyOfColumn(c) === sorting?.key));
+  if (!sorting || !compare) return [...rows];
+  const sign = sorting.order === 'descend' ? -1 : 1;
   return [...rows].sort((a, b) => sign * compare(a, b));
 }
 
@@ -102,8 +107,9 @@ function sortedAsTheTable(rows: readonly Row[], columns: Column[]): Row[] {
  */
 function pageOf(rows: Row[], pagination: PaginationProps, shown: { page: number; size: number }): Row[] {
   if (pagination.total !== undefined && pagination.total > rows.length) return rows;
-  const page = pagination.current ?? shown.page;
   const size = pagination.pageSize ?? shown.size;
+  // rows removed from the last page: its slice would be empty, the one before is shown (as antd's table does)
+  const page = Math.min(pagination.current ?? shown.page, Math.max(1, Math.ceil(rows.length / size)));
   return rows.slice((page - 1) * size, page * size);
 }
 
@@ -128,7 +134,8 @@ function useFocusableScroll() {
 
 /**
  * A register: on a wide screen an antd table of the columns people scan (the rest through the column chooser,
- * remembered per user; fixed columns only where the default columns fit); on a phone a list of cards, each with the
+ * remembered per user; the columns shown by default fit a 1440 px screen beside the menu, so a fixed column
+ * covers none); on a phone a list of cards, each with the
  * fields that name the row, its state and its actions, the rest on opening it. Nothing needs sideways scrolling to
  * reach a row's actions.
  */
@@ -206,7 +213,12 @@ function RegisterCards({
   const rest = others.filter((c) => !fieldKeys.includes(keyOfColumn(c)));
   const keyOf = (row: Row, index: number): Key =>
     typeof rowKey === 'function' ? rowKey(row) : ((row as Record<string, Key>)[rowKey ?? 'key'] ?? index);
-  const rows = sortedAsTheTable(dataSource ?? [], cardColumns);
+  const sortable = cardColumns.filter((c) => compareOf(c));
+  const byDefault = sortable.find((c) => c.defaultSortOrder);
+  const [sorting, setSorting] = useState<Sorting>(
+    byDefault ? { key: keyOfColumn(byDefault), order: byDefault.defaultSortOrder as SortOrder } : null,
+  );
+  const rows = sortedBy(dataSource ?? [], cardColumns, sorting);
   const picked = new Set(rowSelection?.selectedRowKeys ?? []);
   const pick = (key: Key, on: boolean) =>
     rowSelection?.onChange(on ? [...picked, key] : [...picked].filter((k) => k !== key));
@@ -224,8 +236,16 @@ function RegisterCards({
   });
 
   const paged = pagination ? pageOf(rows, pagination, shown) : rows;
+  const pagedKeys = paged.map((row, index) => keyOf(row, index));
+  const pickedOnPage = pagedKeys.filter((key) => picked.has(key)).length;
+  const pickPage = (on: boolean) =>
+    rowSelection?.onChange(
+      on ? [...new Set([...picked, ...pagedKeys])] : [...picked].filter((k) => !pagedKeys.includes(k)),
+    );
+  const idBase = useId();
   const renderCard = (row: Row, index: number) => {
     const key = keyOf(row, index);
+    const titleId = `${idBase}-${index}`;
     const editing = expanded?.(row) === true;
     const all = open.has(key) || editing;
     const cell = (k: string) => {
@@ -254,11 +274,11 @@ function RegisterCards({
                 {rowSelection && (
                   <Checkbox
                     checked={picked.has(key)}
-                    aria-label={t('common.selectRow')}
+                    aria-labelledby={titleId}
                     onChange={(event) => pick(key, event.target.checked)}
                   />
                 )}
-                <div style={{ whiteSpace: 'normal', overflowWrap: 'anywhere', minWidth: 0 }}>
+                <div id={titleId} style={{ whiteSpace: 'normal', overflowWrap: 'anywhere', minWidth: 0 }}>
                   {titleKeys.map((k, i) => (
                     <div key={k} style={{ fontWeight: i === 0 ? 600 : 400 }}>
                       {cell(k)}
@@ -295,6 +315,7 @@ function RegisterCards({
                 type="text"
                 icon={all ? <UpOutlined aria-hidden /> : <DownOutlined aria-hidden />}
                 aria-expanded={all}
+                aria-describedby={titleId}
                 onClick={() => toggle(key)}
               >
                 {all ? t('common.less') : t('common.more')}
@@ -310,6 +331,42 @@ function RegisterCards({
   return (
     <Spin spinning={loading === true}>
       <section aria-label={label}>
+        {(sortable.length > 0 || (rowSelection && paged.length > 0)) && (
+          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', marginBottom: 8 }}>
+            {rowSelection && paged.length > 0 && (
+              <Checkbox
+                checked={pickedOnPage === paged.length}
+                indeterminate={pickedOnPage > 0 && pickedOnPage < paged.length}
+                onChange={(event) => pickPage(event.target.checked)}
+              >
+                {t('common.selectPage')}
+              </Checkbox>
+            )}
+            {sortable.length > 0 && (
+              <Select<string>
+                aria-label={t('common.sortBy')}
+                placeholder={t('common.sortBy')}
+                allowClear
+                value={sorting ? `${sorting.key}:${sorting.order}` : undefined}
+                onChange={(value) => {
+                  const [key = '', order] = (value ?? '').split(':');
+                  setSorting(value ? { key, order: order as SortOrder } : null);
+                }}
+                options={sortable.flatMap((column) => [
+                  {
+                    value: `${keyOfColumn(column)}:ascend`,
+                    label: t('common.sortAscending', { column: titleOf(column) }),
+                  },
+                  {
+                    value: `${keyOfColumn(column)}:descend`,
+                    label: t('common.sortDescending', { column: titleOf(column) }),
+                  },
+                ])}
+                style={{ minWidth: 200, marginInlineStart: 'auto' }}
+              />
+            )}
+          </div>
+        )}
         {paged.length === 0 ? (
           (locale?.emptyText ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />)
         ) : (

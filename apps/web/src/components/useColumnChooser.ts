@@ -15,6 +15,8 @@ const keyOf = (column: { key?: unknown }) => String(column.key ?? '');
 
 /** What the Columns button works with: the columns a user may show or hide (with their header), and the choosing. */
 export type ChooserControls = {
+  /** the user is known (a choice is kept per user): until then the choice cannot be changed */
+  ready: boolean;
   choosable: { key: string; label: ReactNode }[];
   shown: (key: string) => boolean;
   setShown: (key: string, show: boolean) => void;
@@ -62,6 +64,7 @@ export function useColumnChooser<T>(columns: Keyed<T>[], options?: ChooserOption
   return {
     visible: options ? columns.filter((c) => fixed.has(keyOf(c)) || !hidden.includes(keyOf(c))) : columns,
     controls: {
+      ready: userId !== undefined,
       choosable: columns
         .filter((c) => !fixed.has(keyOf(c)))
         .map((c) => ({ key: keyOf(c), label: typeof c.title === 'function' ? null : (c.title as ReactNode) })),

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@it4u/shared';
+import { CloseOutlined } from '@ant-design/icons';
 import { Drawer, Grid, Layout } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,10 +46,17 @@ export function Shell({ user }: Props) {
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}
           size={MENU_WIDTH}
-          closable={false}
+          closable={{
+            'aria-label': t('menu.close'),
+            closeIcon: <CloseOutlined aria-hidden style={{ color: 'rgba(255,255,255,0.85)' }} />,
+          }}
           title={null}
           aria-label={t('menu.navigation')}
-          styles={{ body: { padding: 0, background: DARK }, content: { background: DARK } }}
+          styles={{
+            header: { background: DARK, borderBottom: 'none', padding: '8px 12px 0' },
+            body: { padding: 0, background: DARK },
+            content: { background: DARK },
+          }}
         >
           {menu}
         </Drawer>

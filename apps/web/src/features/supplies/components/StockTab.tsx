@@ -56,7 +56,6 @@ const BODY_TO_FORM: Record<string, keyof StockFormValues> = { contractId: 'contr
 /** The filters besides the search: this month by default, any status. */
 const firstFilters = () => ({ picked: defaultRange(), status: '' });
 
-/** Stock in (Nhập kho) or stock out (Xuất kho): a server-paged table with inline row editing. */
 /** The columns shown only when a user asks for them (the others fit a 1440 px screen beside the menu). */
 const STOCK_IN_HIDDEN = [
   'licence',
@@ -73,6 +72,7 @@ const STOCK_IN_HIDDEN = [
 ];
 const STOCK_OUT_HIDDEN = [...STOCK_IN_HIDDEN, 'serialNum', 'buyer'];
 
+/** Stock in (Nhập kho) or stock out (Xuất kho): a server-paged table with inline row editing. */
 export function StockTab({ kind }: Props) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
