@@ -1,5 +1,5 @@
-import type { CurrentUser } from '@it4u/shared';
 import { CloseOutlined } from '@ant-design/icons';
+import type { CurrentUser } from '@it4u/shared';
 import { Drawer, Grid, Layout } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';

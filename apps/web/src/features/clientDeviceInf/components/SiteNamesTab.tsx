@@ -73,6 +73,7 @@ export function SiteNamesTab() {
         query={sites}
         paging={paging}
         columns={columns}
+        card={{ title: ['sitename', 'idname'] }}
         searchPlaceholder={t('siteNames.searchPlaceholder')}
         addLabel={t('siteNames.addButton')}
         onAdd={() => setDialog({ kind: 'add' })}

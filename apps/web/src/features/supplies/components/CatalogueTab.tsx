@@ -88,6 +88,7 @@ export function CatalogueTab() {
         query={items}
         paging={paging}
         columns={columns}
+        card={{ title: ['itemCode', 'name'] }}
         searchPlaceholder={t('supplies.catalogue.searchPlaceholder')}
         addLabel={t('supplies.catalogue.addButton')}
         onAdd={() => setDialog({ kind: 'add' })}
