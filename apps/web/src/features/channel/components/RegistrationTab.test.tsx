@@ -42,6 +42,7 @@ describe('channel registration', { timeout: 15_000 }, () => {
           });
         }
         if (url.includes('/it4u/channel.name')) return jsonResponse(200, [{ id: 1, name: 'VNPT' }]);
+        if (url.endsWith('/user/me')) return jsonResponse(200, { id: 1, username: 'admin', name: 'Admin', roles: [] });
         return jsonResponse(200, { items: [channel], total: 1 });
       }),
     );
@@ -57,6 +58,8 @@ describe('channel registration', { timeout: 15_000 }, () => {
       expect(within(row()).getByText(text)).toBeTruthy();
     }
     expect(within(row()).queryByText('1.000.000')).toBeNull();
+    // the choice is kept per user: the button waits for the user
+    await waitFor(() => expect(screen.getByRole('button', { name: /Columns/ }).hasAttribute('disabled')).toBe(false));
     fireEvent.click(screen.getByRole('button', { name: /Columns/ }));
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Value' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Created' }));
