@@ -25,6 +25,7 @@ const BUILT_AREAS = [
   'unifi',
   'parameters',
   'channels',
+  'dashboard',
 ];
 
 describe.each(drivers)('the app on %s', (driver) => {

@@ -14,6 +14,7 @@ import { createAuditRepository } from './modules/audit/audit.repository.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { channelsModule } from './modules/channels/channels.module.ts';
 import { contractsModule } from './modules/contracts/contracts.module.ts';
+import { dashboardModule } from './modules/dashboard/dashboard.module.ts';
 import { devicesModule } from './modules/devices/devices.module.ts';
 import { settingsModule } from './modules/settings/settings.module.ts';
 import { sitesModule } from './modules/sites/sites.module.ts';
@@ -41,6 +42,8 @@ export type AppOptions = {
   webDist?: string;
   logger?: boolean | { level: string };
   trustProxy?: boolean | string;
+  /** the console's clock (tests set it beside the simulator's) */
+  now?: () => number;
 };
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -87,6 +90,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const channels = channelsModule(core, { contracts: contracts.repository });
   const vouchers = vouchersModule({ controller: settings.controller, sites: sites.service });
   const devices = devicesModule({ controller: settings.controller, sites: sites.service });
+  const dashboard = dashboardModule(core, { controller: settings.controller, sites: sites.service, now: opts.now });
   registerAuth(app, auth.verifyAccess, auth.sessionStore);
 
   // The areas and where they answer.
@@ -100,6 +104,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ['/api/v1', channels],
     ['/api/v1', vouchers],
     ['/api/v1', devices],
+    ['/api/v1', dashboard],
   ];
   for (const [prefix, area] of areas) await app.register(area.routes, { prefix });
 

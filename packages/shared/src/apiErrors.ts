@@ -44,6 +44,8 @@ export const API_ERRORS = {
   siteTaken: 'A site with this id already exists.',
   siteNotFound: 'Site not found.',
   notYourSite: 'This site is not one of yours.',
+  // dashboards
+  rangeReversed: 'The end of the range is before its start.',
   // contracts
   contractTaken: 'A contract with this number already exists.',
   contractNotFound: 'Contract not found.',

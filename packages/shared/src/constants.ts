@@ -9,6 +9,9 @@ export const DASHBOARD_REFRESH_MS = 30_000;
 export const HOTSPOT_WINDOW_MS = 2_592_000_000;
 export const BYTES_PER_GB = 1_073_741_824;
 export const BYTES_PER_MBPS = 1_048_576;
+/** The reports a dashboard reads: 5-minute, hourly and daily rows of the controller's site report. */
+export const REPORT_INTERVALS = ['5minutes', 'hourly', 'daily'] as const;
+export type ReportInterval = (typeof REPORT_INTERVALS)[number];
 export const VOUCHER_EXPIRE_MINUTES = [480, 1440, 2880, 5760, 10080] as const;
 export const DATE_FORMAT = 'DD-MM-YYYY';
 export const DATE_TIME_FORMAT = 'DD-MM-YYYY HH:mm';

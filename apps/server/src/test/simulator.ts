@@ -50,7 +50,7 @@ export function useControllerApp(driver: Driver, clock: SimClock) {
   const suite = {} as { t: TestApp; sim: TestSimulator; kt: Record<string, string> };
   beforeAll(async () => {
     suite.sim = await startTestSimulator(clock);
-    suite.t = await createTestApp(driver, { demoController: suite.sim.config });
+    suite.t = await createTestApp(driver, { demoController: suite.sim.config, now: () => SIM_CLOCKS[clock] });
     suite.kt = (await tokenFor(suite.t, ['ROLE_KT'])).headers;
   });
   afterAll(async () => {

@@ -1,8 +1,17 @@
-import type { BlockedDevice, ConnectedDevice, Voucher } from '@it4u/shared';
+import type { BlockedDevice, ConnectedDevice, ReportInterval, Voucher } from '@it4u/shared';
 import { UnavailableError } from '../../lib/errors.ts';
 import { createReadCache, type ReadCache } from './unifi.cache.ts';
 import { type ControllerConfig, createUnifiClient, type UnifiClient } from './unifi.client.ts';
-import { type ControllerSite, toBlockedDevices, toConnectedDevices, toSites, toVoucher } from './unifi.map.ts';
+import {
+  type ControllerSite,
+  toBlockedDevices,
+  toConnectedDevices,
+  toSiteReport,
+  toSites,
+  toVoucher,
+} from './unifi.map.ts';
+
+const HOUR = 3_600_000;
 
 export type VoucherRequest = {
   n: number;
@@ -20,7 +29,11 @@ export type VoucherRequest = {
 /** The controller calls the console makes, typed, with reads through the coalescing cache. */
 export function createController(client: UnifiClient, cache: ReadCache) {
   const s = encodeURIComponent;
-  const read = <T>(key: string, load: () => Promise<T>) => cache.get(key, load);
+  const read = <T>(key: string, load: () => Promise<T>, ttlMs?: number) => cache.get(key, load, ttlMs);
+  const seconds = (ms: number) => Math.floor(ms / 1000);
+  /** The devices of a site as the controller lists them (the devices screen and the dashboards share them). */
+  const deviceList = (site: string) =>
+    read(`${site}:device`, () => client.call('GET', `/api/s/${s(site)}/stat/device`));
   return {
     client,
 
@@ -67,7 +80,7 @@ export function createController(client: UnifiClient, cache: ReadCache) {
       read(`${site}:devices`, async () => {
         const [stations, devices] = await Promise.all([
           read(`${site}:sta`, () => client.call('GET', `/api/s/${s(site)}/stat/sta`)),
-          read(`${site}:device`, () => client.call('GET', `/api/s/${s(site)}/stat/device`)),
+          deviceList(site),
         ]);
         return toConnectedDevices(stations, devices);
       }),
@@ -75,6 +88,51 @@ export function createController(client: UnifiClient, cache: ReadCache) {
     blockedDevices: (site: string): Promise<BlockedDevice[]> =>
       read(`${site}:blocked`, async () =>
         toBlockedDevices(await client.call('POST', `/api/s/${s(site)}/stat/alluser`, { type: 'blocked', conn: 'all' })),
+      ),
+
+    /** The controller's settings of its own, among them how long it keeps each report (cached an hour). */
+    sysinfo: (): Promise<Record<string, unknown> | undefined> =>
+      read('sysinfo', async () => (await client.call('GET', '/api/s/default/stat/sysinfo'))[0], HOUR),
+
+    /** A site report between two slot times (ms); `ttlMs` longer for closed periods, which never change. */
+    siteReport: (site: string, interval: ReportInterval, start: number, end: number, ttlMs: number) =>
+      read(
+        `${site}:report:${interval}:${start}:${end}`,
+        async () =>
+          toSiteReport(
+            await client.call('POST', `/api/s/${s(site)}/stat/report/${interval}.site`, {
+              attrs: ['time', 'wlan_bytes', 'wan-tx_bytes', 'wan-rx_bytes', 'wlan-num_sta'],
+              start,
+              end,
+            }),
+          ),
+        ttlMs,
+      ),
+
+    devices: deviceList,
+
+    /** Every site with its health, in one call (the overview). */
+    sitesWithHealth: () => read('stat/sites', () => client.call('GET', '/api/stat/sites')),
+
+    /** The hotspot's guests seen between two times (ms). */
+    guests: (site: string, start: number, end: number, ttlMs: number) =>
+      read(
+        `${site}:guest:${start}:${end}`,
+        () => client.call('POST', `/api/s/${s(site)}/stat/guest`, { start: seconds(start), end: seconds(end) }),
+        ttlMs,
+      ),
+
+    /** The guests' sessions between two times (ms). */
+    guestSessions: (site: string, start: number, end: number, ttlMs: number) =>
+      read(
+        `${site}:session:${start}:${end}`,
+        () =>
+          client.call('POST', `/api/s/${s(site)}/stat/session`, {
+            type: 'guest',
+            start: seconds(start),
+            end: seconds(end),
+          }),
+        ttlMs,
       ),
 
     async setBlocked(site: string, mac: string, blocked: boolean): Promise<void> {

@@ -1,4 +1,4 @@
-import type { BlockedDevice, ConnectedDevice, Voucher } from '@it4u/shared';
+import type { AccessPoint, BlockedDevice, ConnectedDevice, Voucher } from '@it4u/shared';
 
 type Raw = Record<string, unknown>;
 
@@ -83,4 +83,70 @@ export type ControllerSite = { name: string; desc: string };
 
 export function toSites(rows: Raw[]): ControllerSite[] {
   return rows.map((r) => ({ name: str(r.name), desc: str(r.desc) || str(r.name) }));
+}
+
+/** A row of a site report: its slot time (ms) and the numbers the dashboards read (0 when left out). */
+export type SiteReportRow = {
+  time: number;
+  wlanBytes: number;
+  wanTxBytes: number;
+  wanRxBytes: number;
+  wlanSta: number;
+};
+
+/** Site report rows in time order; a repeated time (controllers send some twice) is dropped. */
+export function toSiteReport(rows: Raw[]): SiteReportRow[] {
+  const byTime = new Map<number, SiteReportRow>();
+  for (const r of rows) {
+    const time = num(r.time);
+    if (time <= 0 || byTime.has(time)) continue;
+    byTime.set(time, {
+      time,
+      wlanBytes: num(r.wlan_bytes),
+      wanTxBytes: num(r['wan-tx_bytes']),
+      wanRxBytes: num(r['wan-rx_bytes']),
+      wlanSta: num(r['wlan-num_sta']),
+    });
+  }
+  return [...byTime.values()].sort((a, b) => a.time - b.time);
+}
+
+/** The access points among a site's devices (`type` uap; switches and gateways are not), connected when `state` 1. */
+export function toAccessPoints(devices: Raw[]): AccessPoint[] {
+  return devices
+    .filter((d) => d.type === undefined || d.type === 'uap')
+    .map((d) => {
+      const connected = num(d.state) === 1;
+      return {
+        mac: str(d.mac).toLowerCase(),
+        name: str(d.name) || str(d.mac),
+        hostname: str(d.hostname) || str(d.ip),
+        model: str(d.model),
+        connected,
+        uptime: connected ? num(d.uptime) : 0,
+        // the AP's receive is its clients' upload, its transmit their download
+        upBytes: num(d.rx_bytes),
+        downBytes: num(d.tx_bytes),
+        clients: connected ? num(d.num_sta) : 0,
+      };
+    });
+}
+
+/** When a device was last heard of (ms; the controller sends seconds). */
+export const lastSeenOf = (d: Raw): number => num(d.last_seen) * 1000;
+
+/** The status of a site's wifi: its `wlan` health subsystem looked up by name (never the first entry). */
+export function wlanHealth(health: unknown): {
+  status: 'ok' | 'warning' | 'error' | 'unknown';
+  adopted: number;
+  connected: number;
+} {
+  const wlan = Array.isArray(health) ? (health as Raw[]).find((h) => h.subsystem === 'wlan') : undefined;
+  const status = str(wlan?.status);
+  const adopted = num(wlan?.num_adopted);
+  return {
+    status: status === 'ok' || status === 'warning' || status === 'error' ? status : 'unknown',
+    adopted,
+    connected: Math.max(0, adopted - num(wlan?.num_disconnected)),
+  };
 }

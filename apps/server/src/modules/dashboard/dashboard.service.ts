@@ -1,0 +1,183 @@
+import {
+  type AccessPoints,
+  type ClientSeries,
+  type ClientStats,
+  DASHBOARD_REFRESH_MS,
+  type HotspotGuests,
+  type HotspotSessions,
+  type NetworkRates,
+  type Overview,
+  type ReportInterval,
+  type SegmentCounts,
+  type TrafficHistory,
+} from '@it4u/shared';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { Controller, ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
+import { lastSeenOf, toAccessPoints, wlanHealth } from '../../integrations/unifi/unifi.map.ts';
+import type { Actor } from '../../lib/context.ts';
+import { seesAllSites } from '../../lib/context.ts';
+import { BadRequestError, ForbiddenError } from '../../lib/errors.ts';
+import { rowsOf } from '../../lib/sql.ts';
+import type { SitesService } from '../sites/sites.service.ts';
+import {
+  clientSeries,
+  clientStats,
+  guestCounts,
+  networkRates,
+  retentionMs,
+  sessionsPerDay,
+  trafficHistory,
+  ttlOf,
+  windowOf,
+} from './dashboard.series.ts';
+
+type Range = { start: number; end: number };
+const MINUTE = 60_000;
+const WEEK = 7 * 24 * 60 * MINUTE;
+
+/**
+ * The dashboards of a site and the overview, read from the controller in use. Every read goes through the
+ * controller's shared cache: per site and report one controller call per refresh window (30 s) however many people
+ * watch, and reports of closed periods are kept an hour.
+ */
+export function createDashboardService(deps: {
+  db: Db;
+  controller: ControllerProvider;
+  sites: SitesService;
+  /** the console's clock */
+  now: () => number;
+}) {
+  async function forSite(actor: Actor, site: string): Promise<Controller> {
+    deps.sites.assertAccess(actor, site);
+    return deps.controller.require();
+  }
+
+  function checkRange(range: Range) {
+    if (range.end < range.start) throw new BadRequestError('rangeReversed', 'end');
+  }
+
+  /** The slots of a site report for a range, cut at what the controller keeps, read once per refresh window. */
+  async function report(actor: Actor, site: string, interval: ReportInterval, range: Range) {
+    checkRange(range);
+    const controller = await forSite(actor, site);
+    const now = deps.now();
+    const window = windowOf(interval, range, now, retentionMs(await controller.sysinfo(), interval));
+    const rows = await controller.siteReport(
+      site,
+      interval,
+      window.start,
+      window.end,
+      ttlOf(interval, window, now, DASHBOARD_REFRESH_MS),
+    );
+    return { window: { ...window, asOf: now }, rows };
+  }
+
+  /** A hotspot window cut to the minute, so that viewers of the same window share the controller's answer. */
+  function minuteWindow(range: Range) {
+    checkRange(range);
+    const now = deps.now();
+    const end = Math.floor(Math.min(range.end, now) / MINUTE) * MINUTE;
+    const start = Math.min(Math.floor(range.start / MINUTE) * MINUTE, end);
+    const ttl = end < Math.floor(now / MINUTE) * MINUTE ? 60 * MINUTE : DASHBOARD_REFRESH_MS;
+    return { start, end, clampedFrom: null, asOf: now, ttl };
+  }
+
+  return {
+    async clients(actor: Actor, site: string, interval: ReportInterval, range: Range): Promise<ClientSeries> {
+      const { window, rows } = await report(actor, site, interval, range);
+      return { ...window, points: clientSeries(rows) };
+    },
+
+    async clientStats(actor: Actor, site: string, interval: ReportInterval, range: Range): Promise<ClientStats> {
+      const { window, rows } = await report(actor, site, interval, range);
+      return { ...window, ...clientStats(rows) };
+    },
+
+    async networkRates(actor: Actor, site: string, range: Range): Promise<NetworkRates> {
+      const { window, rows } = await report(actor, site, 'hourly', range);
+      return { ...window, points: networkRates(rows) };
+    },
+
+    async trafficHistory(actor: Actor, site: string, range: Range): Promise<TrafficHistory> {
+      const { window, rows } = await report(actor, site, 'daily', range);
+      return { ...window, points: trafficHistory(rows) };
+    },
+
+    async accessPoints(actor: Actor, site: string): Promise<AccessPoints> {
+      const controller = await forSite(actor, site);
+      const accessPoints = toAccessPoints(await controller.devices(site));
+      const connected = accessPoints.filter((ap) => ap.connected).length;
+      return { asOf: deps.now(), connected, disconnected: accessPoints.length - connected, accessPoints };
+    },
+
+    async hotspotGuests(actor: Actor, site: string, range: Range): Promise<HotspotGuests> {
+      const controller = await forSite(actor, site);
+      const { ttl, ...window } = minuteWindow(range);
+      const guests = await controller.guests(site, window.start, window.end, ttl);
+      return { ...window, ...guestCounts(guests) };
+    },
+
+    async hotspotSessions(actor: Actor, site: string, range: Range): Promise<HotspotSessions> {
+      const controller = await forSite(actor, site);
+      const { ttl, ...window } = minuteWindow(range);
+      const sessions = await controller.guestSessions(site, window.start, window.end, ttl);
+      return { ...window, days: sessionsPerDay(sessions, window) };
+    },
+
+    /**
+     * The sites the caller sees, counted by their `wlan` health (unknown as its own count, a site the controller
+     * does not list too); the sites in warning or error; the access points down now last seen within 7 days.
+     */
+    async overview(actor: Actor): Promise<Overview> {
+      const visible = await deps.sites.visibleTo(actor);
+      const controller = await deps.controller.require();
+      const now = deps.now();
+      const health = new Map<string, unknown>();
+      for (const s of await controller.sitesWithHealth()) health.set(String(s.name), s.health);
+      const counts = { ok: 0, warning: 0, error: 0, unknown: 0 };
+      const warnings: Overview['warnings'] = [];
+      const errors: Overview['errors'] = [];
+      for (const site of visible) {
+        const wlan = wlanHealth(health.get(site.idname));
+        counts[wlan.status]++;
+        const entry = { site: site.idname, siteName: site.sitename, connected: wlan.connected, adopted: wlan.adopted };
+        if (wlan.status === 'warning') warnings.push(entry);
+        if (wlan.status === 'error') errors.push(entry);
+      }
+      let unreachable = 0;
+      const disconnections: Overview['disconnections'] = [];
+      const lists = await Promise.allSettled(
+        visible.map(async (site) => ({ site, devices: await controller.devices(site.idname) })),
+      );
+      for (const listed of lists) {
+        if (listed.status === 'rejected') {
+          unreachable++;
+          continue;
+        }
+        const { site, devices } = listed.value;
+        for (const d of devices) {
+          const [ap] = toAccessPoints([d]);
+          const lastSeen = lastSeenOf(d);
+          if (!ap || ap.connected || lastSeen < now - WEEK) continue;
+          disconnections.push({ site: site.idname, siteName: site.sitename, name: ap.name, mac: ap.mac, lastSeen });
+        }
+      }
+      disconnections.sort((a, b) => b.lastSeen - a.lastSeen);
+      return { asOf: now, sites: counts, warnings, errors, disconnections, unreachable };
+    },
+
+    /** Customers per segment of the contracts register (staff only: it counts every customer). */
+    async segments(actor: Actor): Promise<SegmentCounts> {
+      if (!seesAllSites(actor)) throw new ForbiddenError('notAllowed');
+      const rows = rowsOf<{ segment: string; customers: number }>(
+        await deps.db.execute(
+          sql`select segment, count(distinct lower(client_name))::int as customers from contracts group by segment order by segment`,
+        ),
+      );
+      return rows.map((r) => ({ segment: r.segment, customers: Number(r.customers) }));
+    },
+  };
+}
+
+export type DashboardService = ReturnType<typeof createDashboardService>;
