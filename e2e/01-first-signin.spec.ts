@@ -40,7 +40,13 @@ test('the first sign-in with the generated password forces a change of password'
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByText('Welcome, Administrator!')).toBeVisible();
-  // the demo controller's sites were filled in on the first start: an administrator sees them all at once
-  await expect(page.getByRole('cell', { name: 'Khách sạn Hoa Mai' })).toBeVisible();
+  // the demo controller's sites were filled in on the first start: an administrator sees them all at once, and the
+  // dashboard of the first one with its numbers
   await expect(page.getByText('No site is linked to your account yet.')).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Choose a site' }).click();
+  await expect(page.locator('.ant-select-dropdown:visible').getByText('Khách sạn Hoa Mai')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('img', { name: 'Wifi clients and traffic over the chosen range' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /^Clients/ }).getByRole('cell')).toHaveCount(4);
+  await expect(page.getByRole('img', { name: /^Access points: \d+ connected, \d+ disconnected$/ })).toBeVisible();
 });

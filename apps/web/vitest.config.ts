@@ -9,5 +9,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
+    // the browser's time zone in every test, whatever the machine's (the end-to-end tests run in Chromium's)
+    env: { TZ: 'UTC' },
   },
 });

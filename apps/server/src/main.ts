@@ -17,6 +17,8 @@ const parameters = await createSettingsRepository(database.db).get<{ urlUbnt?: s
 const demoPassword = randomBytes(12).toString('base64url');
 const startedAt = Date.now();
 const demoClock = config.demoClock;
+/** The demo controller's clock, when UNIFI_DEMO_CLOCK sets it: the dashboards read their ranges on it too. */
+const demoNow = demoClock === undefined ? undefined : () => demoClock + (Date.now() - startedAt);
 const demo =
   parameters?.urlUbnt || process.env.UNIFI_DEMO === 'off'
     ? undefined
@@ -27,7 +29,7 @@ const demo =
         username: 'demo',
         password: demoPassword,
         seed: 2019,
-        now: demoClock === undefined ? undefined : () => demoClock + (Date.now() - startedAt),
+        now: demoNow,
       });
 
 const app = await buildApp({
@@ -37,6 +39,7 @@ const app = await buildApp({
   webDist: config.webDist,
   trustProxy: config.trustProxy,
   syncDemoSites: true,
+  now: demo ? demoNow : undefined,
   logger: {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],

@@ -1,58 +1,58 @@
-import { PAGE_SIZE, PAGE_SIZE_OPTIONS, type Site } from '@it4u/shared';
-import { Card, Space, Typography } from 'antd';
+import { Card, Col, Empty, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '../../components/QueryErrorAlert.tsx';
-import { RegisterTable } from '../../components/RegisterTable.tsx';
 import { RoleTags } from '../../components/RoleTags.tsx';
+import { SiteSelect } from '../../components/SiteSelect.tsx';
+import { useSiteChoice } from '../../components/useSiteChoice.ts';
 import { useCurrentUser } from '../../session/useCurrentUser.ts';
-import { useMySitesQuery } from '../../session/useMySitesQuery.ts';
+import { AccessPointsPanel } from './components/AccessPointsPanel.tsx';
+import { ConnectionHistory } from './components/ConnectionHistory.tsx';
+import { useDashboardClock } from './dashboardQueries.ts';
 
-/** The welcome page: who you are and which sites you can see. */
+/** /home: the dashboard of one of the caller's sites (a customer sees only theirs), refreshed every 30 s. */
 export function HomePage() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
-  const sites = useMySitesQuery();
+  const { sites, list, site, choose } = useSiteChoice();
+  const clock = useDashboardClock(site?.idname);
   if (!user) return null;
 
   return (
-    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Card>
-        <Typography.Title level={2} style={{ marginTop: 0 }}>
-          {t('home.greeting', { name: user.name })}
-        </Typography.Title>
-        <Space wrap>
-          <Typography.Text type="secondary">{t('home.roles')}:</Typography.Text>
-          {user.roles.length > 0 ? (
-            <RoleTags roles={user.roles} />
-          ) : (
-            <Typography.Text>{t('home.noRoles')}</Typography.Text>
+        <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
+          <div>
+            <Typography.Title level={2} style={{ marginTop: 0, marginBottom: 4 }}>
+              {t('home.greeting', { name: user.name })}
+            </Typography.Title>
+            <Space wrap>
+              <Typography.Text type="secondary">{t('home.roles')}:</Typography.Text>
+              {user.roles.length > 0 ? (
+                <RoleTags roles={user.roles} />
+              ) : (
+                <Typography.Text>{t('home.noRoles')}</Typography.Text>
+              )}
+            </Space>
+          </div>
+          {list.length > 0 && (
+            <SiteSelect sites={list} value={site?.idname} onChange={choose} loading={sites.isPending} />
           )}
         </Space>
       </Card>
-      <Card title={t('home.sites')}>
-        {sites.isError ? (
-          <QueryErrorAlert query={sites} />
-        ) : (
-          <RegisterTable<Site>
-            card={{ title: ['sitename', 'idname'] }}
-            rowKey="idname"
-            size="small"
-            loading={sites.isPending}
-            dataSource={sites.data ?? []}
-            locale={{ emptyText: t('home.noSites') }}
-            pagination={{
-              defaultPageSize: PAGE_SIZE,
-              pageSizeOptions: [...PAGE_SIZE_OPTIONS],
-              showSizeChanger: true,
-              hideOnSinglePage: true,
-            }}
-            columns={[
-              { key: 'sitename', title: t('siteNames.columns.sitename'), dataIndex: 'sitename' },
-              { key: 'idname', title: t('siteNames.columns.idname'), dataIndex: 'idname' },
-            ]}
-          />
-        )}
-      </Card>
+      {sites.isError ? (
+        <QueryErrorAlert query={sites} />
+      ) : !sites.isPending && list.length === 0 ? (
+        <Card>
+          <Empty description={t('home.noSites')} />
+        </Card>
+      ) : (
+        <Row gutter={[16, 16]}>
+          <Col xs={24}>{clock ? <ConnectionHistory site={site?.idname} now={clock} /> : <Card loading />}</Col>
+          <Col xs={24}>
+            <AccessPointsPanel site={site?.idname} />
+          </Col>
+        </Row>
+      )}
     </Space>
   );
 }
