@@ -6,7 +6,10 @@ import { SiteSelect } from '../../components/SiteSelect.tsx';
 import { useSiteChoice } from '../../components/useSiteChoice.ts';
 import { useCurrentUser } from '../../session/useCurrentUser.ts';
 import { AccessPointsPanel } from './components/AccessPointsPanel.tsx';
+import { BandwidthPanel } from './components/BandwidthPanel.tsx';
+import { ClientsNowPanel } from './components/ClientsNowPanel.tsx';
 import { ConnectionHistory } from './components/ConnectionHistory.tsx';
+import { HotspotPanel } from './components/HotspotPanel.tsx';
 import { useDashboardClock } from './dashboardQueries.ts';
 
 /** /home: the dashboard of one of the caller's sites (a customer sees only theirs), refreshed every 30 s. */
@@ -48,8 +51,21 @@ export function HomePage() {
       ) : (
         <Row gutter={[16, 16]}>
           <Col xs={24}>{clock ? <ConnectionHistory site={site?.idname} now={clock} /> : <Card loading />}</Col>
+          {clock && (
+            <Col xs={24}>
+              <HotspotPanel site={site?.idname} now={clock} />
+            </Col>
+          )}
+          {clock && (
+            <Col xs={24}>
+              <BandwidthPanel site={site?.idname} now={clock} />
+            </Col>
+          )}
           <Col xs={24}>
             <AccessPointsPanel site={site?.idname} />
+          </Col>
+          <Col xs={24}>
+            <ClientsNowPanel site={site?.idname} />
           </Col>
         </Row>
       )}

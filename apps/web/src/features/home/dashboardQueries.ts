@@ -2,8 +2,13 @@ import {
   type AccessPoints,
   type ClientSeries,
   type ClientStats,
+  type ConnectedDevice,
   DASHBOARD_REFRESH_MS,
+  type HotspotGuests,
+  type HotspotSessions,
+  type NetworkRates,
   type ReportInterval,
+  type TrafficHistory,
 } from '@it4u/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -48,6 +53,31 @@ export const useClientStats = (site: string | undefined, interval: ReportInterva
   usePanel(site, ['stats', interval, range.start, range.end], (s) =>
     api.post<ClientStats>(at(s, STATS_PATH[interval]), range),
   );
+
+export const useNetworkRates = (site: string | undefined, range: Range) =>
+  usePanel(site, ['rates', range.start, range.end], (s) => api.post<NetworkRates>(at(s, 'getNetworkRates'), range));
+
+export const useTrafficHistory = (site: string | undefined, range: Range) =>
+  usePanel(site, ['traffic', range.start, range.end], (s) =>
+    api.post<TrafficHistory>(at(s, 'getTrafficHistory'), range),
+  );
+
+export const useHotspotGuests = (site: string | undefined, range: Range) =>
+  usePanel(site, ['hotspot', range.start, range.end], (s) =>
+    api.post<HotspotGuests>(at(s, `hotspot/${range.start}/${range.end}`)),
+  );
+
+export const useHotspotSessions = (site: string | undefined, range: Range) =>
+  usePanel(site, ['hotspotSessions', range.start, range.end], (s) =>
+    api.post<HotspotSessions>(at(s, `detail/hotspot/${range.start}/${range.end}`)),
+  );
+
+/** The clients connected now (the devices screen's call), with the time they were read. */
+export const useClientsNow = (site: string | undefined) =>
+  usePanel(site, ['clientsNow'], async (s) => ({
+    devices: await api.get<ConnectedDevice[]>(at(s, 'devices')),
+    asOf: Date.now(),
+  }));
 
 export const useAccessPoints = (site: string | undefined) =>
   usePanel(site, ['accessPoints'], (s) => api.post<AccessPoints>(at(s, 'stat/device')));

@@ -21,7 +21,7 @@ export function AccessPointsPanel({ site }: { site: string | undefined }) {
       series: [
         {
           type: 'pie',
-          radius: ['40%', '70%'],
+          radius: ['35%', '60%'],
           label: { formatter: '{c}' },
           data: [
             { name: t('dashboard.ap.connected'), value: data?.connected ?? 0, itemStyle: { color: '#389e0d' } },

@@ -40,10 +40,19 @@ export function ConnectionHistory({ site, now }: { site: string | undefined; now
       yAxis: [
         { type: 'value', name: t('dashboard.clients'), minInterval: 1 },
         { type: 'value', name: 'GB' },
+        { type: 'value', show: false },
       ],
       series: [
         { name: t('dashboard.clients'), type: 'line', showSymbol: false, data: points.map((p) => p.clients) },
         { name: t('dashboard.trafficGb'), type: 'bar', yAxisIndex: 1, data: points.map((p) => p.trafficGb) },
+        {
+          name: t('dashboard.cumulativeGb'),
+          type: 'line',
+          yAxisIndex: 2,
+          showSymbol: false,
+          lineStyle: { type: 'dashed' },
+          data: points.map((p) => p.cumulativeGb),
+        },
       ],
     }),
     [points, interval, t],
