@@ -22,6 +22,7 @@ const LANGUAGES = [
 /** The signed-in screens; a screen with tabs is checked on each of them. */
 const SCREENS = [
   '/home',
+  '/dashboard',
   '/voucher',
   '/device',
   '/config',

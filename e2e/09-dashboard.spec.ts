@@ -38,3 +38,29 @@ for (const size of [
     await context.close();
   });
 }
+
+test('the overview counts the sites by the health of their wifi, and a listed site opens its dashboard', async ({
+  page,
+}) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn('admin', readState().adminNewPassword);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/dashboard');
+  const pie = page.getByRole('img', { name: /^OK: \d+, Warning: \d+, Error: \d+, Unknown: \d+$/ });
+  await expect(pie).toBeVisible();
+  const counts = ((await pie.getAttribute('aria-label')) ?? '').match(/\d+/g)?.map(Number) ?? [];
+  const sites = await page.request.get('/api/v1/it4u/getSitename/', {
+    headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` },
+  });
+  expect(counts.reduce((a, b) => a + b, 0)).toBe((await sites.json()).length);
+  await expect(page.getByRole('img', { name: /^(No segment|.+): \d+/ }).last()).toBeVisible();
+
+  // the demo has access points down at every hour: the list links to their sites
+  const listed = page.locator('li a[href^="/home?site="]').first();
+  await expect(listed).toBeVisible();
+  const href = (await listed.getAttribute('href')) ?? '';
+  await listed.click();
+  await expect(page).toHaveURL(href);
+  await expect(page.getByRole('img', { name: 'Wifi clients and traffic over the chosen range' })).toBeVisible();
+});

@@ -16,6 +16,7 @@ const ChangePasswordDefaultPage = lazyPage(
 const ForbiddenPage = lazyPage(() => import('../features/forbidden/ForbiddenPage.tsx'), 'ForbiddenPage');
 const ShellGate = lazyPage(() => import('./shell/ShellGate.tsx'), 'ShellGate');
 const HomePage = lazyPage(() => import('../features/home/HomePage.tsx'), 'HomePage');
+const OverviewPage = lazyPage(() => import('../features/overview/OverviewPage.tsx'), 'OverviewPage');
 const UsersPage = lazyPage(() => import('../features/users/UsersPage.tsx'), 'UsersPage');
 const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage.tsx'), 'ProfilePage');
 const ChangePasswordPage = lazyPage(
@@ -85,6 +86,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/home" replace /> },
       { path: 'home', element: <HomePage /> },
+      { path: 'dashboard', element: <OverviewPage /> },
       { path: 'voucher', element: <VoucherPage /> },
       { path: 'device', element: <DevicePage /> },
       { path: 'config', element: <ConfigPage /> },

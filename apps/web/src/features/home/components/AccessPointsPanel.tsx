@@ -2,11 +2,11 @@ import type { AccessPoint } from '@it4u/shared';
 import { Col, Row, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Chart } from '../../../components/Chart.tsx';
+import { Panel } from '../../../components/DashboardPanel.tsx';
 import { RegisterTable } from '../../../components/RegisterTable.tsx';
 import { formatBytes, formatUptime } from '../../device/formatting.ts';
 import { useAccessPoints } from '../dashboardQueries.ts';
-import { Chart } from './Chart.tsx';
-import { Panel } from './Panel.tsx';
 
 /** The access points of the site: connected or not (a pie) and the quick look (name, host, up, down, uptime). */
 export function AccessPointsPanel({ site }: { site: string | undefined }) {

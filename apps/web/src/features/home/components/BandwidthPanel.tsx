@@ -2,9 +2,9 @@ import { Col, Row, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Chart } from '../../../components/Chart.tsx';
+import { Panel } from '../../../components/DashboardPanel.tsx';
 import { useNetworkRates, useTrafficHistory } from '../dashboardQueries.ts';
-import { Chart } from './Chart.tsx';
-import { Panel } from './Panel.tsx';
 
 const DAY = 86_400_000;
 

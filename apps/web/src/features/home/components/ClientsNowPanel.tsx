@@ -3,9 +3,9 @@ import { BYTES_PER_GB } from '@it4u/shared';
 import { Col, Row, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Chart } from '../../../components/Chart.tsx';
+import { Panel } from '../../../components/DashboardPanel.tsx';
 import { useClientsNow } from '../dashboardQueries.ts';
-import { Chart } from './Chart.tsx';
-import { Panel } from './Panel.tsx';
 
 type Slice = { name: string; value: number };
 

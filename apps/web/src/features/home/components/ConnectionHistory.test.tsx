@@ -5,7 +5,9 @@ import { jsonResponse, renderWithProviders } from '../../../test/renderWithProvi
 import { ConnectionHistory, presetRange } from './ConnectionHistory.tsx';
 
 // the chart itself is ECharts' (drawn in Chromium by the end-to-end tests); here only its label
-vi.mock('./Chart.tsx', () => ({ Chart: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
+vi.mock('../../../components/Chart.tsx', () => ({
+  Chart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
+}));
 
 // 2026-05-06 03:00 in Vietnam is 2026-05-05 20:00 UTC; the web's tests run in UTC (vitest.config.ts)
 const NOW = Date.UTC(2026, 4, 5, 20, 0);

@@ -3,10 +3,10 @@ import { Alert, DatePicker, Segmented, Space, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Chart } from '../../../components/Chart.tsx';
+import { Panel } from '../../../components/DashboardPanel.tsx';
 import { formatNumber } from '../../../components/formatting.ts';
 import { type Range, useClientSeries, useClientStats } from '../dashboardQueries.ts';
-import { Chart } from './Chart.tsx';
-import { Panel } from './Panel.tsx';
 
 /** Today, or this month, to the end of today (the server cuts at now, so the range stays the same all day). */
 export function presetRange(preset: 'today' | 'month', now: number): Range {

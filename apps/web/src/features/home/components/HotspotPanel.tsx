@@ -3,9 +3,9 @@ import { Col, Row } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Chart } from '../../../components/Chart.tsx';
+import { Panel } from '../../../components/DashboardPanel.tsx';
 import { useHotspotGuests, useHotspotSessions } from '../dashboardQueries.ts';
-import { Chart } from './Chart.tsx';
-import { Panel } from './Panel.tsx';
 
 /**
  * The hotspot of the last 30 days: new and returning guests, and guest sessions per day. Shown only when the site's

@@ -2,7 +2,7 @@ import { Card, Empty, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ControllerError } from '../../../components/ControllerError.tsx';
+import { ControllerError } from './ControllerError.tsx';
 
 type PanelQuery = {
   data?: { asOf: number } | undefined;
