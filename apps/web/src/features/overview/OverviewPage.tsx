@@ -6,10 +6,11 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../api/client.ts';
-import { Chart } from '../../components/Chart.tsx';
+import { Chart, donut } from '../../components/Chart.tsx';
 import { Panel } from '../../components/DashboardPanel.tsx';
 import { useCurrentUser } from '../../session/useCurrentUser.ts';
 
+const STATUSES = ['ok', 'warning', 'error', 'unknown'] as const;
 const STATUS_COLORS = { ok: '#389e0d', warning: '#d48806', error: '#cf1322', unknown: '#8c8c8c' } as const;
 const refresh = { refetchInterval: DASHBOARD_REFRESH_MS, placeholderData: keepPreviousData, retry: false } as const;
 
@@ -61,26 +62,13 @@ export function OverviewPage() {
     ...refresh,
   });
   const o = overview.data;
-  const statuses = (['ok', 'warning', 'error', 'unknown'] as const).map((s) => ({
-    key: s,
-    name: t(`overview.status.${s}`),
-    value: o?.sites[s] ?? 0,
-  }));
 
   const pie = useMemo(
-    () => ({
-      tooltip: { trigger: 'item' },
-      legend: { bottom: 0 },
-      series: [
-        {
-          type: 'pie',
-          radius: ['35%', '60%'],
-          label: { formatter: '{c}' },
-          data: statuses.map((s) => ({ name: s.name, value: s.value, itemStyle: { color: STATUS_COLORS[s.key] } })),
-        },
-      ],
-    }),
-    [statuses],
+    () =>
+      donut(
+        STATUSES.map((s) => ({ name: t(`overview.status.${s}`), value: o?.sites[s] ?? 0, color: STATUS_COLORS[s] })),
+      ),
+    [o, t],
   );
   const rows = segments.data?.rows ?? [];
   const columns = useMemo(
@@ -107,7 +95,10 @@ export function OverviewPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={staff ? 12 : 24}>
           <Panel title={t('overview.sites')} query={overview}>
-            <Chart option={pie} label={statuses.map((s) => `${s.name}: ${s.value}`).join(', ')} />
+            <Chart
+              option={pie}
+              label={STATUSES.map((s) => `${t(`overview.status.${s}`)}: ${o?.sites[s] ?? 0}`).join(', ')}
+            />
           </Panel>
         </Col>
         {staff && (

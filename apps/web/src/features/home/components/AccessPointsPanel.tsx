@@ -2,7 +2,7 @@ import type { AccessPoint } from '@it4u/shared';
 import { Col, Row, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Chart } from '../../../components/Chart.tsx';
+import { Chart, donut } from '../../../components/Chart.tsx';
 import { Panel } from '../../../components/DashboardPanel.tsx';
 import { RegisterTable } from '../../../components/RegisterTable.tsx';
 import { formatBytes, formatUptime } from '../../device/formatting.ts';
@@ -15,21 +15,11 @@ export function AccessPointsPanel({ site }: { site: string | undefined }) {
   const query = useAccessPoints(site);
   const data = query.data;
   const option = useMemo(
-    () => ({
-      tooltip: { trigger: 'item' },
-      legend: { bottom: 0 },
-      series: [
-        {
-          type: 'pie',
-          radius: ['35%', '60%'],
-          label: { formatter: '{c}' },
-          data: [
-            { name: t('dashboard.ap.connected'), value: data?.connected ?? 0, itemStyle: { color: '#389e0d' } },
-            { name: t('dashboard.ap.disconnected'), value: data?.disconnected ?? 0, itemStyle: { color: '#cf1322' } },
-          ],
-        },
-      ],
-    }),
+    () =>
+      donut([
+        { name: t('dashboard.ap.connected'), value: data?.connected ?? 0, color: '#389e0d' },
+        { name: t('dashboard.ap.disconnected'), value: data?.disconnected ?? 0, color: '#cf1322' },
+      ]),
     [data, t],
   );
   return (

@@ -3,7 +3,7 @@ import { Col, Row } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Chart } from '../../../components/Chart.tsx';
+import { Chart, donut } from '../../../components/Chart.tsx';
 import { Panel } from '../../../components/DashboardPanel.tsx';
 import { useHotspotGuests, useHotspotSessions } from '../dashboardQueries.ts';
 
@@ -24,21 +24,11 @@ export function HotspotPanel({ site, now }: { site: string | undefined; now: () 
   const days = sessions.data?.days ?? [];
 
   const pie = useMemo(
-    () => ({
-      tooltip: { trigger: 'item' },
-      legend: { bottom: 0 },
-      series: [
-        {
-          type: 'pie',
-          radius: ['35%', '60%'],
-          label: { formatter: '{c}' },
-          data: [
-            { name: t('dashboard.hotspot.new'), value: g?.newGuests ?? 0 },
-            { name: t('dashboard.hotspot.returning'), value: g?.returningGuests ?? 0 },
-          ],
-        },
-      ],
-    }),
+    () =>
+      donut([
+        { name: t('dashboard.hotspot.new'), value: g?.newGuests ?? 0 },
+        { name: t('dashboard.hotspot.returning'), value: g?.returningGuests ?? 0 },
+      ]),
     [g, t],
   );
   const bars = useMemo(
