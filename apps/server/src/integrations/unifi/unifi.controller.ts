@@ -32,8 +32,8 @@ export function createController(client: UnifiClient, cache: ReadCache) {
   const read = <T>(key: string, load: () => Promise<T>, ttlMs?: number) => cache.get(key, load, ttlMs);
   const seconds = (ms: number) => Math.floor(ms / 1000);
   /** The devices of a site as the controller lists them (the devices screen and the dashboards share them). */
-  const deviceList = (site: string) =>
-    read(`${site}:device`, () => client.call('GET', `/api/s/${s(site)}/stat/device`));
+  const deviceList = (site: string, ttlMs?: number) =>
+    read(`${site}:device`, () => client.call('GET', `/api/s/${s(site)}/stat/device`), ttlMs);
   return {
     client,
 
@@ -112,7 +112,7 @@ export function createController(client: UnifiClient, cache: ReadCache) {
     devices: deviceList,
 
     /** Every site with its health, in one call (the overview). */
-    sitesWithHealth: () => read('stat/sites', () => client.call('GET', '/api/stat/sites')),
+    sitesWithHealth: (ttlMs?: number) => read('stat/sites', () => client.call('GET', '/api/stat/sites'), ttlMs),
 
     /** The hotspot's guests seen between two times (ms). */
     guests: (site: string, start: number, end: number, ttlMs: number) =>

@@ -106,7 +106,7 @@ export function createDashboardService(deps: {
 
     async accessPoints(actor: Actor, site: string): Promise<AccessPoints> {
       const controller = await forSite(actor, site);
-      const accessPoints = toAccessPoints(await controller.devices(site));
+      const accessPoints = toAccessPoints(await controller.devices(site, DASHBOARD_REFRESH_MS));
       const connected = accessPoints.filter((ap) => ap.connected).length;
       return { asOf: deps.now(), connected, disconnected: accessPoints.length - connected, accessPoints };
     },
@@ -134,7 +134,7 @@ export function createDashboardService(deps: {
       const controller = await deps.controller.require();
       const now = deps.now();
       const health = new Map<string, unknown>();
-      for (const s of await controller.sitesWithHealth()) health.set(String(s.name), s.health);
+      for (const s of await controller.sitesWithHealth(DASHBOARD_REFRESH_MS)) health.set(String(s.name), s.health);
       const counts = { ok: 0, warning: 0, error: 0, unknown: 0 };
       const warnings: Overview['warnings'] = [];
       const errors: Overview['errors'] = [];
@@ -148,7 +148,7 @@ export function createDashboardService(deps: {
       let unreachable = 0;
       const disconnections: Overview['disconnections'] = [];
       const lists = await Promise.allSettled(
-        visible.map(async (site) => ({ site, devices: await controller.devices(site.idname) })),
+        visible.map(async (site) => ({ site, devices: await controller.devices(site.idname, DASHBOARD_REFRESH_MS) })),
       );
       for (const listed of lists) {
         if (listed.status === 'rejected') {
