@@ -85,7 +85,8 @@ test('supplies: add an item, upload stock in, stock out to a contract, check the
   await page.keyboard.type('E2E');
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'HD-E2E-1' }).click();
   await visible(page.getByRole('button', { name: 'Save' })).click();
-  await expect(page.getByText('Saved')).toBeVisible();
+  // a new row saved says "Added" (an edited one says "Saved")
+  await expect(page.getByText('Added successfully.', { exact: true })).toBeVisible();
   await showColumns(page, ['Serial number']);
   await expect(visible(page.getByRole('cell', { name: SERIAL }))).toBeVisible();
 
