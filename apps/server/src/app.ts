@@ -122,7 +122,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     app.addHook('onReady', async () => {
       try {
         const result = await sites.service.syncDemo();
-        if (result) app.log.info(result, 'site names filled from the demo controller');
+        if (!result) return;
+        app.log.info(result, 'site names filled from the demo controller');
+        const customers = await contracts.service.addDemo(await sites.service.all());
+        if (customers) app.log.info({ customers }, 'demo customers added to the contracts register');
       } catch (err) {
         app.log.warn({ err }, 'the site names could not be filled from the demo controller');
       }

@@ -117,14 +117,15 @@ describe('answers have the keys and JSON types of the captured fixtures', () => 
       const down = devices.filter((d) => d.state !== 1).length;
       expect(wlan.num_ap).toBe(devices.length);
       expect(wlan.num_disconnected).toBe(down);
-      expect(wlan.status).toBe(down === 0 ? 'ok' : down === devices.length ? 'error' : 'warning');
+      expect(wlan.status).toBe(
+        devices.length === 0 ? 'unknown' : down === 0 ? 'ok' : down === devices.length ? 'error' : 'warning',
+      );
       const sta = await client.data('GET', `/api/s/${name}/stat/sta`);
       expect(Number(wlan.num_user) + Number(wlan.num_guest)).toBe(sta.length);
       statuses.add(wlan.status);
     }
-    // every demo site keeps some access point up (its always-on devices stay online); a site whose access points
-    // all go down is in error
-    expect(statuses).toEqual(new Set(['ok', 'warning']));
+    // the demo has a site of each status: all up, one down, all down (error), none yet (unknown)
+    expect(statuses).toEqual(new Set(['ok', 'warning', 'error', 'unknown']));
     const other = await startSimulator({ port: 0, seed: 7, now: () => NOW });
     try {
       const site = other.state.sites[2];

@@ -111,7 +111,8 @@ type SitePlan = {
   desc: string;
   name?: string;
   aps: [number, number];
-  outage: 'none' | 'some';
+  /** some: one access point down this week and one for longer (wlan health warning); all: every one down (error) */
+  outage: 'none' | 'some' | 'all';
   ssid: string;
   /** the always-on devices of the site, by host name (at least one: the demo is never empty at night) */
   fixtures: string[];
@@ -152,6 +153,10 @@ const SITE_PLANS: SitePlan[] = [
     fixtures: ['POS-Quay-1', 'POS-Bep', 'SmartTV-Sanh'],
   },
   { desc: 'Văn phòng Quận 1', aps: [4, 7], outage: 'none', ssid: 'VPQ1', fixtures: ['Camera-VP', 'Printer-Tang2'] },
+  // the last two come after the others, so the rest of the world draws the same numbers as before they came
+  { desc: 'Kho hàng Bình Dương', aps: [2, 3], outage: 'all', ssid: 'KhoBD', fixtures: ['Camera-Kho'] },
+  // being installed: no access point yet, so its wlan health is unknown
+  { desc: 'Chi nhánh Đà Nẵng', aps: [0, 0], outage: 'none', ssid: 'CNDaNang', fixtures: [] },
 ];
 
 const AP_AREAS = [
@@ -257,6 +262,11 @@ function buildSite(world: World, rng: Rng, plan: SitePlan): Site {
   if (plan.outage === 'some') {
     site.devices[site.devices.length - 1].downSince = now - rng.int(3, 60) * HOUR; // within the last 7 days
     site.devices[1].downSince = now - rng.int(10, 20) * DAY; // older outage
+  }
+  if (plan.outage === 'all') {
+    // the site lost its uplink this week: its access points went one after the other, minutes apart
+    const lost = now - rng.int(30, 100) * HOUR;
+    for (const d of site.devices) d.downSince = lost + d.index * rng.int(1, 5) * 60_000;
   }
 
   // clients: roughly 12-22 seats per access point

@@ -62,7 +62,38 @@ export function createContractsService({ contracts, sites }: { contracts: Contra
       if (await contracts.usedByStock(id)) throw new ConflictError('contractInUse');
       await contracts.delete(id);
     },
+
+    /**
+     * On a first start with the demo controller, an empty register gets a customer per demo site (not `default`),
+     * each with its segment, so that a newcomer's overview has customers to count. Answers how many were added.
+     */
+    async addDemo(demoSites: { sitename: string; idname: string }[]): Promise<number> {
+      if ((await contracts.page(undefined, 0, 1)).total > 0) return 0;
+      const customers = demoSites.filter((s) => s.idname !== 'default');
+      for (const [i, site] of customers.entries()) {
+        const number = `DEMO-${String(i + 1).padStart(3, '0')}`;
+        const values = {
+          numContract: number,
+          customId: number,
+          clientName: site.sitename,
+          segment: demoSegment(site.sitename),
+        };
+        await contracts.insert(valuesOf(values), (await siteIds({ ...values, sitename: [site.idname] })) ?? []);
+      }
+      return customers.length;
+    },
   };
+}
+
+const DEMO_SEGMENTS: [RegExp, string][] = [
+  [/khách sạn|hotel|resort/i, 'Khách sạn'],
+  [/cafe|cà phê|nhà hàng|quán/i, 'Nhà hàng - Cafe'],
+  [/trường|school/i, 'Giáo dục'],
+];
+
+/** A demo customer's segment, from its site's name (a register's segment is free text, written by staff). */
+function demoSegment(name: string): string {
+  return DEMO_SEGMENTS.find(([pattern]) => pattern.test(name))?.[1] ?? 'Doanh nghiệp';
 }
 
 export type ContractsService = ReturnType<typeof createContractsService>;

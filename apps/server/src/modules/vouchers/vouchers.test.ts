@@ -122,6 +122,18 @@ describe('a first start with the demo controller', () => {
       expect(sites.json().map((s: { sitename: string }) => s.sitename)).toEqual(
         expect.arrayContaining(sim.sim.state.sites.map((s) => s.desc)),
       );
+      // and a customer per demo site (not `default`) in the contracts register, so the overview counts segments
+      const segments = await t.app.inject({ method: 'POST', url: '/api/v1/it4u/segments/client', headers: admin });
+      const counts = Object.fromEntries(
+        segments.json().map((s: { segment: string; customers: number }) => [s.segment, s.customers]),
+      );
+      expect(counts).toEqual({ 'Doanh nghiệp': 3, 'Giáo dục': 1, 'Khách sạn': 1, 'Nhà hàng - Cafe': 2 });
+      const hotel = await t.app.inject({ method: 'GET', url: '/api/v1/it4u/contracts?q=Hoa%20Mai', headers: admin });
+      expect(hotel.json().items[0]).toMatchObject({
+        numContract: expect.stringMatching(/^DEMO-/),
+        segment: 'Khách sạn',
+      });
+      expect(hotel.json().items[0].sitename).toHaveLength(1);
     } finally {
       await t.close();
       await sim.close();
