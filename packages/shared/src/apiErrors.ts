@@ -89,6 +89,7 @@ export const API_ERRORS = {
   controllerLoginRefused: 'The UniFi controller refused the login ({{reason}}).',
   controllerFailed: 'The UniFi controller answered an error ({{reason}}).',
   controllerTimeout: 'The UniFi controller did not answer within {{seconds}} s.',
+  controllerBusy: 'The UniFi controller is busy. Please try again in {{seconds}} s.',
   siteNotOnController: 'The UniFi controller has no site "{{site}}".',
   voucherNotFound: 'Voucher not found.',
   // outcomes of a controller check (answered with 200, in words too)

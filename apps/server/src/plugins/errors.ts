@@ -169,7 +169,11 @@ function detailsFor(request: FastifyRequest, details: unknown): unknown {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      if (err.statusCode === 503) reply.header('retry-after', String(RETRY_AFTER_S));
+      if (err.statusCode === 503) {
+        // a busy controller said how long to wait (controllerBusy's seconds); otherwise a few seconds
+        const wait = Number(err.params?.seconds);
+        reply.header('retry-after', String(Number.isInteger(wait) && wait > 0 ? wait : RETRY_AFTER_S));
+      }
       return send(reply, err.statusCode, err.code, err.params, detailsFor(request, err.details));
     }
     if (err.validation) {

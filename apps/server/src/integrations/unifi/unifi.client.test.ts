@@ -6,7 +6,7 @@ import { SIM_CLOCKS } from '../../test/simulator.ts';
 import { createReadCache } from './unifi.cache.ts';
 import { createUnifiClient } from './unifi.client.ts';
 import { createController } from './unifi.controller.ts';
-import { ControllerError, ControllerTimeoutError } from './unifi.errors.ts';
+import { ControllerBusyError, ControllerError, ControllerTimeoutError } from './unifi.errors.ts';
 
 const credentials = { username: 'admin', password: 'sim-password' };
 
@@ -70,6 +70,202 @@ describe('the UniFi client when the controller fails', () => {
     expect(e2).toMatchObject({ statusCode: 504, code: 'controllerTimeout', details: { controller: url } });
     silent.closeAllConnections();
     await new Promise((r) => silent.close(r));
+  });
+});
+
+type Reply = { status: number; headers?: Record<string, string> };
+
+/**
+ * A classic controller on loopback that lets everyone log in and answers the Network calls with the replies queued
+ * in `next` (then 200); `silent` makes it answer nothing at all. `requests` counts every request that reached it.
+ */
+async function fakeController() {
+  const state = { requests: 0, calls: 0, silent: false, next: [] as Reply[] };
+  const server = createServer((req, res) => {
+    state.requests++;
+    req.resume();
+    if (state.silent) return;
+    if (req.url === '/') return void res.writeHead(302, { location: '/manage' }).end();
+    const json = { 'content-type': 'application/json' };
+    if (req.url === '/api/login') {
+      res.writeHead(200, { ...json, 'set-cookie': 'unifises=s1; Path=/' });
+      return void res.end(JSON.stringify({ meta: { rc: 'ok' }, data: [] }));
+    }
+    state.calls++;
+    const reply = state.next.shift() ?? { status: 200 };
+    res.writeHead(reply.status, { ...json, ...reply.headers });
+    const ok = reply.status === 200;
+    res.end(
+      JSON.stringify({ meta: ok ? { rc: 'ok' } : { rc: 'error', msg: 'busy' }, data: ok ? [{ name: 'a' }] : [] }),
+    );
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return Object.assign(state, {
+    url,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    },
+  });
+}
+
+/** A client of a fake controller on a clock of its own: its waits are noted and move the clock, instantly. */
+function clientOn(url: string, timeoutMs: number) {
+  const time = { now: Date.UTC(2026, 4, 6, 5, 0), waits: [] as number[] };
+  const client = createUnifiClient({
+    url,
+    ...credentials,
+    verifyTls: true,
+    timeoutMs,
+    now: () => time.now,
+    sleep: async (ms) => {
+      time.waits.push(ms);
+      time.now += ms;
+    },
+  });
+  return { client, time };
+}
+
+describe('the UniFi client when the controller is busy (429, 503)', () => {
+  it('retries once after the Retry-After the controller asks for, and answers', async () => {
+    const ctl = await fakeController();
+    const { client, time } = clientOn(ctl.url, 10_000);
+    try {
+      ctl.next.push({ status: 429, headers: { 'retry-after': '3' } });
+      expect(await client.call('GET', '/api/self/sites')).toEqual([{ name: 'a' }]);
+      expect(time.waits).toEqual([3000]);
+      expect(ctl.calls).toBe(2);
+    } finally {
+      await client.close();
+      await ctl.close();
+    }
+  });
+
+  it('gives up after 2 retries (1 s, then 2 s when the controller does not say): controllerBusy, 503', async () => {
+    const ctl = await fakeController();
+    const { client, time } = clientOn(ctl.url, 10_000);
+    try {
+      ctl.next.push({ status: 429 }, { status: 429 }, { status: 429 });
+      const err = await client.call('GET', '/api/self/sites').catch((e) => e);
+      expect(err).toBeInstanceOf(ControllerBusyError);
+      expect(err).toBeInstanceOf(ControllerError);
+      expect(err).toMatchObject({
+        statusCode: 503,
+        code: 'controllerBusy',
+        params: { seconds: 4 },
+        details: { controller: ctl.url },
+      });
+      expect(time.waits).toEqual([1000, 2000]);
+      expect(ctl.calls).toBe(3);
+    } finally {
+      await client.close();
+      await ctl.close();
+    }
+  });
+
+  it('reads a Retry-After date, retries a 503 too, and never waits past the deadline of the call', async () => {
+    const ctl = await fakeController();
+    const { client, time } = clientOn(ctl.url, 10_000);
+    try {
+      await client.login();
+      ctl.next.push(
+        { status: 503, headers: { 'retry-after': new Date(time.now + 2000).toUTCString() } },
+        { status: 429, headers: { 'retry-after': '30' } },
+      );
+      const err = await client.call('GET', '/api/self/sites').catch((e) => e);
+      expect(err).toMatchObject({ statusCode: 503, code: 'controllerBusy', params: { seconds: 30 } });
+      expect(time.waits).toEqual([2000]);
+      expect(ctl.calls).toBe(2);
+
+      // 1 s, then 2 s more would end past 2.5 s: one retry only
+      const short = clientOn(ctl.url, 2500);
+      ctl.next.push({ status: 429 }, { status: 429 }, { status: 429 });
+      const busy = await short.client.call('GET', '/api/self/sites').catch((e) => e);
+      expect(busy).toMatchObject({ code: 'controllerBusy', params: { seconds: 2 } });
+      expect(short.time.waits).toEqual([1000]);
+      await short.client.close();
+    } finally {
+      await client.close();
+      await ctl.close();
+    }
+  });
+});
+
+describe('the UniFi client after a timeout', () => {
+  const timeout = { statusCode: 504, code: 'controllerTimeout' };
+
+  it('fails fast for a cool-down (5 s, doubling up to 60 s), lets one probe through after it, and resets on an answer', async () => {
+    const ctl = await fakeController();
+    const { client, time } = clientOn(ctl.url, 150);
+    const sites = () => client.call('GET', '/api/self/sites').catch((e: unknown) => e);
+    try {
+      expect(await sites()).toEqual([{ name: 'a' }]);
+      const reached = ctl.requests;
+
+      ctl.silent = true;
+      const first = await sites();
+      expect(first).toBeInstanceOf(ControllerTimeoutError);
+      expect(first).toMatchObject({ ...timeout, details: { controller: ctl.url } });
+      expect(ctl.requests).toBe(reached + 1);
+
+      // within the 5 s: at once, without reaching the controller
+      time.now += 4_999;
+      expect(await sites()).toMatchObject(timeout);
+      expect(ctl.requests).toBe(reached + 1);
+
+      // after it, one probe at a time; it times out too: 10 s now
+      time.now += 1;
+      const probes = await Promise.all([sites(), sites(), sites()]);
+      for (const e of probes) expect(e).toMatchObject(timeout);
+      expect(ctl.requests).toBe(reached + 2);
+      time.now += 9_999;
+      expect(await sites()).toMatchObject(timeout);
+      expect(ctl.requests).toBe(reached + 2);
+
+      // the controller answers again: the call after the window reaches it
+      ctl.silent = false;
+      time.now += 1;
+      expect(await sites()).toEqual([{ name: 'a' }]);
+      expect(ctl.requests).toBe(reached + 3);
+
+      // and that answer reset the cool-down: the next timeout waits 5 s again, not 20 s
+      ctl.silent = true;
+      expect(await sites()).toMatchObject(timeout);
+      ctl.silent = false;
+      time.now += 5_000;
+      expect(await sites()).toEqual([{ name: 'a' }]);
+      expect(ctl.requests).toBe(reached + 5);
+    } finally {
+      await client.close();
+      await ctl.close();
+    }
+  });
+
+  it('doubles the cool-down while the probes time out, up to 60 s', async () => {
+    const ctl = await fakeController();
+    const { client, time } = clientOn(ctl.url, 100);
+    const sites = () => client.call('GET', '/api/self/sites').catch((e: unknown) => e);
+    try {
+      await client.login();
+      ctl.silent = true;
+      // two calls under way when the controller stalls: their two timeouts open one cool-down of 5 s, not two
+      const before = ctl.requests;
+      for (const e of await Promise.all([sites(), sites()])) expect(e).toMatchObject(timeout);
+      expect(ctl.requests).toBe(before + 2);
+      for (const window of [5_000, 10_000, 20_000, 40_000, 60_000, 60_000]) {
+        const reached = ctl.requests;
+        time.now += window - 1;
+        expect(await sites()).toMatchObject(timeout);
+        expect(ctl.requests, `within ${window} ms`).toBe(reached);
+        time.now += 1;
+        expect(await sites()).toMatchObject(timeout);
+        expect(ctl.requests, `after ${window} ms`).toBe(reached + 1);
+      }
+    } finally {
+      await client.close();
+      await ctl.close();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { Agent, type Dispatcher } from 'undici';
 import { NotFoundError } from '../../lib/errors.ts';
-import { ControllerError, ControllerTimeoutError } from './unifi.errors.ts';
+import { ControllerBusyError, ControllerError, ControllerTimeoutError } from './unifi.errors.ts';
 
 export type ControllerConfig = {
   /** https://host:8443 (classic) or https://host (UniFi OS) */
@@ -9,24 +9,52 @@ export type ControllerConfig = {
   password: string;
   /** TLS certificate verification; off only when the deployment says so (self-signed controllers). */
   verifyTls: boolean;
+  /** the deadline of one call, its login and its retries included (default 10 s) */
   timeoutMs?: number;
+  /** the clock of the retry waits, deadlines and cool-downs (default Date.now; tests give their own) */
+  now?: () => number;
+  /** waits before a retry (default setTimeout; tests give their own) */
+  sleep?: (ms: number) => Promise<void>;
 };
 
 export type Flavor = 'classic' | 'unifios';
 
 type Envelope = { meta?: { rc?: string; msg?: string }; data?: unknown };
 
+/** An answer of the controller, its body read. */
+type Answer = { status: number; ok: boolean; headers: Headers; text: string };
+
 const LOGIN_REQUIRED = 'api.err.LoginRequired';
 const NO_SITE = 'api.err.NoSiteContext';
+
+/** Retries of a call the controller refused with 429 or 503, and the waits when it does not say (1 s, 2 s). */
+const MAX_RETRIES = 2;
+const FIRST_BACKOFF_MS = 1_000;
+/** The first cool-down after a timeout, and the longest. */
+const FIRST_COOL_DOWN_MS = 5_000;
+const MAX_COOL_DOWN_MS = 60_000;
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * A thin client of a UniFi Network controller over fetch: detects classic or UniFi OS, logs in, keeps the session
  * cookie and CSRF token, unwraps the `meta.rc` envelope, logs in again once when the session has expired, and
- * puts a timeout on every call.
+ * puts a deadline on every call (`timeoutMs`, its login and retries included).
+ *
+ * It does not hammer a controller in trouble:
+ * - **429 or 503** (busy): the same request is sent again after the controller's `Retry-After` (seconds or an HTTP
+ *   date), else after 1 s then 2 s; at most 2 retries, and never a wait that ends past the call's deadline. Still
+ *   refused: `controllerBusy` (503, `seconds` = the wait the controller asked for next).
+ * - **Timeouts**: a request that times out opens a cool-down of 5 s; until it ends, new requests fail at once with the
+ *   same `controllerTimeout` (504) without opening a connection. After it, one request goes through as a probe (the
+ *   others still fail fast while it runs): if the probe times out too, the next cool-down is twice as long (up to
+ *   60 s); any answer from the controller, whatever its status, ends the cool-downs and starts over at 5 s.
  */
 export function createUnifiClient(config: ControllerConfig) {
   const base = config.url.replace(/\/+$/, '');
   const timeoutMs = config.timeoutMs ?? 10_000;
+  const now = config.now ?? Date.now;
+  const sleep = config.sleep ?? defaultSleep;
   const dispatcher: Dispatcher | undefined = config.verifyTls
     ? undefined
     : new Agent({ connect: { rejectUnauthorized: false } });
@@ -34,30 +62,61 @@ export function createUnifiClient(config: ControllerConfig) {
   let csrf: string | undefined;
   let flavor: Flavor | undefined;
   let loggingIn: Promise<void> | undefined;
+  /** the cool-down after timeouts: its length (0 = none), when it ends, and whether its probe is under way */
+  let coolDownMs = 0;
+  let coolUntil = 0;
+  let probing = false;
 
-  async function send(method: string, path: string, body?: unknown): Promise<Response> {
+  const timedOut = () => new ControllerTimeoutError(base, Math.ceil(timeoutMs / 1000));
+
+  /** A request timed out: the first (or the probe's) opens the next cool-down; those sent before it opened do not. */
+  function onTimeout(probe: boolean) {
+    if (coolDownMs > 0 && !probe) return;
+    coolDownMs = coolDownMs === 0 ? FIRST_COOL_DOWN_MS : Math.min(coolDownMs * 2, MAX_COOL_DOWN_MS);
+    coolUntil = now() + coolDownMs;
+    probing = false;
+  }
+
+  /** One HTTP request before the deadline (ms on the client's clock), unless a cool-down refuses it first. */
+  async function send(method: string, path: string, body: unknown, deadline: number): Promise<Answer> {
+    let probe = false;
+    if (coolDownMs > 0) {
+      if (probing || now() < coolUntil) throw timedOut();
+      probing = probe = true;
+    }
+    const left = deadline - now();
+    if (left <= 0) {
+      onTimeout(probe);
+      throw timedOut();
+    }
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (csrf && method !== 'GET') headers['x-csrf-token'] = csrf;
     let res: Response;
+    let text: string;
     try {
       res = await fetch(`${base}${path}`, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
         redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(left),
         // undici's own option; Node's fetch passes it on
         ...(dispatcher ? { dispatcher } : {}),
       } as RequestInit);
+      text = await res.text();
     } catch (err) {
       const e = err as Error & { cause?: { code?: string; message?: string } };
       if (e.name === 'TimeoutError' || e.name === 'AbortError') {
-        throw new ControllerTimeoutError(base, Math.round(timeoutMs / 1000));
+        onTimeout(probe);
+        throw timedOut();
       }
+      if (probe) probing = false;
       throw new ControllerError('controllerUnreachable', base, String(e.cause?.code ?? e.cause?.message ?? e.message));
     }
+    coolDownMs = 0;
+    probing = false;
     for (const raw of res.headers.getSetCookie()) {
       const [pair] = raw.split(';');
       const eq = pair?.indexOf('=') ?? -1;
@@ -66,34 +125,43 @@ export function createUnifiClient(config: ControllerConfig) {
     }
     const token = res.headers.get('x-csrf-token') ?? res.headers.get('x-updated-csrf-token');
     if (token) csrf = token;
-    return res;
+    return { status: res.status, ok: res.ok, headers: res.headers, text };
   }
 
-  async function detect(): Promise<Flavor> {
+  /** A request, sent again when the controller answers 429 or 503 (see the rule above). */
+  async function request(method: string, path: string, body: unknown, deadline: number): Promise<Answer> {
+    for (let retry = 0; ; retry++) {
+      const res = await send(method, path, body, deadline);
+      if (res.status !== 429 && res.status !== 503) return res;
+      const wait = retryAfterMs(res.headers.get('retry-after'), now()) ?? FIRST_BACKOFF_MS * 2 ** retry;
+      if (retry >= MAX_RETRIES || now() + wait >= deadline) {
+        throw new ControllerBusyError(base, Math.ceil(wait / 1000), res.status);
+      }
+      await sleep(wait);
+    }
+  }
+
+  async function detect(deadline: number): Promise<Flavor> {
     if (!flavor) {
-      const res = await send('GET', '/');
-      await res.body?.cancel();
+      const res = await request('GET', '/', undefined, deadline);
       flavor = res.status === 200 ? 'unifios' : 'classic';
     }
     return flavor;
   }
 
-  async function login(): Promise<void> {
+  /** Logs in (one login at a time: callers meanwhile share it), before the deadline of the call that started it. */
+  async function login(deadline = now() + timeoutMs): Promise<void> {
     loggingIn ??= (async () => {
       cookies.clear();
       csrf = undefined;
-      const kind = await detect();
+      const kind = await detect(deadline);
+      const { username, password } = config;
       const res =
         kind === 'unifios'
-          ? await send('POST', '/api/auth/login', {
-              username: config.username,
-              password: config.password,
-              rememberMe: true,
-            })
-          : await send('POST', '/api/login', { username: config.username, password: config.password, remember: true });
-      const text = await res.text();
+          ? await request('POST', '/api/auth/login', { username, password, rememberMe: true }, deadline)
+          : await request('POST', '/api/login', { username, password, remember: true }, deadline);
       if (!res.ok) {
-        const msg = parseEnvelope(text)?.meta?.msg;
+        const msg = parseEnvelope(res.text)?.meta?.msg;
         throw new ControllerError('controllerLoginRefused', base, msg ?? `HTTP ${res.status}`);
       }
     })().finally(() => {
@@ -108,14 +176,14 @@ export function createUnifiClient(config: ControllerConfig) {
 
   /** One Network API call: the `data` of the envelope. */
   async function call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T[]> {
-    if (cookies.size === 0) await login();
+    const deadline = now() + timeoutMs;
+    if (cookies.size === 0) await login(deadline);
     for (let attempt = 0; ; attempt++) {
-      const res = await send(method, networkPath(path), body);
-      const text = await res.text();
-      const envelope = parseEnvelope(text);
+      const res = await request(method, networkPath(path), body, deadline);
+      const envelope = parseEnvelope(res.text);
       const expired = res.status === 401 || envelope?.meta?.msg === LOGIN_REQUIRED;
       if (expired && attempt === 0) {
-        await login();
+        await login(deadline);
         continue;
       }
       if (expired) throw new ControllerError('controllerLoginRefused', base, LOGIN_REQUIRED);
@@ -133,7 +201,7 @@ export function createUnifiClient(config: ControllerConfig) {
   return {
     url: base,
     flavor: () => flavor,
-    login,
+    login: () => login(),
     call,
     /** True when a session exists and the controller accepts it (logs in when needed). */
     async check(): Promise<{ ok: true; flavor: Flavor }> {
@@ -144,6 +212,15 @@ export function createUnifiClient(config: ControllerConfig) {
       await dispatcher?.close();
     },
   };
+}
+
+/** The wait a `Retry-After` asks for (ms), in seconds or as an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null, now: number): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 function parseEnvelope(text: string): Envelope | undefined {
