@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { LoginPage } from './support/pages.ts';
 import { readState } from './support/state.ts';
@@ -35,6 +36,28 @@ for (const size of [
     await expect(page.getByText(/clients? connected now$/)).toBeVisible();
     await expect(page.getByText(/^As of /).first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+
+    // a range of this month through the picker's preset
+    await page.getByRole('textbox', { name: 'Date range' }).first().click();
+    await page.locator('.ant-picker-presets').getByText('This month', { exact: true }).click();
+    await expect(clients.getByRole('cell').nth(1)).toHaveText(/^[1-9]\d*$/);
+
+    // the PDF: A4 pages, more than one, each numbered
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export PDF' }).click();
+    const pdf = await download;
+    expect(pdf.suggestedFilename()).toMatch(/^dashboard-[a-z0-9]+-\d{4}-\d{2}-\d{2}-\d{4}\.pdf$/);
+    const text = readFileSync((await pdf.path()) ?? '').toString('latin1');
+    expect(text.startsWith('%PDF-')).toBe(true);
+    const pages = text.match(/\/Type \/Page\b(?!s)/g) ?? [];
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    // A4 is 595.28 × 841.89 points
+    const boxes = [...text.matchAll(/\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    expect(boxes).toHaveLength(pages.length);
+    for (const [width, height] of boxes) {
+      expect(width).toBeCloseTo(595.28, 1);
+      expect(height).toBeCloseTo(841.89, 1);
+    }
     await context.close();
   });
 }
@@ -54,6 +77,8 @@ test('the overview counts the sites by the health of their wifi, and a listed si
     headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` },
   });
   expect(counts.reduce((a, b) => a + b, 0)).toBe((await sites.json()).length);
+  // the demo has a site of each status
+  for (const count of counts) expect(count).toBeGreaterThan(0);
   await expect(page.getByRole('img', { name: /^(No segment|.+): \d+/ }).last()).toBeVisible();
 
   // the demo has access points down at every hour: the list links to their sites

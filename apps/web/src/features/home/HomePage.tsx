@@ -1,14 +1,19 @@
-import { Card, Col, Empty, Row, Space, Typography } from 'antd';
+import { FilePdfOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Empty, Row, Space, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '../../components/QueryErrorAlert.tsx';
 import { RoleTags } from '../../components/RoleTags.tsx';
 import { SiteSelect } from '../../components/SiteSelect.tsx';
+import { saveBlob } from '../../components/saveBlob.ts';
+import { useNotice } from '../../components/useNotice.ts';
 import { useSiteChoice } from '../../components/useSiteChoice.ts';
 import { useCurrentUser } from '../../session/useCurrentUser.ts';
 import { AccessPointsPanel } from './components/AccessPointsPanel.tsx';
 import { BandwidthPanel } from './components/BandwidthPanel.tsx';
 import { ClientsNowPanel } from './components/ClientsNowPanel.tsx';
-import { ConnectionHistory } from './components/ConnectionHistory.tsx';
+import { ConnectionHistory, firstView, type HistoryView } from './components/ConnectionHistory.tsx';
 import { HotspotPanel } from './components/HotspotPanel.tsx';
 import { useDashboardClock } from './dashboardQueries.ts';
 
@@ -18,6 +23,10 @@ export function HomePage() {
   const { data: user } = useCurrentUser();
   const { sites, list, site, choose } = useSiteChoice();
   const clock = useDashboardClock(site?.idname);
+  const [chosenView, setView] = useState<HistoryView | null>(null);
+  const view = chosenView ?? (clock ? firstView(clock()) : null);
+  const panels = useRef<HTMLDivElement>(null);
+  const exportPdf = useExportPdf(panels, site, view, clock);
   if (!user) return null;
 
   return (
@@ -38,7 +47,17 @@ export function HomePage() {
             </Space>
           </div>
           {list.length > 0 && (
-            <SiteSelect sites={list} value={site?.idname} onChange={choose} loading={sites.isPending} />
+            <Space wrap>
+              <SiteSelect sites={list} value={site?.idname} onChange={choose} loading={sites.isPending} />
+              <Button
+                icon={<FilePdfOutlined />}
+                onClick={exportPdf.run}
+                loading={exportPdf.busy}
+                disabled={!site || !view || !clock}
+              >
+                {t('home.pdf.button')}
+              </Button>
+            </Space>
           )}
         </Space>
       </Card>
@@ -49,8 +68,14 @@ export function HomePage() {
           <Empty description={t('home.noSites')} />
         </Card>
       ) : (
-        <Row gutter={[16, 16]}>
-          <Col xs={24}>{clock ? <ConnectionHistory site={site?.idname} now={clock} /> : <Card loading />}</Col>
+        <Row gutter={[16, 16]} ref={panels}>
+          <Col xs={24}>
+            {clock && view ? (
+              <ConnectionHistory site={site?.idname} now={clock} view={view} onView={setView} />
+            ) : (
+              <Card loading />
+            )}
+          </Col>
           {clock && (
             <Col xs={24}>
               <HotspotPanel site={site?.idname} now={clock} />
@@ -71,4 +96,44 @@ export function HomePage() {
       )}
     </Space>
   );
+}
+
+/** The PDF export: the panels as they show, headed by the site, the history's range and the time it was made. */
+function useExportPdf(
+  panels: React.RefObject<HTMLDivElement | null>,
+  site: { sitename: string; idname: string } | undefined,
+  view: HistoryView | null,
+  clock: (() => number) | undefined,
+) {
+  const { t } = useTranslation();
+  const notice = useNotice();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    const row = panels.current;
+    if (!row || !site || !view || !clock) return;
+    setBusy(true);
+    try {
+      const { dashboardPdf } = await import('./dashboardPdf.ts');
+      const made = dayjs(clock());
+      const cards = [...row.querySelectorAll<HTMLElement>(':scope > .ant-col > .ant-card')];
+      const blob = await dashboardPdf(row, cards, {
+        title: site.sitename,
+        lines: [
+          t('home.pdf.range', {
+            interval: t(`dashboard.intervals.${view.interval}`),
+            from: dayjs(view.range.start).format('L'),
+            to: dayjs(view.range.end).format('L'),
+          }),
+          t('home.pdf.made', { time: made.format('L LTS') }),
+        ],
+        pageLabel: (page, pages) => t('home.pdf.page', { page, pages }),
+      });
+      saveBlob(blob, `dashboard-${site.idname}-${made.format('YYYY-MM-DD-HHmm')}.pdf`);
+    } catch {
+      notice.failure(t('home.pdf.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, run: () => void run() };
 }

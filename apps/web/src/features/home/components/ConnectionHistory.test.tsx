@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '../../../api/tokens.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
-import { ConnectionHistory, presetRange } from './ConnectionHistory.tsx';
+import { ConnectionHistory, firstView, presetRange } from './ConnectionHistory.tsx';
 
 // the chart itself is ECharts' (drawn in Chromium by the end-to-end tests); here only its label
 vi.mock('../../../components/Chart.tsx', () => ({
@@ -11,6 +12,12 @@ vi.mock('../../../components/Chart.tsx', () => ({
 
 // 2026-05-06 03:00 in Vietnam is 2026-05-05 20:00 UTC; the web's tests run in UTC (vitest.config.ts)
 const NOW = Date.UTC(2026, 4, 5, 20, 0);
+
+/** The history as the home page holds it: its view kept by the page. */
+function History() {
+  const [view, setView] = useState(() => firstView(NOW));
+  return <ConnectionHistory site="default" now={() => NOW} view={view} onView={setView} />;
+}
 
 describe('connection history', () => {
   const bodies: { url: string; body: { start: number; end: number } }[] = [];
@@ -47,7 +54,7 @@ describe('connection history', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("asks for today on the console's clock, and shows the maximum, minimum and average", async () => {
-    renderWithProviders(<ConnectionHistory site="default" now={() => NOW} />);
+    renderWithProviders(<History />);
     const clients = (await screen.findByText('Clients', { selector: 'td' })).closest('tr') as HTMLElement;
     expect(
       within(clients)
@@ -60,7 +67,7 @@ describe('connection history', () => {
   });
 
   it('asks for this month when the interval is hourly, and says where the controller cut the range', async () => {
-    renderWithProviders(<ConnectionHistory site="default" now={() => NOW} />);
+    renderWithProviders(<History />);
     await screen.findByText('Clients', { selector: 'td' });
     fireEvent.click(screen.getByText('Hourly'));
     await waitFor(() => expect(bodies.some((b) => b.url.includes('hourlyClient'))).toBe(true));

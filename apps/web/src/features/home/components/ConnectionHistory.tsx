@@ -1,7 +1,7 @@
 import { REPORT_INTERVALS, type ReportInterval } from '@it4u/shared';
 import { Alert, DatePicker, Segmented, Space, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../../components/Chart.tsx';
 import { Panel } from '../../../components/DashboardPanel.tsx';
@@ -18,14 +18,30 @@ export function presetRange(preset: 'today' | 'month', now: number): Range {
 const defaultRange = (interval: ReportInterval, now: number) =>
   presetRange(interval === '5minutes' ? 'today' : 'month', now);
 
+/** What the connection history shows: its interval and range (the PDF export names them too). */
+export type HistoryView = { interval: ReportInterval; range: Range };
+
+/** The first view: 5-minute slots of today. */
+export const firstView = (now: number): HistoryView => ({ interval: '5minutes', range: defaultRange('5minutes', now) });
+
 const LABEL_FORMAT: Record<ReportInterval, string> = { '5minutes': 'LT', hourly: 'DD/MM LT', daily: 'L' };
 
 /** Connection history: wifi clients and traffic per 5 minutes, hour or day over a range, and their max, min, average. */
-export function ConnectionHistory({ site, now }: { site: string | undefined; now: () => number }) {
+export function ConnectionHistory({
+  site,
+  now,
+  view,
+  onView,
+}: {
+  site: string | undefined;
+  now: () => number;
+  view: HistoryView;
+  onView: (next: HistoryView) => void;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const [interval, setStep] = useState<ReportInterval>('5minutes');
-  const [range, setRange] = useState<Range>(() => defaultRange('5minutes', now()));
+  const { interval, range } = view;
+  const setRange = (next: Range) => onView({ interval, range: next });
   const series = useClientSeries(site, interval, range);
   const stats = useClientStats(site, interval, range);
   const points = series.data?.points ?? [];
@@ -70,10 +86,7 @@ export function ConnectionHistory({ site, now }: { site: string | undefined; now
           <Segmented<ReportInterval>
             aria-label={t('dashboard.history.interval')}
             value={interval}
-            onChange={(next) => {
-              setStep(next);
-              setRange(defaultRange(next, now()));
-            }}
+            onChange={(next) => onView({ interval: next, range: defaultRange(next, now()) })}
             options={REPORT_INTERVALS.map((i) => ({ value: i, label: t(`dashboard.intervals.${i}`) }))}
           />
           <DatePicker.RangePicker
