@@ -25,7 +25,8 @@ export function TopBar({ user, menuOpen, onToggle }: Props) {
   const signOut = useSignOut();
   const saveLanguage = useSaveLanguageMutation();
   const controller = useControllerStatusQuery();
-  // Below md the badge keeps only its icon, so that the top bar fits a phone.
+  // Below md the badge and the account button keep only their icons, so that the top bar fits a phone (the account
+  // menu names the user).
   const wide = Grid.useBreakpoint().md === true;
 
   return (
@@ -94,7 +95,7 @@ export function TopBar({ user, menuOpen, onToggle }: Props) {
           <Button type="text" aria-haspopup="menu" title={t('topbar.profileMenu')}>
             <Space>
               <Avatar size="small" icon={<UserOutlined aria-hidden />} />
-              <span>{user.name}</span>
+              {wide && <span>{user.name}</span>}
             </Space>
           </Button>
         </Dropdown>
