@@ -90,7 +90,7 @@ export function HomePage() {
             <AccessPointsPanel site={site?.idname} />
           </Col>
           <Col xs={24}>
-            <ClientsNowPanel site={site?.idname} />
+            <ClientsNowPanel site={site?.idname} now={clock} />
           </Col>
         </Row>
       )}

@@ -72,11 +72,11 @@ export const useHotspotSessions = (site: string | undefined, range: Range) =>
     api.post<HotspotSessions>(at(s, `detail/hotspot/${range.start}/${range.end}`)),
   );
 
-/** The clients connected now (the devices screen's call), with the time they were read. */
-export const useClientsNow = (site: string | undefined) =>
+/** The clients connected now (the devices screen's call), with the time they were read on the console's clock. */
+export const useClientsNow = (site: string | undefined, now: () => number = Date.now) =>
   usePanel(site, ['clientsNow'], async (s) => ({
     devices: await api.get<ConnectedDevice[]>(at(s, 'devices')),
-    asOf: Date.now(),
+    asOf: now(),
   }));
 
 export const useAccessPoints = (site: string | undefined) =>

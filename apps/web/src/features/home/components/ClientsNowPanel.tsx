@@ -25,9 +25,9 @@ const pie = (data: Slice[], unit = '') => ({
 });
 
 /** The clients connected now: by wifi network, by installation location (the access point), by radio; traffic (GB). */
-export function ClientsNowPanel({ site }: { site: string | undefined }) {
+export function ClientsNowPanel({ site, now }: { site: string | undefined; now: (() => number) | undefined }) {
   const { t } = useTranslation();
-  const query = useClientsNow(site);
+  const query = useClientsNow(site, now);
   const devices = query.data?.devices ?? [];
   const none = t('dashboard.now.wired');
   const charts = useMemo(
