@@ -1,7 +1,6 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { startSimulator } from '@it4u/unifi-sim';
 import { describe, expect, it } from 'vitest';
+import { listen } from '../../test/loopback.ts';
 import { SIM_CLOCKS } from '../../test/simulator.ts';
 import { createReadCache } from './unifi.cache.ts';
 import { createUnifiClient } from './unifi.client.ts';
@@ -61,15 +60,13 @@ describe('the UniFi client when the controller fails', () => {
     expect(e1).toBeInstanceOf(ControllerError);
     expect(e1).toMatchObject({ code: 'controllerUnreachable', details: { controller: 'http://127.0.0.1:9' } });
 
-    const silent = createServer(() => {});
-    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
-    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const silent = await listen(() => {});
+    const { url } = silent;
     const slow = createUnifiClient({ url, ...credentials, verifyTls: true, timeoutMs: 300 });
     const e2 = await slow.call('GET', '/api/self/sites').catch((e) => e);
     expect(e2).toBeInstanceOf(ControllerTimeoutError);
     expect(e2).toMatchObject({ statusCode: 504, code: 'controllerTimeout', details: { controller: url } });
-    silent.closeAllConnections();
-    await new Promise((r) => silent.close(r));
+    await silent.close();
   });
 });
 
@@ -80,9 +77,7 @@ type Reply = { status: number; headers?: Record<string, string> };
  * in `next` (then 200); `silent` makes it answer nothing at all. `requests` counts every request that reached it.
  */
 async function fakeController() {
-  const state = { requests: 0, calls: 0, silent: false, next: [] as Reply[] };
-  const server = createServer((req, res) => {
-    state.requests++;
+  const server = await listen((req, res) => {
     req.resume();
     if (state.silent) return;
     if (req.url === '/') return void res.writeHead(302, { location: '/manage' }).end();
@@ -99,15 +94,8 @@ async function fakeController() {
       JSON.stringify({ meta: ok ? { rc: 'ok' } : { rc: 'error', msg: 'busy' }, data: ok ? [{ name: 'a' }] : [] }),
     );
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return Object.assign(state, {
-    url,
-    async close() {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    },
-  });
+  const state = Object.assign(server, { calls: 0, silent: false, next: [] as Reply[] });
+  return state;
 }
 
 /** A client of a fake controller on a clock of its own: its waits are noted and move the clock, instantly. */

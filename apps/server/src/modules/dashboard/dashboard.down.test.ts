@@ -1,7 +1,7 @@
-import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request as forward } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
+import { listen } from '../../test/loopback.ts';
 import { SIM_CLOCKS, startTestSimulator } from '../../test/simulator.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
 
@@ -17,24 +17,6 @@ const account = { username: 'admin', password: 'sim-pass', verifyTls: true };
  * is hold up the others: the overview still answers with the sites that did (the one that did not counted in
  * `unreachable`), and after a timeout the client fails fast for a cool-down instead of making every panel wait.
  */
-
-/** A server on loopback; `requests` counts what reached it. */
-async function listen(handle: (req: IncomingMessage, res: ServerResponse) => void) {
-  const state = { requests: 0 };
-  const server = createServer((req, res) => {
-    state.requests++;
-    handle(req, res);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return Object.assign(state, {
-    url,
-    async close() {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    },
-  });
-}
 
 /** An address where nothing listens: connections are refused. */
 async function refusedUrl() {
