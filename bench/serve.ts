@@ -1,8 +1,12 @@
 // A server for the benchmarks, in its own process: `bare` (a plain Fastify route answering the same JSON as
 // /user/me), `bare+headers` (the same with the console's security headers), `pglite` or `postgres` (the console itself). Prints "READY <port> <token>" when it can be measured.
+// With UNIFI_DEMO_URL the console reads that controller; UNIFI_DEMO_CLOCK (read as the server's config reads it) then
+// sets the console's clock, which here stands still at that instant as the benchmarks' simulator's does; with
+// BENCH_SYNC_SITES=1 the site names are filled from that controller on start, as `npm start` does.
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
 import { migrate, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 import { createUsersRepository } from '../apps/server/src/modules/users/users.repository.ts';
@@ -51,6 +55,7 @@ if (kind === 'bare' || kind === 'bare+headers') {
     [],
   );
   const demo = process.env.UNIFI_DEMO_URL;
+  const clock = loadConfig().demoClock;
   const app = await buildApp({
     database,
     masterKey: randomBytes(32),
@@ -62,6 +67,8 @@ if (kind === 'bare' || kind === 'bare+headers') {
           verifyTls: true,
         }
       : undefined,
+    now: demo && clock !== undefined ? () => clock : undefined,
+    syncDemoSites: process.env.BENCH_SYNC_SITES === '1',
   });
   // the peak resident memory of this process, for the import benchmark
   let peak = process.memoryUsage().rss;

@@ -22,6 +22,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route stays open to a user who must still change a generated or reset password. */
     allowPendingPasswordChange?: boolean;
+    /** A POST that changes nothing (the spec's dashboard reads): it leaves the session cache as it is. */
+    readOnly?: boolean;
   }
   interface FastifyRequest {
     principal: Actor;
@@ -38,9 +40,9 @@ declare module 'fastify' {
 const TOUCH_EVERY_MS = 60_000;
 /**
  * Sessions with their users are cached per instance for a moment: every authenticated request needs them, and
- * most requests are reads. Any write (POST, PUT, DELETE) through this instance, even a refused one, empties the
- * cache, so a logout, a block or a role change here counts at once; another instance sees it within CACHE_TTL_MS
- * (docs/decisions.md).
+ * most requests are reads. Any write (POST, PUT, DELETE; not a POST marked `readOnly`) through this instance, even a
+ * refused one, empties the cache, so a logout, a block or a role change here counts at once; another instance sees
+ * it within CACHE_TTL_MS (docs/decisions.md).
  */
 const CACHE_TTL_MS = 2_000;
 const CACHE_MAX = 10_000;
@@ -56,7 +58,8 @@ export function registerAuth(
   app.decorateRequest('principal', null as unknown as Actor);
   const cache = new Map<string, Cached>();
   app.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') cache.clear();
+    const read = request.method === 'GET' || request.method === 'HEAD' || request.routeOptions.config?.readOnly;
+    if (!read) cache.clear();
   });
 
   async function load(sid: string): Promise<Cached | undefined> {

@@ -1,4 +1,10 @@
-import type { BlockedDevice, ConnectedDevice, ReportInterval, Voucher } from '@it4u/shared';
+import {
+  type BlockedDevice,
+  type ConnectedDevice,
+  DASHBOARD_REFRESH_MS,
+  type ReportInterval,
+  type Voucher,
+} from '@it4u/shared';
 import { UnavailableError } from '../../lib/errors.ts';
 import { createReadCache, type ReadCache } from './unifi.cache.ts';
 import { type ControllerConfig, createUnifiClient, type UnifiClient } from './unifi.client.ts';
@@ -76,14 +82,23 @@ export function createController(client: UnifiClient, cache: ReadCache) {
       cache.invalidate(`${site}:voucher`);
     },
 
+    /**
+     * The clients connected now, for the devices screen and the dashboards' "clients now" panel: kept for the
+     * dashboards' refresh window (30 s), so that however many watch, the controller is asked once per window; a
+     * block or a kick forgets them at once.
+     */
     connectedDevices: (site: string): Promise<ConnectedDevice[]> =>
-      read(`${site}:devices`, async () => {
-        const [stations, devices] = await Promise.all([
-          read(`${site}:sta`, () => client.call('GET', `/api/s/${s(site)}/stat/sta`)),
-          deviceList(site),
-        ]);
-        return toConnectedDevices(stations, devices);
-      }),
+      read(
+        `${site}:devices`,
+        async () => {
+          const [stations, devices] = await Promise.all([
+            read(`${site}:sta`, () => client.call('GET', `/api/s/${s(site)}/stat/sta`), DASHBOARD_REFRESH_MS),
+            deviceList(site, DASHBOARD_REFRESH_MS),
+          ]);
+          return toConnectedDevices(stations, devices);
+        },
+        DASHBOARD_REFRESH_MS,
+      ),
 
     blockedDevices: (site: string): Promise<BlockedDevice[]> =>
       read(`${site}:blocked`, async () =>
