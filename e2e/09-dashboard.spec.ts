@@ -11,14 +11,14 @@ function words(lang: 'en' | 'vi') {
     readFileSync(path.resolve(import.meta.dirname, `../apps/web/src/i18n/${lang}.json`), 'utf8'),
   );
   const d = texts.dashboard;
-  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const pattern = (template: string) => new RegExp(`^${escape(template).replace(/\\\{\\\{\w+\\\}\\\}/g, '.+')}$`);
+  const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = (template: string) => new RegExp(`^${literal(template).replace(/\\\{\\\{\w+\\\}\\\}/g, '.+')}$`);
   return {
     history: d.history.chartLabel as string,
     range: d.history.range as string,
     month: d.presets.month as string,
     intervals: [d.intervals.hourly, d.intervals.daily, d.intervals['5minutes']] as string[],
-    clients: new RegExp(`^${escape(d.clients)}`),
+    clients: new RegExp(`^${literal(d.clients)}`),
     ap: pattern(d.ap.chartLabel),
     hotspot: pattern(d.hotspot.guestsLabel),
     monitor: d.bandwidth.monitorLabel as string,
