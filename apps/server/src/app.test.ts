@@ -26,6 +26,7 @@ const BUILT_AREAS = [
   'parameters',
   'channels',
   'dashboard',
+  'wireless',
 ];
 
 describe.each(drivers)('the app on %s', (driver) => {

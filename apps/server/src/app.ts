@@ -21,6 +21,7 @@ import { sitesModule } from './modules/sites/sites.module.ts';
 import { suppliesModule } from './modules/supplies/supplies.module.ts';
 import { usersModule } from './modules/users/users.module.ts';
 import { vouchersModule } from './modules/vouchers/vouchers.module.ts';
+import { wirelessModule } from './modules/wireless/wireless.module.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -44,6 +45,8 @@ export type AppOptions = {
   trustProxy?: boolean | string;
   /** the console's clock (tests set it beside the simulator's) */
   now?: () => number;
+  /** words naming the operator's own wireless networks, not listed (WIRELESS_HIDDEN; default `tps tpcoms`) */
+  wirelessHidden?: string;
 };
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -90,6 +93,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const channels = channelsModule(core, { contracts: contracts.repository });
   const vouchers = vouchersModule({ controller: settings.controller, sites: sites.service });
   const devices = devicesModule({ controller: settings.controller, sites: sites.service });
+  const wireless = wirelessModule({
+    controller: settings.controller,
+    sites: sites.service,
+    hiddenPattern: opts.wirelessHidden,
+  });
   const dashboard = dashboardModule(core, { controller: settings.controller, sites: sites.service, now: opts.now });
   registerAuth(app, auth.verifyAccess, auth.sessionStore);
 
@@ -105,6 +113,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ['/api/v1', vouchers],
     ['/api/v1', devices],
     ['/api/v1', dashboard],
+    ['/api/v1', wireless],
   ];
   for (const [prefix, area] of areas) await app.register(area.routes, { prefix });
 

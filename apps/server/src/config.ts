@@ -13,6 +13,8 @@ export type Config = {
   trustProxy: boolean | string;
   /** where the demo controller's clock starts (epoch ms; it then runs on); the wall clock when undefined */
   demoClock: number | undefined;
+  /** words naming the operator's own wireless networks, which the console does not list */
+  wirelessHidden: string | undefined;
 };
 
 function int(name: string, value: string | undefined, fallback: number): number {
@@ -54,5 +56,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST || path.join(root, 'apps/web/dist')),
     trustProxy: trustProxy(env.TRUST_PROXY),
     demoClock: instant('UNIFI_DEMO_CLOCK', env.UNIFI_DEMO_CLOCK),
+    wirelessHidden: env.WIRELESS_HIDDEN,
   };
 }

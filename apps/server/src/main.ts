@@ -39,6 +39,7 @@ const app = await buildApp({
   webDist: config.webDist,
   trustProxy: config.trustProxy,
   syncDemoSites: true,
+  wirelessHidden: config.wirelessHidden,
   now: demo ? demoNow : undefined,
   logger: {
     level: config.logLevel,

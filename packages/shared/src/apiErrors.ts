@@ -46,6 +46,19 @@ export const API_ERRORS = {
   notYourSite: 'This site is not one of yours.',
   // dashboards
   rangeReversed: 'The end of the range is before its start.',
+  // wireless networks
+  wlanGroupTaken: 'A wifi group with this name already exists on this site.',
+  wlanGroupNotFound: 'This wifi group does not exist on this site.',
+  wlanNotFound: 'Wireless network not found.',
+  ssidTooLong:
+    'The network name is {{bytes}} bytes long: at most 32 (a Vietnamese letter with its marks takes 2 or 3).',
+  passphraseLength: 'The WPA passphrase must be 8 to 63 characters.',
+  passphraseAscii: 'The WPA passphrase may hold only Latin letters, digits, spaces and punctuation (no accents).',
+  vlanRequired: 'Enter the VLAN (1 to 4094), or switch the VLAN off.',
+  scheduleReversed: 'A schedule window ends before it starts ({{day}}).',
+  scheduleOverlap: 'Two schedule windows of the same day overlap ({{day}}).',
+  scheduleEmpty: 'The schedule has no window: switch a day on, or switch the schedule off.',
+  hotspotPasswordRequired: 'Enter the password guests will type, or choose another authentication.',
   // contracts
   contractTaken: 'A contract with this number already exists.',
   contractNotFound: 'Contract not found.',

@@ -20,3 +20,13 @@ export const ONLINE_WINDOW_MS = 5 * 60_000;
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 /** The operator's time zone: calendar days in exports are days here. */
 export const OPERATOR_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+
+/** The days of a wireless network's schedule, as the controller names them. */
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** Wifi security the console sets: open, or WPA personal with a passphrase (others are shown, not written). */
+export const WLAN_SECURITIES = ['open', 'wpapsk'] as const;
+
+/** How a hotspot's guests get in: accepting the terms, a password, or a voucher. */
+export const HOTSPOT_AUTHS = ['none', 'password', 'hotspot'] as const;

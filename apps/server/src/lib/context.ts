@@ -1,4 +1,4 @@
-import { type CurrentUser, can } from '@it4u/shared';
+import { type Capability, type CurrentUser, can } from '@it4u/shared';
 import type { FastifyRequest } from 'fastify';
 
 /** The signed-in caller of a request: the user as /user/me shows them, and the session they use. */
@@ -29,4 +29,7 @@ const roleNames = (actor: Pick<CurrentUser, 'roles'>) => actor.roles.map((r) => 
 /** Staff see every site; a customer (ROLE_KH) only their own (ARCHITECTURE section 6). */
 export const seesAllSites = (actor: Pick<CurrentUser, 'roles'>): boolean => can(roleNames(actor), 'allSites');
 
+/** Whether the caller's roles grant a capability (ARCHITECTURE section 6). */
+export const mayDo = (actor: Pick<CurrentUser, 'roles'>, capability: Capability): boolean =>
+  can(roleNames(actor), capability);
 export const isAdministrator = (actor: Pick<CurrentUser, 'roles'>): boolean => roleNames(actor).includes('ROLE_ADMIN');

@@ -57,7 +57,11 @@ export function useControllerApp(driver: Driver, clock: SimClock) {
     await suite.t.close();
     await suite.sim.close();
   });
-  const call = (method: 'GET' | 'POST', url: string, payload?: object, headers?: Record<string, string>) =>
-    suite.t.app.inject({ method, url: `/api/v1${url}`, headers: headers ?? suite.kt, payload });
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+    headers?: Record<string, string>,
+  ) => suite.t.app.inject({ method, url: `/api/v1${url}`, headers: headers ?? suite.kt, payload });
   return { suite, call };
 }

@@ -8,6 +8,7 @@ export * from './sites.ts';
 export * from './supplies.ts';
 export * from './users.ts';
 export * from './vouchers.ts';
+export * from './wireless.ts';
 
 import { ErrorSchema } from './common.ts';
 import { ContractSchema } from './contracts.ts';

@@ -150,6 +150,52 @@ export function createController(client: UnifiClient, cache: ReadCache) {
         ttlMs,
       ),
 
+    /** The site's wifi groups (wlan groups), as the controller has them. */
+    wlanGroups: (site: string) =>
+      read(`${site}:wlangroup`, () => client.call('GET', `/api/s/${s(site)}/rest/wlangroup`)),
+
+    async createWlanGroup(site: string, body: Record<string, unknown>) {
+      const [group] = await client.call('POST', `/api/s/${s(site)}/rest/wlangroup`, body);
+      cache.invalidate(`${site}:wlangroup`);
+      return group;
+    },
+
+    /** The site's wireless networks (wlanconf), as the controller has them. */
+    wlans: (site: string) => read(`${site}:wlanconf`, () => client.call('GET', `/api/s/${s(site)}/rest/wlanconf`)),
+
+    /** Creates a network (no id) or changes one; answers it as the controller stored it. */
+    async saveWlan(site: string, id: string | undefined, body: Record<string, unknown>) {
+      const [wlan] = id
+        ? await client.call('PUT', `/api/s/${s(site)}/rest/wlanconf/${s(id)}`, body)
+        : await client.call('POST', `/api/s/${s(site)}/rest/wlanconf`, body);
+      cache.invalidate(`${site}:wlanconf`);
+      return wlan;
+    },
+
+    /** Puts every access point of the site in a wifi group (both radios); answers how many. */
+    async applyWlanGroup(site: string, groupId: string): Promise<number> {
+      const ids = (await client.call('GET', `/api/s/${s(site)}/stat/device`)).map((d) => String(d._id));
+      if (ids.length === 0) return 0;
+      await client.call('PUT', `/api/s/${s(site)}/group/device`, {
+        id: ids,
+        data: { wlangroup_id_ng: groupId, wlangroup_id_na: groupId },
+      });
+      cache.invalidate(`${site}:device`);
+      return ids.length;
+    },
+
+    /** The site's guest-access settings (the hotspot portal), undefined when the controller has none. */
+    guestAccess: (site: string) =>
+      read(`${site}:guest_access`, async () =>
+        (await client.call('GET', `/api/s/${s(site)}/get/setting`)).find((x) => x.key === 'guest_access'),
+      ),
+
+    async setGuestAccess(site: string, id: string, fields: Record<string, unknown>) {
+      const [saved] = await client.call('POST', `/api/s/${s(site)}/set/setting/guest_access/${s(id)}`, fields);
+      cache.invalidate(`${site}:guest_access`);
+      return saved;
+    },
+
     async setBlocked(site: string, mac: string, blocked: boolean): Promise<void> {
       await client.call('POST', `/api/s/${s(site)}/cmd/stamgr`, {
         cmd: blocked ? 'block-sta' : 'unblock-sta',

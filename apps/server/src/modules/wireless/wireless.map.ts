@@ -1,0 +1,164 @@
+import {
+  type Hotspot,
+  type HotspotInput,
+  type ScheduleWindow,
+  WEEKDAYS,
+  type Weekday,
+  type Wlan,
+  type WlanGroup,
+  type WlanInput,
+} from '@it4u/shared';
+import { BadRequestError } from '../../lib/errors.ts';
+
+type Raw = Record<string, unknown>;
+
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}${String(minutes % 60).padStart(2, '0')}`;
+
+/** Windows as the controller writes them: `mon|0800-1800`, one string per window. */
+export function toControllerSchedule(windows: ScheduleWindow[]): string[] {
+  return sortWindows(windows).map((w) => `${w.day}|${hhmm(w.from)}-${hhmm(w.to)}`);
+}
+
+/** The controller's schedule strings read back as windows; what it cannot read is left out. */
+export function fromControllerSchedule(schedule: unknown): ScheduleWindow[] {
+  if (!Array.isArray(schedule)) return [];
+  const windows: ScheduleWindow[] = [];
+  for (const entry of schedule) {
+    const m = /^(mon|tue|wed|thu|fri|sat|sun)\|(\d{2})(\d{2})-(\d{2})(\d{2})$/.exec(String(entry));
+    if (!m) continue;
+    const from = Number(m[2]) * 60 + Number(m[3]);
+    const to = Number(m[4]) * 60 + Number(m[5]);
+    if (from < to && to <= 1440) windows.push({ day: m[1] as Weekday, from, to });
+  }
+  return sortWindows(windows);
+}
+
+function sortWindows(windows: ScheduleWindow[]): ScheduleWindow[] {
+  return [...windows].sort((a, b) => WEEKDAYS.indexOf(a.day) - WEEKDAYS.indexOf(b.day) || a.from - b.from);
+}
+
+/**
+ * What a network's fields must hold beyond their types: a name of at most 32 bytes, a WPA passphrase of 8 to 63
+ * printable ASCII characters (kept on an edit that leaves it empty), a VLAN when it is on, and windows that start
+ * before they end, do not overlap, and exist when the schedule is on.
+ */
+export function checkWlan(input: WlanInput, keptPassphrase: string | undefined): void {
+  const bytes = Buffer.byteLength(input.name.trim(), 'utf8');
+  if (bytes > 32) throw new BadRequestError('ssidTooLong', 'name', { bytes });
+  if (input.security === 'wpapsk') {
+    const passphrase = input.passphrase || keptPassphrase || '';
+    if (passphrase.length < 8 || passphrase.length > 63) throw new BadRequestError('passphraseLength', 'passphrase');
+    if (!/^[\x20-\x7e]+$/.test(passphrase)) throw new BadRequestError('passphraseAscii', 'passphrase');
+  }
+  if (input.vlanEnabled && (input.vlan === undefined || input.vlan === null)) {
+    throw new BadRequestError('vlanRequired', 'vlan');
+  }
+  if (!input.scheduleEnabled) return;
+  if (input.schedule.length === 0) throw new BadRequestError('scheduleEmpty', 'schedule');
+  const sorted = sortWindows(input.schedule);
+  sorted.forEach((w, i) => {
+    if (w.from >= w.to) throw new BadRequestError('scheduleReversed', 'schedule', { day: w.day });
+    const before = sorted[i - 1];
+    if (before && before.day === w.day && before.to > w.from) {
+      throw new BadRequestError('scheduleOverlap', 'schedule', { day: w.day });
+    }
+  });
+}
+
+/** The controller's fields of a network, from the console's (a passphrase left empty on an edit is kept). */
+export function toControllerWlan(input: WlanInput, keptPassphrase: string | undefined): Raw {
+  const body: Raw = {
+    name: input.name.trim(),
+    enabled: input.enabled ?? true,
+    security: input.security,
+    is_guest: input.isGuest,
+    vlan_enabled: input.vlanEnabled,
+    wlangroup_id: input.groupId,
+    schedule_enabled: input.scheduleEnabled,
+    schedule: input.scheduleEnabled ? toControllerSchedule(input.schedule) : [],
+  };
+  if (input.vlanEnabled) body.vlan = String(input.vlan);
+  if (input.security === 'wpapsk') {
+    body.x_passphrase = input.passphrase || keptPassphrase || '';
+    body.wpa_mode = 'wpa2';
+    body.wpa_enc = 'ccmp';
+  }
+  return body;
+}
+
+export function toWlan(raw: Raw, showSecret: boolean): Wlan {
+  const vlan = Number.parseInt(String(raw.vlan ?? ''), 10);
+  return {
+    id: String(raw._id ?? ''),
+    name: String(raw.name ?? ''),
+    enabled: raw.enabled !== false,
+    security: String(raw.security ?? 'open'),
+    passphrase: showSecret && raw.security === 'wpapsk' ? String(raw.x_passphrase ?? '') : '',
+    isGuest: raw.is_guest === true,
+    vlanEnabled: raw.vlan_enabled === true,
+    vlan: Number.isInteger(vlan) && vlan >= 1 && vlan <= 4094 ? vlan : null,
+    groupId: String(raw.wlangroup_id ?? ''),
+    scheduleEnabled: raw.schedule_enabled === true,
+    schedule: fromControllerSchedule(raw.schedule),
+  };
+}
+
+/** Groups named off (the controller's hidden "Off" group) are not shown. */
+export function isShownGroup(raw: Raw): boolean {
+  return (
+    String(raw.name ?? '')
+      .trim()
+      .toLowerCase() !== 'off' && raw.attr_hidden_id !== 'Off'
+  );
+}
+
+export const toWlanGroup = (raw: Raw): WlanGroup => ({ id: String(raw._id ?? ''), name: String(raw.name ?? '') });
+
+/** A new group: its name and the spec's hidden defaults. */
+export const newWlanGroup = (name: string): Raw => ({
+  name: name.trim(),
+  roam_radio: 'ng',
+  roam_channel_na: 36,
+  roam_channel_ng: 1,
+  pmf_mode: 'optional',
+});
+
+/**
+ * The hidden-networks setting: words separated by spaces (default `tps tpcoms`); a network whose name contains
+ * one of them, without regard to case, is the operator's own and is not listed.
+ */
+export function hiddenMatcher(pattern: string): (name: string) => boolean {
+  const words = pattern.toLowerCase().split(/\s+/).filter(Boolean);
+  return (name) => {
+    const lower = name.toLowerCase();
+    return words.some((w) => lower.includes(w));
+  };
+}
+
+export function toHotspot(raw: Raw | undefined, showSecret: boolean): Hotspot {
+  const auth = String(raw?.auth ?? 'none');
+  return {
+    enabled: raw?.portal_enabled === true,
+    portalName: String(raw?.facebook_wifi_gw_name ?? ''),
+    auth,
+    password: showSecret && auth === 'password' ? String(raw?.x_password ?? '') : '',
+    promoUrl: String(raw?.redirect_url ?? ''),
+  };
+}
+
+/** The guest-access fields the console sets; a password left empty is kept. */
+export function toGuestAccess(input: HotspotInput, keptPassword: string): Raw {
+  const password = input.password || keptPassword;
+  if (input.auth === 'password' && !password.trim()) throw new BadRequestError('hotspotPasswordRequired', 'password');
+  return {
+    portal_enabled: input.enabled,
+    auth: input.auth,
+    facebook_wifi_gw_name: input.portalName.trim(),
+    voucher_enabled: input.auth === 'hotspot',
+    password_enabled: input.auth === 'password',
+    ...(input.auth === 'password' ? { x_password: password } : {}),
+    redirect_enabled: input.promoUrl !== '',
+    redirect_url: input.promoUrl,
+  };
+}
