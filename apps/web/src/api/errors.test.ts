@@ -27,6 +27,8 @@ const params = {
   limit: 100,
   type: 'string',
   allowed: 'a, b',
+  bytes: 38,
+  day: 'mon',
 };
 
 describe('error codes of the API', () => {
