@@ -3,7 +3,7 @@ import { Grid, Select, Tabs } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export type PageTab<K extends string> = { key: K; label: string; children: ReactNode };
+export type PageTab<K extends string> = { key: K; label: string; children: ReactNode; disabled?: boolean };
 
 type Props<K extends string> = {
   /** the section shown (default: the first, then the one picked) */
@@ -44,7 +44,7 @@ export function PageTabs<K extends string>({ activeKey, onChange, items }: Props
         aria-label={t('common.section')}
         value={active?.key}
         onChange={pick}
-        options={items.map((item) => ({ value: item.key, label: item.label }))}
+        options={items.map((item) => ({ value: item.key, label: item.label, disabled: item.disabled }))}
         style={{ width: '100%', marginBottom: 16 }}
       />
       {/* a section once shown stays mounted, hidden (as antd's tabs keep theirs): a row being edited, the filters

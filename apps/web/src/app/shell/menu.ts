@@ -10,7 +10,7 @@ import {
   TagsOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { can, type PermissionFlags, permissionFlags, showManageMenu, showUsersEntry } from '@it4u/shared';
+import { type PermissionFlags, permissionFlags, showManageMenu, showUsersEntry } from '@it4u/shared';
 import type { ComponentType } from 'react';
 
 export type MenuRule = (flags: PermissionFlags, roles: readonly string[]) => boolean;
@@ -49,8 +49,8 @@ export const MENU: MenuEntry[] = [
     path: '/config',
     labelKey: 'menu.config',
     icon: ControlOutlined,
-    // Only the Parameter tab exists so far, which is ROLE_ADMIN's; other roles get it with the other tabs.
-    visible: (_, roles) => can(roles, 'parameters'),
+    // every role reads the wireless networks of its sites; the Parameter tab is ROLE_ADMIN's
+    visible: always,
   },
   {
     key: 'manage',

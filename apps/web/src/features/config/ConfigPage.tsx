@@ -1,14 +1,34 @@
+import { can } from '@it4u/shared';
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageTabs } from '../../components/PageTabs.tsx';
+import { useCurrentUser } from '../../session/useCurrentUser.ts';
 import { ParametersTab } from './components/ParametersTab.tsx';
+import { WirelessTab } from './wireless/WirelessTab.tsx';
 
-/** /config (settings). Only the Parameter tab so far; the shell's gate admits ROLE_ADMIN only for now. */
+/** /config (settings): Wireless Networks for every role; Parameter for administrators (disabled for the others). */
 export function ConfigPage() {
   const { t } = useTranslation();
+  const { data: user } = useCurrentUser();
+  const admin = user
+    ? can(
+        user.roles.map((r) => r.name),
+        'parameters',
+      )
+    : false;
   return (
     <Card title={t('config.title')}>
-      <PageTabs items={[{ key: 'parameter', label: t('config.tabs.parameter'), children: <ParametersTab /> }]} />
+      <PageTabs
+        items={[
+          { key: 'wireless', label: t('config.tabs.wireless'), children: <WirelessTab /> },
+          {
+            key: 'parameter',
+            label: t('config.tabs.parameter'),
+            disabled: !admin,
+            children: admin ? <ParametersTab /> : null,
+          },
+        ]}
+      />
     </Card>
   );
 }

@@ -1,0 +1,104 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { type ScheduleWindow, WEEKDAYS, type Weekday } from '@it4u/shared';
+import { Button, Flex, Slider, Switch, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** The spec's default window: 08:00 to 18:00 (quarter hours 32 to 72). */
+export const DEFAULT_WINDOW = { from: 480, to: 1080 } as const;
+const QUARTER = 15;
+
+/** Minutes from midnight as HH:mm (24:00 for the end of the day). */
+export const clock = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+type Props = { value?: ScheduleWindow[]; onChange?: (next: ScheduleWindow[]) => void };
+
+/**
+ * A network's schedule: per weekday a switch and one or more windows, each a slider of quarter hours (the spec's
+ * 08:00 to 18:00 when a day is switched on). A day switched off has no window: the network is off that day.
+ */
+export function ScheduleField({ value = [], onChange }: Props) {
+  const { t } = useTranslation();
+  const change = (day: Weekday, windows: { from: number; to: number }[]) =>
+    onChange?.([...value.filter((w) => w.day !== day), ...windows.map((w) => ({ day, ...w }))]);
+
+  return (
+    <Flex vertical gap={4}>
+      {WEEKDAYS.map((day) => {
+        const windows = value.filter((w) => w.day === day);
+        const name = t(`config.wireless.days.${day}`);
+        return (
+          <div key={day} style={{ borderBottom: '1px solid #f0f0f0', paddingBottom: 4 }}>
+            <Flex align="center" gap={8} wrap>
+              <Switch
+                size="small"
+                checked={windows.length > 0}
+                aria-label={name}
+                onChange={(on) => change(day, on ? [DEFAULT_WINDOW] : [])}
+              />
+              <Typography.Text style={{ minWidth: 80 }}>{name}</Typography.Text>
+              {windows.length > 0 && (
+                <Button
+                  size="small"
+                  type="link"
+                  icon={<PlusOutlined aria-hidden />}
+                  onClick={() => change(day, [...windows, nextWindow(windows)])}
+                >
+                  {t('config.wireless.schedule.addWindow')}
+                </Button>
+              )}
+            </Flex>
+            {windows.map((w, i) => (
+              <Flex key={`${w.from}-${w.to}`} align="center" gap={8}>
+                <Slider
+                  range
+                  min={0}
+                  max={96}
+                  step={1}
+                  style={{ flex: 1, minWidth: 120 }}
+                  value={[w.from / QUARTER, w.to / QUARTER]}
+                  tooltip={{ formatter: (q) => clock((q ?? 0) * QUARTER) }}
+                  ariaLabelForHandle={[
+                    t('config.wireless.schedule.from', { day: name }),
+                    t('config.wireless.schedule.to', { day: name }),
+                  ]}
+                  ariaValueTextFormatterForHandle={[(q) => clock((q ?? 0) * QUARTER), (q) => clock((q ?? 0) * QUARTER)]}
+                  onChange={([from, to]) =>
+                    change(
+                      day,
+                      windows.map((x, j) => (j === i ? { from: from * QUARTER, to: to * QUARTER } : x)),
+                    )
+                  }
+                />
+                <Typography.Text style={{ width: 96, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
+                  {clock(w.from)}–{clock(w.to)}
+                </Typography.Text>
+                {windows.length > 1 && (
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<DeleteOutlined aria-hidden />}
+                    aria-label={t('config.wireless.schedule.removeWindow', { day: name })}
+                    onClick={() =>
+                      change(
+                        day,
+                        windows.filter((_, j) => j !== i),
+                      )
+                    }
+                  />
+                )}
+              </Flex>
+            ))}
+          </div>
+        );
+      })}
+    </Flex>
+  );
+}
+
+/** A second window after the last one (two hours, or what is left of the day). */
+function nextWindow(windows: { from: number; to: number }[]) {
+  const end = Math.max(...windows.map((w) => w.to));
+  const from = Math.min(end + 60, 1440 - QUARTER * 4);
+  return { from, to: Math.min(from + 120, 1440) };
+}

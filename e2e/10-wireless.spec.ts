@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import { LoginPage } from './support/pages.ts';
+import { readState } from './support/state.ts';
+
+/**
+ * Settings → Wireless Networks as a technician would use it on the demo controller: add a site, add a wifi group,
+ * create a network with a schedule of two windows on a day, edit it, and turn the hotspot on with a password portal.
+ */
+test('wireless networks: add a site and a group, create and edit a network with a schedule, set a password hotspot', async ({
+  page,
+}) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn('admin', readState().adminNewPassword);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/config');
+  await expect(page.getByRole('tab', { name: 'Wireless Networks', selected: true })).toBeVisible();
+
+  // a new site: in the site select at once, and chosen
+  await page.getByRole('button', { name: 'Add site' }).click();
+  let dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog.getByText('Please input your site name!')).toBeVisible();
+  await dialog.getByLabel('Site name').fill('Homestay E2E');
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/^Homestay E2E/).first()).toBeVisible();
+
+  // a new group, chosen
+  await page.getByRole('button', { name: 'Add group' }).click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Group name').fill('Tầng trệt');
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Tầng trệt', { exact: true })).toBeVisible();
+  await expect(page.getByText('This wifi group has no wireless network.')).toBeVisible();
+
+  // a network open on Monday 08:00-18:00 and twice on Tuesday
+  await page.getByRole('button', { name: 'Create wireless network' }).click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name (SSID)').fill('Homestay-Khach');
+  await dialog.getByLabel('Passphrase (8 to 63 characters)').fill('short');
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog.getByText('The WPA passphrase must be 8 to 63 characters.')).toBeVisible();
+  await dialog.getByLabel('Passphrase (8 to 63 characters)').fill('homestay-2026');
+  await dialog.getByRole('switch', { name: 'On a schedule' }).click();
+  await dialog.getByRole('switch', { name: 'Monday' }).click();
+  await dialog.getByRole('switch', { name: 'Tuesday' }).click();
+  await dialog.getByRole('button', { name: 'Add a window' }).last().click();
+  await expect(dialog.getByText('08:00–18:00')).toHaveCount(2);
+  await expect(dialog.getByText('19:00–21:00')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole('row', { name: /Homestay-Khach/ });
+  await expect(row).toContainText('WPA Personal');
+
+  // edit: a VLAN, the passphrase kept
+  await page.getByRole('button', { name: 'Edit Homestay-Khach' }).click();
+  dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('19:00–21:00')).toBeVisible();
+  await dialog.getByRole('switch', { name: 'Use a VLAN' }).click();
+  await dialog.getByLabel('VLAN', { exact: true }).fill('30');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('30');
+
+  // the hotspot: on, with a password portal (the password is asked for)
+  const hotspot = page.getByRole('switch', { name: 'Wifi marketing (hotspot)' });
+  if (await hotspot.isChecked()) {
+    await hotspot.click();
+    await expect(hotspot).not.toBeChecked();
+  }
+  await hotspot.click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Portal name').fill('Homestay WiFi');
+  await dialog.getByLabel('Authentication').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Password' }).click();
+  await dialog.getByLabel('Password guests type').fill('chao-ban');
+  await dialog.getByLabel('Promotional URL').fill('https://homestay.example/khuyen-mai');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(hotspot).toBeChecked();
+
+  // Save: the group onto the site's access points (the new site has none yet)
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText(/^Saved: the group is on 0 access points\.$/)).toBeVisible();
+});
