@@ -27,6 +27,7 @@ const BUILT_AREAS = [
   'channels',
   'dashboard',
   'wireless',
+  'uploads',
 ];
 
 describe.each(drivers)('the app on %s', (driver) => {

@@ -19,6 +19,7 @@ import { devicesModule } from './modules/devices/devices.module.ts';
 import { settingsModule } from './modules/settings/settings.module.ts';
 import { sitesModule } from './modules/sites/sites.module.ts';
 import { suppliesModule } from './modules/supplies/supplies.module.ts';
+import { uploadsModule } from './modules/uploads/uploads.module.ts';
 import { usersModule } from './modules/users/users.module.ts';
 import { vouchersModule } from './modules/vouchers/vouchers.module.ts';
 import { wirelessModule } from './modules/wireless/wireless.module.ts';
@@ -98,6 +99,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     sites: sites.service,
     hiddenPattern: opts.wirelessHidden,
   });
+  const uploads = uploadsModule(core, { sites: sites.service });
   const dashboard = dashboardModule(core, { controller: settings.controller, sites: sites.service, now: opts.now });
   registerAuth(app, auth.verifyAccess, auth.sessionStore);
 
@@ -114,6 +116,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ['/api/v1', devices],
     ['/api/v1', dashboard],
     ['/api/v1', wireless],
+    ['/api/v1', uploads],
+    ['', { routes: uploads.publicRoutes }],
   ];
   for (const [prefix, area] of areas) await app.register(area.routes, { prefix });
 

@@ -59,6 +59,11 @@ export const API_ERRORS = {
   scheduleOverlap: 'Two schedule windows of the same day overlap ({{day}}).',
   scheduleEmpty: 'The schedule has no window: switch a day on, or switch the schedule off.',
   hotspotPasswordRequired: 'Enter the password guests will type, or choose another authentication.',
+  // splash images
+  notAPng: 'The file is not a PNG image.',
+  imageTooLarge: 'The image is larger than {{max}} MB.',
+  imageRatio: 'The image is {{width}} × {{height}}: it must be {{expected}} (within 2 %).',
+  splashNotFound: 'No such image.',
   // contracts
   contractTaken: 'A contract with this number already exists.',
   contractNotFound: 'Contract not found.',

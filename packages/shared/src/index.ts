@@ -6,5 +6,6 @@ export * from './constants.ts';
 export * from './parameters.ts';
 export * from './roles.ts';
 export * from './rowProblems.ts';
+export * from './splash.ts';
 export * from './supplies.ts';
 export type * from './types.ts';

@@ -29,6 +29,10 @@ const params = {
   allowed: 'a, b',
   bytes: 38,
   day: 'mon',
+  max: 5,
+  expected: '16:10',
+  width: 1600,
+  height: 900,
 };
 
 describe('error codes of the API', () => {
