@@ -2,7 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { HOTSPOT_AUTHS, WEEKDAYS, type Weekday, WLAN_SECURITIES } from '../constants.ts';
 
 /** A controller object id (24 hex digits). */
-export const ControllerId = Type.String({ pattern: '^[0-9a-fA-F]{24}$' });
+export const ControllerId = Type.String({ minLength: 24, maxLength: 24, pattern: '^[0-9a-fA-F]{24}$' });
 
 /** A wifi group (wlan group) of a site. */
 export const WlanGroupSchema = Type.Object({ id: Type.String(), name: Type.String() });
