@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { png } from '../apps/server/src/test/png.ts';
 import { LoginPage } from './support/pages.ts';
 import { readState } from './support/state.ts';
 
@@ -84,4 +85,37 @@ test('wireless networks: add a site and a group, create and edit a network with 
   // Save: the group onto the site's access points (the new site has none yet)
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText(/^Saved: the group is on 0 access points\.$/)).toBeVisible();
+});
+
+test('upload: a splash image of the wrong shape is refused with its reason, the right one is kept and previewed', async ({
+  page,
+}) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn('admin', readState().adminNewPassword);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/config');
+  await page.getByRole('tab', { name: 'Upload' }).click();
+
+  const choose = async (button: string, name: string, buffer: Buffer) => {
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: button }).click();
+    await (await chooser).setFiles({ name, mimeType: 'image/png', buffer });
+  };
+  await choose('Upload the desktop image', 'wide.png', png(1600, 900));
+  await expect(page.getByText('The image is 1600 × 900: it must be 16:10 (within 2 %).')).toBeVisible();
+  await choose('Upload the desktop image', 'photo.png', Buffer.from('not a picture at all, just text'));
+  await expect(page.getByText('The file is not a PNG image.')).toBeVisible();
+  await choose('Upload the desktop image', 'desktop.png', png(1600, 1000));
+  await expect(page.getByText('Current image: 1600 × 1000.')).toBeVisible();
+  await expect(page.getByRole('img', { name: /^The guest login page of .+ with its image$/ })).toBeVisible();
+  await choose('Upload the phone image', 'phone.png', png(900, 1600));
+  await expect(page.getByText('Current image: 900 × 1600.')).toBeVisible();
+  const phone = page.getByRole('img', { name: /with its image$/ });
+  await expect(phone).toBeVisible();
+  const url = (await phone.evaluate((el) => getComputedStyle(el).backgroundImage)).match(/\/images\/[^"]+/)?.[0] ?? '';
+  expect(url).toMatch(/^\/images\/[a-z0-9]+\/mobile\/1\.png$/);
+  const image = await page.request.get(url);
+  expect(image.headers()['content-type']).toBe('image/png');
+  expect(image.headers().etag).toBeTruthy();
 });

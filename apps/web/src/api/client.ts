@@ -256,6 +256,26 @@ function sendWithProgress(path: string, body: unknown, token: string, onProgress
   });
 }
 
+/** POSTs one file as multipart form data (field `file`), with the session's token. */
+export function postFile<T>(path: string, file: Blob, filename: string): Promise<T> {
+  return withSession(
+    async (token) => {
+      const form = new FormData();
+      form.append('file', file, filename);
+      try {
+        return await fetch(buildUrl(path), {
+          method: 'POST',
+          headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+          body: form,
+        });
+      } catch {
+        throw new HttpError({ statusCode: 0, error: 'Network Error', message: '' });
+      }
+    },
+    toResult<T>,
+  );
+}
+
 /** POSTs a JSON body, reporting the upload's progress. */
 export function postWithProgress<T>(path: string, body: unknown, onProgress: ProgressHandler): Promise<T> {
   onProgress(0);

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { PageTabs } from '../../components/PageTabs.tsx';
 import { useCurrentUser } from '../../session/useCurrentUser.ts';
 import { ParametersTab } from './components/ParametersTab.tsx';
+import { UploadTab } from './upload/UploadTab.tsx';
 import { WirelessTab } from './wireless/WirelessTab.tsx';
 
-/** /config (settings): Wireless Networks for every role; Parameter for administrators (disabled for the others). */
+/** /config (settings): Wireless Networks and Upload for every role; Parameter for administrators (disabled for the others). */
 export function ConfigPage() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
@@ -21,6 +22,7 @@ export function ConfigPage() {
       <PageTabs
         items={[
           { key: 'wireless', label: t('config.tabs.wireless'), children: <WirelessTab /> },
+          { key: 'upload', label: t('config.tabs.upload'), children: <UploadTab /> },
           {
             key: 'parameter',
             label: t('config.tabs.parameter'),
