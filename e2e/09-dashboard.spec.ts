@@ -103,10 +103,7 @@ for (const size of [
 test('the overview counts the sites by the health of their wifi, and a listed site opens its dashboard', async ({
   page,
 }) => {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn('admin', readState().adminNewPassword);
-  await expect(page).toHaveURL(/\/home$/);
+  await new LoginPage(page).signInAsAdmin();
   await page.goto('/dashboard');
   const pie = page.getByRole('img', { name: /^OK: \d+, Warning: \d+, Error: \d+, Unknown: \d+$/ });
   await expect(pie).toBeVisible();

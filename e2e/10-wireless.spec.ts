@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { png } from '../apps/server/src/test/png.ts';
 import { LoginPage } from './support/pages.ts';
-import { readState } from './support/state.ts';
 
 /**
  * Settings → Wireless Networks as a technician would use it on the demo controller: add a site, add a wifi group,
@@ -10,10 +9,7 @@ import { readState } from './support/state.ts';
 test('wireless networks: add a site and a group, create and edit a network with a schedule, set a password hotspot', async ({
   page,
 }) => {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn('admin', readState().adminNewPassword);
-  await expect(page).toHaveURL(/\/home$/);
+  await new LoginPage(page).signInAsAdmin();
   await page.goto('/config');
   await expect(page.getByRole('tab', { name: 'Wireless Networks', selected: true })).toBeVisible();
 
@@ -90,10 +86,7 @@ test('wireless networks: add a site and a group, create and edit a network with 
 test('upload: a splash image of the wrong shape is refused with its reason, the right one is kept and previewed', async ({
   page,
 }) => {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn('admin', readState().adminNewPassword);
-  await expect(page).toHaveURL(/\/home$/);
+  await new LoginPage(page).signInAsAdmin();
   await page.goto('/config');
   await page.getByRole('tab', { name: 'Upload' }).click();
 

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { readState } from './state.ts';
 
 /** The sign-in page. */
 export class LoginPage {
@@ -12,6 +13,13 @@ export class LoginPage {
     await this.page.getByLabel(/Username or e-mail|Tên đăng nhập hoặc e-mail/).fill(username);
     await this.page.getByLabel(/^(Password|Mật khẩu)$/).fill(password);
     await this.page.getByRole('button', { name: /^(Log in|Đăng nhập)$/ }).click();
+  }
+
+  /** Signs the administrator in (with the password the first spec set) and waits for /home. */
+  async signInAsAdmin() {
+    await this.goto();
+    await this.signIn('admin', readState().adminNewPassword);
+    await expect(this.page).toHaveURL(/\/home$/);
   }
 }
 

@@ -1,8 +1,7 @@
-import { can } from '@it4u/shared';
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageTabs } from '../../components/PageTabs.tsx';
-import { useCurrentUser } from '../../session/useCurrentUser.ts';
+import { useCan } from '../../session/useCan.ts';
 import { ParametersTab } from './components/ParametersTab.tsx';
 import { UploadTab } from './upload/UploadTab.tsx';
 import { WirelessTab } from './wireless/WirelessTab.tsx';
@@ -10,13 +9,7 @@ import { WirelessTab } from './wireless/WirelessTab.tsx';
 /** /config (settings): Wireless Networks and Upload for every role; Parameter for administrators (disabled for the others). */
 export function ConfigPage() {
   const { t } = useTranslation();
-  const { data: user } = useCurrentUser();
-  const admin = user
-    ? can(
-        user.roles.map((r) => r.name),
-        'parameters',
-      )
-    : false;
+  const admin = useCan('parameters');
   return (
     <Card title={t('config.title')}>
       <PageTabs

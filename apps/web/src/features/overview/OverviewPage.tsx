@@ -1,4 +1,4 @@
-import { can, DASHBOARD_REFRESH_MS, type Overview, type SegmentCounts } from '@it4u/shared';
+import { DASHBOARD_REFRESH_MS, type Overview, type SegmentCounts } from '@it4u/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { api } from '../../api/client.ts';
 import { Chart, donut } from '../../components/Chart.tsx';
 import { Panel } from '../../components/DashboardPanel.tsx';
-import { useCurrentUser } from '../../session/useCurrentUser.ts';
+import { useCan } from '../../session/useCan.ts';
 
 const STATUSES = ['ok', 'warning', 'error', 'unknown'] as const;
 const STATUS_COLORS = { ok: '#389e0d', warning: '#d48806', error: '#cf1322', unknown: '#8c8c8c' } as const;
@@ -43,13 +43,7 @@ function Lines({ items, none }: { items: { key: string; main: ReactNode; side: s
 /** /dashboard: the caller's sites by the health of their wifi, the sites to look at, and customers per segment. */
 export function OverviewPage() {
   const { t } = useTranslation();
-  const { data: user } = useCurrentUser();
-  const staff = user
-    ? can(
-        user.roles.map((r) => r.name),
-        'allSites',
-      )
-    : false;
+  const staff = useCan('allSites');
   const overview = useQuery({
     queryKey: ['dashboard', 'overview'],
     queryFn: () => api.get<Overview>('/it4u/dashboard/overview'),

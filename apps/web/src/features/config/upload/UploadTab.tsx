@@ -1,5 +1,5 @@
 import { DesktopOutlined, MobileOutlined, UploadOutlined } from '@ant-design/icons';
-import { can, SPLASH_RATIOS, type SplashKind, splashProblem } from '@it4u/shared';
+import { SPLASH_RATIOS, type SplashKind, splashProblem } from '@it4u/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Flex, Row, Segmented, Typography, Upload } from 'antd';
 import { useState } from 'react';
@@ -10,7 +10,7 @@ import { QueryErrorAlert } from '../../../components/QueryErrorAlert.tsx';
 import { SiteSelect } from '../../../components/SiteSelect.tsx';
 import { useNotice } from '../../../components/useNotice.ts';
 import { useSiteChoice } from '../../../components/useSiteChoice.ts';
-import { useCurrentUser } from '../../../session/useCurrentUser.ts';
+import { useCan } from '../../../session/useCan.ts';
 
 type SplashView = { url: string; width: number; height: number };
 type Splashes = Partial<Record<SplashKind, SplashView>>;
@@ -25,13 +25,7 @@ export function UploadTab() {
   const { t } = useTranslation();
   const notice = useNotice();
   const queryClient = useQueryClient();
-  const { data: user } = useCurrentUser();
-  const writer = user
-    ? can(
-        user.roles.map((r) => r.name),
-        'wirelessWrite',
-      )
-    : false;
+  const writer = useCan('wirelessWrite');
   const { sites, list, site, choose } = useSiteChoice();
   const idname = site?.idname ?? '';
   const key = ['splash', idname];

@@ -1,5 +1,5 @@
 import { EditOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
-import { can, type Wlan } from '@it4u/shared';
+import type { Wlan } from '@it4u/shared';
 import { Button, Empty, Flex, Select, Space, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { type RegisterColumn, RegisterTable } from '../../../components/Register
 import { SiteSelect } from '../../../components/SiteSelect.tsx';
 import { useNotice } from '../../../components/useNotice.ts';
 import { useSiteChoice } from '../../../components/useSiteChoice.ts';
-import { useCurrentUser } from '../../../session/useCurrentUser.ts';
+import { useCan } from '../../../session/useCan.ts';
 import { HotspotModal } from './HotspotModal.tsx';
 import { NameModal } from './NameModal.tsx';
 import { WlanModal } from './WlanModal.tsx';
@@ -32,13 +32,7 @@ type Dialog = { kind: 'site' } | { kind: 'group' } | { kind: 'wlan'; wlan: Wlan 
 export function WirelessTab() {
   const { t } = useTranslation();
   const notice = useNotice();
-  const { data: user } = useCurrentUser();
-  const writer = user
-    ? can(
-        user.roles.map((r) => r.name),
-        'wirelessWrite',
-      )
-    : false;
+  const writer = useCan('wirelessWrite');
   const { sites, list, site, choose } = useSiteChoice();
   const idname = site?.idname ?? '';
   const groups = useWlanGroups(site?.idname);
