@@ -1,6 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { png } from '../apps/server/src/test/png.ts';
+import { axe } from './support/axe.ts';
 import { LoginPage } from './support/pages.ts';
+
+/** axe-core finds nothing on the page as it is now (an open dialog included). */
+async function accessible(page: Page) {
+  await page.waitForTimeout(300); // antd's enter animations
+  expect((await axe(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+}
 
 /**
  * Settings → Wireless Networks as a technician would use it on the demo controller: add a site, add a wifi group,
@@ -46,6 +53,7 @@ test('wireless networks: add a site and a group, create and edit a network with 
   await dialog.getByRole('button', { name: 'Add a window' }).last().click();
   await expect(dialog.getByText('08:00–18:00')).toHaveCount(2);
   await expect(dialog.getByText('19:00–21:00')).toBeVisible();
+  await accessible(page);
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(dialog).toBeHidden();
   const row = page.getByRole('row', { name: /Homestay-Khach/ });
@@ -74,6 +82,7 @@ test('wireless networks: add a site and a group, create and edit a network with 
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Password' }).click();
   await dialog.getByLabel('Password guests type').fill('chao-ban');
   await dialog.getByLabel('Promotional URL').fill('https://homestay.example/khuyen-mai');
+  await accessible(page);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(hotspot).toBeChecked();
