@@ -162,8 +162,22 @@ function stamgr(ctx: Ctx): unknown[] {
     case 'kick-sta':
       site.kicked.set(mac, now);
       return [];
-    case 'authorize-guest':
+    case 'authorize-guest': {
+      const expire = num(site.settings.find((x) => x.key === 'guest_access')?.expire);
+      const minutes = num(body.minutes) ?? expire ?? 480;
+      if (!Number.isInteger(minutes) || minutes < 1 || minutes > 525_600) throw invalid();
+      const limit = (v: unknown) => {
+        const n = num(v);
+        if (n !== undefined && (!Number.isInteger(n) || n < 0)) throw invalid();
+        return n;
+      };
+      const apMac = body.ap_mac === undefined ? undefined : requireMac(body.ap_mac);
+      const given = { start: now, end: now + minutes * 60_000, minutes, up: limit(body.up), down: limit(body.down) };
+      site.authorized.set(mac, { ...given, bytes: limit(body.bytes), apMac });
+      return [{ mac, authorized_by: 'api', start: Math.floor(now / 1000), end: Math.floor(given.end / 1000) }];
+    }
     case 'unauthorize-guest':
+      site.authorized.delete(mac);
       return [];
     default:
       throw invalid('api.err.UnknownCommand');
@@ -216,10 +230,38 @@ function guestList(ctx: Ctx): unknown[] {
   if (start !== undefined || end !== undefined) {
     const to = end !== undefined ? end * 1000 : ctx.now;
     const from = start !== undefined ? start * 1000 : to - 30 * 24 * HOUR;
-    return guests(ctx.site, from, to, ctx.now);
+    return [...guests(ctx.site, from, to, ctx.now), ...apiGuests(ctx.site, from, to, ctx.now)];
   }
   const within = num(param(ctx, 'within')) ?? 8760;
-  return guests(ctx.site, ctx.now - within * HOUR, ctx.now, ctx.now);
+  const from = ctx.now - within * HOUR;
+  return [...guests(ctx.site, from, ctx.now, ctx.now), ...apiGuests(ctx.site, from, ctx.now, ctx.now)];
+}
+
+/** stat/guest entries of the guests let in through the API (authorize-guest) in [from, to] (ms). */
+function apiGuests(site: Site, from: number, to: number, now: number): JsonObject[] {
+  return [...site.authorized]
+    .filter(([, a]) => a.start >= from && a.start <= to)
+    .map(([mac, a]) => {
+      const g: JsonObject = {
+        _id: `${Math.floor(a.start / 1000)
+          .toString(16)
+          .padStart(8, '0')}${mac.replaceAll(':', '').padStart(16, '0')}`,
+        mac,
+        start: Math.floor(a.start / 1000),
+        end: Math.floor(a.end / 1000),
+        duration: a.minutes * 60,
+        authorized_by: 'api',
+        is_returning: false,
+        tx_bytes: 0,
+        rx_bytes: 0,
+        expired: a.end <= now,
+      };
+      if (a.apMac) g.ap_mac = a.apMac;
+      if (a.up !== undefined) g.qos_rate_max_up = a.up;
+      if (a.down !== undefined) g.qos_rate_max_down = a.down;
+      if (a.bytes !== undefined) g.qos_usage_quota = a.bytes;
+      return g;
+    });
 }
 
 function sessionList(ctx: Ctx): unknown[] {

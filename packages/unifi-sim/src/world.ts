@@ -65,6 +65,17 @@ export type KnownUser = {
   blocked?: boolean;
 };
 
+/** A guest let in through the API: its time window (ms) and the limits it was given. */
+export type GuestAuthorization = {
+  start: number;
+  end: number;
+  minutes: number;
+  up?: number;
+  down?: number;
+  bytes?: number;
+  apMac?: string;
+};
+
 export type Site = {
   /** the world's seed, mixed into every hash of this site */
   seed: number;
@@ -84,6 +95,8 @@ export type Site = {
   blocked: Set<string>;
   /** lower-case mac -> epoch ms of the last kick-sta (offline for a minute after it) */
   kicked: Map<string, number>;
+  /** lower-case mac -> the guest authorisation an API call (authorize-guest) gave it */
+  authorized: Map<string, GuestAuthorization>;
   slots: ClientSlot[];
   /** wired clients behind the site's switch (only in reports and lan health) */
   lanClients: number;
@@ -220,6 +233,7 @@ function emptySite(world: World, rng: Rng, plan: SitePlan, now: number): Site {
     users: new Map(),
     blocked: new Set(),
     kicked: new Map(),
+    authorized: new Map(),
     slots: [],
     lanClients: 0,
     guestAuth: 'hotspot',

@@ -113,6 +113,32 @@ describe('clients', () => {
     await client.data('POST', '/api/s/default/cmd/stamgr', { cmd: 'authorize-guest', mac, minutes: 60 });
     await client.data('POST', '/api/s/default/cmd/stamgr', { cmd: 'forget-sta', macs: [mac] });
   });
+
+  it('lets a guest in through authorize-guest with its limits: stat/guest lists it until its time is up', async () => {
+    const mac = '02:11:22:33:44:55';
+    const [ap] = await client.data('GET', '/api/s/default/stat/device');
+    const let_in = { cmd: 'authorize-guest', mac, minutes: 120, up: 512, down: 2048, bytes: 300, ap_mac: ap?.mac };
+    const [given] = await client.data('POST', '/api/s/default/cmd/stamgr', let_in);
+    expect(given).toMatchObject({ mac, authorized_by: 'api', end: Math.floor(NOW / 1000) + 7200 });
+    const listed = async () =>
+      (await client.data('GET', '/api/s/default/stat/guest?within=24')).find((g) => g.mac === mac);
+    expect(await listed()).toMatchObject({
+      authorized_by: 'api',
+      duration: 7200,
+      ap_mac: ap?.mac,
+      qos_rate_max_up: 512,
+      qos_rate_max_down: 2048,
+      qos_usage_quota: 300,
+      expired: false,
+    });
+    now += 121 * 60_000;
+    await client.login(); // the controller's session has expired meanwhile
+    expect((await listed())?.expired).toBe(true);
+    await client.data('POST', '/api/s/default/cmd/stamgr', { cmd: 'unauthorize-guest', mac });
+    expect(await listed()).toBeUndefined();
+    const bad = await client.call('POST', '/api/s/default/cmd/stamgr', { cmd: 'authorize-guest', mac, minutes: -5 });
+    expect(bad.json.meta?.rc).toBe('error');
+  });
 });
 
 describe('sites, networks and settings', () => {
