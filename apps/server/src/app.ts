@@ -16,6 +16,7 @@ import { channelsModule } from './modules/channels/channels.module.ts';
 import { contractsModule } from './modules/contracts/contracts.module.ts';
 import { dashboardModule } from './modules/dashboard/dashboard.module.ts';
 import { devicesModule } from './modules/devices/devices.module.ts';
+import { portalModule } from './modules/portal/portal.module.ts';
 import { settingsModule } from './modules/settings/settings.module.ts';
 import { sitesModule } from './modules/sites/sites.module.ts';
 import { suppliesModule } from './modules/supplies/supplies.module.ts';
@@ -100,6 +101,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     hiddenPattern: opts.wirelessHidden,
   });
   const uploads = uploadsModule(core, { sites: sites.service });
+  const portal = portalModule({
+    controller: settings.controller,
+    sites: sites.service,
+    uploads: uploads.service,
+    now: opts.now,
+  });
   const dashboard = dashboardModule(core, { controller: settings.controller, sites: sites.service, now: opts.now });
   registerAuth(app, auth.verifyAccess, auth.sessionStore);
 
@@ -118,6 +125,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ['/api/v1', wireless],
     ['/api/v1', uploads],
     ['', { routes: uploads.publicRoutes }],
+    ['', portal],
   ];
   for (const [prefix, area] of areas) await app.register(area.routes, { prefix });
 

@@ -196,6 +196,33 @@ export function createController(client: UnifiClient, cache: ReadCache) {
       return saved;
     },
 
+    /** Lets a guest in for its minutes, with its rates (kbps), byte quota (MB) and access point. */
+    async authorizeGuest(
+      site: string,
+      g: {
+        mac: string;
+        minutes: number;
+        up?: number | null;
+        down?: number | null;
+        bytes?: number | null;
+        apMac?: string;
+      },
+    ) {
+      const body: Record<string, unknown> = { cmd: 'authorize-guest', mac: g.mac, minutes: g.minutes };
+      if (g.up) body.up = g.up;
+      if (g.down) body.down = g.down;
+      if (g.bytes) body.bytes = g.bytes;
+      if (g.apMac) body.ap_mac = g.apMac;
+      await client.call('POST', `/api/s/${s(site)}/cmd/stamgr`, body);
+      cache.invalidate(`${site}:voucher`);
+    },
+
+    /** Whether the controller now shows the guest let in (asked afresh, never from the cache). */
+    async guestAuthorized(site: string, mac: string, nowMs: number): Promise<boolean> {
+      const guests = await client.call('GET', `/api/s/${s(site)}/stat/guest?within=1`);
+      return guests.some((g) => g.mac === mac && g.expired !== true && Number(g.end) * 1000 > nowMs);
+    },
+
     async setBlocked(site: string, mac: string, blocked: boolean): Promise<void> {
       await client.call('POST', `/api/s/${s(site)}/cmd/stamgr`, {
         cmd: blocked ? 'block-sta' : 'unblock-sta',

@@ -53,6 +53,11 @@ export function createSitesService({
 
     all: () => sites.all(),
 
+    /** A site of the site names by its controller short name, or undefined. */
+    async byIdname(idname: string): Promise<Site | undefined> {
+      return (await sites.byIdnames([idname]))[0];
+    },
+
     page: (q: string | undefined, page: number, pageSize: number) => sites.page(q, (page - 1) * pageSize, pageSize),
 
     async get(id: number): Promise<Site> {

@@ -38,6 +38,11 @@ export function createUploadsService(deps: { images: UploadsRepository; sites: S
       return out;
     },
 
+    /** The site's images' public addresses, for the guest login page. */
+    async publicImages(site: string): Promise<Partial<Record<SplashKind, string>>> {
+      return Object.fromEntries((await deps.images.infoOf(site)).map((i) => [i.kind, splashUrl(i)]));
+    },
+
     /** An image by its public address: only the current number of a site's kind. */
     async image(site: string, kind: SplashKind, n: number) {
       const image = await deps.images.get(site, kind);

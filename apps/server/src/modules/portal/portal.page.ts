@@ -1,0 +1,115 @@
+/** The guest login page as HTML: no script, small, in Vietnamese or English. */
+
+export type PortalLanguage = 'vi' | 'en';
+export type PortalAuth = 'none' | 'password' | 'hotspot';
+
+const TEXTS = {
+  vi: {
+    title: 'Đăng nhập wifi',
+    welcome: 'Chào mừng đến với {venue}',
+    code: 'Mã voucher',
+    password: 'Mật khẩu wifi',
+    accept: 'Tôi đồng ý với điều khoản sử dụng wifi',
+    connect: 'Kết nối',
+    other: 'English',
+    wrongCode: 'Mã voucher không đúng. Vui lòng kiểm tra lại.',
+    wrongPassword: 'Mật khẩu không đúng. Vui lòng thử lại.',
+    mustAccept: 'Vui lòng đồng ý với điều khoản sử dụng.',
+    usedUp: 'Voucher này đã được dùng hết hoặc đã hết hạn.',
+    wait: 'Bạn đã nhập sai quá nhiều lần. Vui lòng thử lại sau {minutes} phút.',
+    failed: 'Chưa kết nối được. Vui lòng thử lại sau giây lát.',
+    connected: 'Bạn đã được kết nối. Chúc bạn lướt web vui vẻ!',
+    noDevice: 'Hãy mở trang này từ mạng wifi của địa điểm.',
+    unknown: 'Không tìm thấy trang đăng nhập này.',
+  },
+  en: {
+    title: 'Wifi login',
+    welcome: 'Welcome to {venue}',
+    code: 'Voucher code',
+    password: 'Wifi password',
+    accept: 'I accept the terms of use of this wifi',
+    connect: 'Connect',
+    other: 'Tiếng Việt',
+    wrongCode: 'This voucher code is not valid. Please check it.',
+    wrongPassword: 'The password is not correct. Please try again.',
+    mustAccept: 'Please accept the terms of use.',
+    usedUp: 'This voucher has been used up or has expired.',
+    wait: 'Too many wrong tries. Please try again in {minutes} minutes.',
+    failed: 'The connection did not go through. Please try again in a moment.',
+    connected: 'You are connected. Enjoy the internet!',
+    noDevice: "Please open this page from the venue's wifi.",
+    unknown: 'This login page does not exist.',
+  },
+} as const;
+
+export type PortalMessage = Exclude<
+  keyof (typeof TEXTS)['vi'],
+  'title' | 'welcome' | 'code' | 'password' | 'accept' | 'connect' | 'other'
+>;
+
+export const portalText = (
+  lang: PortalLanguage,
+  key: keyof (typeof TEXTS)['vi'],
+  vars: Record<string, string | number> = {},
+) => TEXTS[lang][key].replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? ''));
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+export type PortalView = {
+  lang: PortalLanguage;
+  venue: string;
+  auth: PortalAuth | null;
+  /** the splash images' addresses */
+  images: { desktop?: string; mobile?: string };
+  /** what the guest's phone came with, carried through the form */
+  carry: Record<string, string>;
+  message?: { key: PortalMessage; vars?: Record<string, string | number>; kind: 'error' | 'done' };
+  /** the page's own address (the form posts here; the language link adds lang) */
+  action: string;
+};
+
+/** The page: the splash image for the device's shape, the venue, the form its hotspot asks for, or a message. */
+export function portalPage(v: PortalView): string {
+  const t = (key: keyof (typeof TEXTS)['vi'], vars?: Record<string, string | number>) =>
+    escape(portalText(v.lang, key, vars));
+  const hidden = Object.entries(v.carry)
+    .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
+    .join('');
+  const other: PortalLanguage = v.lang === 'vi' ? 'en' : 'vi';
+  const otherLink = `${v.action}?${new URLSearchParams({ ...v.carry, lang: other }).toString()}`;
+  const field =
+    v.auth === 'hotspot'
+      ? `<label for="code">${t('code')}</label><input id="code" name="code" inputmode="numeric" autocomplete="off" maxlength="20" required>`
+      : v.auth === 'password'
+        ? `<label for="password">${t('password')}</label><input id="password" name="password" type="password" maxlength="64" required>`
+        : `<label class="check"><input type="checkbox" name="accept" value="on" required> ${t('accept')}</label>`;
+  const form =
+    v.auth === null || v.message?.kind === 'done'
+      ? ''
+      : `<form method="post" action="${escape(v.action)}">${hidden}<input type="hidden" name="lang" value="${v.lang}">${field}<button type="submit">${t('connect')}</button></form>`;
+  const message = v.message
+    ? `<p class="${v.message.kind}" role="${v.message.kind === 'error' ? 'alert' : 'status'}">${t(v.message.key, v.message.vars)}</p>`
+    : '';
+  const picture =
+    v.images.desktop || v.images.mobile
+      ? `<picture>${v.images.mobile ? `<source media="(orientation: portrait)" srcset="${escape(v.images.mobile)}">` : ''}<img src="${escape(v.images.desktop ?? v.images.mobile ?? '')}" alt=""></picture>`
+      : '';
+  return `<!doctype html>
+<html lang="${v.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${t('title')} · ${escape(v.venue)}</title>
+<style>
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f5f5f5;color:#1f1f1f}
+picture img{position:fixed;inset:0;width:100%;height:100%;object-fit:cover;z-index:-1}
+main{max-width:360px;margin:12vh auto 0;background:rgba(255,255,255,.95);border-radius:12px;padding:24px;box-shadow:0 4px 24px rgba(0,0,0,.15)}
+h1{font-size:1.25rem;margin:0 0 16px}
+label{display:block;margin:12px 0 4px;font-weight:600}
+label.check{font-weight:400}
+input[name=code],input[name=password]{box-sizing:border-box;width:100%;padding:12px;font-size:1rem;border:1px solid #8c8c8c;border-radius:8px}
+button{margin-top:16px;width:100%;padding:12px;font-size:1rem;color:#fff;background:#0958d9;border:0;border-radius:8px}
+.error{color:#a8071a;background:#fff1f0;padding:8px 12px;border-radius:8px}
+.done{color:#135200;background:#f6ffed;padding:8px 12px;border-radius:8px}
+nav{text-align:right;margin-top:16px}a{color:#0958d9}
+</style></head>
+<body>${picture}<main><h1>${t('welcome', { venue: v.venue })}</h1>${message}${form}<nav><a href="${escape(otherLink)}" lang="${other}">${t('other')}</a></nav></main></body></html>`;
+}
