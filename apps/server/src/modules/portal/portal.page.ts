@@ -53,7 +53,7 @@ export const portalText = (
   vars: Record<string, string | number> = {},
 ) => TEXTS[lang][key].replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? ''));
 
-const escape = (text: string) =>
+const html = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 export type PortalView = {
@@ -72,9 +72,9 @@ export type PortalView = {
 /** The page: the splash image for the device's shape, the venue, the form its hotspot asks for, or a message. */
 export function portalPage(v: PortalView): string {
   const t = (key: keyof (typeof TEXTS)['vi'], vars?: Record<string, string | number>) =>
-    escape(portalText(v.lang, key, vars));
+    html(portalText(v.lang, key, vars));
   const hidden = Object.entries(v.carry)
-    .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
+    .map(([name, value]) => `<input type="hidden" name="${html(name)}" value="${html(value)}">`)
     .join('');
   const other: PortalLanguage = v.lang === 'vi' ? 'en' : 'vi';
   const otherLink = `${v.action}?${new URLSearchParams({ ...v.carry, lang: other }).toString()}`;
@@ -87,17 +87,17 @@ export function portalPage(v: PortalView): string {
   const form =
     v.auth === null || v.message?.kind === 'done'
       ? ''
-      : `<form method="post" action="${escape(v.action)}">${hidden}<input type="hidden" name="lang" value="${v.lang}">${field}<button type="submit">${t('connect')}</button></form>`;
+      : `<form method="post" action="${html(v.action)}">${hidden}<input type="hidden" name="lang" value="${v.lang}">${field}<button type="submit">${t('connect')}</button></form>`;
   const message = v.message
     ? `<p class="${v.message.kind}" role="${v.message.kind === 'error' ? 'alert' : 'status'}">${t(v.message.key, v.message.vars)}</p>`
     : '';
   const picture =
     v.images.desktop || v.images.mobile
-      ? `<picture>${v.images.mobile ? `<source media="(orientation: portrait)" srcset="${escape(v.images.mobile)}">` : ''}<img src="${escape(v.images.desktop ?? v.images.mobile ?? '')}" alt=""></picture>`
+      ? `<picture>${v.images.mobile ? `<source media="(orientation: portrait)" srcset="${html(v.images.mobile)}">` : ''}<img src="${html(v.images.desktop ?? v.images.mobile ?? '')}" alt=""></picture>`
       : '';
   return `<!doctype html>
 <html lang="${v.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${t('title')} · ${escape(v.venue)}</title>
+<title>${t('title')} · ${html(v.venue)}</title>
 <style>
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f5f5f5;color:#1f1f1f}
 picture img{position:fixed;inset:0;width:100%;height:100%;object-fit:cover;z-index:-1}
@@ -111,5 +111,5 @@ button{margin-top:16px;width:100%;padding:12px;font-size:1rem;color:#fff;backgro
 .done{color:#135200;background:#f6ffed;padding:8px 12px;border-radius:8px}
 nav{text-align:right;margin-top:16px}a{color:#0958d9}
 </style></head>
-<body>${picture}<main><h1>${t('welcome', { venue: v.venue })}</h1>${message}${form}<nav><a href="${escape(otherLink)}" lang="${other}">${t('other')}</a></nav></main></body></html>`;
+<body>${picture}<main><h1>${t('welcome', { venue: v.venue })}</h1>${message}${form}<nav><a href="${html(otherLink)}" lang="${other}">${t('other')}</a></nav></main></body></html>`;
 }
