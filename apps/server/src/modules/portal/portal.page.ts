@@ -101,7 +101,7 @@ export function portalPage(v: PortalView): string {
 <style>
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f5f5f5;color:#1f1f1f}
 picture img{position:fixed;inset:0;width:100%;height:100%;object-fit:cover;z-index:-1}
-main{max-width:360px;margin:12vh auto 0;background:rgba(255,255,255,.95);border-radius:12px;padding:24px;box-shadow:0 4px 24px rgba(0,0,0,.15)}
+main{box-sizing:border-box;width:calc(100% - 32px);max-width:400px;margin:12vh auto 0;background:rgba(255,255,255,.95);border-radius:12px;padding:24px;box-shadow:0 4px 24px rgba(0,0,0,.15)}
 h1{font-size:1.25rem;margin:0 0 16px}
 label{display:block;margin:12px 0 4px;font-weight:600}
 label.check{font-weight:400}
