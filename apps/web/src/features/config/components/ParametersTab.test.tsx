@@ -109,8 +109,9 @@ describe('parameter tab', { timeout: 15_000 }, () => {
 
     // emptying the address again lifts the requirement
     type('Controller address', '');
+    // (each message leaves with its own animation: wait for both)
     await waitFor(() => expect(screen.queryByText('Please input usernameUbnt!')).toBeNull());
-    expect(screen.queryByText('Please input pwUbnt!')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('Please input pwUbnt!')).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: /Save/ }));
     await waitFor(() => expect(puts()).toHaveLength(1));
   });
