@@ -5,6 +5,7 @@ import type { UploadsService } from '../uploads/uploads.service.ts';
 import type { PortalAuth, PortalMessage } from './portal.page.ts';
 
 const WINDOW_MS = 10 * 60_000;
+const VIEW_CACHE_MS = 5_000;
 const MAX_WRONG = 5;
 const MAC = /^([0-9a-f]{2}:){5}[0-9a-f]{2}$/;
 
@@ -40,6 +41,15 @@ export function createPortalService(deps: {
   now: () => number;
 }) {
   const wrong = new Map<string, number[]>();
+  /** What a site's page shows, kept a few seconds: every guest of a busy venue loads the page at once. */
+  const views = new Map<string, { view: Awaited<ReturnType<typeof loadView>>; at: number }>();
+
+  async function loadView(site: string) {
+    const known = await deps.sites.byIdname(site);
+    if (!known) return undefined;
+    const [{ auth }, images] = await Promise.all([hotspotOf(site), deps.uploads.publicImages(site)]);
+    return { venue: known.sitename, auth, images };
+  }
 
   function recent(key: string): number[] {
     const since = deps.now() - WINDOW_MS;
@@ -56,12 +66,14 @@ export function createPortalService(deps: {
   }
 
   return {
-    /** The venue, its form and images; undefined for a site the console does not know. */
+    /** The venue, its form and images (kept 5 s); undefined for a site the console does not know. */
     async view(site: string) {
-      const known = await deps.sites.byIdname(site);
-      if (!known) return undefined;
-      const [{ auth }, images] = await Promise.all([hotspotOf(site), deps.uploads.publicImages(site)]);
-      return { venue: known.sitename, auth, images };
+      const hit = views.get(site);
+      if (hit && Date.now() - hit.at < VIEW_CACHE_MS) return hit.view;
+      const view = await loadView(site);
+      if (views.size >= 1000) views.clear();
+      views.set(site, { view, at: Date.now() });
+      return view;
     },
 
     async login(site: string, ip: string, arrival: GuestArrival, answer: GuestAnswer): Promise<LoginOutcome> {

@@ -3,7 +3,7 @@ import { pngSize, type SplashKind, splashKindOf, splashProblem } from '@it4u/sha
 import type { Actor } from '../../lib/context.ts';
 import { AppError, BadRequestError, UnsupportedMediaTypeError } from '../../lib/errors.ts';
 import type { SitesService } from '../sites/sites.service.ts';
-import type { SplashInfo, UploadsRepository } from './uploads.repository.ts';
+import type { SplashImage, SplashInfo, UploadsRepository } from './uploads.repository.ts';
 
 /** Where the public guest page finds an image: its number changes with each upload, so it can be cached for good. */
 export const splashUrl = (i: Pick<SplashInfo, 'site' | 'kind' | 'n'>) =>
@@ -11,8 +11,16 @@ export const splashUrl = (i: Pick<SplashInfo, 'site' | 'kind' | 'n'>) =>
 
 export type SplashView = { url: string; width: number; height: number };
 
-/** The splash images of the guest login page: checked by their content, stored in the database, served publicly. */
+/** How long an image read from the database is served from memory (its address's bytes never change). */
+const IMAGE_CACHE_MS = 60_000;
+
+/**
+ * The splash images of the guest login page: checked by their content, stored in the database, served publicly.
+ * An image, once read, is kept in memory for a minute: its address names its bytes, so the only staleness is a
+ * replaced image's old address answering for up to a minute on another instance (this one forgets it at once).
+ */
 export function createUploadsService(deps: { images: UploadsRepository; sites: SitesService }) {
+  const cached = new Map<string, { image: SplashImage | undefined; at: number }>();
   return {
     /** Stores an image for a kind (or the kind its shape says): a PNG of the kind's ratio, at most 5 MB. */
     async upload(actor: Actor, site: string, named: SplashKind | undefined, png: Buffer): Promise<SplashView> {
@@ -26,6 +34,7 @@ export function createUploadsService(deps: { images: UploadsRepository; sites: S
       const size = pngSize(png) ?? { width: 0, height: 0 };
       const etag = `"${createHash('sha256').update(png).digest('base64url').slice(0, 27)}"`;
       const n = await deps.images.put({ site, kind, png, etag, ...size });
+      for (const key of cached.keys()) if (key.startsWith(`${site}/${kind}/`)) cached.delete(key);
       return { url: splashUrl({ site, kind, n }), ...size };
     },
 
@@ -44,9 +53,15 @@ export function createUploadsService(deps: { images: UploadsRepository; sites: S
     },
 
     /** An image by its public address: only the current number of a site's kind. */
-    async image(site: string, kind: SplashKind, n: number) {
-      const image = await deps.images.get(site, kind);
-      return image && image.n === n ? image : undefined;
+    async image(site: string, kind: SplashKind, n: number): Promise<SplashImage | undefined> {
+      const key = `${site}/${kind}/${n}`;
+      const hit = cached.get(key);
+      if (hit && Date.now() - hit.at < IMAGE_CACHE_MS) return hit.image;
+      const stored = await deps.images.get(site, kind);
+      const image = stored && stored.n === n ? stored : undefined;
+      if (cached.size >= 500) cached.clear();
+      cached.set(key, { image, at: Date.now() });
+      return image;
     },
   };
 }
