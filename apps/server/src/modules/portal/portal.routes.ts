@@ -93,13 +93,28 @@ export async function portalRoutes(app: FastifyInstance, opts: { portal: PortalS
 
   app.get<{ Params: { site: string }; Querystring: FieldValues }>(
     '/guest/s/:site/',
-    { schema: { hide: true, params: Params, querystring: Fields } },
+    {
+      schema: {
+        tags: ['portal'],
+        summary: "A site's guest login page (public HTML, no script)",
+        params: Params,
+        querystring: Fields,
+      },
+    },
     (request, reply) => show(request.params.site, request.query, reply),
   );
 
   app.post<{ Params: { site: string }; Body: FieldValues }>(
     '/guest/s/:site/',
-    { schema: { hide: true, params: Params, body: Fields } },
+    {
+      schema: {
+        tags: ['portal'],
+        summary: "A guest's try (form post): the phone is let in and sent on (303), or the page says why not",
+        params: Params,
+        body: Fields,
+        consumes: ['application/x-www-form-urlencoded'],
+      },
+    },
     async (request, reply) => {
       const { site } = request.params;
       const f = request.body ?? {};

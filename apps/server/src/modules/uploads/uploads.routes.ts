@@ -86,12 +86,16 @@ const ImageParams = Type.Object({
 /** The images themselves, public (the guest page shows them before anyone signs in), cached for good. */
 export async function splashImageRoutes(app: FastifyInstance, opts: { uploads: UploadsService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  r.get('/images/:site/:kind/:file', { schema: { hide: true, params: ImageParams } }, async (request, reply) => {
-    const { site, kind, file } = request.params;
-    const image = await opts.uploads.image(site, kind, Number.parseInt(file, 10));
-    if (!image) throw new AppError(404, 'splashNotFound');
-    reply.header('etag', image.etag).header('cache-control', 'public, max-age=31536000, immutable');
-    if (request.headers['if-none-match'] === image.etag) return reply.status(304).send();
-    return reply.type('image/png').send(image.png);
-  });
+  r.get(
+    '/images/:site/:kind/:file',
+    { schema: { tags: ['uploads'], summary: 'A splash image (public, cached for good)', params: ImageParams } },
+    async (request, reply) => {
+      const { site, kind, file } = request.params;
+      const image = await opts.uploads.image(site, kind, Number.parseInt(file, 10));
+      if (!image) throw new AppError(404, 'splashNotFound');
+      reply.header('etag', image.etag).header('cache-control', 'public, max-age=31536000, immutable');
+      if (request.headers['if-none-match'] === image.etag) return reply.status(304).send();
+      return reply.type('image/png').send(image.png);
+    },
+  );
 }
