@@ -80,7 +80,7 @@ export async function uploadsRoutes(app: FastifyInstance, opts: { uploads: Uploa
 const ImageParams = Type.Object({
   site: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._-]+$' }),
   kind: Type.Unsafe<SplashKind>({ type: 'string', enum: [...SPLASH_KINDS] }),
-  file: Type.String({ pattern: '^[1-9][0-9]{0,8}\\.png$' }),
+  file: Type.String({ maxLength: 13, pattern: '^[1-9][0-9]{0,8}\\.png$' }),
 });
 
 /** The images themselves, public (the guest page shows them before anyone signs in), cached for good. */
