@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { png } from '../apps/server/src/test/png.ts';
 import { axe } from './support/axe.ts';
-import { LoginPage } from './support/pages.ts';
+import { LoginPage, openDialog } from './support/pages.ts';
 
 /** axe-core finds nothing on the page as it is now (an open dialog included). */
 async function accessible(page: Page) {
@@ -22,7 +22,7 @@ test('wireless networks: add a site and a group, create and edit a network with 
 
   // a new site: in the site select at once, and chosen
   await page.getByRole('button', { name: 'Add site' }).click();
-  let dialog = page.getByRole('dialog');
+  let dialog = await openDialog(page);
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(dialog.getByText('Please input your site name!')).toBeVisible();
   await dialog.getByLabel('Site name').fill('Homestay E2E');
@@ -32,7 +32,7 @@ test('wireless networks: add a site and a group, create and edit a network with 
 
   // a new group, chosen
   await page.getByRole('button', { name: 'Add group' }).click();
-  dialog = page.getByRole('dialog');
+  dialog = await openDialog(page);
   await dialog.getByLabel('Group name').fill('Tầng trệt');
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(dialog).toBeHidden();
@@ -41,7 +41,7 @@ test('wireless networks: add a site and a group, create and edit a network with 
 
   // a network open on Monday 08:00-18:00 and twice on Tuesday
   await page.getByRole('button', { name: 'Create wireless network' }).click();
-  dialog = page.getByRole('dialog');
+  dialog = await openDialog(page);
   await dialog.getByLabel('Name (SSID)').fill('Homestay-Khach');
   await dialog.getByLabel('Passphrase (8 to 63 characters)').fill('short');
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
@@ -61,7 +61,7 @@ test('wireless networks: add a site and a group, create and edit a network with 
 
   // edit: a VLAN, the passphrase kept
   await page.getByRole('button', { name: 'Edit Homestay-Khach' }).click();
-  dialog = page.getByRole('dialog');
+  dialog = await openDialog(page);
   await expect(dialog.getByText('19:00–21:00')).toBeVisible();
   await dialog.getByRole('switch', { name: 'Use a VLAN' }).click();
   await dialog.getByLabel('VLAN', { exact: true }).fill('30');
@@ -76,7 +76,7 @@ test('wireless networks: add a site and a group, create and edit a network with 
     await expect(hotspot).not.toBeChecked();
   }
   await hotspot.click();
-  dialog = page.getByRole('dialog');
+  dialog = await openDialog(page);
   await dialog.getByLabel('Portal name').fill('Homestay WiFi');
   await dialog.getByLabel('Authentication').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Password' }).click();

@@ -70,3 +70,20 @@ export async function showColumns(page: Page, names: string[]) {
   await page.keyboard.press('Escape');
   await list.waitFor({ state: 'hidden' });
 }
+
+/**
+ * The open dialog, once its enter animation is over: a click during antd's zoom can land beside a button that is
+ * still growing, so a test that clicks first thing in a dialog waits for this.
+ */
+export async function openDialog(page: Page) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.evaluate((el) =>
+    Promise.all(
+      (el.closest('.ant-modal-root') ?? el)
+        .getAnimations({ subtree: true })
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  return dialog;
+}
