@@ -77,6 +77,9 @@ test('wireless networks: add a site and a group, create and edit a network with 
   }
   await hotspot.click();
   dialog = await openDialog(page);
+  await expect(dialog).toContainText(
+    /this site's guests to the console's login page: http:\/\/203\.0\.113\.10\/guest\/s\/\w+\//,
+  );
   await dialog.getByLabel('Portal name').fill('Homestay WiFi');
   await dialog.getByLabel('Authentication').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Password' }).click();
@@ -86,6 +89,13 @@ test('wireless networks: add a site and a group, create and edit a network with 
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(hotspot).toBeChecked();
+  await page.getByRole('button', { name: 'Edit hotspot' }).click();
+  dialog = await openDialog(page);
+  await expect(dialog).toContainText(
+    "The controller sends this site's guests to the console's login page: http://203.0.113.10/guest/s/",
+  );
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
 
   // Save: the group onto the site's access points (the new site has none yet)
   await page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -18,6 +18,8 @@ export default async function globalSetup() {
     LOG_LEVEL: 'warn',
     // the demo controller's clock: a Wednesday at 03:00 in Vietnam (the demo is never empty, whatever the hour)
     UNIFI_DEMO_CLOCK: '2026-05-06T03:00:00+07:00',
+    // where the controllers send guests (the wireless spec reads it in the hotspot dialog)
+    PORTAL_ADDRESS: '203.0.113.10',
   };
   delete env.DATABASE_URL;
   delete env.ADMIN_PASSWORD;

@@ -49,6 +49,8 @@ export type AppOptions = {
   now?: () => number;
   /** words naming the operator's own wireless networks, not listed (WIRELESS_HIDDEN; default `tps tpcoms`) */
   wirelessHidden?: string;
+  /** the console's public IPv4 address, where the controllers' external portals send guests (PORTAL_ADDRESS) */
+  portalAddress?: string;
 };
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -99,9 +101,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     controller: settings.controller,
     sites: sites.service,
     hiddenPattern: opts.wirelessHidden,
+    portalAddress: opts.portalAddress,
   });
   const uploads = uploadsModule(core, { sites: sites.service });
-  const portal = portalModule({
+  const portal = portalModule(core, {
     controller: settings.controller,
     sites: sites.service,
     uploads: uploads.service,

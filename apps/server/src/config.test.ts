@@ -13,4 +13,11 @@ describe('the configuration', () => {
     expect(loadConfig({ UNIFI_DEMO_CLOCK: '2026-05-06T03:00:00+07:00' }).demoClock).toBe(Date.UTC(2026, 4, 5, 20));
     expect(() => loadConfig({ UNIFI_DEMO_CLOCK: 'tomorrow' })).toThrow('UNIFI_DEMO_CLOCK');
   });
+
+  it('takes the public address guests are sent to as an IPv4 address, `off` for none, else a guess of its own', () => {
+    expect(loadConfig({ PORTAL_ADDRESS: '203.0.113.10' }).portalAddress).toBe('203.0.113.10');
+    expect(loadConfig({ PORTAL_ADDRESS: 'off' }).portalAddress).toBe('');
+    expect(loadConfig({}).portalAddress).toMatch(/^(|\d+\.\d+\.\d+\.\d+)$/);
+    expect(() => loadConfig({ PORTAL_ADDRESS: 'console.example.vn' })).toThrow('PORTAL_ADDRESS');
+  });
 });

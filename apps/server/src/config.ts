@@ -1,3 +1,5 @@
+import { isIPv4 } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 
 export type Config = {
@@ -15,6 +17,8 @@ export type Config = {
   demoClock: number | undefined;
   /** words naming the operator's own wireless networks, which the console does not list */
   wirelessHidden: string | undefined;
+  /** the console's public IPv4 address, where the controllers' external portals send guests ('' for none) */
+  portalAddress: string;
 };
 
 function int(name: string, value: string | undefined, fallback: number): number {
@@ -42,6 +46,22 @@ function trustProxy(value: string | undefined): boolean | string {
   return value === 'true' ? true : value;
 }
 
+/**
+ * Where the controllers send guests (their external portal takes an IPv4 address, on port 80): PORTAL_ADDRESS,
+ * `off` for none, else this machine's first outside IPv4 address (right when guests reach it without NAT).
+ */
+function portalAddress(value: string | undefined): string {
+  if (value === 'off') return '';
+  if (value) {
+    if (!isIPv4(value)) throw new Error(`PORTAL_ADDRESS must be an IPv4 address such as 203.0.113.10, got "${value}"`);
+    return value;
+  }
+  const outside = Object.values(networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === 'IPv4' && !a.internal);
+  return outside?.address ?? '';
+}
+
 /** Every environment variable the server reads, in one place. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(import.meta.dirname, '../../..');
@@ -57,5 +77,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     demoClock: instant('UNIFI_DEMO_CLOCK', env.UNIFI_DEMO_CLOCK),
     wirelessHidden: env.WIRELESS_HIDDEN,
+    portalAddress: portalAddress(env.PORTAL_ADDRESS),
   };
 }

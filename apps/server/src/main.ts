@@ -40,6 +40,7 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   syncDemoSites: true,
   wirelessHidden: config.wirelessHidden,
+  portalAddress: config.portalAddress,
   now: demo ? demoNow : undefined,
   logger: {
     level: config.logLevel,

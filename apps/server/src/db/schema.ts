@@ -334,3 +334,19 @@ export const splashImages = pgTable(
     check('splash_images_kind', sql`${t.kind} in ('desktop', 'mobile')`),
   ],
 );
+
+/**
+ * The devices a voucher has let in through the guest login page: a controller counts no use when an external portal
+ * lets a guest in, so the console counts them to hold a voucher to its number of uses. A device that comes back
+ * keeps what is left of its time.
+ */
+export const voucherUses = pgTable(
+  'voucher_uses',
+  {
+    site: text('site').notNull(),
+    voucherId: text('voucher_id').notNull(),
+    mac: text('mac').notNull(),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.site, t.voucherId, t.mac] })],
+);

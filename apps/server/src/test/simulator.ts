@@ -1,5 +1,6 @@
 import { type Flavor, type Simulator, startSimulator } from '@it4u/unifi-sim';
 import { afterAll, beforeAll } from 'vitest';
+import type { AppOptions } from '../app.ts';
 import type { ControllerConfig } from '../integrations/unifi/unifi.client.ts';
 import { createTestApp, type Driver, drivers, type TestApp, tokenFor } from './helpers.ts';
 
@@ -46,11 +47,19 @@ export const simCases = drivers.flatMap((driver) => simClocks.map((clock) => [dr
  * A suite's app on a simulated controller at a clock, with a technician signed in: made before the suite's tests,
  * closed after them. `call` sends as the technician unless given other headers.
  */
-export function useControllerApp(driver: Driver, clock: SimClock) {
+export function useControllerApp(
+  driver: Driver,
+  clock: SimClock,
+  appOptions: Partial<Omit<AppOptions, 'database' | 'masterKey' | 'demoController' | 'now'>> = {},
+) {
   const suite = {} as { t: TestApp; sim: TestSimulator; kt: Record<string, string> };
   beforeAll(async () => {
     suite.sim = await startTestSimulator(clock);
-    suite.t = await createTestApp(driver, { demoController: suite.sim.config, now: () => SIM_CLOCKS[clock] });
+    suite.t = await createTestApp(driver, {
+      ...appOptions,
+      demoController: suite.sim.config,
+      now: () => SIM_CLOCKS[clock],
+    });
     suite.kt = (await tokenFor(suite.t, ['ROLE_KT'])).headers;
   });
   afterAll(async () => {

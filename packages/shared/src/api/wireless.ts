@@ -80,6 +80,10 @@ export const HotspotSchema = Type.Object({
   auth: Type.String(),
   password: Type.String(),
   promoUrl: Type.String(),
+  /** where the controller sends the site's guests: the console's guest page ('' without a public address) */
+  portalUrl: Type.String(),
+  /** the controller sends the site's guests to the console's page now */
+  external: Type.Boolean(),
 });
 
 export const HotspotBody = Type.Object({

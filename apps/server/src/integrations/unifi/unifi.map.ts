@@ -150,3 +150,44 @@ export function wlanHealth(health: unknown): {
     connected: Math.max(0, adopted - num(wlan?.num_disconnected)),
   };
 }
+
+/** How guests get in on a site's login page. */
+export type GuestAuth = 'none' | 'password' | 'hotspot';
+
+/** A site's guest login as the console reads it from the controller's `guest_access` setting. */
+export type GuestLogin = {
+  enabled: boolean;
+  portalName: string;
+  /**
+   * The controller's own `auth`, except an external portal (`custom`), whose form is the one of `voucher_enabled`
+   * and `password_enabled`: the console keeps the site's choice there when it points the controller at itself.
+   */
+  auth: string;
+  password: string;
+  promoUrl: string;
+  /** the external portal's address when the controller sends guests to one */
+  externalAddress: string;
+};
+
+export function toGuestLogin(raw: Raw | undefined): GuestLogin {
+  const own = str(raw?.auth) || 'none';
+  const auth =
+    own !== 'custom'
+      ? own
+      : raw?.voucher_enabled === true
+        ? 'hotspot'
+        : raw?.password_enabled === true
+          ? 'password'
+          : 'none';
+  return {
+    enabled: raw?.portal_enabled === true,
+    portalName: str(raw?.facebook_wifi_gw_name),
+    auth,
+    password: str(raw?.x_password),
+    promoUrl: str(raw?.redirect_url),
+    externalAddress: own === 'custom' ? str(raw?.custom_ip) : '',
+  };
+}
+
+/** The form a guest fills in: an authentication the console's page does not offer (Facebook) asks nothing more. */
+export const guestFormOf = (auth: string): GuestAuth => (auth === 'password' || auth === 'hotspot' ? auth : 'none');

@@ -1,7 +1,7 @@
-/** The guest login page as HTML: no script, small, in Vietnamese or English. */
+import type { GuestAuth } from '../../integrations/unifi/unifi.map.ts';
 
+/** The guest login page as HTML: no script, small, in Vietnamese or English. */
 export type PortalLanguage = 'vi' | 'en';
-export type PortalAuth = 'none' | 'password' | 'hotspot';
 
 const TEXTS = {
   vi: {
@@ -59,7 +59,7 @@ const html = (text: string) =>
 export type PortalView = {
   lang: PortalLanguage;
   venue: string;
-  auth: PortalAuth | null;
+  auth: GuestAuth | null;
   /** the splash images' addresses */
   images: { desktop?: string; mobile?: string };
   /** what the guest's phone came with, carried through the form */

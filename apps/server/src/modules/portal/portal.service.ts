@@ -1,8 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
+import { guestFormOf, toGuestLogin } from '../../integrations/unifi/unifi.map.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
-import type { PortalAuth, PortalMessage } from './portal.page.ts';
+import type { PortalMessage } from './portal.page.ts';
+import type { PortalRepository } from './portal.repository.ts';
 
 const WINDOW_MS = 10 * 60_000;
 const VIEW_CACHE_MS = 5_000;
@@ -38,6 +40,7 @@ export function createPortalService(deps: {
   controller: ControllerProvider;
   sites: SitesService;
   uploads: UploadsService;
+  uses: PortalRepository;
   now: () => number;
 }) {
   const wrong = new Map<string, number[]>();
@@ -60,9 +63,8 @@ export function createPortalService(deps: {
   }
 
   async function hotspotOf(site: string) {
-    const access = await (await deps.controller.require()).guestAccess(site);
-    const auth: PortalAuth = access?.auth === 'password' || access?.auth === 'hotspot' ? access.auth : 'none';
-    return { auth, password: String(access?.x_password ?? ''), promoUrl: String(access?.redirect_url ?? '') };
+    const login = toGuestLogin(await (await deps.controller.require()).guestAccess(site));
+    return { auth: guestFormOf(login.auth), password: login.password, promoUrl: login.promoUrl };
   }
 
   return {
@@ -101,10 +103,15 @@ export function createPortalService(deps: {
           ? (await controller.vouchers(site)).find((v) => v.code.replace(/\D/g, '') === code)
           : undefined;
         if (!voucher) return refuse('wrongCode');
-        if (voucher.quota > 0 && voucher.used >= voucher.quota) {
-          return { status: 403, message: { key: 'usedUp', kind: 'error' } };
-        }
-        limits = { minutes: voucher.duration, up: voucher.up, down: voucher.down, bytes: voucher.byteQuota };
+        const usedUp: LoginOutcome = { status: 403, message: { key: 'usedUp', kind: 'error' } };
+        // the uses the controller counted (its own portal), then the console's; quota 0 is no limit
+        const left = voucher.quota > 0 ? voucher.quota - voucher.used : 0;
+        if (voucher.quota > 0 && left <= 0) return usedUp;
+        const first = await deps.uses.use(site, voucher.id, mac, new Date(deps.now()), left);
+        // a device keeps the voucher's time from its first use
+        const minutes = first ? voucher.duration - Math.floor((deps.now() - first.getTime()) / 60_000) : 0;
+        if (minutes <= 0) return usedUp;
+        limits = { minutes, up: voucher.up, down: voucher.down, bytes: voucher.byteQuota };
         if (voucher.quota === 1) singleUse = voucher.id;
       } else if (hotspot.auth === 'password') {
         if (!hotspot.password || !same(answer.password ?? '', hotspot.password)) return refuse('wrongPassword');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { drivers } from '../../test/helpers.ts';
-import { useControllerApp } from '../../test/simulator.ts';
+import { SIM_CLOCKS, useControllerApp } from '../../test/simulator.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
+import { createPortalRepository } from './portal.repository.ts';
 
 type Json = Record<string, unknown>;
 const form = (fields: Record<string, string>) => ({
@@ -28,7 +29,14 @@ describe.each(drivers)('the guest login page on %s', (driver) => {
     suite.t.app.inject({ method: 'POST', url: `/guest/s/${site}/`, remoteAddress: ip, ...form(fields) });
 
   it('shows the venue and the voucher form in Vietnamese, with no script and a strict policy', async () => {
-    const site = await portalSite(1, { auth: 'hotspot', redirect_url: 'https://hoamai.example/uu-dai' });
+    // the controller's external portal points here; the site's choice (vouchers) is in its switches
+    const site = await portalSite(1, {
+      auth: 'custom',
+      custom_ip: '203.0.113.10',
+      voucher_enabled: true,
+      password_enabled: false,
+      redirect_url: 'https://hoamai.example/uu-dai',
+    });
     const res = await page(
       site.name,
       `?id=${mac()}&ap=aa:bb:cc:dd:ee:ff&url=${encodeURIComponent('http://example.com/"><b>x')}`,
@@ -82,6 +90,51 @@ describe.each(drivers)('the guest login page on %s', (driver) => {
     expect(site.vouchers.some((v) => v._id === voucher.id)).toBe(false);
     const again = await post(site.name, { id: mac(), code: voucher.code, lang: 'en' }, '10.0.0.2');
     expect(again.body).toContain('This voucher code is not valid');
+  });
+
+  it('holds a voucher of several uses to its number of devices; a device that comes back keeps what is left of its time', async () => {
+    const site = world()[1];
+    if (!site) throw new Error('no site');
+    const made = await call('POST', `/it4u/${site.name}/createVoucher`, {
+      n: 1,
+      quota: 2,
+      expire: 480,
+      note: 'Nhóm 2 người',
+    });
+    const voucher = made.json()[0];
+    const [a, b, c] = [mac(), mac(), mac()];
+    // a device that first used it two hours ago (on the console's clock)
+    await createPortalRepository(suite.t.database.db).use(
+      site.name,
+      voucher.id,
+      a,
+      new Date(SIM_CLOCKS.noon - 2 * 3_600_000),
+      2,
+    );
+    expect((await post(site.name, { id: a, code: voucher.code }, '10.0.2.1')).statusCode).toBe(303);
+    expect(site.authorized.get(a)?.minutes).toBe(360);
+    expect((await post(site.name, { id: b, code: voucher.code }, '10.0.2.2')).statusCode).toBe(303);
+    expect(site.authorized.get(b)?.minutes).toBe(480);
+    // two devices: a third is refused, the first two still come back
+    const third = await post(site.name, { id: c, code: voucher.code, lang: 'en' }, '10.0.2.3');
+    expect(third.statusCode).toBe(403);
+    expect(third.body).toContain('This voucher has been used up or has expired.');
+    expect(site.authorized.has(c)).toBe(false);
+    expect((await post(site.name, { id: b, code: voucher.code }, '10.0.2.2')).statusCode).toBe(303);
+    expect(site.vouchers.some((v) => v._id === voucher.id)).toBe(true);
+    // a device whose time is over is told so
+    const long = (
+      await call('POST', `/it4u/${site.name}/createVoucher`, { n: 1, quota: 0, expire: 480, note: 'Cả ngày' })
+    ).json()[0];
+    const d = mac();
+    await createPortalRepository(suite.t.database.db).use(
+      site.name,
+      long.id,
+      d,
+      new Date(SIM_CLOCKS.noon - 9 * 3_600_000),
+      0,
+    );
+    expect((await post(site.name, { id: d, code: long.code }, '10.0.2.4')).statusCode).toBe(403);
   });
 
   it('waits a guest out after 5 wrong tries from a device, and from an address', async () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { fromControllerSchedule, hiddenMatcher, isShownGroup, toControllerSchedule, toWlan } from './wireless.map.ts';
+import {
+  fromControllerSchedule,
+  hiddenMatcher,
+  isShownGroup,
+  toControllerSchedule,
+  toGuestAccess,
+  toHotspot,
+  toWlan,
+} from './wireless.map.ts';
 
 describe('wireless fields', () => {
   it("writes windows as the controller's day|HHmm-HHmm, a day in order, midnight as 2400, and reads them back", () => {
@@ -35,5 +43,29 @@ describe('wireless fields', () => {
     expect(toWlan(raw, true)).toMatchObject({ passphrase: 'secret-12', vlan: 20 });
     expect(toWlan(raw, false).passphrase).toBe('');
     expect(toWlan({ ...raw, vlan: '' }, false).vlan).toBeNull();
+  });
+
+  it("points the controller's external portal at the console when it has an address, and reads the site's choice back", () => {
+    const input = { enabled: true, portalName: 'Hoa Mai', auth: 'hotspot' as const, promoUrl: '' };
+    const pointed = toGuestAccess(input, 'kept-pass', '203.0.113.10');
+    expect(pointed).toMatchObject({ auth: 'custom', custom_ip: '203.0.113.10', voucher_enabled: true });
+    const target = { address: '203.0.113.10', site: 'abc12345' };
+    expect(toHotspot(pointed, true, target)).toMatchObject({ auth: 'hotspot', external: true });
+    expect(toHotspot(pointed, true, { ...target, address: '198.51.100.7' })).toMatchObject({ external: false });
+    // without an address the controller's own portal asks
+    const own = toGuestAccess({ ...input, auth: 'password' }, 'kept-pass', '');
+    expect(own).toMatchObject({ auth: 'password', x_password: 'kept-pass' });
+    expect(own).not.toHaveProperty('custom_ip');
+    expect(toHotspot(own, true, { address: '', site: 'abc12345' })).toMatchObject({
+      auth: 'password',
+      password: 'kept-pass',
+      portalUrl: '',
+      external: false,
+    });
+    // an external portal that asks nothing more, and someone else's
+    expect(toHotspot({ auth: 'custom', custom_ip: '192.0.2.1' }, true, target)).toMatchObject({
+      auth: 'none',
+      external: false,
+    });
   });
 });

@@ -8,6 +8,7 @@ import {
   type WlanGroup,
   type WlanInput,
 } from '@it4u/shared';
+import { toGuestLogin } from '../../integrations/unifi/unifi.map.ts';
 import { BadRequestError } from '../../lib/errors.ts';
 
 type Raw = Record<string, unknown>;
@@ -136,24 +137,38 @@ export function hiddenMatcher(pattern: string): (name: string) => boolean {
   };
 }
 
-export function toHotspot(raw: Raw | undefined, showSecret: boolean): Hotspot {
-  const auth = String(raw?.auth ?? 'none');
+/**
+ * A site's hotspot login for the console. `portalUrl` is where the controller sends the site's guests when the
+ * console has a public address (PORTAL_ADDRESS), and `external` says whether the controller does so now.
+ */
+export function toHotspot(raw: Raw | undefined, showSecret: boolean, portal: PortalTarget): Hotspot {
+  const login = toGuestLogin(raw);
   return {
-    enabled: raw?.portal_enabled === true,
-    portalName: String(raw?.facebook_wifi_gw_name ?? ''),
-    auth,
-    password: showSecret && auth === 'password' ? String(raw?.x_password ?? '') : '',
-    promoUrl: String(raw?.redirect_url ?? ''),
+    enabled: login.enabled,
+    portalName: login.portalName,
+    auth: login.auth,
+    password: showSecret && login.auth === 'password' ? login.password : '',
+    promoUrl: login.promoUrl,
+    portalUrl: portal.address ? `http://${portal.address}/guest/s/${portal.site}/` : '',
+    external: portal.address !== '' && login.externalAddress === portal.address,
   };
 }
 
-/** The guest-access fields the console sets; a password left empty is kept. */
-export function toGuestAccess(input: HotspotInput, keptPassword: string): Raw {
+/** The console's public address (an IPv4 address, as the controller's external portal takes it) and the site. */
+export type PortalTarget = { address: string; site: string };
+
+/**
+ * The guest-access fields the console sets; a password left empty is kept. With a public address the controller's
+ * external portal points at the console (`auth: custom`), and the site's choice stays in the voucher and password
+ * switches, which the console's guest page reads.
+ */
+export function toGuestAccess(input: HotspotInput, keptPassword: string, portalAddress: string): Raw {
   const password = input.password || keptPassword;
   if (input.auth === 'password' && !password.trim()) throw new BadRequestError('hotspotPasswordRequired', 'password');
   return {
     portal_enabled: input.enabled,
-    auth: input.auth,
+    auth: portalAddress ? 'custom' : input.auth,
+    ...(portalAddress ? { custom_ip: portalAddress } : {}),
     facebook_wifi_gw_name: input.portalName.trim(),
     voucher_enabled: input.auth === 'hotspot',
     password_enabled: input.auth === 'password',

@@ -8,8 +8,17 @@ import { createWirelessService } from './wireless.service.ts';
 export const DEFAULT_HIDDEN_WLANS = 'tps tpcoms';
 
 /** Wifi groups, wireless networks, new sites and the hotspot login of a site (on the controller). */
-export function wirelessModule(deps: { controller: ControllerProvider; sites: SitesService; hiddenPattern?: string }) {
-  const service = createWirelessService({ ...deps, hiddenPattern: deps.hiddenPattern ?? DEFAULT_HIDDEN_WLANS });
+export function wirelessModule(deps: {
+  controller: ControllerProvider;
+  sites: SitesService;
+  hiddenPattern?: string;
+  portalAddress?: string;
+}) {
+  const service = createWirelessService({
+    ...deps,
+    hiddenPattern: deps.hiddenPattern ?? DEFAULT_HIDDEN_WLANS,
+    portalAddress: deps.portalAddress ?? '',
+  });
   const routes: Area['routes'] = async (api) => wirelessRoutes(api, { wireless: service });
   return { service, routes };
 }

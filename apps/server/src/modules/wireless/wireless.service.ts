@@ -25,6 +25,8 @@ export function createWirelessService(deps: {
   sites: SitesService;
   /** the hidden-networks setting (WIRELESS_HIDDEN) */
   hiddenPattern: string;
+  /** the console's public IPv4 address, where the controller's external portal sends guests ('' for none) */
+  portalAddress: string;
 }) {
   const hidden = hiddenMatcher(deps.hiddenPattern);
 
@@ -98,7 +100,10 @@ export function createWirelessService(deps: {
     },
 
     async hotspot(actor: Actor, site: string): Promise<Hotspot> {
-      return toHotspot(await (await forSite(actor, site)).guestAccess(site), mayDo(actor, 'wirelessWrite'));
+      return toHotspot(await (await forSite(actor, site)).guestAccess(site), mayDo(actor, 'wirelessWrite'), {
+        address: deps.portalAddress,
+        site,
+      });
     },
 
     async saveHotspot(actor: Actor, site: string, input: HotspotInput): Promise<Hotspot> {
@@ -108,9 +113,9 @@ export function createWirelessService(deps: {
       const saved = await controller.setGuestAccess(
         site,
         String(current._id),
-        toGuestAccess(input, String(current.x_password ?? '')),
+        toGuestAccess(input, String(current.x_password ?? ''), deps.portalAddress),
       );
-      return toHotspot(saved ?? current, true);
+      return toHotspot(saved ?? current, true, { address: deps.portalAddress, site });
     },
   };
 }

@@ -6,7 +6,7 @@ import { createSitesRepository } from '../sites/sites.repository.ts';
 type Json = Record<string, unknown>;
 
 describe.each(drivers)('wireless networks, wifi groups, new sites and the hotspot login on %s', (driver) => {
-  const { suite, call } = useControllerApp(driver, 'noon');
+  const { suite, call } = useControllerApp(driver, 'noon', { portalAddress: '203.0.113.10' });
   const site = () => suite.sim.sim.state.sites[1]; // the hotel: its own groups and networks
   const groupOf = async () => (await call('GET', `/it4u/${site().name}/wlangroup`)).json()[0].id as string;
   const network = (groupId: string, fields: Json = {}) => ({
@@ -162,7 +162,7 @@ describe.each(drivers)('wireless networks, wifi groups, new sites and the hotspo
     expect(unknown.json().code).toBe('wlanGroupNotFound');
   });
 
-  it('sets the hotspot login: a password portal needs its password; it goes only to those who may change it', async () => {
+  it('sets the hotspot login, pointing the controller at the guest page; a password portal needs its password; the password goes only to those who may change it', async () => {
     const path = `/it4u/${site().name}/hotspot`;
     const body = {
       enabled: true,
@@ -179,13 +179,21 @@ describe.each(drivers)('wireless networks, wifi groups, new sites and the hotspo
     expect(saved.statusCode).toBe(200);
     expect(site().settings.find((x) => x.key === 'guest_access')).toMatchObject({
       portal_enabled: true,
-      auth: 'password',
+      auth: 'custom',
+      custom_ip: '203.0.113.10',
+      password_enabled: true,
+      voucher_enabled: false,
       x_password: 'chao-khach',
       facebook_wifi_gw_name: 'Hoa Mai WiFi',
       redirect_enabled: true,
       redirect_url: 'https://hoamai.example/uu-dai',
     });
-    expect((await call('GET', path)).json()).toEqual({ ...body, password: 'chao-khach' });
+    expect((await call('GET', path)).json()).toEqual({
+      ...body,
+      password: 'chao-khach',
+      portalUrl: `http://203.0.113.10/guest/s/${site().name}/`,
+      external: true,
+    });
     const office = (await tokenFor(suite.t, ['ROLE_CSKH'])).headers;
     expect((await call('GET', path, undefined, office)).json().password).toBe('');
     expect((await call('POST', path, { ...body, promoUrl: 'javascript:alert(1)' })).statusCode).toBe(400);

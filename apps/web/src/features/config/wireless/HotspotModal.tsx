@@ -1,5 +1,5 @@
 import { HOTSPOT_AUTHS, type Hotspot, type HotspotInput } from '@it4u/shared';
-import { Form, Input, Select } from 'antd';
+import { Alert, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { showFormError } from '../../../components/showFormError.ts';
@@ -48,6 +48,16 @@ export function HotspotModal({ site, hotspot, enabled, onClose }: Props) {
       pending={save.isPending}
       onClose={onClose}
     >
+      <Alert
+        type={hotspot.portalUrl ? 'info' : 'warning'}
+        showIcon
+        style={{ marginBottom: 16, overflowWrap: 'anywhere' }}
+        title={
+          hotspot.portalUrl
+            ? t(`config.wireless.hotspot.${hotspot.external ? 'portalNow' : 'portalAt'}`, { url: hotspot.portalUrl })
+            : t('config.wireless.hotspot.noPortal')
+        }
+      />
       <Form<Values> form={form} layout="vertical" name="hotspot" initialValues={initial} onFinish={onFinish}>
         <Form.Item name="portalName" label={t('config.wireless.hotspot.portalName')} rules={[{ max: 100 }]}>
           <Input autoComplete="off" />
