@@ -40,6 +40,8 @@ export type Route = {
   /** e.g. `/api/s/{site}/stat/sta`: the call counter's key */
   template: string;
   handler: (ctx: Ctx) => unknown[];
+  /** a v2 call: answered bare (the list, or its one object), not in the meta/data envelope */
+  v2?: 'list' | 'one';
 };
 
 const MAC = /^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/;
@@ -307,7 +309,13 @@ function groupDevice(ctx: Ctx): unknown[] {
 
 // ---- wlans ----
 
-function validateWlan(w: JsonObject): void {
+function validateWlan(w: JsonObject, ctx: Ctx): void {
+  if (w.ap_group_ids !== undefined) {
+    const known = ctx.site.apgroups ?? [];
+    if (!Array.isArray(w.ap_group_ids) || w.ap_group_ids.some((id) => !known.some((g) => g._id === id))) {
+      throw invalid('api.err.IdInvalid');
+    }
+  }
   if (typeof w.name !== 'string' || w.name.length < 1 || w.name.length > 32) throw invalid('api.err.InvalidPayload');
   if (w.security === 'wpapsk') {
     const p = w.x_passphrase;
@@ -318,7 +326,7 @@ function validateWlan(w: JsonObject): void {
 function createWlan(ctx: Ctx): unknown[] {
   const { _id, site_id, ...fields } = ctx.body;
   const wlan = wlanObject(ctx.site, { ...fields, _id: newId(ctx.world.rng, ctx.now) });
-  validateWlan(wlan);
+  validateWlan(wlan, ctx);
   if (!ctx.site.wlangroups.some((g) => g._id === wlan.wlangroup_id)) throw invalid('api.err.IdInvalid');
   ctx.site.wlans.push(wlan);
   return [wlan];
@@ -334,7 +342,7 @@ function updateWlan(ctx: Ctx): unknown[] {
   const wlan = findWlan(ctx);
   const { _id, site_id, ...fields } = ctx.body;
   const next = { ...wlan, ...fields };
-  validateWlan(next);
+  validateWlan(next, ctx);
   Object.assign(wlan, fields);
   return [wlan];
 }
@@ -350,6 +358,55 @@ function createWlangroup(ctx: Ctx): unknown[] {
   if (typeof fields.name !== 'string' || !fields.name.trim()) throw invalid();
   const group: JsonObject = { _id: newId(ctx.world.rng, ctx.now), ...fields, site_id: ctx.site._id };
   ctx.site.wlangroups.push(group);
+  return [group];
+}
+
+// ---- AP groups (Network 6 and later) ----
+
+function apgroupsOf(ctx: Ctx): JsonObject[] {
+  if (!ctx.world.apGroups) throw new ApiError(404, 'api.err.NotFound');
+  ctx.site.apgroups ??= [
+    {
+      _id: newId(ctx.world.rng, ctx.now),
+      name: 'All APs',
+      attr_hidden_id: 'default',
+      attr_no_delete: true,
+      device_macs: ctx.site.devices.map((d) => d.mac),
+    },
+  ];
+  return ctx.site.apgroups;
+}
+
+function apgroupFields(ctx: Ctx): { name?: string; device_macs?: string[] } {
+  const { name, device_macs } = ctx.body;
+  if (name !== undefined && (typeof name !== 'string' || !name.trim())) throw invalid();
+  if (device_macs !== undefined) {
+    if (!Array.isArray(device_macs)) throw invalid();
+    for (const mac of device_macs)
+      if (!ctx.site.devices.some((d) => d.mac === mac)) throw invalid('api.err.UnknownDevice');
+  }
+  return { name: name as string | undefined, device_macs: device_macs as string[] | undefined };
+}
+
+function createApgroup(ctx: Ctx): unknown[] {
+  const groups = apgroupsOf(ctx);
+  const fields = apgroupFields(ctx);
+  if (!fields.name) throw invalid();
+  const group: JsonObject = {
+    _id: newId(ctx.world.rng, ctx.now),
+    name: fields.name,
+    device_macs: fields.device_macs ?? [],
+  };
+  groups.push(group);
+  return [group];
+}
+
+function updateApgroup(ctx: Ctx): unknown[] {
+  const group = apgroupsOf(ctx).find((g) => g._id === ctx.params[0]);
+  if (!group) throw new ApiError(404, 'api.err.NotFound');
+  const fields = apgroupFields(ctx);
+  if (fields.name) group.name = fields.name;
+  if (fields.device_macs) group.device_macs = [...new Set(fields.device_macs)];
   return [group];
 }
 
@@ -447,6 +504,9 @@ export const siteRoutes: Route[] = [
   },
   { methods: ['POST', 'PUT'], template: '/api/s/{site}/set/setting/guest_access', handler: setGuestAccess },
   { methods: ['POST', 'PUT'], template: '/api/s/{site}/set/setting/guest_access/{_id}', handler: setGuestAccess },
+  { methods: GET, template: '/v2/api/site/{site}/apgroups', handler: apgroupsOf, v2: 'list' },
+  { methods: ['POST'], template: '/v2/api/site/{site}/apgroups', handler: createApgroup, v2: 'one' },
+  { methods: ['PUT'], template: '/v2/api/site/{site}/apgroups/{_id}', handler: updateApgroup, v2: 'one' },
   { methods: GET, template: '/api/s/{site}/stat/sysinfo', handler: (ctx) => [sysinfo(ctx.world, ctx.now, ctx.flavor)] },
   ...REPORT_INTERVALS.flatMap((i) => REPORT_KINDS.map((k) => reportRoute(i, k))),
 ];

@@ -6,6 +6,7 @@ const sim = await startSimulator({
   port: Number(process.env.SIM_PORT ?? 8843),
   host: '127.0.0.1',
   flavor,
+  apGroups: process.env.SIM_AP_GROUPS === 'on',
   username: process.env.SIM_USERNAME ?? 'admin',
   password: process.env.SIM_PASSWORD ?? 'demo-password',
   seed: process.env.SIM_SEED ? Number(process.env.SIM_SEED) : 1,

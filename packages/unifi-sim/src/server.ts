@@ -13,6 +13,8 @@ export type SimulatorOptions = {
   port?: number;
   host?: string;
   flavor?: Flavor;
+  /** a controller of Network 6 and later, with AP groups (v2 API) for its wifi groups (default false) */
+  apGroups?: boolean;
   username?: string;
   password?: string;
   /** seed of all generated data (default 1) */
@@ -148,6 +150,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   const now = opts.now ?? (() => Date.now());
   const ttl = opts.sessionTtlMs ?? 30 * 60_000;
   const world = createWorld(opts.seed ?? 1, now());
+  world.apGroups = opts.apGroups ?? false;
   const sessions = new Map<string, Session>();
   const counts = new Map<string, number>();
 
@@ -261,8 +264,11 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 
     // ---- Network API ----
     let networkPath: string | null = null;
-    if (flavor === 'classic' && path.startsWith('/api/')) networkPath = path;
-    if (flavor === 'unifios' && path.startsWith(`${NETWORK_PREFIX}/api/`))
+    if (flavor === 'classic' && (path.startsWith('/api/') || path.startsWith('/v2/api/'))) networkPath = path;
+    if (
+      flavor === 'unifios' &&
+      (path.startsWith(`${NETWORK_PREFIX}/api/`) || path.startsWith(`${NETWORK_PREFIX}/v2/api/`))
+    )
       networkPath = path.slice(NETWORK_PREFIX.length);
     if (flavor === 'unifios' && path === '/api/users/self' && method === 'GET') {
       count(method, path);
@@ -339,12 +345,13 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       flavor,
       username,
     };
+    const v2 = match.route.v2;
     try {
       const data = match.route.handler(ctx);
-      send(res, 200, { meta: { rc: 'ok' }, data }, headers);
+      send(res, 200, v2 === 'list' ? data : v2 === 'one' ? data[0] : { meta: { rc: 'ok' }, data }, headers);
     } catch (error) {
-      if (error instanceof ApiError) send(res, error.status, envelopeError(error.msg), headers);
-      else throw error;
+      if (!(error instanceof ApiError)) throw error;
+      send(res, error.status, v2 ? { errorCode: error.status, message: error.msg } : envelopeError(error.msg), headers);
     }
   }
 

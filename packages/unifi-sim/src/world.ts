@@ -87,6 +87,8 @@ export type Site = {
   devices: Device[];
   wlans: JsonObject[];
   wlangroups: JsonObject[];
+  /** AP groups (Network 6 and later; v2 API), made on first read when the world has them */
+  apgroups: JsonObject[] | undefined;
   settings: JsonObject[];
   vouchers: JsonObject[];
   /** by lower-case mac */
@@ -118,6 +120,8 @@ export type World = {
   /** sequential PRNG for writes (new site names, new ids, voucher codes): deterministic per seed and call order */
   rng: Rng;
   nextSiteIndex: number;
+  /** a controller of Network 6 and later: AP groups (`/v2/api/site/{site}/apgroups`) beside the old wlan groups */
+  apGroups: boolean;
 };
 
 type SitePlan = {
@@ -192,7 +196,14 @@ const UBNT_OUIS = ['74:ac:b9', 'f0:9f:c2', '24:5a:4c', '78:8a:20', '80:2a:a8'];
 
 export function createWorld(seed: number, createdAt: number): World {
   const rng = createRng(seed);
-  const world: World = { seed, createdAt, sites: [], rng: createRng(seed ^ 0x5bd1e995), nextSiteIndex: 0 };
+  const world: World = {
+    seed,
+    createdAt,
+    sites: [],
+    rng: createRng(seed ^ 0x5bd1e995),
+    nextSiteIndex: 0,
+    apGroups: false,
+  };
   for (const plan of SITE_PLANS) buildSite(world, rng, plan);
   return world;
 }
@@ -228,6 +239,7 @@ function emptySite(world: World, rng: Rng, plan: SitePlan, now: number): Site {
     devices: [],
     wlans: [],
     wlangroups: [],
+    apgroups: undefined,
     settings: [],
     vouchers: [],
     users: new Map(),

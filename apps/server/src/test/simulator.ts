@@ -21,13 +21,14 @@ export type TestSimulator = { sim: Simulator; config: ControllerConfig; close():
 /** A simulated controller on loopback whose clock stands still at the given time. */
 export async function startTestSimulator(
   clock: SimClock,
-  opts: { seed?: number; flavor?: Flavor; password?: string } = {},
+  opts: { seed?: number; flavor?: Flavor; password?: string; apGroups?: boolean } = {},
 ): Promise<TestSimulator> {
   const password = opts.password ?? 'sim-pass';
   const sim = await startSimulator({
     port: 0,
     host: '127.0.0.1',
     flavor: opts.flavor ?? 'classic',
+    apGroups: opts.apGroups,
     username: 'admin',
     password,
     seed: opts.seed ?? 11,
@@ -51,10 +52,11 @@ export function useControllerApp(
   driver: Driver,
   clock: SimClock,
   appOptions: Partial<Omit<AppOptions, 'database' | 'masterKey' | 'demoController' | 'now'>> = {},
+  simOptions: Parameters<typeof startTestSimulator>[1] = {},
 ) {
   const suite = {} as { t: TestApp; sim: TestSimulator; kt: Record<string, string> };
   beforeAll(async () => {
-    suite.sim = await startTestSimulator(clock);
+    suite.sim = await startTestSimulator(clock, simOptions);
     suite.t = await createTestApp(driver, {
       ...appOptions,
       demoController: suite.sim.config,

@@ -5,7 +5,15 @@ import { HOTSPOT_AUTHS, WEEKDAYS, type Weekday, WLAN_SECURITIES } from '../const
 export const ControllerId = Type.String({ minLength: 24, maxLength: 24, pattern: '^[0-9a-fA-F]{24}$' });
 
 /** A wifi group (wlan group) of a site. */
-export const WlanGroupSchema = Type.Object({ id: Type.String(), name: Type.String() });
+/**
+ * A wifi group: a wlan group on controllers up to Network 5, an AP group (`apgroup`) on Network 6 and later, which
+ * group access points instead; the screen says which the controller has.
+ */
+export const WlanGroupSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  kind: Type.Union([Type.Literal('wlangroup'), Type.Literal('apgroup')]),
+});
 
 export const WlanGroupBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 64, pattern: '\\S' }),

@@ -198,11 +198,36 @@ export function createUnifiClient(config: ControllerConfig) {
     }
   }
 
+  /**
+   * One call of the newer v2 API (`/v2/api/...`): its bare JSON answer, or undefined when the controller has no such
+   * call (404: older than the call).
+   */
+  async function v2(method: string, path: string, body?: unknown): Promise<unknown> {
+    const deadline = now() + timeoutMs;
+    if (cookies.size === 0) await login(deadline);
+    for (let attempt = 0; ; attempt++) {
+      const res = await request(method, networkPath(path), body, deadline);
+      if (res.status === 401 && attempt === 0) {
+        await login(deadline);
+        continue;
+      }
+      if (res.status === 401) throw new ControllerError('controllerLoginRefused', base, LOGIN_REQUIRED);
+      if (res.status === 404) return undefined;
+      const json = parseJson(res.text);
+      if (!res.ok || json === undefined) {
+        const msg = (json as { message?: unknown } | undefined)?.message;
+        throw new ControllerError('controllerFailed', base, typeof msg === 'string' ? msg : `HTTP ${res.status}`);
+      }
+      return json;
+    }
+  }
+
   return {
     url: base,
     flavor: () => flavor,
     login: () => login(),
     call,
+    v2,
     /** True when a session exists and the controller accepts it (logs in when needed). */
     async check(): Promise<{ ok: true; flavor: Flavor }> {
       await call('GET', '/api/self/sites');
@@ -223,13 +248,17 @@ export function retryAfterMs(header: string | null, now: number): number | undef
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-function parseEnvelope(text: string): Envelope | undefined {
+function parseJson(text: string): unknown {
   try {
-    const json = JSON.parse(text);
-    return json && typeof json === 'object' ? (json as Envelope) : undefined;
+    return JSON.parse(text);
   } catch {
     return undefined;
   }
+}
+
+function parseEnvelope(text: string): Envelope | undefined {
+  const json = parseJson(text);
+  return json && typeof json === 'object' ? (json as Envelope) : undefined;
 }
 
 export type UnifiClient = ReturnType<typeof createUnifiClient>;

@@ -160,6 +160,35 @@ export function createController(client: UnifiClient, cache: ReadCache) {
       return group;
     },
 
+    /**
+     * The site's AP groups, on controllers of Network 6 and later (which group access points so, not in wlan
+     * groups); undefined when the controller has no AP groups.
+     */
+    apGroups: (site: string): Promise<Record<string, unknown>[] | undefined> =>
+      read(`${site}:apgroups`, async () => {
+        const groups = await client.v2('GET', `/v2/api/site/${s(site)}/apgroups`);
+        return Array.isArray(groups) ? (groups as Record<string, unknown>[]) : undefined;
+      }),
+
+    async createApGroup(site: string, name: string) {
+      const made = await client.v2('POST', `/v2/api/site/${s(site)}/apgroups`, { name, device_macs: [] });
+      cache.invalidate(`${site}:apgroups`);
+      return (made ?? {}) as Record<string, unknown>;
+    },
+
+    /** Puts every access point of the site in an AP group; answers how many. */
+    async fillApGroup(site: string, group: Record<string, unknown>): Promise<number> {
+      const macs = (await client.call('GET', `/api/s/${s(site)}/stat/device`))
+        .filter((d) => d.type === undefined || d.type === 'uap')
+        .map((d) => String(d.mac));
+      await client.v2('PUT', `/v2/api/site/${s(site)}/apgroups/${s(String(group._id))}`, {
+        ...group,
+        device_macs: macs,
+      });
+      cache.invalidate(`${site}:apgroups`);
+      return macs.length;
+    },
+
     /** The site's wireless networks (wlanconf), as the controller has them. */
     wlans: (site: string) => read(`${site}:wlanconf`, () => client.call('GET', `/api/s/${s(site)}/rest/wlanconf`)),
 

@@ -75,7 +75,6 @@ export function toControllerWlan(input: WlanInput, keptPassphrase: string | unde
     security: input.security,
     is_guest: input.isGuest,
     vlan_enabled: input.vlanEnabled,
-    wlangroup_id: input.groupId,
     schedule_enabled: input.scheduleEnabled,
     schedule: input.scheduleEnabled ? toControllerSchedule(input.schedule) : [],
   };
@@ -114,7 +113,28 @@ export function isShownGroup(raw: Raw): boolean {
   );
 }
 
-export const toWlanGroup = (raw: Raw): WlanGroup => ({ id: String(raw._id ?? ''), name: String(raw.name ?? '') });
+/** Which groups the controller has: wlan groups (Network 5 and before) or AP groups (Network 6 and later). */
+export type GroupKind = WlanGroup['kind'];
+
+export const toWlanGroup = (raw: Raw, kind: GroupKind): WlanGroup => ({
+  id: String(raw._id ?? ''),
+  name: String(raw.name ?? ''),
+  kind,
+});
+
+/** The AP groups a network is on. */
+export const apGroupIdsOf = (raw: Raw | undefined): string[] =>
+  Array.isArray(raw?.ap_group_ids) ? raw.ap_group_ids.map(String) : [];
+
+/**
+ * A network's group in the controller's terms: its wlan group, or on AP groups the group added to those it is
+ * already on (a network may be on several).
+ */
+export function withGroup(body: Raw, groupId: string, kind: GroupKind, current: Raw | undefined): Raw {
+  if (kind === 'wlangroup') return { ...body, wlangroup_id: groupId };
+  const { wlangroup_id: _, ...rest } = body;
+  return { ...rest, ap_group_mode: 'groups', ap_group_ids: [...new Set([...apGroupIdsOf(current), groupId])] };
+}
 
 /** A new group: its name and the spec's hidden defaults. */
 export const newWlanGroup = (name: string): Raw => ({

@@ -4,7 +4,9 @@ import { type Actor, mayDo, type RequestContext } from '../../lib/context.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import {
+  apGroupIdsOf,
   checkWlan,
+  type GroupKind,
   hiddenMatcher,
   isShownGroup,
   newWlanGroup,
@@ -13,7 +15,10 @@ import {
   toHotspot,
   toWlan,
   toWlanGroup,
+  withGroup,
 } from './wireless.map.ts';
+
+type Raw = Record<string, unknown>;
 
 /**
  * A site's wifi groups, wireless networks and hotspot login, on the controller (nothing is stored here). Every
@@ -35,9 +40,23 @@ export function createWirelessService(deps: {
     return deps.controller.require();
   }
 
-  async function shownGroups(actor: Actor, site: string) {
-    return (await (await forSite(actor, site)).wlanGroups(site)).filter(isShownGroup);
+  /** The site's groups: its AP groups when the controller has them (Network 6 and later), else its wlan groups. */
+  async function groupsOf(actor: Actor, site: string): Promise<{ kind: GroupKind; all: Raw[]; shown: Raw[] }> {
+    const controller = await forSite(actor, site);
+    const ap = await controller.apGroups(site);
+    const all = ap ?? (await controller.wlanGroups(site));
+    return { kind: ap ? 'apgroup' : 'wlangroup', all, shown: all.filter(isShownGroup) };
   }
+
+  async function shownGroup(actor: Actor, site: string, groupId: string) {
+    const groups = await groupsOf(actor, site);
+    const group = groups.shown.find((g) => g._id === groupId);
+    if (!group) throw new BadRequestError('wlanGroupNotFound', 'groupId');
+    return { kind: groups.kind, group };
+  }
+
+  const inGroup = (wlan: Raw, groupId: string, kind: GroupKind) =>
+    kind === 'apgroup' ? apGroupIdsOf(wlan).includes(groupId) : wlan.wlangroup_id === groupId;
 
   async function rawWlan(actor: Actor, site: string, id: string) {
     const wlan = (await (await forSite(actor, site)).wlans(site)).find((w) => w._id === id);
@@ -46,34 +65,41 @@ export function createWirelessService(deps: {
   }
 
   async function save(actor: Actor, site: string, id: string | undefined, input: WlanInput): Promise<Wlan> {
-    const kept = id === undefined ? undefined : String((await rawWlan(actor, site, id)).x_passphrase ?? '');
+    const current = id === undefined ? undefined : await rawWlan(actor, site, id);
+    const kept = current === undefined ? undefined : String(current.x_passphrase ?? '');
     checkWlan(input, kept);
-    if (!(await shownGroups(actor, site)).some((g) => g._id === input.groupId)) {
-      throw new BadRequestError('wlanGroupNotFound', 'groupId');
-    }
-    const controller = await forSite(actor, site);
-    return toWlan(await controller.saveWlan(site, id, toControllerWlan(input, kept)), true);
+    const { kind } = await shownGroup(actor, site, input.groupId);
+    const body = withGroup(toControllerWlan(input, kept), input.groupId, kind, current);
+    const saved = await (await forSite(actor, site)).saveWlan(site, id, body);
+    return { ...toWlan(saved, true), groupId: input.groupId };
   }
 
   return {
     async groups(actor: Actor, site: string): Promise<WlanGroup[]> {
-      return (await shownGroups(actor, site)).map(toWlanGroup);
+      const { kind, shown } = await groupsOf(actor, site);
+      return shown.map((g) => toWlanGroup(g, kind));
     },
 
     async createGroup(actor: Actor, site: string, name: string): Promise<WlanGroup> {
-      const taken = (await (await forSite(actor, site)).wlanGroups(site)).some(
-        (g) => String(g.name ?? '').toLowerCase() === name.trim().toLowerCase(),
-      );
-      if (taken) throw new ConflictError('wlanGroupTaken', 'name');
-      return toWlanGroup(await (await forSite(actor, site)).createWlanGroup(site, newWlanGroup(name)));
+      const { kind, all } = await groupsOf(actor, site);
+      if (all.some((g) => String(g.name ?? '').toLowerCase() === name.trim().toLowerCase())) {
+        throw new ConflictError('wlanGroupTaken', 'name');
+      }
+      const controller = await forSite(actor, site);
+      const made =
+        kind === 'apgroup'
+          ? await controller.createApGroup(site, name.trim())
+          : await controller.createWlanGroup(site, newWlanGroup(name));
+      return toWlanGroup(made, kind);
     },
 
     /** The networks of a wifi group, without the hidden ones. */
     async networks(actor: Actor, site: string, groupId: string): Promise<Wlan[]> {
       const secret = mayDo(actor, 'wirelessWrite');
+      const { kind } = await groupsOf(actor, site);
       return (await (await forSite(actor, site)).wlans(site))
-        .filter((w) => w.wlangroup_id === groupId && !hidden(String(w.name ?? '')))
-        .map((w) => toWlan(w, secret))
+        .filter((w) => inGroup(w, groupId, kind) && !hidden(String(w.name ?? '')))
+        .map((w) => ({ ...toWlan(w, secret), groupId }))
         .sort((a, b) => a.name.localeCompare(b.name));
     },
 
@@ -86,10 +112,11 @@ export function createWirelessService(deps: {
 
     /** Save: the group on every access point of the site. */
     async applyGroup(actor: Actor, site: string, groupId: string): Promise<{ devices: number }> {
-      if (!(await shownGroups(actor, site)).some((g) => g._id === groupId)) {
-        throw new BadRequestError('wlanGroupNotFound', 'groupId');
-      }
-      return { devices: await (await forSite(actor, site)).applyWlanGroup(site, groupId) };
+      const { kind, group } = await shownGroup(actor, site, groupId);
+      const controller = await forSite(actor, site);
+      const devices =
+        kind === 'apgroup' ? await controller.fillApGroup(site, group) : await controller.applyWlanGroup(site, groupId);
+      return { devices };
     },
 
     /** A new site on the controller, in the site names at once. */

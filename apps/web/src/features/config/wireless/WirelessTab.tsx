@@ -44,6 +44,9 @@ export function WirelessTab() {
   const networks = useWlans(site?.idname, groupId);
   const hotspot = useHotspot(site?.idname);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  // controllers of Network 6 and later group access points in AP groups
+  const apGroups = groups.data?.some((g) => g.kind === 'apgroup') ?? false;
+  const groupLabel = t(apGroups ? 'config.wireless.apGroup' : 'config.wireless.group');
   const addSite = useAddSite();
   const createGroup = useCreateGroup(idname);
   const applyGroup = useApplyGroup(idname);
@@ -129,19 +132,20 @@ export function WirelessTab() {
         <>
           <Flex wrap gap={8} align="center">
             <Select
-              aria-label={t('config.wireless.group')}
+              aria-label={groupLabel}
               style={{ minWidth: 220 }}
               loading={groups.isPending}
               value={groupId}
               onChange={(id) => setGroup({ site: idname, id })}
               options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
-              placeholder={t('config.wireless.group')}
+              placeholder={groupLabel}
             />
             {writer && (
               <Button icon={<PlusOutlined aria-hidden />} disabled={!site} onClick={() => setDialog({ kind: 'group' })}>
                 {t('config.wireless.addGroup')}
               </Button>
             )}
+            {apGroups && <Typography.Text type="secondary">{t('config.wireless.apGroupsNote')}</Typography.Text>}
           </Flex>
           <Flex wrap gap={8} align="center" justify="space-between">
             <Space wrap>
