@@ -55,8 +55,8 @@ export const API_ERRORS = {
   passphraseLength: 'The WPA passphrase must be 8 to 63 characters.',
   passphraseAscii: 'The WPA passphrase may hold only Latin letters, digits, spaces and punctuation (no accents).',
   vlanRequired: 'Enter the VLAN (1 to 4094), or switch the VLAN off.',
-  scheduleReversed: 'A schedule window ends before it starts ({{day}}).',
-  scheduleOverlap: 'Two schedule windows of the same day overlap ({{day}}).',
+  scheduleReversed: 'A schedule window ends before it starts ({{dayName}}).',
+  scheduleOverlap: 'Two schedule windows of the same day overlap ({{dayName}}).',
   scheduleEmpty: 'The schedule has no window: switch a day on, or switch the schedule off.',
   hotspotPasswordRequired: 'Enter the password guests will type, or choose another authentication.',
   // splash images

@@ -24,6 +24,16 @@ export const OPERATOR_TIME_ZONE = 'Asia/Ho_Chi_Minh';
 /** The days of a wireless network's schedule, as the controller names them. */
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
+/** The weekdays' English names, for the server's English messages (the web app says them in the reader's language). */
+export const WEEKDAY_NAMES: Record<Weekday, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
 
 /** Wifi security the console sets: open, or WPA personal with a passphrase (others are shown, not written). */
 export const WLAN_SECURITIES = ['open', 'wpapsk'] as const;

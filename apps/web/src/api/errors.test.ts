@@ -29,6 +29,7 @@ const params = {
   allowed: 'a, b',
   bytes: 38,
   day: 'mon',
+  dayName: 'Monday',
   max: 5,
   expected: '16:10',
   width: 1600,

@@ -215,7 +215,10 @@ export function createUnifiClient(config: ControllerConfig) {
       if (res.status === 404) return undefined;
       const json = parseJson(res.text);
       if (!res.ok || json === undefined) {
-        const msg = (json as { message?: unknown } | undefined)?.message;
+        const answer = json as { message?: unknown; meta?: { msg?: unknown } } | undefined;
+        const msg = answer?.message ?? answer?.meta?.msg;
+        const site = /^\/v2\/api\/site\/([^/]+)\//.exec(path)?.[1];
+        if (msg === NO_SITE && site) throw new NotFoundError('siteNotOnController', { site: decodeURIComponent(site) });
         throw new ControllerError('controllerFailed', base, typeof msg === 'string' ? msg : `HTTP ${res.status}`);
       }
       return json;

@@ -2,6 +2,7 @@ import {
   type Hotspot,
   type HotspotInput,
   type ScheduleWindow,
+  WEEKDAY_NAMES,
   WEEKDAYS,
   type Weekday,
   type Wlan,
@@ -59,10 +60,11 @@ export function checkWlan(input: WlanInput, keptPassphrase: string | undefined):
   if (input.schedule.length === 0) throw new BadRequestError('scheduleEmpty', 'schedule');
   const sorted = sortWindows(input.schedule);
   sorted.forEach((w, i) => {
-    if (w.from >= w.to) throw new BadRequestError('scheduleReversed', 'schedule', { day: w.day });
+    if (w.from >= w.to)
+      throw new BadRequestError('scheduleReversed', 'schedule', { day: w.day, dayName: WEEKDAY_NAMES[w.day] });
     const before = sorted[i - 1];
     if (before && before.day === w.day && before.to > w.from) {
-      throw new BadRequestError('scheduleOverlap', 'schedule', { day: w.day });
+      throw new BadRequestError('scheduleOverlap', 'schedule', { day: w.day, dayName: WEEKDAY_NAMES[w.day] });
     }
   });
 }
