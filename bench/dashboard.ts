@@ -12,8 +12,7 @@
 import http from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { HOTSPOT_WINDOW_MS } from '@it4u/shared';
-import { startSimulator } from '@it4u/unifi-sim';
-import { startServer } from './spawn.ts';
+import { BENCH_NOON, startOnSimulator } from './spawn.ts';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 120);
 const VIEWERS = 200;
@@ -24,27 +23,8 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const VIETNAM = 7 * HOUR;
 
-// a Wednesday noon in Vietnam (as bench/devices.ts): every report of today has data
-const noon = Date.UTC(2026, 4, 6, 5, 0);
-const sim = await startSimulator({
-  port: 0,
-  flavor: 'classic',
-  username: 'admin',
-  password: 'bench-pass',
-  seed: 5,
-  now: () => noon,
-});
-const { child, port, token } = await startServer('pglite', {
-  env: {
-    UNIFI_DEMO_URL: sim.url,
-    UNIFI_DEMO_USER: 'admin',
-    UNIFI_DEMO_PASSWORD: 'bench-pass',
-    // the console's clock, the simulator's (bench/serve.ts keeps it still there)
-    UNIFI_DEMO_CLOCK: new Date(noon).toISOString(),
-    // the site names in the console's database, so that the overview counts the sites
-    BENCH_SYNC_SITES: '1',
-  },
-});
+const noon = BENCH_NOON;
+const { sim, port, token, close } = await startOnSimulator();
 
 /** The ranges the web app asks for, computed as a browser in Vietnam does on the console's clock. */
 const dayStart = Math.floor((noon + VIETNAM) / DAY) * DAY - VIETNAM;
@@ -246,6 +226,5 @@ try {
     `controller calls per site and report: ${missed === 0 ? 'target met' : `target missed for ${missed} of ${perSite.length}`}`,
   );
 } finally {
-  child.kill('SIGTERM');
-  await sim.close();
+  await close();
 }

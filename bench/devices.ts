@@ -1,24 +1,11 @@
 // 200 concurrent clients polling GET /it4u/{site}/devices for 5 sites for 60 s (npm run bench:devices), against the
 // simulator: the simulator counts its stat/sta calls per site (at most one per site per 30 s refresh window is the aim)
 // and autocannon reports the console's latency once warm.
-import { startSimulator } from '@it4u/unifi-sim';
 import autocannon from 'autocannon';
-import { startServer } from './spawn.ts';
+import { startOnSimulator } from './spawn.ts';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 60);
-// a Wednesday noon in Vietnam: the figures do not depend on the hour the benchmark runs
-const noon = Date.UTC(2026, 4, 6, 5, 0);
-const sim = await startSimulator({
-  port: 0,
-  flavor: 'classic',
-  username: 'admin',
-  password: 'bench-pass',
-  seed: 5,
-  now: () => noon,
-});
-const { child, port, token } = await startServer('pglite', {
-  env: { UNIFI_DEMO_URL: sim.url, UNIFI_DEMO_USER: 'admin', UNIFI_DEMO_PASSWORD: 'bench-pass' },
-});
+const { sim, port, token, close } = await startOnSimulator();
 try {
   const names = sim.state.sites.map((s) => s.name).slice(0, 5);
   const headers = { authorization: `Bearer ${token}` };
@@ -36,6 +23,5 @@ try {
     `stat/sta calls seen by the simulator per site: ${calls.join(', ')} (at most ${allowed} allowed: one per 30 s window)`,
   );
 } finally {
-  child.kill('SIGTERM');
-  await sim.close();
+  await close();
 }

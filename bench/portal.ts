@@ -1,31 +1,12 @@
 // The guest login page (npm run bench:portal): 200 concurrent guests loading /guest/s/{site}/, the splash image
 // served from the database with its caching headers, and the whole voucher login (form post → authorize-guest →
 // confirmed on the controller → 303), against the simulator on a fixed clock. Figures in docs/benchmarks.md.
-import { startSimulator } from '@it4u/unifi-sim';
 import autocannon from 'autocannon';
 import { png } from '../apps/server/src/test/png.ts';
-import { startServer } from './spawn.ts';
+import { startOnSimulator, startServer } from './spawn.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
-// a Wednesday noon in Vietnam: the figures do not depend on the hour the benchmark runs
-const noon = Date.UTC(2026, 4, 6, 5, 0);
-const sim = await startSimulator({
-  port: 0,
-  flavor: 'classic',
-  username: 'admin',
-  password: 'bench-pass',
-  seed: 5,
-  now: () => noon,
-});
-const { child, port, token } = await startServer('pglite', {
-  env: {
-    UNIFI_DEMO_URL: sim.url,
-    UNIFI_DEMO_USER: 'admin',
-    UNIFI_DEMO_PASSWORD: 'bench-pass',
-    UNIFI_DEMO_CLOCK: new Date(noon).toISOString(),
-    BENCH_SYNC_SITES: '1',
-  },
-});
+const { sim, port, token, close } = await startOnSimulator();
 const base = `http://127.0.0.1:${port}`;
 const auth = { authorization: `Bearer ${token}` };
 const percentile = (values: number[], p: number) =>
@@ -57,6 +38,17 @@ try {
   });
   console.log(
     `guest page, 200 connections, ${seconds} s: ${Math.round(page.requests.average)} requests/s, p50 ${page.latency.p50} ms, p99 ${page.latency.p99} ms, non-2xx ${page.non2xx} (aim p99 at most 20 ms)`,
+  );
+  // the floor of this machine: a bare Fastify route (bench/serve.ts) under the same 200 connections
+  const bare = await startServer('bare');
+  const floor = await autocannon({
+    url: `http://127.0.0.1:${bare.port}/api/v1/user/me`,
+    connections: 200,
+    duration: seconds,
+  });
+  bare.child.kill('SIGTERM');
+  console.log(
+    `bare Fastify route, same load: ${Math.round(floor.requests.average)} requests/s, p50 ${floor.latency.p50} ms, p99 ${floor.latency.p99} ms; guest page / bare: ${(page.requests.average / floor.requests.average).toFixed(2)} of the throughput, ${(page.latency.p99 / floor.latency.p99).toFixed(2)}× the p99`,
   );
   const images = await autocannon({ url: `${base}${image.url}`, connections: 50, duration: seconds });
   console.log(
@@ -95,6 +87,5 @@ try {
     `voucher login, ${vouchers.length} guests 20 at a time: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms, redirected ${redirected} of ${vouchers.length}; guests the simulator shows let in: ${site.authorized.size} (aim p99 at most 200 ms)`,
   );
 } finally {
-  child.kill('SIGTERM');
-  await sim.close();
+  await close();
 }

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { startSimulator } from '@it4u/unifi-sim';
 import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -52,4 +53,40 @@ export async function onScratchDatabase(
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
+}
+
+/** A Wednesday noon in Vietnam: the clock the simulator-backed benchmarks stand at, whatever the hour they run. */
+export const BENCH_NOON = Date.UTC(2026, 4, 6, 5, 0);
+
+/**
+ * The simulator (in this process) on a clock that stands still at BENCH_NOON, and the console (PGlite, its own
+ * process) on it at the same clock, its site names filled from it.
+ */
+export async function startOnSimulator() {
+  const sim = await startSimulator({
+    port: 0,
+    flavor: 'classic',
+    username: 'admin',
+    password: 'bench-pass',
+    seed: 5,
+    now: () => BENCH_NOON,
+  });
+  const server = await startServer('pglite', {
+    env: {
+      UNIFI_DEMO_URL: sim.url,
+      UNIFI_DEMO_USER: 'admin',
+      UNIFI_DEMO_PASSWORD: 'bench-pass',
+      UNIFI_DEMO_CLOCK: new Date(BENCH_NOON).toISOString(),
+      BENCH_SYNC_SITES: '1',
+    },
+  });
+  return {
+    sim,
+    port: server.port,
+    token: server.token,
+    async close() {
+      server.child.kill('SIGTERM');
+      await sim.close();
+    },
+  };
 }

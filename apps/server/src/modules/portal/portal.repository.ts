@@ -1,31 +1,39 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { voucherUses } from '../../db/schema.ts';
+import { rowsOf } from '../../lib/sql.ts';
 
 /** The uses of vouchers on the guest login page (the controller counts none for an external portal). */
 export function createPortalRepository(db: Db) {
   return {
     /**
      * A device's use of a voucher: when it first used it (a device that comes back keeps its time), or, for a new
-     * device, now if the voucher has a use left (`left` 0: no limit). Undefined when no use is left. One voucher's
-     * uses are counted one at a time, so that two phones cannot both take its last use.
+     * device, now if the voucher has a use left (`left` 0: no limit). Undefined when no use is left. One statement,
+     * no lock: a new device takes the next use, and of two phones racing for it the key lets one in; the other
+     * counts again.
      */
-    use(site: string, voucherId: string, mac: string, at: Date, left: number): Promise<Date | undefined> {
-      const mine = and(eq(voucherUses.site, site), eq(voucherUses.voucherId, voucherId));
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`voucher:${site}:${voucherId}`}))`);
-        const [had] = await tx
-          .select({ firstAt: voucherUses.firstAt })
-          .from(voucherUses)
-          .where(and(mine, eq(voucherUses.mac, mac)));
-        if (had) return had.firstAt;
-        if (left > 0) {
-          const [taken] = await tx.select({ n: count() }).from(voucherUses).where(mine);
-          if ((taken?.n ?? 0) >= left) return undefined;
-        }
-        await tx.insert(voucherUses).values({ site, voucherId, mac, firstAt: at });
-        return at;
-      });
+    async use(site: string, voucherId: string, mac: string, at: Date, left: number): Promise<Date | undefined> {
+      const mine = sql`${voucherUses.site} = ${site} and ${voucherUses.voucherId} = ${voucherId}`;
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const result = await db.execute(sql`
+          with had as (select ${voucherUses.firstAt} from ${voucherUses} where ${mine} and ${voucherUses.mac} = ${mac}),
+          taken as (select count(*)::int as n from ${voucherUses} where ${mine}),
+          made as (
+            insert into ${voucherUses} (site, voucher_id, slot, mac, first_at)
+            select ${site}, ${voucherId}, taken.n + 1, ${mac}, ${at.toISOString()}::timestamptz from taken
+            where not exists (select 1 from had) and (${left} = 0 or taken.n < ${left})
+            on conflict do nothing
+            returning first_at
+          )
+          select first_at, false as full from had
+          union all select first_at, false from made
+          union all select null, true from taken where ${left} > 0 and taken.n >= ${left} and not exists (select 1 from had)`);
+        const [row] = rowsOf<{ first_at: string | Date | null; full: boolean }>(result);
+        if (row?.full) return undefined;
+        if (row?.first_at) return new Date(row.first_at);
+        // a phone took the same use meanwhile: count again
+      }
+      return undefined;
     },
   };
 }
