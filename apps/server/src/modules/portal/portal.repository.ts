@@ -3,18 +3,27 @@ import type { Db } from '../../db/client.ts';
 import { voucherUses } from '../../db/schema.ts';
 import { rowsOf } from '../../lib/sql.ts';
 
+/** How many times a phone counts again when others take the use it went for (each time one of them gets in). */
+const RACES = 50;
+
 /** The uses of vouchers on the guest login page (the controller counts none for an external portal). */
 export function createPortalRepository(db: Db) {
   return {
     /**
      * A device's use of a voucher: when it first used it (a device that comes back keeps its time), or, for a new
-     * device, now if the voucher has a use left (`left` 0: no limit). Undefined when no use is left. One statement,
-     * no lock: a new device takes the next use, and of two phones racing for it the key lets one in; the other
-     * counts again.
+     * device, now if the voucher has a use left (`left` 0: no limit). Undefined when no use is left; `busy` when
+     * the phone lost every race for a use (the page asks to try again). One statement, no lock: a new device takes
+     * the next use, and of phones racing for it the key lets one in; the others count again.
      */
-    async use(site: string, voucherId: string, mac: string, at: Date, left: number): Promise<Date | undefined> {
+    async use(
+      site: string,
+      voucherId: string,
+      mac: string,
+      at: Date,
+      left: number,
+    ): Promise<Date | 'busy' | undefined> {
       const mine = sql`${voucherUses.site} = ${site} and ${voucherUses.voucherId} = ${voucherId}`;
-      for (let attempt = 0; attempt < 5; attempt++) {
+      for (let attempt = 0; attempt < RACES; attempt++) {
         const result = await db.execute(sql`
           with had as (select ${voucherUses.firstAt} from ${voucherUses} where ${mine} and ${voucherUses.mac} = ${mac}),
           taken as (select count(*)::int as n from ${voucherUses} where ${mine}),
@@ -33,7 +42,7 @@ export function createPortalRepository(db: Db) {
         if (row?.first_at) return new Date(row.first_at);
         // a phone took the same use meanwhile: count again
       }
-      return undefined;
+      return 'busy';
     },
   };
 }

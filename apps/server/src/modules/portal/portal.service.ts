@@ -108,6 +108,7 @@ export function createPortalService(deps: {
         const left = voucher.quota > 0 ? voucher.quota - voucher.used : 0;
         if (voucher.quota > 0 && left <= 0) return usedUp;
         const first = await deps.uses.use(site, voucher.id, mac, new Date(deps.now()), left);
+        if (first === 'busy') return { status: 503, message: { key: 'failed', kind: 'error' } };
         // a device keeps the voucher's time from its first use
         const minutes = first ? voucher.duration - Math.floor((deps.now() - first.getTime()) / 60_000) : 0;
         if (minutes <= 0) return usedUp;
