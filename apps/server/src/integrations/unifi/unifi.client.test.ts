@@ -1,8 +1,8 @@
 import { startSimulator } from '@it4u/unifi-sim';
 import { describe, expect, it } from 'vitest';
+import { createReadCache } from '../../lib/readCache.ts';
 import { listen } from '../../test/loopback.ts';
 import { SIM_CLOCKS } from '../../test/simulator.ts';
-import { createReadCache } from './unifi.cache.ts';
 import { createUnifiClient } from './unifi.client.ts';
 import { createController } from './unifi.controller.ts';
 import { ControllerBusyError, ControllerError, ControllerTimeoutError } from './unifi.errors.ts';

@@ -6,7 +6,7 @@ import {
   type Voucher,
 } from '@it4u/shared';
 import { UnavailableError } from '../../lib/errors.ts';
-import { createReadCache, type ReadCache } from './unifi.cache.ts';
+import { createReadCache, type ReadCache } from '../../lib/readCache.ts';
 import { type ControllerConfig, createUnifiClient, type UnifiClient } from './unifi.client.ts';
 import {
   type ControllerSite,

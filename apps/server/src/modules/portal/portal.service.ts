@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
 import { guestFormOf, toGuestLogin } from '../../integrations/unifi/unifi.map.ts';
+import { createReadCache } from '../../lib/readCache.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import type { PortalMessage } from './portal.page.ts';
@@ -45,7 +46,7 @@ export function createPortalService(deps: {
 }) {
   const wrong = new Map<string, number[]>();
   /** What a site's page shows, kept a few seconds: every guest of a busy venue loads the page at once. */
-  const views = new Map<string, { view: Awaited<ReturnType<typeof loadView>>; at: number }>();
+  const views = createReadCache(VIEW_CACHE_MS);
 
   async function loadView(site: string) {
     const known = await deps.sites.byIdname(site);
@@ -69,14 +70,7 @@ export function createPortalService(deps: {
 
   return {
     /** The venue, its form and images (kept 5 s); undefined for a site the console does not know. */
-    async view(site: string) {
-      const hit = views.get(site);
-      if (hit && Date.now() - hit.at < VIEW_CACHE_MS) return hit.view;
-      const view = await loadView(site);
-      if (views.size >= 1000) views.clear();
-      views.set(site, { view, at: Date.now() });
-      return view;
-    },
+    view: (site: string) => views.get(site, () => loadView(site)),
 
     async login(site: string, ip: string, arrival: GuestArrival, answer: GuestAnswer): Promise<LoginOutcome> {
       const mac = guestMac(arrival.id);

@@ -1,7 +1,7 @@
 /**
- * Reads of the controller, cached per instance: identical calls made while one is under way share it, and an
- * answer is reused for ttlMs (or the TTL a read asks for: a report of closed hours never changes). However many
- * people watch a site, the controller sees one call per key and TTL.
+ * Reads cached per instance (the controller's answers, a guest page's parts): identical calls made while one is
+ * under way share it, and an answer is reused for ttlMs (or the TTL a read asks for: a report of closed hours never
+ * changes). However many people watch a site, the controller sees one call per key and TTL.
  */
 export function createReadCache(ttlMs: number, now: () => number = Date.now) {
   const done = new Map<string, { at: number; ttl: number; value: unknown }>();
