@@ -95,7 +95,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const contracts = contractsModule(core, { sites: sites.service });
   const supplies = suppliesModule(core, { contracts: contracts.repository });
   const channels = channelsModule(core, { contracts: contracts.repository });
-  const vouchers = vouchersModule({ controller: settings.controller, sites: sites.service });
+  const vouchers = vouchersModule(core, { controller: settings.controller, sites: sites.service });
   const devices = devicesModule({ controller: settings.controller, sites: sites.service });
   const wireless = wirelessModule({
     controller: settings.controller,
@@ -104,10 +104,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     portalAddress: opts.portalAddress,
   });
   const uploads = uploadsModule(core, { sites: sites.service });
-  const portal = portalModule(core, {
+  const portal = portalModule({
     controller: settings.controller,
     sites: sites.service,
     uploads: uploads.service,
+    vouchers: vouchers.service,
     now: opts.now,
   });
   const dashboard = dashboardModule(core, { controller: settings.controller, sites: sites.service, now: opts.now });

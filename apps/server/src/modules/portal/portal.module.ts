@@ -1,22 +1,20 @@
 import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
-import type { Area, Core } from '../../lib/module.ts';
+import type { Area } from '../../lib/module.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
-import { createPortalRepository } from './portal.repository.ts';
+import type { VouchersService } from '../vouchers/vouchers.service.ts';
 import { portalRoutes } from './portal.routes.ts';
 import { createPortalService } from './portal.service.ts';
 
 /** The guest login page every site's guests see (public, at /guest/s/{site}/). */
-export function portalModule(
-  core: Core,
-  deps: {
-    controller: ControllerProvider;
-    sites: SitesService;
-    uploads: UploadsService;
-    now?: () => number;
-  },
-) {
-  const service = createPortalService({ ...deps, uses: createPortalRepository(core.db), now: deps.now ?? Date.now });
+export function portalModule(deps: {
+  controller: ControllerProvider;
+  sites: SitesService;
+  uploads: UploadsService;
+  vouchers: VouchersService;
+  now?: () => number;
+}) {
+  const service = createPortalService({ ...deps, now: deps.now ?? Date.now });
   const routes: Area['routes'] = async (root) => portalRoutes(root, { portal: service });
   return { service, routes };
 }

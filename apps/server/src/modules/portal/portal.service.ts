@@ -4,8 +4,8 @@ import { guestFormOf, toGuestLogin } from '../../integrations/unifi/unifi.map.ts
 import { createReadCache } from '../../lib/readCache.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
+import type { VouchersService } from '../vouchers/vouchers.service.ts';
 import type { PortalMessage } from './portal.page.ts';
-import type { PortalRepository } from './portal.repository.ts';
 
 const WINDOW_MS = 10 * 60_000;
 const VIEW_CACHE_MS = 5_000;
@@ -41,7 +41,7 @@ export function createPortalService(deps: {
   controller: ControllerProvider;
   sites: SitesService;
   uploads: UploadsService;
-  uses: PortalRepository;
+  vouchers: VouchersService;
   now: () => number;
 }) {
   const wrong = new Map<string, number[]>();
@@ -92,16 +92,12 @@ export function createPortalService(deps: {
       let limits: { minutes?: number; up?: number | null; down?: number | null; bytes?: number | null } = {};
       let singleUse: string | undefined;
       if (hotspot.auth === 'hotspot') {
-        const code = (answer.code ?? '').replace(/\D/g, '');
-        const voucher = code
-          ? (await controller.vouchers(site)).find((v) => v.code.replace(/\D/g, '') === code)
-          : undefined;
+        const voucher = await deps.vouchers.byCode(site, answer.code ?? '');
         if (!voucher) return refuse('wrongCode');
         const usedUp: LoginOutcome = { status: 403, message: { key: 'usedUp', kind: 'error' } };
         // the uses the controller counted (its own portal), then the console's; quota 0 is no limit
-        const left = voucher.quota > 0 ? voucher.quota - voucher.used : 0;
-        if (voucher.quota > 0 && left <= 0) return usedUp;
-        const first = await deps.uses.use(site, voucher.id, mac, new Date(deps.now()), left);
+        if (voucher.quota > 0 && voucher.used >= voucher.quota) return usedUp;
+        const first = await deps.vouchers.use(site, voucher, mac, new Date(deps.now()));
         if (first === 'busy') return { status: 503, message: { key: 'failed', kind: 'error' } };
         // a device keeps the voucher's time from its first use
         const minutes = first ? voucher.duration - Math.floor((deps.now() - first.getTime()) / 60_000) : 0;
@@ -127,7 +123,7 @@ export function createPortalService(deps: {
         return { status: 502, message: { key: 'failed', kind: 'error' } };
       }
       // a single-use voucher is spent: the controller forgets it, so that no other phone uses it
-      if (singleUse) await controller.deleteVoucher(site, singleUse);
+      if (singleUse) await deps.vouchers.revoke(site, singleUse);
       const next = webAddress(hotspot.promoUrl) ?? webAddress(arrival.url);
       return next ? { redirect: next } : { status: 200, message: { key: 'connected', kind: 'done' } };
     },

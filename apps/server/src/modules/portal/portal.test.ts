@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { drivers } from '../../test/helpers.ts';
 import { SIM_CLOCKS, useControllerApp } from '../../test/simulator.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
-import { createPortalRepository } from './portal.repository.ts';
+import { createVoucherUsesRepository } from '../vouchers/vouchers.repository.ts';
 
 type Json = Record<string, unknown>;
 const form = (fields: Record<string, string>) => ({
@@ -104,7 +104,7 @@ describe.each(drivers)('the guest login page on %s', (driver) => {
     const voucher = made.json()[0];
     const [a, b, c] = [mac(), mac(), mac()];
     // a device that first used it two hours ago (on the console's clock)
-    await createPortalRepository(suite.t.database.db).use(
+    await createVoucherUsesRepository(suite.t.database.db).use(
       site.name,
       voucher.id,
       a,
@@ -122,12 +122,19 @@ describe.each(drivers)('the guest login page on %s', (driver) => {
     expect(site.authorized.has(c)).toBe(false);
     expect((await post(site.name, { id: b, code: voucher.code }, '10.0.2.2')).statusCode).toBe(303);
     expect(site.vouchers.some((v) => v._id === voucher.id)).toBe(true);
+    // the register counts the uses made on the guest page (the controller counts none of them)
+    const listed = (await call('GET', `/it4u/${site.name}/voucher`)).json();
+    expect(listed.find((v: { id: string }) => v.id === voucher.id)).toMatchObject({
+      used: 2,
+      quota: 2,
+      status: 'USED',
+    });
     // a device whose time is over is told so
     const long = (
       await call('POST', `/it4u/${site.name}/createVoucher`, { n: 1, quota: 0, expire: 480, note: 'Cả ngày' })
     ).json()[0];
     const d = mac();
-    await createPortalRepository(suite.t.database.db).use(
+    await createVoucherUsesRepository(suite.t.database.db).use(
       site.name,
       long.id,
       d,

@@ -1,12 +1,13 @@
 import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
-import type { Area } from '../../lib/module.ts';
+import type { Area, Core } from '../../lib/module.ts';
 import type { SitesService } from '../sites/sites.service.ts';
+import { createVoucherUsesRepository } from './vouchers.repository.ts';
 import { vouchersRoutes } from './vouchers.routes.ts';
 import { createVouchersService } from './vouchers.service.ts';
 
-/** Hotspot vouchers: create, list, print, revoke (on the controller; nothing is stored here). */
-export function vouchersModule(deps: { controller: ControllerProvider; sites: SitesService }) {
-  const service = createVouchersService(deps);
+/** Hotspot vouchers: create, list, print, revoke (kept on the controller; the uses on the guest page counted here). */
+export function vouchersModule(core: Core, deps: { controller: ControllerProvider; sites: SitesService }) {
+  const service = createVouchersService({ ...deps, uses: createVoucherUsesRepository(core.db) });
   const routes: Area['routes'] = async (api) => vouchersRoutes(api, { vouchers: service });
   return { service, routes };
 }

@@ -4,17 +4,43 @@ import type { Actor } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import { voucherSheet } from './voucher-sheet.ts';
+import type { VoucherUsesRepository } from './vouchers.repository.ts';
 
-/** Hotspot vouchers of a site, through the controller in use. */
-export function createVouchersService(deps: { controller: ControllerProvider; sites: SitesService }) {
+/**
+ * A voucher with the uses the guest page counted added to the controller's (which counts only its own portal's),
+ * and its status said accordingly.
+ */
+function withUses(v: Voucher, onPortal: number): Voucher {
+  if (onPortal === 0) return v;
+  const used = v.used + onPortal;
+  const usedUp = v.quota > 0 && used >= v.quota;
+  const status = v.status === 'EXPIRED' ? v.status : usedUp ? 'USED' : 'USED_MULTIPLE';
+  return { ...v, used, status };
+}
+
+/** Hotspot vouchers of a site, through the controller in use, with the uses counted on the guest page. */
+export function createVouchersService(deps: {
+  controller: ControllerProvider;
+  sites: SitesService;
+  uses: VoucherUsesRepository;
+}) {
   /** The controller, once the caller is known to see the site. */
   async function forSite(actor: Actor, site: string) {
     deps.sites.assertAccess(actor, site);
     return deps.controller.require();
   }
 
+  /** Revokes a voucher on the controller and forgets its uses. */
+  async function revoke(site: string, id: string): Promise<void> {
+    await (await deps.controller.require()).deleteVoucher(site, id);
+    await deps.uses.forget(site, id);
+  }
+
   return {
-    list: async (actor: Actor, site: string): Promise<Voucher[]> => (await forSite(actor, site)).vouchers(site),
+    async list(actor: Actor, site: string): Promise<Voucher[]> {
+      const [all, counts] = await Promise.all([(await forSite(actor, site)).vouchers(site), deps.uses.counts(site)]);
+      return all.map((v) => withUses(v, counts.get(v.id) ?? 0));
+    },
 
     create: async (actor: Actor, site: string, v: VoucherRequest): Promise<Voucher[]> =>
       (await forSite(actor, site)).createVouchers(site, v),
@@ -22,7 +48,7 @@ export function createVouchersService(deps: { controller: ControllerProvider; si
     async remove(actor: Actor, site: string, id: string): Promise<void> {
       const c = await forSite(actor, site);
       if (!(await c.vouchers(site)).some((v) => v.id === id)) throw new NotFoundError('voucherNotFound');
-      await c.deleteVoucher(site, id);
+      await revoke(site, id);
     },
 
     /** An A4 sheet of voucher cards: ids is one id, a comma-separated list, or 'all'. */
@@ -34,6 +60,22 @@ export function createVouchersService(deps: { controller: ControllerProvider; si
       const siteName = (await deps.sites.visibleTo(actor)).find((s) => s.idname === site)?.sitename ?? site;
       return voucherSheet(wanted, siteName, lang);
     },
+
+    /** For the guest page: the site's voucher with this code (its digits), as the controller counts it. */
+    async byCode(site: string, code: string): Promise<Voucher | undefined> {
+      const digits = code.replace(/\D/g, '');
+      if (!digits) return undefined;
+      return (await (await deps.controller.require()).vouchers(site)).find((v) => v.code.replace(/\D/g, '') === digits);
+    },
+
+    /**
+     * A device's use of a voucher on the guest page: when it first used it (a device that comes back keeps its
+     * time), undefined when no use is left, 'busy' when others kept taking the use it went for.
+     */
+    use: (site: string, v: Voucher, mac: string, at: Date) =>
+      deps.uses.use(site, v.id, mac, at, v.quota > 0 ? v.quota - v.used : 0),
+
+    revoke,
   };
 }
 

@@ -16,7 +16,7 @@ import { currentLanguage } from '../../i18n/i18n.ts';
 import { CreateVoucherModal } from './components/CreateVoucherModal.tsx';
 import { VoucherStatusTag } from './components/VoucherStatusTag.tsx';
 import { exportVouchers } from './exportVouchers.ts';
-import { formatDuration, formatQuotaMb, formatRate } from './formatting.ts';
+import { formatDuration, formatQuotaMb, formatRate, formatUses } from './formatting.ts';
 import { fitsOnePrint, printVouchers } from './printVouchers.ts';
 import { useDeleteVoucherMutation } from './useDeleteVoucherMutation.ts';
 import { useVouchersQuery } from './useVouchersQuery.ts';
@@ -137,6 +137,13 @@ export function VoucherPage() {
       dataIndex: 'duration',
       width: 110,
       render: (minutes: number) => formatDuration(minutes, t),
+    },
+    {
+      key: 'uses',
+      title: t('voucher.columns.uses'),
+      dataIndex: 'used',
+      width: 90,
+      render: (used: number, voucher) => formatUses(used, voucher.quota, language),
     },
     {
       key: 'status',

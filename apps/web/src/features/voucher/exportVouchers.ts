@@ -2,7 +2,7 @@ import type { Voucher } from '@it4u/shared';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { saveBlob } from '../../components/saveBlob.ts';
-import { formatDuration, formatQuotaMb, formatRate } from './formatting.ts';
+import { formatDuration, formatQuotaMb, formatRate, formatUses } from './formatting.ts';
 
 export type Cell = string | number;
 
@@ -22,6 +22,7 @@ export function voucherSheetRows(vouchers: readonly Voucher[], t: TFunction, lan
     t('voucher.columns.byteQuota'),
     t('voucher.columns.note'),
     t('voucher.columns.duration'),
+    t('voucher.columns.uses'),
     t('voucher.columns.status'),
   ];
   const rows = vouchers.map((v) => [
@@ -32,6 +33,7 @@ export function voucherSheetRows(vouchers: readonly Voucher[], t: TFunction, lan
     formatQuotaMb(v.byteQuota, language),
     v.note ?? '',
     formatDuration(v.duration, t),
+    formatUses(v.used, v.quota, language),
     statusLabel(v.status, t),
   ]);
   return [header, ...rows].map((row) => row.map(escapeCell));
@@ -47,7 +49,7 @@ export function statusLabel(status: string, t: TFunction): string {
 export async function exportVouchers(vouchers: readonly Voucher[], site: string, t: TFunction, language: string) {
   const xlsx = await import('@e965/xlsx');
   const sheet = xlsx.utils.aoa_to_sheet(voucherSheetRows(vouchers, t, language));
-  sheet['!cols'] = [14, 18, 12, 12, 12, 30, 16, 16].map((wch) => ({ wch }));
+  sheet['!cols'] = [14, 18, 12, 12, 12, 30, 16, 10, 16].map((wch) => ({ wch }));
   const book = xlsx.utils.book_new();
   xlsx.utils.book_append_sheet(book, sheet, 'Vouchers');
   const data = xlsx.write(book, { bookType: 'xlsx', type: 'array' }) as ArrayBuffer;

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/i18n.ts';
 import { escapeCell } from './exportVouchers.ts';
-import { formatDuration, formatQuotaMb, formatRate } from './formatting.ts';
+import { formatDuration, formatQuotaMb, formatRate, formatUses } from './formatting.ts';
 
 const t = i18n.t.bind(i18n);
 
@@ -41,6 +41,12 @@ describe('voucher formatting', () => {
     expect(formatQuotaMb(2, 'en')).toBe('2 MB');
     expect(formatQuotaMb(2048, 'vi')).toBe('2.048 MB');
     expect(formatQuotaMb(null, 'en')).toBe('—');
+  });
+
+  it('shows the uses made of those allowed, no limit as ∞', () => {
+    expect(formatUses(2, 5, 'en')).toBe('2 / 5');
+    expect(formatUses(1200, 0, 'vi')).toBe('1.200 / ∞');
+    expect(formatUses(0, 1, 'vi')).toBe('0 / 1');
   });
 
   it('escapes spreadsheet cells that would read as formulas', () => {

@@ -34,3 +34,9 @@ export function formatQuotaMb(mb: number | null | undefined, language: string): 
   if (mb === null || mb === undefined) return '—';
   return `${numberFormat(language).format(mb)} MB`;
 }
+
+/** Uses made of those allowed: "2 / 5", "3 / ∞" (quota 0 is no limit). */
+export function formatUses(used: number, quota: number, language: string): string {
+  const n = numberFormat(language, 0);
+  return `${n.format(used)} / ${quota === 0 ? '∞' : n.format(quota)}`;
+}

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { voucherUses } from '../../db/schema.ts';
 import { rowsOf } from '../../lib/sql.ts';
@@ -7,8 +7,23 @@ import { rowsOf } from '../../lib/sql.ts';
 const RACES = 50;
 
 /** The uses of vouchers on the guest login page (the controller counts none for an external portal). */
-export function createPortalRepository(db: Db) {
+export function createVoucherUsesRepository(db: Db) {
   return {
+    /** How many devices used each of a site's vouchers on the guest page, by voucher id. */
+    async counts(site: string): Promise<Map<string, number>> {
+      const rows = await db
+        .select({ id: voucherUses.voucherId, n: count() })
+        .from(voucherUses)
+        .where(eq(voucherUses.site, site))
+        .groupBy(voucherUses.voucherId);
+      return new Map(rows.map((r) => [r.id, Number(r.n)]));
+    },
+
+    /** Forgets a revoked voucher's uses. */
+    async forget(site: string, voucherId: string): Promise<void> {
+      await db.delete(voucherUses).where(and(eq(voucherUses.site, site), eq(voucherUses.voucherId, voucherId)));
+    },
+
     /**
      * A device's use of a voucher: when it first used it (a device that comes back keeps its time), or, for a new
      * device, now if the voucher has a use left (`left` 0: no limit). Undefined when no use is left; `busy` when
@@ -47,4 +62,4 @@ export function createPortalRepository(db: Db) {
   };
 }
 
-export type PortalRepository = ReturnType<typeof createPortalRepository>;
+export type VoucherUsesRepository = ReturnType<typeof createVoucherUsesRepository>;

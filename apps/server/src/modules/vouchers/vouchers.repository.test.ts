@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, drivers, type TestApp } from '../../test/helpers.ts';
-import { createPortalRepository } from './portal.repository.ts';
+import { createVoucherUsesRepository } from './vouchers.repository.ts';
 
 describe.each(drivers)('voucher uses on %s', (driver) => {
   let t: TestApp;
@@ -10,7 +10,7 @@ describe.each(drivers)('voucher uses on %s', (driver) => {
   afterAll(() => t.close());
 
   it('lets in exactly as many devices as a voucher has uses when twenty phones try it at once', async () => {
-    const uses = createPortalRepository(t.database.db);
+    const uses = createVoucherUsesRepository(t.database.db);
     const at = new Date(Date.UTC(2026, 4, 6, 5, 0));
     const macs = Array.from({ length: 20 }, (_, i) => `02:00:00:00:01:${i.toString(16).padStart(2, '0')}`);
     const firsts = await Promise.all(macs.map((mac) => uses.use('site1', 'v-3', mac, at, 3)));
@@ -24,5 +24,15 @@ describe.each(drivers)('voucher uses on %s', (driver) => {
     // no limit, and another voucher of the same site counted apart
     const open = await Promise.all(macs.map((mac) => uses.use('site1', 'v-open', mac, at, 0)));
     expect(open.every((d) => d instanceof Date && d.getTime() === at.getTime())).toBe(true);
+    // what the register shows, and a revoked voucher forgotten
+    expect(await uses.counts('site1')).toEqual(
+      new Map([
+        ['v-3', 3],
+        ['v-open', 20],
+      ]),
+    );
+    expect(await uses.counts('site2')).toEqual(new Map());
+    await uses.forget('site1', 'v-open');
+    expect(await uses.counts('site1')).toEqual(new Map([['v-3', 3]]));
   });
 });
