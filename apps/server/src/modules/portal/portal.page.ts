@@ -69,25 +69,48 @@ export type PortalView = {
   action: string;
 };
 
-/** The page: the splash image for the device's shape, the venue, the form its hotspot asks for, or a message. */
-export function portalPage(v: PortalView): string {
-  const t = (key: keyof (typeof TEXTS)['vi'], vars?: Record<string, string | number>) =>
-    html(portalText(v.lang, key, vars));
-  const hidden = Object.entries(v.carry)
-    .map(([name, value]) => `<input type="hidden" name="${html(name)}" value="${html(value)}">`)
-    .join('');
+/** A page's fixed text around the two places that carry what the guest's phone came with. */
+type Pieces = { withForm: boolean; beforeHidden: string; beforeLink: string; rest: string };
+
+/** The pieces of the pages without a message, kept per view (a site's view lives a few seconds) and language. */
+const kept = new WeakMap<object, Map<string, Pieces>>();
+
+/**
+ * The page: the splash image for the device's shape, the venue, the form its hotspot asks for, or a message. Its
+ * fixed text is made once per site view and language; a guest's page only adds what the phone came with.
+ */
+export function portalPage(v: PortalView, shared?: object): string {
   const other: PortalLanguage = v.lang === 'vi' ? 'en' : 'vi';
   const otherLink = `${v.action}?${new URLSearchParams({ ...v.carry, lang: other }).toString()}`;
+  let p: Pieces | undefined;
+  const key = `${v.lang} ${v.auth}`;
+  if (shared && !v.message) {
+    let forView = kept.get(shared);
+    if (!forView) kept.set(shared, (forView = new Map()));
+    p = forView.get(key);
+    if (!p) forView.set(key, (p = pieces(v)));
+  } else {
+    p = pieces(v);
+  }
+  const hidden = p.withForm
+    ? Object.entries(v.carry)
+        .map(([name, value]) => `<input type="hidden" name="${html(name)}" value="${html(value)}">`)
+        .join('')
+    : '';
+  return `${p.beforeHidden}${hidden}${p.beforeLink}${html(otherLink)}${p.rest}`;
+}
+
+function pieces(v: PortalView): Pieces {
+  const t = (key: keyof (typeof TEXTS)['vi'], vars?: Record<string, string | number>) =>
+    html(portalText(v.lang, key, vars));
+  const other: PortalLanguage = v.lang === 'vi' ? 'en' : 'vi';
   const field =
     v.auth === 'hotspot'
       ? `<label for="code">${t('code')}</label><input id="code" name="code" inputmode="numeric" autocomplete="off" maxlength="20" required>`
       : v.auth === 'password'
         ? `<label for="password">${t('password')}</label><input id="password" name="password" type="password" maxlength="64" required>`
         : `<label class="check"><input type="checkbox" name="accept" value="on" required> ${t('accept')}</label>`;
-  const form =
-    v.auth === null || v.message?.kind === 'done'
-      ? ''
-      : `<form method="post" action="${html(v.action)}">${hidden}<input type="hidden" name="lang" value="${v.lang}">${field}<button type="submit">${t('connect')}</button></form>`;
+  const withForm = !(v.auth === null || v.message?.kind === 'done');
   const message = v.message
     ? `<p class="${v.message.kind}" role="${v.message.kind === 'error' ? 'alert' : 'status'}">${t(v.message.key, v.message.vars)}</p>`
     : '';
@@ -95,7 +118,7 @@ export function portalPage(v: PortalView): string {
     v.images.desktop || v.images.mobile
       ? `<picture>${v.images.mobile ? `<source media="(orientation: portrait)" srcset="${html(v.images.mobile)}">` : ''}<img src="${html(v.images.desktop ?? v.images.mobile ?? '')}" alt=""></picture>`
       : '';
-  return `<!doctype html>
+  const top = `<!doctype html>
 <html lang="${v.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${t('title')} · ${html(v.venue)}</title>
 <style>
@@ -111,5 +134,16 @@ button{margin-top:16px;width:100%;padding:12px;font-size:1rem;color:#fff;backgro
 .done{color:#135200;background:#f6ffed;padding:8px 12px;border-radius:8px}
 nav{text-align:right;margin-top:16px}a{color:#0958d9}
 </style></head>
-<body>${picture}<main><h1>${t('welcome', { venue: v.venue })}</h1>${message}${form}<nav><a href="${html(otherLink)}" lang="${other}">${t('other')}</a></nav></main></body></html>`;
+<body>${picture}<main><h1>${t('welcome', { venue: v.venue })}</h1>${message}`;
+  const link = `<nav><a href="`;
+  const end = `" lang="${other}">${t('other')}</a></nav></main></body></html>`;
+  return withForm
+    ? {
+        withForm,
+        beforeHidden: `${top}<form method="post" action="${html(v.action)}">`,
+        beforeLink: `<input type="hidden" name="lang" value="${v.lang}">${field}<button type="submit">${t('connect')}</button></form>${link}`,
+        rest: end,
+      }
+    : // no form: nothing carried in hidden fields, only in the language link
+      { withForm, beforeHidden: '', beforeLink: `${top}${link}`, rest: end };
 }

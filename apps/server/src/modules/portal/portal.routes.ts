@@ -52,13 +52,13 @@ export async function portalRoutes(app: FastifyInstance, opts: { portal: PortalS
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
-  const send = (reply: FastifyReply, status: number, view: PortalView) =>
+  const send = (reply: FastifyReply, status: number, view: PortalView, shared?: object) =>
     reply
       .status(status)
       .header('content-security-policy', CSP)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(portalPage(view));
+      .send(portalPage(view, shared));
 
   const show = async (
     site: string,
@@ -81,14 +81,19 @@ export async function portalRoutes(app: FastifyInstance, opts: { portal: PortalS
       });
     }
     const noDevice = !f.id;
-    return send(reply, outcome?.status ?? (noDevice ? 400 : 200), {
-      lang,
-      ...found,
-      auth: noDevice ? null : found.auth,
-      carry: carried(f),
-      action,
-      message: outcome?.message ?? (noDevice ? { key: 'noDevice', kind: 'error' } : undefined),
-    });
+    return send(
+      reply,
+      outcome?.status ?? (noDevice ? 400 : 200),
+      {
+        lang,
+        ...found,
+        auth: noDevice ? null : found.auth,
+        carry: carried(f),
+        action,
+        message: outcome?.message ?? (noDevice ? { key: 'noDevice', kind: 'error' } : undefined),
+      },
+      found,
+    );
   };
 
   app.get<{ Params: { site: string }; Querystring: FieldValues }>(
