@@ -9,6 +9,7 @@ export function CenteredLayout({ children, width = 420 }: Props) {
     <div
       style={{
         minHeight: '100vh',
+        boxSizing: 'border-box',
         display: 'flex',
         flexDirection: 'column',
         alignItems: 'center',

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 
-/** Last sign-in in the chosen language (dayjs follows i18next); 0 or invalid is 'No valid'. */
+/** Last sign-in in the chosen language (dayjs follows i18next); 0 or invalid (never signed in) says so. */
 export function formatLastLogin(epochMs: number, t: TFunction): string {
   if (!epochMs || !Number.isFinite(epochMs) || epochMs <= 0) return t('users.noValid');
   const when = dayjs(epochMs);

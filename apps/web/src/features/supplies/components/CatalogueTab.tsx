@@ -41,8 +41,8 @@ export function CatalogueTab() {
     );
 
   const columns: RegisterColumn<SupplyItem>[] = [
-    { key: 'itemCode', title: t('supplies.columns.itemCode'), dataIndex: 'itemCode', width: 140 },
-    { key: 'name', title: t('supplies.columns.itemName'), dataIndex: 'name', width: 240 },
+    { key: 'itemCode', title: t('supplies.columns.itemCode'), dataIndex: 'itemCode', width: 120 },
+    { key: 'name', title: t('supplies.columns.itemName'), dataIndex: 'name', width: 220 },
     { key: 'unit', title: t('supplies.columns.unit'), dataIndex: 'unit', width: 80 },
     {
       key: 'number',
@@ -60,7 +60,7 @@ export function CatalogueTab() {
       width: 160,
       render: (value: number) => formatMoney(value, i18n.language),
     },
-    { key: 'note', title: t('supplies.columns.note'), dataIndex: 'note', width: 220 },
+    { key: 'note', title: t('supplies.columns.note'), dataIndex: 'note', width: 180 },
     {
       key: 'actions',
       title: t('common.actions'),

@@ -42,7 +42,7 @@ export function ReportTab() {
       key: 'name',
       title: t('supplies.columns.itemName'),
       dataIndex: 'name',
-      width: 220,
+      width: 200,
       render: (value: string, line) => (line.isTotal ? <strong>{value}</strong> : value),
     },
     { key: 'unit', title: t('supplies.columns.unit'), dataIndex: 'unit', width: 80 },
@@ -78,7 +78,7 @@ export function ReportTab() {
       width: 120,
       render: quantity,
     },
-    { key: 'note', title: t('supplies.columns.note'), dataIndex: 'note', width: 200 },
+    { key: 'note', title: t('supplies.columns.note'), dataIndex: 'note', width: 150 },
   ];
 
   return (

@@ -87,7 +87,7 @@ export function stockColumns({ kind, t, language, editing, watched, onPickItem }
     field({
       key: 'exportDate',
       title: t(kind === 'in' ? 'supplies.stock.columns.importDate' : 'supplies.stock.columns.exportDate'),
-      width: 150,
+      width: 135,
       rules: [{ required: true, message: t('supplies.stock.required.date') }],
       view: (row) => formatDate(row.exportDate),
       input: <DatePicker format={DATE_FORMAT} placeholder={DATE_FORMAT} allowClear={false} style={{ width: '100%' }} />,
@@ -96,7 +96,7 @@ export function stockColumns({ kind, t, language, editing, watched, onPickItem }
     field({
       key: 'itemCode',
       title: t('supplies.columns.itemCode'),
-      width: 170,
+      width: 155,
       rules: [{ required: true, message: t('supplies.stock.required.itemCode') }],
       view: (row) => row.itemCode,
       input: <ItemCodeSelect onPick={onPickItem} />,
