@@ -82,22 +82,24 @@ const kept = new WeakMap<object, Map<string, Pieces>>();
 export function portalPage(v: PortalView, shared?: object): string {
   const other: PortalLanguage = v.lang === 'vi' ? 'en' : 'vi';
   const otherLink = `${v.action}?${new URLSearchParams({ ...v.carry, lang: other }).toString()}`;
-  let p: Pieces | undefined;
-  const key = `${v.lang} ${v.auth}`;
-  if (shared && !v.message) {
-    let forView = kept.get(shared);
-    if (!forView) kept.set(shared, (forView = new Map()));
-    p = forView.get(key);
-    if (!p) forView.set(key, (p = pieces(v)));
-  } else {
-    p = pieces(v);
-  }
+  const p = shared && !v.message ? keptPieces(v, shared) : pieces(v);
   const hidden = p.withForm
     ? Object.entries(v.carry)
         .map(([name, value]) => `<input type="hidden" name="${html(name)}" value="${html(value)}">`)
         .join('')
     : '';
   return `${p.beforeHidden}${hidden}${p.beforeLink}${html(otherLink)}${p.rest}`;
+}
+
+function keptPieces(v: PortalView, shared: object): Pieces {
+  const key = `${v.lang} ${v.auth}`;
+  const forView = kept.get(shared) ?? new Map<string, Pieces>();
+  kept.set(shared, forView);
+  const found = forView.get(key);
+  if (found) return found;
+  const made = pieces(v);
+  forView.set(key, made);
+  return made;
 }
 
 function pieces(v: PortalView): Pieces {

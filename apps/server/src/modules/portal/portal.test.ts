@@ -48,8 +48,14 @@ describe.each(drivers)('the guest login page on %s', (driver) => {
     expect(res.body).not.toMatch(/<script/i);
     expect(res.body).not.toContain('"><b>x');
     expect(res.body).toContain('&quot;&gt;&lt;b&gt;x');
-    const en = await page(site.name, `?id=${mac()}&lang=en`);
+    const [first, second] = [mac(), mac()];
+    const en = await page(site.name, `?id=${first}&lang=en`);
     expect(en.body).toContain(`Welcome to ${site.desc}`);
+    // the page's fixed text is shared; each guest's carries its own device
+    const other = await page(site.name, `?id=${second}&lang=en`);
+    expect(other.body).toContain(`name="id" value="${second}"`);
+    expect(other.body).not.toContain(first);
+    expect(other.body).toContain(`id=${encodeURIComponent(second)}&amp;lang=vi`);
     expect((await page('nosuchsite', `?id=${mac()}`)).statusCode).toBe(404);
     expect((await page(site.name)).body).toContain('Hãy mở trang này từ mạng wifi của địa điểm.');
   });
