@@ -42,31 +42,52 @@ export function UsersTab() {
     );
 
   const columns: RegisterColumn<UserRow>[] = [
-    { key: 'name', title: t('users.columns.name'), dataIndex: 'name', fixed: 'left' },
-    { key: 'username', title: t('users.columns.username'), dataIndex: 'username' },
-    { key: 'email', title: t('users.columns.email'), dataIndex: 'email' },
+    { key: 'name', title: t('users.columns.name'), dataIndex: 'name', fixed: 'left', width: 130 },
+    {
+      key: 'username',
+      title: t('users.columns.username'),
+      dataIndex: 'username',
+      width: 115,
+      ellipsis: { showTitle: true },
+    },
+    {
+      key: 'email',
+      title: t('users.columns.email'),
+      dataIndex: 'email',
+      width: 170,
+      ellipsis: { showTitle: true },
+    },
     {
       key: 'gender',
       title: t('users.columns.gender'),
       dataIndex: 'gender',
+      width: 90,
       render: (value: UserRow['gender']) => t(`values.gender.${value}`),
     },
     {
       key: 'language',
       title: t('users.columns.language'),
       dataIndex: 'language',
+      width: 110,
       render: (value: UserRow['language']) => t(`values.language.${value}`),
     },
     {
       key: 'type',
       title: t('users.columns.type'),
       dataIndex: 'type',
+      width: 100,
       render: (value: UserRow['type']) => t(`values.type.${value}`),
     },
-    { key: 'roles', title: t('users.columns.roles'), render: (_, user) => <RoleTags roles={user.roles} /> },
+    {
+      key: 'roles',
+      title: t('users.columns.roles'),
+      width: 160,
+      render: (_, user) => <RoleTags roles={user.roles} />,
+    },
     {
       key: 'sites',
       title: t('users.columns.sites'),
+      width: 180,
       render: (_, user) => (
         <span title={user.sitename.map((s) => s.sitename).join(', ')}>
           {user.sitename.slice(0, MAX_SITE_TAGS).map((site) => (
@@ -80,6 +101,7 @@ export function UsersTab() {
       key: 'status',
       title: t('users.columns.status'),
       dataIndex: 'status',
+      width: 100,
       render: (value: UserRow['status']) => (
         <Tag color={value === 'Active' ? 'green' : 'red'}>{t(`values.status.${value}`)}</Tag>
       ),
@@ -88,12 +110,14 @@ export function UsersTab() {
       key: 'lastTimeLogin',
       title: t('users.columns.lastLogin'),
       dataIndex: 'lastTimeLogin',
+      width: 140,
       render: (value: number) => formatLastLogin(value, t),
     },
     {
       key: 'numLogin',
       title: t('users.columns.numLogin'),
       dataIndex: 'numLogin',
+      width: 100,
       align: 'right',
       render: (value: number) => formatCount(value, i18n.language),
     },
@@ -101,6 +125,7 @@ export function UsersTab() {
       key: 'actions',
       title: t('common.actions'),
       fixed: 'right',
+      width: 290,
       render: (_, user) => (
         <Space size={0}>
           <Button
@@ -132,11 +157,11 @@ export function UsersTab() {
         paging={paging}
         columns={columns}
         card={{ title: ['name', 'username'] }}
-        chooser={{ key: 'users', hidden: ['gender', 'language', 'type', 'numLogin'] }}
+        chooser={{ key: 'users', hidden: ['gender', 'language', 'type', 'sites', 'numLogin'] }}
         searchPlaceholder={t('users.searchPlaceholder')}
         addLabel={t('users.addButton')}
         onAdd={() => setDialog({ kind: 'add' })}
-        scrollX="max-content"
+        scrollX={1105}
       />
       {dialog?.kind === 'add' && <AddUserModal onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <EditUserModal user={dialog.user} onClose={() => setDialog(null)} />}
