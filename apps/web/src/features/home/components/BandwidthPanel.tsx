@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../../components/Chart.tsx';
 import { Panel } from '../../../components/DashboardPanel.tsx';
+import { dayMonthFormat } from '../../../i18n/i18n.ts';
 import { useNetworkRates, useTrafficHistory } from '../dashboardQueries.ts';
 
 const DAY = 86_400_000;
@@ -42,7 +43,7 @@ export function BandwidthPanel({ site, now }: { site: string | undefined; now: (
       tooltip: { trigger: 'axis' },
       legend: { bottom: 0 },
       grid: { left: 48, right: 16, top: 24, bottom: 56 },
-      xAxis: { type: 'category', data: days.map((p) => dayjs(p.time).format('DD/MM')) },
+      xAxis: { type: 'category', data: days.map((p) => dayjs(p.time).format(dayMonthFormat())) },
       yAxis: { type: 'value', name: 'GB' },
       series: [
         { name: t('dashboard.bandwidth.down'), type: 'bar', stack: 'wan', data: days.map((p) => p.downGb) },

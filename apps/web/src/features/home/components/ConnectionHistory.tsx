@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Chart } from '../../../components/Chart.tsx';
 import { Panel } from '../../../components/DashboardPanel.tsx';
 import { formatNumber } from '../../../components/formatting.ts';
+import { dayMonthFormat } from '../../../i18n/i18n.ts';
 import { type Range, useClientSeries, useClientStats } from '../dashboardQueries.ts';
 
 /** Today, or this month, to the end of today (the server cuts at now, so the range stays the same all day). */
@@ -24,7 +25,8 @@ export type HistoryView = { interval: ReportInterval; range: Range };
 /** The first view: 5-minute slots of today. */
 export const firstView = (now: number): HistoryView => ({ interval: '5minutes', range: defaultRange('5minutes', now) });
 
-const LABEL_FORMAT: Record<ReportInterval, string> = { '5minutes': 'LT', hourly: 'DD/MM LT', daily: 'L' };
+const labelFormat = (interval: ReportInterval): string =>
+  interval === '5minutes' ? 'LT' : interval === 'hourly' ? `${dayMonthFormat()} LT` : 'L';
 
 /** Connection history: wifi clients and traffic per 5 minutes, hour or day over a range, and their max, min, average. */
 export function ConnectionHistory({
@@ -52,7 +54,7 @@ export function ConnectionHistory({
       tooltip: { trigger: 'axis' },
       legend: { bottom: 0 },
       grid: { left: 48, right: 48, top: 36, bottom: 56 },
-      xAxis: { type: 'category', data: points.map((p) => dayjs(p.time).format(LABEL_FORMAT[interval])) },
+      xAxis: { type: 'category', data: points.map((p) => dayjs(p.time).format(labelFormat(interval))) },
       yAxis: [
         { type: 'value', name: t('dashboard.clients'), minInterval: 1 },
         { type: 'value', name: 'GB' },

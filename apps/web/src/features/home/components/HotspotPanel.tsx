@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart, donut } from '../../../components/Chart.tsx';
 import { Panel } from '../../../components/DashboardPanel.tsx';
+import { dayMonthFormat } from '../../../i18n/i18n.ts';
 import { useHotspotGuests, useHotspotSessions } from '../dashboardQueries.ts';
 
 /**
@@ -35,7 +36,7 @@ export function HotspotPanel({ site, now }: { site: string | undefined; now: () 
     () => ({
       tooltip: { trigger: 'axis' },
       grid: { left: 40, right: 16, top: 16, bottom: 28 },
-      xAxis: { type: 'category', data: days.map((d) => dayjs(d.day).format('DD/MM')) },
+      xAxis: { type: 'category', data: days.map((d) => dayjs(d.day).format(dayMonthFormat())) },
       yAxis: { type: 'value', minInterval: 1 },
       series: [{ name: t('dashboard.hotspot.sessions'), type: 'bar', data: days.map((d) => d.sessions) }],
     }),
