@@ -27,11 +27,14 @@ type Props = {
  * A dashboard panel: its title and how old its data is; its own error with Retry (the other panels keep working);
  * a skeleton before the first answer; words when there is nothing to draw.
  */
+/** A card's title wraps on a narrow screen rather than ending in an ellipsis. */
+export const WRAPPED_TITLE = { title: { whiteSpace: 'normal' } } as const;
+
 export function Panel({ title, query, empty = false, emptyText, extra, children }: Props) {
   const { t } = useTranslation();
   const asOf = query.data?.asOf;
   return (
-    <Card title={title} style={{ height: '100%' }}>
+    <Card title={title} style={{ height: '100%' }} styles={WRAPPED_TITLE}>
       {extra && <div style={{ marginBottom: 12 }}>{extra}</div>}
       {query.isError && !query.data ? (
         <ControllerError error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../api/client.ts';
 import { Chart, donut } from '../../components/Chart.tsx';
-import { Panel } from '../../components/DashboardPanel.tsx';
+import { Panel, WRAPPED_TITLE } from '../../components/DashboardPanel.tsx';
 import { useCan } from '../../session/useCan.ts';
 
 const STATUSES = ['ok', 'warning', 'error', 'unknown'] as const;
@@ -112,7 +112,7 @@ export function OverviewPage() {
         )}
         {(['warnings', 'errors'] as const).map((kind) => (
           <Col key={kind} xs={24} lg={8}>
-            <Card title={t(`overview.${kind}`)} style={{ height: '100%' }}>
+            <Card title={t(`overview.${kind}`)} style={{ height: '100%' }} styles={WRAPPED_TITLE}>
               <Lines
                 none={t('overview.none')}
                 items={(o?.[kind] ?? []).map((s) => ({
@@ -125,7 +125,7 @@ export function OverviewPage() {
           </Col>
         ))}
         <Col xs={24} lg={8}>
-          <Card title={t('overview.disconnections')} style={{ height: '100%' }}>
+          <Card title={t('overview.disconnections')} style={{ height: '100%' }} styles={WRAPPED_TITLE}>
             <Lines
               none={t('overview.none')}
               items={(o?.disconnections ?? []).map((d) => ({

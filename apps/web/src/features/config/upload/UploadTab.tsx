@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, postFile } from '../../../api/client.ts';
 import { errorText } from '../../../api/errors.ts';
+import { WRAPPED_TITLE } from '../../../components/DashboardPanel.tsx';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert.tsx';
 import { SiteSelect } from '../../../components/SiteSelect.tsx';
 import { useNotice } from '../../../components/useNotice.ts';
@@ -104,6 +105,7 @@ export function UploadTab() {
       <Card
         size="small"
         title={t('config.upload.preview')}
+        styles={WRAPPED_TITLE}
         extra={
           <Segmented<SplashKind>
             aria-label={t('config.upload.preview')}
