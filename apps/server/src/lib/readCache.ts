@@ -1,34 +1,52 @@
 /**
  * Reads cached per instance (the controller's answers, a guest page's parts): identical calls made while one is
  * under way share it, and an answer is reused for ttlMs (or the TTL a read asks for: a report of closed hours never
- * changes). However many people watch a site, the controller sees one call per key and TTL.
+ * changes). However many people watch a site, the controller sees one call per key and TTL. A write that changes a
+ * key while it is being read drops that read's answer when it comes (it may predate the write).
  */
 export function createReadCache(ttlMs: number, now: () => number = Date.now) {
   const done = new Map<string, { at: number; ttl: number; value: unknown }>();
   const pending = new Map<string, Promise<unknown>>();
+  const forget = (key: string) => {
+    done.delete(key);
+    pending.delete(key);
+  };
   return {
     get<T>(key: string, load: () => Promise<T>, ttl = ttlMs): Promise<T> {
       const hit = done.get(key);
       if (hit && now() - hit.at < hit.ttl) return Promise.resolve(hit.value as T);
       const running = pending.get(key);
       if (running) return running as Promise<T>;
-      const p = load()
+      const p: Promise<T> = load()
         .then((value) => {
+          if (pending.get(key) !== p) return value; // a write came meanwhile
           done.delete(key); // the newest last, first out when the cache is full
           done.set(key, { at: now(), ttl, value });
           if (done.size > 5000) done.delete(done.keys().next().value as string);
           return value;
         })
-        .finally(() => pending.delete(key));
+        .finally(() => {
+          if (pending.get(key) === p) pending.delete(key);
+        });
       pending.set(key, p);
       return p;
     },
+    /**
+     * Changes a kept answer in place (a write whose effect the console knows, such as a voucher taken out of a
+     * list); a key with no kept answer, or one being loaded, is forgotten so that the next read asks again.
+     */
+    update<T>(key: string, change: (value: T) => T) {
+      const hit = done.get(key);
+      if (hit && !pending.has(key)) hit.value = change(hit.value as T);
+      else forget(key);
+    },
     /** Forgets every answer whose key starts with prefix (a write changed them). */
     invalidate(prefix: string) {
-      for (const key of done.keys()) if (key.startsWith(prefix)) done.delete(key);
+      for (const key of [...done.keys(), ...pending.keys()]) if (key.startsWith(prefix)) forget(key);
     },
     clear() {
       done.clear();
+      pending.clear();
     },
   };
 }

@@ -32,6 +32,8 @@ export type VoucherRequest = {
   note: string;
 };
 
+const GUEST_CHECK_WINDOW_S = 15 * 60;
+
 /** The controller calls the console makes, typed, with reads through the coalescing cache. */
 export function createController(client: UnifiClient, cache: ReadCache) {
   const s = encodeURIComponent;
@@ -79,7 +81,8 @@ export function createController(client: UnifiClient, cache: ReadCache) {
 
     async deleteVoucher(site: string, id: string): Promise<void> {
       await client.call('POST', `/api/s/${s(site)}/cmd/hotspot`, { cmd: 'delete-voucher', _id: id });
-      cache.invalidate(`${site}:voucher`);
+      // the list kept is the controller's less this voucher: every guest's login reads it
+      cache.update<Voucher[]>(`${site}:voucher`, (list) => list.filter((v) => v.id !== id));
     },
 
     /**
@@ -243,12 +246,18 @@ export function createController(client: UnifiClient, cache: ReadCache) {
       if (g.bytes) body.bytes = g.bytes;
       if (g.apMac) body.ap_mac = g.apMac;
       await client.call('POST', `/api/s/${s(site)}/cmd/stamgr`, body);
-      cache.invalidate(`${site}:voucher`);
     },
 
-    /** Whether the controller now shows the guest let in (asked afresh, never from the cache). */
+    /**
+     * Whether the controller now shows the guest let in (asked afresh, never from the cache): the guests that
+     * started within 15 minutes of now either side, which allows for the two clocks differing.
+     */
     async guestAuthorized(site: string, mac: string, nowMs: number): Promise<boolean> {
-      const guests = await client.call('GET', `/api/s/${s(site)}/stat/guest?within=1`);
+      const around = GUEST_CHECK_WINDOW_S;
+      const guests = await client.call(
+        'GET',
+        `/api/s/${s(site)}/stat/guest?start=${seconds(nowMs) - around}&end=${seconds(nowMs) + around}`,
+      );
       return guests.some((g) => g.mac === mac && g.expired !== true && Number(g.end) * 1000 > nowMs);
     },
 

@@ -69,40 +69,30 @@ export type PortalView = {
   action: string;
 };
 
-/** A page's fixed text around the two places that carry what the guest's phone came with. */
-type Pieces = { withForm: boolean; beforeHidden: string; beforeLink: string; rest: string };
+/** A page's fixed text around the two places that carry what the guest's phone came with (no form: no hidden fields). */
+export type PageShell = { beforeHidden: string; beforeLink: string; rest: string };
 
-/** The pieces of the pages without a message, kept per view (a site's view lives a few seconds) and language. */
-const kept = new WeakMap<object, Map<string, Pieces>>();
+/** The address of a site's page: the form posts there, the language link adds lang. */
+export const portalAction = (site: string) => `/guest/s/${encodeURIComponent(site)}/`;
 
 /**
- * The page: the splash image for the device's shape, the venue, the form its hotspot asks for, or a message. Its
- * fixed text is made once per site view and language; a guest's page only adds what the phone came with.
+ * The page: the splash image for the device's shape, the venue, the form its hotspot asks for, or a message. A site's
+ * view keeps its shells (made once per view and language); a guest's page only adds what the phone came with.
  */
-export function portalPage(v: PortalView, shared?: object): string {
+export function portalPage(v: PortalView, shell: PageShell = pageShell(v)): string {
   const other: PortalLanguage = v.lang === 'vi' ? 'en' : 'vi';
   const otherLink = `${v.action}?${new URLSearchParams({ ...v.carry, lang: other }).toString()}`;
-  const p = shared && !v.message ? keptPieces(v, shared) : pieces(v);
-  const hidden = p.withForm
-    ? Object.entries(v.carry)
-        .map(([name, value]) => `<input type="hidden" name="${html(name)}" value="${html(value)}">`)
-        .join('')
-    : '';
-  return `${p.beforeHidden}${hidden}${p.beforeLink}${html(otherLink)}${p.rest}`;
+  const hidden =
+    shell.beforeHidden === ''
+      ? ''
+      : Object.entries(v.carry)
+          .map(([name, value]) => `<input type="hidden" name="${html(name)}" value="${html(value)}">`)
+          .join('');
+  return `${shell.beforeHidden}${hidden}${shell.beforeLink}${html(otherLink)}${shell.rest}`;
 }
 
-function keptPieces(v: PortalView, shared: object): Pieces {
-  const key = `${v.lang} ${v.auth}`;
-  const forView = kept.get(shared) ?? new Map<string, Pieces>();
-  kept.set(shared, forView);
-  const found = forView.get(key);
-  if (found) return found;
-  const made = pieces(v);
-  forView.set(key, made);
-  return made;
-}
-
-function pieces(v: PortalView): Pieces {
+/** The fixed text of a page (what a guest's phone came with aside). */
+export function pageShell(v: Omit<PortalView, 'carry'>): PageShell {
   const t = (key: keyof (typeof TEXTS)['vi'], vars?: Record<string, string | number>) =>
     html(portalText(v.lang, key, vars));
   const other: PortalLanguage = v.lang === 'vi' ? 'en' : 'vi';
@@ -141,11 +131,10 @@ nav{text-align:right;margin-top:16px}a{color:#0958d9}
   const end = `" lang="${other}">${t('other')}</a></nav></main></body></html>`;
   return withForm
     ? {
-        withForm,
         beforeHidden: `${top}<form method="post" action="${html(v.action)}">`,
         beforeLink: `<input type="hidden" name="lang" value="${v.lang}">${field}<button type="submit">${t('connect')}</button></form>${link}`,
         rest: end,
       }
     : // no form: nothing carried in hidden fields, only in the language link
-      { withForm, beforeHidden: '', beforeLink: `${top}${link}`, rest: end };
+      { beforeHidden: '', beforeLink: `${top}${link}`, rest: end };
 }

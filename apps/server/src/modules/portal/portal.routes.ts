@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { type PortalLanguage, type PortalView, portalPage } from './portal.page.ts';
+import { type PageShell, type PortalLanguage, type PortalView, portalAction, portalPage } from './portal.page.ts';
 import type { PortalService } from './portal.service.ts';
 
 const Params = Type.Object({ site: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._-]+$' }) });
@@ -52,13 +52,13 @@ export async function portalRoutes(app: FastifyInstance, opts: { portal: PortalS
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
-  const send = (reply: FastifyReply, status: number, view: PortalView, shared?: object) =>
+  const send = (reply: FastifyReply, status: number, view: PortalView, shell?: PageShell) =>
     reply
       .status(status)
       .header('content-security-policy', CSP)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(portalPage(view, shared));
+      .send(portalPage(view, shell));
 
   const show = async (
     site: string,
@@ -67,7 +67,7 @@ export async function portalRoutes(app: FastifyInstance, opts: { portal: PortalS
     outcome?: Pick<PortalView, 'message'> & { status: number },
   ) => {
     const lang = languageOf(f.lang);
-    const action = `/guest/s/${encodeURIComponent(site)}/`;
+    const action = portalAction(site);
     const found = await opts.portal.view(site);
     if (!found) {
       return send(reply, 404, {
@@ -81,18 +81,21 @@ export async function portalRoutes(app: FastifyInstance, opts: { portal: PortalS
       });
     }
     const noDevice = !f.id;
+    const message = outcome?.message ?? (noDevice ? { key: 'noDevice' as const, kind: 'error' as const } : undefined);
     return send(
       reply,
       outcome?.status ?? (noDevice ? 400 : 200),
       {
         lang,
-        ...found,
+        venue: found.venue,
+        images: found.images,
         auth: noDevice ? null : found.auth,
         carry: carried(f),
         action,
-        message: outcome?.message ?? (noDevice ? { key: 'noDevice', kind: 'error' } : undefined),
+        message,
       },
-      found,
+      // the page without a message is the site's kept shell
+      message ? undefined : found.shells[lang],
     );
   };
 

@@ -5,7 +5,7 @@ import { createReadCache } from '../../lib/readCache.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import type { VouchersService } from '../vouchers/vouchers.service.ts';
-import type { PortalMessage } from './portal.page.ts';
+import { type PageShell, type PortalLanguage, type PortalMessage, pageShell, portalAction } from './portal.page.ts';
 
 const WINDOW_MS = 10 * 60_000;
 const VIEW_CACHE_MS = 5_000;
@@ -52,7 +52,10 @@ export function createPortalService(deps: {
     const known = await deps.sites.byIdname(site);
     if (!known) return undefined;
     const [{ auth }, images] = await Promise.all([hotspotOf(site), deps.uploads.publicImages(site)]);
-    return { venue: known.sitename, auth, images };
+    const venue = known.sitename;
+    const shell = (lang: PortalLanguage) => pageShell({ lang, venue, auth, images, action: portalAction(site) });
+    const shells: Record<PortalLanguage, PageShell> = { vi: shell('vi'), en: shell('en') };
+    return { venue, auth, images, shells };
   }
 
   function recent(key: string): number[] {
@@ -69,7 +72,10 @@ export function createPortalService(deps: {
   }
 
   return {
-    /** The venue, its form and images (kept 5 s); undefined for a site the console does not know. */
+    /**
+     * The venue, its form and images, and its page's fixed text in each language (kept 5 s); undefined for a site
+     * the console does not know.
+     */
     view: (site: string) => views.get(site, () => loadView(site)),
 
     async login(site: string, ip: string, arrival: GuestArrival, answer: GuestAnswer): Promise<LoginOutcome> {

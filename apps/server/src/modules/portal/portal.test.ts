@@ -77,6 +77,8 @@ describe.each(drivers)('the guest login page on %s', (driver) => {
     const wrongOnce = await post(site.name, { id: guest, code: '00000-00000' });
     expect(wrongOnce.statusCode).toBe(401);
     expect(wrongOnce.body).toContain('Mã voucher không đúng');
+    const listReads = () => suite.sim.sim.callsFor('GET', '/api/s/{site}/stat/voucher', site.name);
+    const readsBefore = listReads();
     const right = await post(site.name, {
       id: guest,
       ap: site.devices[0]?.mac ?? '',
@@ -96,6 +98,8 @@ describe.each(drivers)('the guest login page on %s', (driver) => {
     expect(site.vouchers.some((v) => v._id === voucher.id)).toBe(false);
     const again = await post(site.name, { id: mac(), code: voucher.code, lang: 'en' }, '10.0.0.2');
     expect(again.body).toContain('This voucher code is not valid');
+    // the spent voucher left the list the console keeps: neither login read the controller's list again
+    expect(listReads()).toBe(readsBefore);
   });
 
   it('holds a voucher of several uses to its number of devices; a device that comes back keeps what is left of its time', async () => {
