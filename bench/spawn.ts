@@ -58,28 +58,29 @@ export async function onScratchDatabase(
 /** A Wednesday noon in Vietnam: the clock the simulator-backed benchmarks stand at, whatever the hour they run. */
 export const BENCH_NOON = Date.UTC(2026, 4, 6, 5, 0);
 
+/** The benchmarks' simulator: its login and the seed of its world. */
+export const BENCH_SIM = { username: 'admin', password: 'bench-pass', seed: 5 };
+
 /**
- * The simulator (in this process) on a clock that stands still at BENCH_NOON, and the console (PGlite, its own
- * process) on it at the same clock, its site names filled from it.
+ * The console (PGlite, its own process) on a simulator at BENCH_NOON, its site names filled from it. BENCH_NODE_FLAGS
+ * are given to its node (`--cpu-prof --cpu-prof-dir=/tmp/prof` profiles it).
  */
-export async function startOnSimulator() {
-  const sim = await startSimulator({
-    port: 0,
-    flavor: 'classic',
-    username: 'admin',
-    password: 'bench-pass',
-    seed: 5,
-    now: () => BENCH_NOON,
-  });
-  const server = await startServer('pglite', {
+const consoleOn = (url: string) =>
+  startServer('pglite', {
+    nodeFlags: process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean),
     env: {
-      UNIFI_DEMO_URL: sim.url,
-      UNIFI_DEMO_USER: 'admin',
-      UNIFI_DEMO_PASSWORD: 'bench-pass',
+      UNIFI_DEMO_URL: url,
+      UNIFI_DEMO_USER: BENCH_SIM.username,
+      UNIFI_DEMO_PASSWORD: BENCH_SIM.password,
       UNIFI_DEMO_CLOCK: new Date(BENCH_NOON).toISOString(),
       BENCH_SYNC_SITES: '1',
     },
   });
+
+/** The simulator (in this process) on a clock that stands still at BENCH_NOON, and the console on it. */
+export async function startOnSimulator() {
+  const sim = await startSimulator({ port: 0, flavor: 'classic', ...BENCH_SIM, now: () => BENCH_NOON });
+  const server = await consoleOn(sim.url);
   return {
     sim,
     port: server.port,
@@ -87,6 +88,46 @@ export async function startOnSimulator() {
     async close() {
       server.child.kill('SIGTERM');
       await sim.close();
+    },
+  };
+}
+
+type SimSite = { name: string; ap: string };
+
+/**
+ * The same with the simulator in its own process (bench/sim.ts), as a controller is its own machine: for benchmarks
+ * whose load would otherwise share an event loop with it. Its state is asked over IPC.
+ */
+export async function startOnSimulatorProcess() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/sim.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const { url, sites } = await new Promise<{ url: string; sites: SimSite[] }>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as { url: string; sites: SimSite[] }));
+    child.once('exit', (code) => reject(new Error(`the simulator exited with ${code}`)));
+  });
+  const server = await consoleOn(url);
+  return {
+    sites,
+    port: server.port,
+    token: server.token,
+    /** how many guests the simulator shows let in at a site */
+    authorized: (site: string) =>
+      new Promise<number>((resolve) => {
+        const answer = (m: unknown) => {
+          const a = m as { site: string; authorized: number };
+          if (a.site !== site) return;
+          child.off('message', answer);
+          resolve(a.authorized);
+        };
+        child.on('message', answer);
+        child.send(site);
+      }),
+    async close() {
+      server.child.kill('SIGTERM');
+      child.disconnect();
+      await new Promise((r) => child.once('exit', r));
     },
   };
 }

@@ -95,7 +95,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const contracts = contractsModule(core, { sites: sites.service });
   const supplies = suppliesModule(core, { contracts: contracts.repository });
   const channels = channelsModule(core, { contracts: contracts.repository });
-  const vouchers = vouchersModule(core, { controller: settings.controller, sites: sites.service });
+  const vouchers = vouchersModule(core, { controller: settings.controller, sites: sites.service, now: opts.now });
   const devices = devicesModule({ controller: settings.controller, sites: sites.service });
   const wireless = wirelessModule({
     controller: settings.controller,

@@ -1,5 +1,5 @@
 /** The Network API routes (paths relative to the Network base: `/` classic, `/proxy/network` on UniFi OS). */
-import { allUsers, findIdentity, guests, onlineAt, sessionRecords, staObject } from './activity.ts';
+import { allUsers, essidFor, findIdentity, guests, onlineAt, sessionRecords, staObject } from './activity.ts';
 import { REPORT_INTERVALS, REPORT_KINDS, type ReportInterval, type ReportKind, report } from './reports.ts';
 import { devices, health, selfSite, statSite, sysinfo } from './views.ts';
 import {
@@ -218,6 +218,30 @@ function knownUser(site: Site, mac: string, now: number): KnownUser {
 
 function staList(ctx: Ctx): unknown[] {
   return onlineAt(ctx.site, ctx.now).map((o) => staObject(ctx.site, o, ctx.now));
+}
+
+/**
+ * One online client (`stat/sta/{mac}`): a client of the simulated world, or a guest let in through authorize-guest
+ * whose time is not over (its phone is on the guest network); nothing for a device the controller does not see.
+ */
+function staOne(ctx: Ctx): unknown[] {
+  const mac = requireMac(ctx.params[0]);
+  const online = onlineAt(ctx.site, ctx.now).find((o) => o.ident.mac === mac);
+  if (online) return [staObject(ctx.site, online, ctx.now)];
+  const guest = ctx.site.authorized.get(mac);
+  if (!guest || guest.end <= ctx.now) return [];
+  const ap = ctx.site.devices.find((d) => d.mac === guest.apMac) ?? ctx.site.devices[0];
+  return [
+    {
+      mac,
+      ap_mac: ap?.mac ?? '',
+      essid: essidFor(ctx.site, true),
+      is_guest: true,
+      authorized: true,
+      uptime: Math.floor((ctx.now - guest.start) / 1000),
+      site_id: ctx.site._id,
+    },
+  ];
 }
 
 function alluser(ctx: Ctx): unknown[] {
@@ -480,6 +504,7 @@ export const siteRoutes: Route[] = [
   { methods: GET_POST, template: '/api/s/{site}/stat/voucher', handler: listVouchers },
   { methods: ['POST'], template: '/api/s/{site}/cmd/hotspot', handler: hotspot },
   { methods: GET_POST, template: '/api/s/{site}/stat/sta', handler: staList },
+  { methods: GET, template: '/api/s/{site}/stat/sta/{mac}', handler: staOne },
   { methods: GET_POST, template: '/api/s/{site}/stat/alluser', handler: alluser },
   { methods: ['POST'], template: '/api/s/{site}/cmd/stamgr', handler: stamgr },
   { methods: GET_POST, template: '/api/s/{site}/stat/device', handler: (ctx) => devices(ctx.site, ctx.now) },

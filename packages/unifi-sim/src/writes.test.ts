@@ -131,9 +131,15 @@ describe('clients', () => {
       qos_usage_quota: 300,
       expired: false,
     });
+    // the phone is on the guest network, let in
+    expect(await client.data('GET', `/api/s/default/stat/sta/${mac}`)).toEqual([
+      expect.objectContaining({ mac, ap_mac: ap?.mac, is_guest: true, authorized: true }),
+    ]);
+    expect(await client.data('GET', '/api/s/default/stat/sta/02:11:22:33:44:56')).toEqual([]);
     now += 121 * 60_000;
     await client.login(); // the controller's session has expired meanwhile
     expect((await listed())?.expired).toBe(true);
+    expect(await client.data('GET', `/api/s/default/stat/sta/${mac}`)).toEqual([]);
     await client.data('POST', '/api/s/default/cmd/stamgr', { cmd: 'unauthorize-guest', mac });
     expect(await listed()).toBeUndefined();
     const bad = await client.call('POST', '/api/s/default/cmd/stamgr', { cmd: 'authorize-guest', mac, minutes: -5 });

@@ -39,4 +39,29 @@ describe('the read cache', () => {
     cache.update<string[]>('none', (l) => l);
     expect(await cache.get('none', async () => ['fresh'])).toEqual(['fresh']);
   });
+
+  it('with staleMs, gives an answer a little past its time at once and loads the next behind it', async () => {
+    let clock = 0;
+    let loads = 0;
+    let fail = false;
+    const cache = createReadCache(1000, () => clock, { staleMs: 5000 });
+    const load = async () => {
+      loads++;
+      if (fail) throw new Error('controller down');
+      return loads;
+    };
+    expect(await cache.get('v', load)).toBe(1);
+    clock = 1500;
+    // past its time: the kept answer at once, one reload behind it for however many readers
+    expect(await Promise.all([cache.get('v', load), cache.get('v', load)])).toEqual([1, 1]);
+    await Promise.resolve();
+    expect(loads).toBe(2);
+    expect(await cache.get('v', load)).toBe(2);
+    // a failed reload keeps the answer until it is too old, then the reader waits for (and sees) the failure
+    fail = true;
+    clock = 3000;
+    expect(await cache.get('v', load)).toBe(2);
+    clock = 1500 + 1000 + 5000;
+    await expect(cache.get('v', load)).rejects.toThrow('controller down');
+  });
 });

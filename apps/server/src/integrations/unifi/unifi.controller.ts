@@ -32,8 +32,6 @@ export type VoucherRequest = {
   note: string;
 };
 
-const GUEST_CHECK_WINDOW_S = 15 * 60;
-
 /** The controller calls the console makes, typed, with reads through the coalescing cache. */
 export function createController(client: UnifiClient, cache: ReadCache) {
   const s = encodeURIComponent;
@@ -76,7 +74,9 @@ export function createController(client: UnifiClient, cache: ReadCache) {
       const [made] = await client.call<{ create_time?: number }>('POST', `/api/s/${s(site)}/cmd/hotspot`, body);
       cache.invalidate(`${site}:voucher`);
       const all = await client.call('GET', `/api/s/${s(site)}/stat/voucher`);
-      return all.filter((r) => made?.create_time === undefined || r.create_time === made.create_time).map(toVoucher);
+      // this batch: made in that second with this note (another batch of the same second has its own note)
+      const batch = made?.create_time;
+      return all.filter((r) => batch === undefined || (r.create_time === batch && r.note === v.note)).map(toVoucher);
     },
 
     async deleteVoucher(site: string, id: string): Promise<void> {
@@ -248,17 +248,10 @@ export function createController(client: UnifiClient, cache: ReadCache) {
       await client.call('POST', `/api/s/${s(site)}/cmd/stamgr`, body);
     },
 
-    /**
-     * Whether the controller now shows the guest let in (asked afresh, never from the cache): the guests that
-     * started within 15 minutes of now either side, which allows for the two clocks differing.
-     */
-    async guestAuthorized(site: string, mac: string, nowMs: number): Promise<boolean> {
-      const around = GUEST_CHECK_WINDOW_S;
-      const guests = await client.call(
-        'GET',
-        `/api/s/${s(site)}/stat/guest?start=${seconds(nowMs) - around}&end=${seconds(nowMs) + around}`,
-      );
-      return guests.some((g) => g.mac === mac && g.expired !== true && Number(g.end) * 1000 > nowMs);
+    /** Whether the controller now shows the guest's phone let in (its online client, asked afresh). */
+    async guestAuthorized(site: string, mac: string): Promise<boolean> {
+      const clients = await client.call('GET', `/api/s/${s(site)}/stat/sta/${s(mac)}`);
+      return clients.some((c) => c.mac === mac && c.authorized === true);
     },
 
     async setBlocked(site: string, mac: string, blocked: boolean): Promise<void> {

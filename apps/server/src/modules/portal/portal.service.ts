@@ -45,8 +45,11 @@ export function createPortalService(deps: {
   now: () => number;
 }) {
   const wrong = new Map<string, number[]>();
-  /** What a site's page shows, kept a few seconds: every guest of a busy venue loads the page at once. */
-  const views = createReadCache(VIEW_CACHE_MS);
+  /**
+   * What a site's page shows, kept a few seconds (every guest of a busy venue loads the page at once), and given a
+   * minute more while the next is loaded, so that no guest waits for the reload.
+   */
+  const views = createReadCache(VIEW_CACHE_MS, Date.now, { staleMs: 60_000 });
 
   async function loadView(site: string) {
     const known = await deps.sites.byIdname(site);
@@ -125,7 +128,7 @@ export function createPortalService(deps: {
         apMac: guestMac(arrival.ap),
       });
       // peers' users are bounced back to the portal after a "successful" call: confirm before sending them on
-      if (!(await controller.guestAuthorized(site, mac, deps.now()))) {
+      if (!(await controller.guestAuthorized(site, mac))) {
         return { status: 502, message: { key: 'failed', kind: 'error' } };
       }
       // a single-use voucher is spent: the controller forgets it, so that no other phone uses it

@@ -100,6 +100,15 @@ describe.each(drivers)('the guest login page on %s', (driver) => {
     expect(again.body).toContain('This voucher code is not valid');
     // the spent voucher left the list the console keeps: neither login read the controller's list again
     expect(listReads()).toBe(readsBefore);
+    // its use is kept: another instance, whose list still has it for a while, lets no other phone in with it
+    const uses = createVoucherUsesRepository(suite.t.database.db);
+    expect(await uses.use(site.name, voucher.id, mac(), new Date(SIM_CLOCKS.noon), 1)).toBeUndefined();
+    // making vouchers forgets the uses of vouchers gone for a day, and only those
+    await uses.use(site.name, 'gone-long-ago', mac(), new Date(SIM_CLOCKS.noon - 2 * 86_400_000), 1);
+    await call('POST', `/it4u/${site.name}/createVoucher`, { n: 1, quota: 1, expire: 480, note: 'Phòng 202' });
+    const kept = await uses.counts(site.name);
+    expect(kept.get(voucher.id)).toBe(1);
+    expect(kept.has('gone-long-ago')).toBe(false);
   });
 
   it('holds a voucher of several uses to its number of devices; a device that comes back keeps what is left of its time', async () => {
@@ -152,6 +161,28 @@ describe.each(drivers)('the guest login page on %s', (driver) => {
       0,
     );
     expect((await post(site.name, { id: d, code: long.code }, '10.0.2.4')).statusCode).toBe(403);
+  });
+
+  it('does not send the phone on when the controller does not show it let in, and lets it in when it tries again', async () => {
+    const site = world()[1];
+    if (!site) throw new Error('no site');
+    const voucher = (
+      await call('POST', `/it4u/${site.name}/createVoucher`, { n: 1, quota: 1, expire: 480, note: 'Phòng 301' })
+    ).json()[0];
+    const guest = mac();
+    // a controller that answers ok but does not hold the guest
+    const keep = site.authorized.set.bind(site.authorized);
+    site.authorized.set = () => site.authorized;
+    const lost = await post(site.name, { id: guest, code: voucher.code, lang: 'en' }, '10.0.4.1');
+    site.authorized.set = keep;
+    expect(lost.statusCode).toBe(502);
+    expect(lost.body).toContain('The connection did not go through. Please try again in a moment.');
+    expect(lost.headers.location).toBeUndefined();
+    // the voucher was not spent on the controller, and the phone keeps its use
+    expect(site.vouchers.some((v) => v._id === voucher.id)).toBe(true);
+    const again = await post(site.name, { id: guest, code: voucher.code }, '10.0.4.1');
+    expect(again.statusCode).toBe(303);
+    expect(site.authorized.has(guest)).toBe(true);
   });
 
   it('waits a guest out after 5 wrong tries from a device, and from an address', async () => {

@@ -6,8 +6,16 @@ import { vouchersRoutes } from './vouchers.routes.ts';
 import { createVouchersService } from './vouchers.service.ts';
 
 /** Hotspot vouchers: create, list, print, revoke (kept on the controller; the uses on the guest page counted here). */
-export function vouchersModule(core: Core, deps: { controller: ControllerProvider; sites: SitesService }) {
-  const service = createVouchersService({ ...deps, uses: createVoucherUsesRepository(core.db) });
+export function vouchersModule(
+  core: Core,
+  deps: { controller: ControllerProvider; sites: SitesService; now?: () => number },
+) {
+  const service = createVouchersService({
+    controller: deps.controller,
+    sites: deps.sites,
+    uses: createVoucherUsesRepository(core.db),
+    now: deps.now ?? Date.now,
+  });
   const routes: Area['routes'] = async (api) => vouchersRoutes(api, { vouchers: service });
   return { service, routes };
 }

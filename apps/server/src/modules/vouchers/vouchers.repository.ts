@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { voucherUses } from '../../db/schema.ts';
 import { rowsOf } from '../../lib/sql.ts';
@@ -19,16 +19,28 @@ export function createVoucherUsesRepository(db: Db) {
       return new Map(rows.map((r) => [r.id, Number(r.n)]));
     },
 
-    /** Forgets a revoked voucher's uses. */
-    async forget(site: string, voucherId: string): Promise<void> {
-      await db.delete(voucherUses).where(and(eq(voucherUses.site, site), eq(voucherUses.voucherId, voucherId)));
+    /**
+     * Forgets the uses of the site's vouchers that are no longer on the controller (ids not in `onController`), made
+     * before `before`: a spent voucher's uses outlive it a while, so that no instance whose list is older lets
+     * another phone in with it.
+     */
+    async prune(site: string, onController: string[], before: Date): Promise<void> {
+      await db
+        .delete(voucherUses)
+        .where(
+          and(
+            eq(voucherUses.site, site),
+            lt(voucherUses.firstAt, before),
+            onController.length ? notInArray(voucherUses.voucherId, onController) : undefined,
+          ),
+        );
     },
 
     /**
      * A device's use of a voucher: when it first used it (a device that comes back keeps its time), or, for a new
      * device, now if the voucher has a use left (`left` 0: no limit). Undefined when no use is left; `busy` when
-     * the phone lost every race for a use (the page asks to try again). One statement, no lock: a new device takes
-     * the next use, and of phones racing for it the key lets one in; the others count again.
+     * the phone lost every race for a use (the page asks to try again). No lock: a new device takes the next use in
+     * one statement, and of phones racing for it the key lets one in; the others count again.
      */
     async use(
       site: string,
@@ -37,25 +49,28 @@ export function createVoucherUsesRepository(db: Db) {
       at: Date,
       left: number,
     ): Promise<Date | 'busy' | undefined> {
-      const mine = sql`${voucherUses.site} = ${site} and ${voucherUses.voucherId} = ${voucherId}`;
+      const mine = and(eq(voucherUses.site, site), eq(voucherUses.voucherId, voucherId));
       for (let attempt = 0; attempt < RACES; attempt++) {
-        const result = await db.execute(sql`
-          with had as (select ${voucherUses.firstAt} from ${voucherUses} where ${mine} and ${voucherUses.mac} = ${mac}),
-          taken as (select count(*)::int as n from ${voucherUses} where ${mine}),
-          made as (
+        const made = rowsOf<{ first_at: string | Date }>(
+          await db.execute(sql`
             insert into ${voucherUses} (site, voucher_id, slot, mac, first_at)
-            select ${site}, ${voucherId}, taken.n + 1, ${mac}, ${at.toISOString()}::timestamptz from taken
-            where not exists (select 1 from had) and (${left} = 0 or taken.n < ${left})
+            select ${site}, ${voucherId}, count(*)::int + 1, ${mac}, ${at.toISOString()}::timestamptz
+            from ${voucherUses} where ${mine}
+            having ${left} = 0 or count(*) < ${left}
             on conflict do nothing
-            returning first_at
-          )
-          select first_at, false as full from had
-          union all select first_at, false from made
-          union all select null, true from taken where ${left} > 0 and taken.n >= ${left} and not exists (select 1 from had)`);
-        const [row] = rowsOf<{ first_at: string | Date | null; full: boolean }>(result);
-        if (row?.full) return undefined;
-        if (row?.first_at) return new Date(row.first_at);
-        // a phone took the same use meanwhile: count again
+            returning first_at`),
+        );
+        if (made[0]) return new Date(made[0].first_at);
+        // not taken: the device had a use already, or none is left, or another phone took the same one meanwhile
+        const [had] = await db
+          .select({ firstAt: voucherUses.firstAt })
+          .from(voucherUses)
+          .where(and(mine, eq(voucherUses.mac, mac)));
+        if (had) return had.firstAt;
+        if (left > 0) {
+          const [taken] = await db.select({ n: count() }).from(voucherUses).where(mine);
+          if (Number(taken?.n) >= left) return undefined;
+        }
       }
       return 'busy';
     },

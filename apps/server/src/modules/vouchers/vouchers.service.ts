@@ -6,6 +6,8 @@ import type { SitesService } from '../sites/sites.service.ts';
 import { voucherSheet } from './voucher-sheet.ts';
 import type { VoucherUsesRepository } from './vouchers.repository.ts';
 
+const DAY_MS = 86_400_000;
+
 /**
  * A voucher with the uses the guest page counted added to the controller's (which counts only its own portal's),
  * and its status said accordingly.
@@ -23,6 +25,7 @@ export function createVouchersService(deps: {
   controller: ControllerProvider;
   sites: SitesService;
   uses: VoucherUsesRepository;
+  now: () => number;
 }) {
   /** The controller, once the caller is known to see the site. */
   async function forSite(actor: Actor, site: string) {
@@ -30,10 +33,9 @@ export function createVouchersService(deps: {
     return deps.controller.require();
   }
 
-  /** Revokes a voucher on the controller and forgets its uses. */
+  /** Revokes a voucher on the controller; its uses are kept a day (`create` forgets them). */
   async function revoke(site: string, id: string): Promise<void> {
     await (await deps.controller.require()).deleteVoucher(site, id);
-    await deps.uses.forget(site, id);
   }
 
   return {
@@ -42,8 +44,17 @@ export function createVouchersService(deps: {
       return all.map((v) => withUses(v, counts.get(v.id) ?? 0));
     },
 
-    create: async (actor: Actor, site: string, v: VoucherRequest): Promise<Voucher[]> =>
-      (await forSite(actor, site)).createVouchers(site, v),
+    /**
+     * Creates vouchers; then forgets the uses of the site's vouchers gone from the controller for a day (every use
+     * is of a voucher made here, so the uses kept stay about as many as the vouchers).
+     */
+    async create(actor: Actor, site: string, v: VoucherRequest): Promise<Voucher[]> {
+      const c = await forSite(actor, site);
+      const made = await c.createVouchers(site, v);
+      const onController = (await c.vouchers(site)).map((x) => x.id);
+      await deps.uses.prune(site, onController, new Date(deps.now() - DAY_MS));
+      return made;
+    },
 
     async remove(actor: Actor, site: string, id: string): Promise<void> {
       const c = await forSite(actor, site);
