@@ -1,7 +1,10 @@
+import { startSimulator } from '@it4u/unifi-sim';
 import { expect, type Page, test } from '@playwright/test';
 import { png } from '../apps/server/src/test/png.ts';
+import { adminToken } from './support/api.ts';
 import { axe } from './support/axe.ts';
-import { LoginPage, openDialog } from './support/pages.ts';
+import { LoginPage, openDialog, Shell } from './support/pages.ts';
+import { readState } from './support/state.ts';
 
 /** axe-core finds nothing on the page as it is now (an open dialog included). */
 async function accessible(page: Page) {
@@ -130,4 +133,49 @@ test('upload: a splash image of the wrong shape is refused with its reason, the 
   const image = await page.request.get(url);
   expect(image.headers()['content-type']).toBe('image/png');
   expect(image.headers().etag).toBeTruthy();
+});
+
+/**
+ * An administrator points the console at a controller of Network 6 and later (the simulator with AP groups): the tab
+ * names its groups AP groups and says what that means, in English and Vietnamese, with nothing for axe-core to find.
+ * The demo controller is put back at the end for the specs after this one.
+ */
+test('a controller of Network 6 and later: its AP groups, said on the tab in both languages', async ({
+  page,
+  request,
+}) => {
+  const sim = await startSimulator({
+    port: 0,
+    host: '127.0.0.1',
+    flavor: 'classic',
+    apGroups: true,
+    username: 'net6',
+    password: 'net6-password',
+    seed: 6,
+  });
+  const token = await adminToken(request, readState().adminNewPassword);
+  const parameters = (data: Record<string, unknown>) =>
+    request.put('/api/v1/it4u/systemConfig', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { tokenUcrm: 'ucrm-e2e', tokenDev: 'dev-e2e', verifyTls: true, ...data },
+    });
+  try {
+    const saved = await parameters({ urlUbnt: sim.url, usernameUbnt: 'net6', pwUbnt: 'net6-password' });
+    expect((await saved.json()).controller).toMatchObject({ ok: true });
+    await new LoginPage(page).signInAsAdmin();
+    await page.goto('/config');
+    // the site every controller has (the others of the site names are the demo controller's)
+    await page.getByLabel('Choose a site', { exact: true }).fill('default');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '(default)' }).click();
+    await expect(page.getByLabel('AP group', { exact: true })).toBeVisible();
+    await expect(page.getByText(/^This controller \(Network 6 or later\) has AP groups/)).toBeVisible();
+    await accessible(page);
+    await new Shell(page).chooseLanguage('Tiếng Việt');
+    await expect(page.getByText(/^Bộ điều khiển này \(Network 6 trở lên\)/)).toBeVisible();
+    await accessible(page);
+    await new Shell(page).chooseLanguage('English');
+  } finally {
+    expect((await parameters({ urlUbnt: '', usernameUbnt: '', pwUbnt: '' })).ok()).toBe(true);
+    await sim.close();
+  }
 });
