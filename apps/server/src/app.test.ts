@@ -28,6 +28,7 @@ const BUILT_AREAS = [
   'dashboard',
   'wireless',
   'uploads',
+  'customers',
 ];
 
 describe.each(drivers)('the app on %s', (driver) => {

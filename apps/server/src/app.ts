@@ -3,9 +3,11 @@ import rateLimit from '@fastify/rate-limit';
 import { MAX_UPLOAD_BYTES } from '@it4u/shared';
 import { NAMED_SCHEMAS } from '@it4u/shared/api';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Registry } from 'prom-client';
 import type { Database } from './db/client.ts';
 import { ping } from './db/client.ts';
 import type { ControllerConfig } from './integrations/unifi/unifi.client.ts';
+import type { ZabbixConfig } from './integrations/zabbix/zabbix.client.ts';
 import { safeError } from './lib/log.ts';
 import type { Area, Core } from './lib/module.ts';
 import { deriveKey } from './lib/secrets.ts';
@@ -14,6 +16,7 @@ import { createAuditRepository } from './modules/audit/audit.repository.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { channelsModule } from './modules/channels/channels.module.ts';
 import { contractsModule } from './modules/contracts/contracts.module.ts';
+import { customersModule } from './modules/customers/customers.module.ts';
 import { dashboardModule } from './modules/dashboard/dashboard.module.ts';
 import { devicesModule } from './modules/devices/devices.module.ts';
 import { portalModule } from './modules/portal/portal.module.ts';
@@ -26,6 +29,7 @@ import { vouchersModule } from './modules/vouchers/vouchers.module.ts';
 import { wirelessModule } from './modules/wireless/wireless.module.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRequestGuards } from './plugins/request-guards.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -51,6 +55,10 @@ export type AppOptions = {
   wirelessHidden?: string;
   /** the console's public IPv4 address, where the controllers' external portals send guests (PORTAL_ADDRESS) */
   portalAddress?: string;
+  /** the Zabbix server the customer report checks (ZABBIX_URL, ZABBIX_USER, ZABBIX_PASSWORD) */
+  zabbix?: ZabbixConfig;
+  /** the bearer token GET /metrics asks for (METRICS_TOKEN); open without one */
+  metricsToken?: string;
 };
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -73,6 +81,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerSecurityHeaders(app);
+  const metrics = new Registry();
+  registerMetrics(app, { registry: metrics, token: opts.metricsToken });
   registerRequestGuards(app);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
@@ -111,6 +121,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     vouchers: vouchers.service,
     now: opts.now,
   });
+  const customers = customersModule(core, {
+    controller: settings.controller,
+    deviceToken: () => settings.parameters.deviceToken(),
+    now: opts.now,
+    zabbix: opts.zabbix,
+    metrics,
+  });
   const dashboard = dashboardModule(core, { controller: settings.controller, sites: sites.service, now: opts.now });
   registerAuth(app, auth.verifyAccess, auth.sessionStore);
 
@@ -128,6 +145,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ['/api/v1', dashboard],
     ['/api/v1', wireless],
     ['/api/v1', uploads],
+    ['/api/v1', customers],
     ['', { routes: uploads.publicRoutes }],
     ['', portal],
   ];

@@ -19,6 +19,10 @@ export type Config = {
   wirelessHidden: string | undefined;
   /** the console's public IPv4 address, where the controllers' external portals send guests ('' for none) */
   portalAddress: string;
+  /** the Zabbix server the customer report checks, when ZABBIX_URL is set */
+  zabbix: { url: string; username: string; password: string } | undefined;
+  /** the bearer token GET /metrics asks for; open without one */
+  metricsToken: string | undefined;
 };
 
 function int(name: string, value: string | undefined, fallback: number): number {
@@ -78,5 +82,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoClock: instant('UNIFI_DEMO_CLOCK', env.UNIFI_DEMO_CLOCK),
     wirelessHidden: env.WIRELESS_HIDDEN,
     portalAddress: portalAddress(env.PORTAL_ADDRESS),
+    zabbix: env.ZABBIX_URL
+      ? { url: env.ZABBIX_URL, username: env.ZABBIX_USER ?? '', password: env.ZABBIX_PASSWORD ?? '' }
+      : undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

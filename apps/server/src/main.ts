@@ -41,6 +41,8 @@ const app = await buildApp({
   syncDemoSites: true,
   wirelessHidden: config.wirelessHidden,
   portalAddress: config.portalAddress,
+  zabbix: config.zabbix,
+  metricsToken: config.metricsToken,
   now: demo ? demoNow : undefined,
   logger: {
     level: config.logLevel,

@@ -119,6 +119,16 @@ export const API_ERRORS = {
     'The controller address or user changed: enter its password again (the stored one is not sent to a new controller).',
   controllerUserRequired: 'A controller address is set: enter the controller username too.',
   controllerPasswordRequired: 'A controller address is set: enter the controller password too.',
+  // the customer report
+  deviceTokenInvalid: 'The device token is missing or not the one set in Settings → Parameter (tokenDev).',
+  wanStatusRequired: 'WAN {{wan}} has a provider: send its status too (1 up, 0 down).',
+  customerSiteNotFound: 'This customer site is not in the report.',
+  customerSiteTaken: 'This site is already in the customer report.',
+  metricsTokenInvalid: 'The metrics token is missing or wrong.',
+  // outcomes of the Zabbix check (answered with 200, in words too)
+  zabbixNotConfigured: 'No Zabbix server is configured (ZABBIX_URL).',
+  zabbixSignedIn: 'Zabbix {{version}} accepts the console.',
+  zabbixRefused: 'The Zabbix server does not accept the console ({{reason}}).',
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

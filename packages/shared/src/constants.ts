@@ -40,3 +40,8 @@ export const WLAN_SECURITIES = ['open', 'wpapsk'] as const;
 
 /** How a hotspot's guests get in: accepting the terms, a password, or a voucher. */
 export const HOTSPOT_AUTHS = ['none', 'password', 'hotspot'] as const;
+
+/** A customer site's router pushes its WAN links (1 to 4) every 4 minutes; after 3 missed pushes the site is stale. */
+export const WAN_LINKS = [1, 2, 3, 4] as const;
+export const WAN_PUSH_INTERVAL_MS = 4 * 60_000;
+export const WAN_STALE_AFTER_MS = 3 * WAN_PUSH_INTERVAL_MS;

@@ -49,7 +49,8 @@ export const sites = pgTable(
     sitename: text('sitename').notNull(),
     idname: text('idname').notNull(),
   },
-  (t) => [uniqueIndex('sites_idname_idx').on(t.idname)],
+  // the customer report finds a pushed name among the descriptions too
+  (t) => [uniqueIndex('sites_idname_idx').on(t.idname), index('sites_sitename_idx').on(t.sitename)],
 );
 
 export const userSites = pgTable(
@@ -353,5 +354,62 @@ export const voucherUses = pgTable(
   (t) => [
     primaryKey({ columns: [t.site, t.voucherId, t.slot] }),
     uniqueIndex('voucher_uses_device').on(t.site, t.voucherId, t.mac),
+  ],
+);
+
+/**
+ * Customer sites of the customer report: one row a site, made by its router's first push (or by hand), with what its
+ * last push said of the site (service group, load balancer's uptime) and when it came.
+ */
+export const customerSites = pgTable(
+  'customer_sites',
+  {
+    id: serial('id').primaryKey(),
+    sitename: text('sitename').notNull(),
+    groupName: text('group_name').notNull().default(''),
+    uptimeLb: integer('uptime_lb'),
+    lastPushAt: timestamp('last_push_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('customer_sites_sitename_idx').on(t.sitename), index('customer_sites_group_idx').on(t.groupName)],
+);
+
+/** The latest state of each WAN link (1 to 4) of a customer site, and since when it is in that state. */
+export const wanLinks = pgTable(
+  'wan_links',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => customerSites.id, { onDelete: 'cascade' }),
+    wan: integer('wan').notNull(),
+    provider: text('provider').notNull(),
+    ip: text('ip').notNull(),
+    up: boolean('up').notNull(),
+    uptime: integer('uptime'),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.wan] }), check('wan_links_wan', sql`${t.wan} between 1 and 4`)],
+);
+
+/**
+ * A WAN link's history: from `at`, the link was in `state` with this provider and address (until its next row).
+ * Only changes are kept (up ↔ down, provider or address changed, pushes stopped: unknown), so that a link that
+ * changes nothing costs nothing.
+ */
+export const wanEvents = pgTable(
+  'wan_events',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => customerSites.id, { onDelete: 'cascade' }),
+    wan: integer('wan').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    state: text('state').notNull(),
+    provider: text('provider').notNull(),
+    ip: text('ip').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.siteId, t.wan, t.at] }),
+    check('wan_events_state', sql`${t.state} in ('up', 'down', 'unknown')`),
   ],
 );

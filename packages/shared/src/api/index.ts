@@ -1,6 +1,7 @@
 export * from './channels.ts';
 export * from './common.ts';
 export * from './contracts.ts';
+export * from './customers.ts';
 export * from './dashboard.ts';
 export * from './devices.ts';
 export * from './parameters.ts';

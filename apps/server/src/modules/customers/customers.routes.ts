@@ -1,0 +1,172 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  CustomerDetailSchema,
+  CustomerInfoSchema,
+  CustomerPushBody,
+  CustomerPushResultSchema,
+  CustomerSiteBody,
+  IdParams,
+  MessageSchema,
+  NameValueSchema,
+  ServiceGroupSchema,
+  ZabbixCheckSchema,
+} from '@it4u/shared/api';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { authErrors, ErrorRef, secured } from '../../lib/schemas.ts';
+import type { CustomersService } from './customers.service.ts';
+
+/** The bearer token of a request, if it sent one. */
+const bearer = (header: string | undefined) => /^Bearer (\S+)$/i.exec(header ?? '')?.[1];
+
+export async function customersRoutes(
+  app: FastifyInstance,
+  opts: { customers: CustomersService; zabbix: () => Promise<Record<string, unknown>> },
+) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { customers } = opts;
+  const tags = ['customers'];
+  const read = { onRequest: app.auth('customerReport') };
+  const manage = { onRequest: app.auth('manage') };
+  const security = secured;
+
+  r.post(
+    '/it4u/customer_info',
+    {
+      bodyLimit: 8 * 1024,
+      // a router's push changes no user or session: it leaves the session cache as it is
+      config: { readOnly: true },
+      schema: {
+        tags,
+        summary: "A customer site's router pushes its WAN links (every 4 minutes), with the device token (tokenDev)",
+        description:
+          'Authorization: Bearer <tokenDev of Settings → Parameter>. A WAN with a provider (not empty, not NONE) needs its status (1 up, 0 down). An unknown site name is kept and flagged in the report.',
+        security: [{ deviceToken: [] }],
+        body: CustomerPushBody,
+        response: { 200: CustomerPushResultSchema, 400: ErrorRef, 401: ErrorRef, 413: ErrorRef },
+      },
+    },
+    (request) => customers.push(bearer(request.headers.authorization), request.body),
+  );
+
+  r.get(
+    '/it4u/customer_info',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'The customer report: every customer site with its WAN links and access points',
+        security,
+        response: { 200: Type.Array(CustomerInfoSchema), ...authErrors },
+      },
+    },
+    () => customers.list(),
+  );
+
+  r.get(
+    '/it4u/customer_info/:group',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'The customer sites of one service group (ALL: every group)',
+        security,
+        params: Type.Object({ group: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: { 200: Type.Array(CustomerInfoSchema), ...authErrors },
+      },
+    },
+    (request) => customers.list(request.params.group),
+  );
+
+  r.get(
+    '/it4u/:id/customer_info',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: "One customer site with its links' availability, flaps and timeline (24 hours, 7 days, 30 days)",
+        security,
+        params: IdParams,
+        response: { 200: CustomerDetailSchema, ...authErrors, 404: ErrorRef },
+      },
+    },
+    (request) => customers.detail(request.params.id),
+  );
+
+  r.delete(
+    '/it4u/:id/customer_info',
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: 'Forget a customer site, its links and their history',
+        security,
+        params: IdParams,
+        response: { 200: MessageSchema, ...authErrors, 404: ErrorRef },
+      },
+    },
+    async (request) => {
+      await customers.remove(request.params.id);
+      return { message: "You're successfully deleted." };
+    },
+  );
+
+  r.post(
+    '/it4u/customerSite',
+    {
+      ...manage,
+      schema: {
+        tags,
+        summary: 'Register a customer site by hand, before its router pushes',
+        security,
+        body: CustomerSiteBody,
+        response: { 201: CustomerInfoSchema, ...authErrors, 409: ErrorRef },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await customers.create(request.body.sitename, request.body.groupClient)),
+  );
+
+  r.get(
+    '/it4u/group',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'The service groups of the customer sites',
+        security,
+        response: { 200: Type.Array(ServiceGroupSchema), ...authErrors },
+      },
+    },
+    () => customers.groups(),
+  );
+
+  r.get(
+    '/it4u/:sitename/devicesInfo',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: "A site's WAN links as {name: provider, value: address} (the terminal's host picker)",
+        security,
+        params: Type.Object({ sitename: Type.String({ minLength: 1, maxLength: 200 }) }),
+        response: { 200: Type.Array(NameValueSchema), ...authErrors },
+      },
+    },
+    (request) => customers.devicesInfo(request.params.sitename),
+  );
+
+  r.get(
+    '/it4u/cookiesZabbix',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'Whether the Zabbix server, when one is configured, accepts the console',
+        security,
+        response: { 200: ZabbixCheckSchema, ...authErrors },
+      },
+    },
+    () => opts.zabbix(),
+  );
+}

@@ -1,0 +1,232 @@
+import { timingSafeEqual } from 'node:crypto';
+import { DASHBOARD_REFRESH_MS, WAN_LINKS, WAN_STALE_AFTER_MS } from '@it4u/shared';
+import type {
+  CustomerDetail,
+  CustomerInfo,
+  CustomerPush,
+  CustomerPushResult,
+  HistoryWindow,
+  LinkState,
+  NameValue,
+  WanLink,
+} from '@it4u/shared/api';
+import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
+import { wlanHealth } from '../../integrations/unifi/unifi.map.ts';
+import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
+import { createReadCache } from '../../lib/readCache.ts';
+import { availability, flaps, timeline } from './customers.history.ts';
+import type { CustomersRepository, EventRow, LinkRow, PushedLink, SiteRow } from './customers.repository.ts';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const WINDOW_MS: Record<HistoryWindow, number> = { day: DAY_MS, week: 7 * DAY_MS, month: 30 * DAY_MS };
+
+/** A provider that names no link: the router has no such WAN. */
+const noLink = (provider: string) => provider === '' || provider.toUpperCase() === 'NONE';
+
+const same = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/** The links a push reports (the WANs with a provider), each with its status: 400 naming the field when one lacks it. */
+export function pushedLinks(body: CustomerPush): PushedLink[] {
+  const field = (n: number, name: string) => (body as Record<string, unknown>)[`wan${n}${name}`];
+  return WAN_LINKS.flatMap((n) => {
+    const provider = String(field(n, 'Provider') ?? '').trim();
+    if (noLink(provider)) return [];
+    const status = field(n, 'Status');
+    if (status === undefined) throw new BadRequestError('wanStatusRequired', `wan${n}Status`, { wan: n });
+    const uptime = field(n, 'Uptime');
+    return [
+      {
+        wan: n,
+        provider,
+        ip: String(field(n, 'Ip') ?? ''),
+        up: status === 1,
+        uptime: typeof uptime === 'number' ? uptime : null,
+      },
+    ];
+  });
+}
+
+/**
+ * What a push changes: each link's latest state, and its history's new lines. A link that changes nothing keeps its
+ * `since` and writes no line. After a gap longer than the stale delay, the links were unknown from the end of that
+ * delay; a link the push no longer reports is unknown from now on.
+ */
+export function decide(
+  before: LinkRow[],
+  previousPush: Date | null,
+  pushed: PushedLink[],
+  at: Date,
+): { links: LinkRow[]; events: EventRow[] } {
+  const events: EventRow[] = [];
+  const gap = previousPush !== null && at.getTime() - previousPush.getTime() > WAN_STALE_AFTER_MS;
+  const staleFrom = previousPush ? new Date(previousPush.getTime() + WAN_STALE_AFTER_MS) : null;
+  const state = (up: boolean): LinkState => (up ? 'up' : 'down');
+  for (const old of before) {
+    if (gap && staleFrom)
+      events.push({ wan: old.wan, at: staleFrom, state: 'unknown', provider: old.provider, ip: old.ip });
+    if (!pushed.some((l) => l.wan === old.wan)) {
+      events.push({ wan: old.wan, at, state: 'unknown', provider: old.provider, ip: old.ip });
+    }
+  }
+  const links = pushed.map((l) => {
+    const old = before.find((b) => b.wan === l.wan);
+    const changed = !old || gap || old.up !== l.up || old.provider !== l.provider || old.ip !== l.ip;
+    if (changed) events.push({ wan: l.wan, at, state: state(l.up), provider: l.provider, ip: l.ip });
+    return { ...l, since: changed || !old ? at : old.since };
+  });
+  return { links, events };
+}
+
+/**
+ * The customer report: the WAN links that customer sites' routers push (latest state, history of changes, stale
+ * sites), with the access points the controller counts for each site and the customer of its contract.
+ */
+export function createCustomersService(deps: {
+  customers: CustomersRepository;
+  controller: ControllerProvider;
+  /** the device token of the Parameter tab (tokenDev), clear */
+  deviceToken: () => Promise<string>;
+  now: () => number;
+}) {
+  // the token is read once a few seconds, not once a push
+  const token = createReadCache(5_000);
+
+  /** Access points connected and disconnected per site short name; empty when the controller does not answer. */
+  async function accessPoints(): Promise<Map<string, { connected: number; disconnected: number }>> {
+    const out = new Map<string, { connected: number; disconnected: number }>();
+    try {
+      const current = await deps.controller.get();
+      if (!current) return out;
+      for (const s of await current.controller.sitesWithHealth(DASHBOARD_REFRESH_MS)) {
+        const h = wlanHealth(s.health);
+        out.set(String(s.name), { connected: h.connected, disconnected: Math.max(0, h.adopted - h.connected) });
+      }
+    } catch {
+      // the report stands without the controller: its access points are then not known
+    }
+    return out;
+  }
+
+  function row(s: SiteRow, aps: Map<string, { connected: number; disconnected: number }>, now: number): CustomerInfo {
+    const stale = s.lastPushAt === null || now - s.lastPushAt.getTime() > WAN_STALE_AFTER_MS;
+    const ap = s.idname ? aps.get(s.idname) : undefined;
+    const wan: Record<string, string | number | null> = {};
+    for (const n of WAN_LINKS) {
+      const l = s.links.find((x) => x.wan === n);
+      wan[`wan${n}Provider`] = l?.provider ?? '';
+      wan[`wan${n}Ip`] = l?.ip ?? '';
+      wan[`wan${n}Status`] = l && !stale ? (l.up ? 1 : 0) : null;
+      wan[`wan${n}Uptime`] = l && !stale ? l.uptime : null;
+    }
+    const apdisconnected = ap?.disconnected ?? null;
+    return {
+      id: s.id,
+      sitename: s.sitename,
+      groupClient: s.groupName,
+      idname: s.idname,
+      known: s.idname !== null,
+      customer: s.customer,
+      apconnected: ap?.connected ?? null,
+      apdisconnected,
+      ...(wan as Pick<CustomerInfo, `wan${1 | 2 | 3 | 4}${'Provider' | 'Ip' | 'Status' | 'Uptime'}`>),
+      uptimeLb: stale ? null : s.uptimeLb,
+      lastPush: s.lastPushAt?.getTime() ?? null,
+      stale,
+      down: (apdisconnected ?? 0) > 0 || (!stale && s.links.some((l) => !l.up)),
+    };
+  }
+
+  async function rows(sites: SiteRow[]): Promise<CustomerInfo[]> {
+    const aps = await accessPoints();
+    const now = deps.now();
+    return sites.map((s) => row(s, aps, now));
+  }
+
+  return {
+    /** A router's push, with the device token it presented (401 and nothing stored when it is not the one set). */
+    async push(presented: string | undefined, body: CustomerPush): Promise<CustomerPushResult> {
+      const expected = await token.get('tokenDev', deps.deviceToken);
+      if (!expected || !presented || !same(presented, expected)) throw new UnauthorizedError('deviceTokenInvalid');
+      const pushed = pushedLinks(body);
+      const at = new Date(deps.now());
+      const sitename = body.sitename.trim();
+      const { changes, known } = await deps.customers.push(
+        { sitename, groupName: body.groupClient?.trim() ?? null, uptimeLb: body.uptimeLb ?? null, at },
+        (before, previous) => decide(before, previous, pushed, at),
+      );
+      return { sitename, known, changes };
+    },
+
+    /** The report: every site, or the sites of one service group (`ALL`: every group). */
+    async list(group?: string): Promise<CustomerInfo[]> {
+      return rows(await deps.customers.list(group === undefined || group === 'ALL' ? undefined : group));
+    },
+
+    /** One site with each link's availability, flaps and timeline over 24 hours, 7 days and 30 days. */
+    async detail(id: number): Promise<CustomerDetail> {
+      const site = await deps.customers.find(id);
+      if (!site) throw new NotFoundError('customerSiteNotFound');
+      const [info] = await rows([site]);
+      const now = deps.now();
+      const events = await deps.customers.events(id, new Date(now - WINDOW_MS.month));
+      const knownUntil = site.lastPushAt ? Math.min(now, site.lastPushAt.getTime() + WAN_STALE_AFTER_MS) : 0;
+      const wans = [...new Set([...site.links.map((l) => l.wan), ...events.map((e) => e.wan)])].sort();
+      const links = wans.map((wan): WanLink => {
+        const own = events.filter((e) => e.wan === wan).map((e) => ({ ...e, at: e.at.getTime() }));
+        const latest = site.links.find((l) => l.wan === wan);
+        const last = own[own.length - 1];
+        const per = (w: HistoryWindow) => timeline(own, now - WINDOW_MS[w], now, knownUntil);
+        const segments = { day: per('day'), week: per('week'), month: per('month') };
+        const state: LinkState = latest && now <= knownUntil ? (latest.up ? 'up' : 'down') : 'unknown';
+        return {
+          wan,
+          provider: latest?.provider ?? last?.provider ?? '',
+          ip: latest?.ip ?? last?.ip ?? '',
+          state,
+          uptime: state === 'unknown' ? null : (latest?.uptime ?? null),
+          since: state === 'unknown' ? Math.min(knownUntil, now) || null : (latest?.since.getTime() ?? null),
+          availability: {
+            day: availability(segments.day),
+            week: availability(segments.week),
+            month: availability(segments.month),
+          },
+          flaps: flaps(own, now - DAY_MS, now),
+          timeline: segments,
+        };
+      });
+      if (!info) throw new NotFoundError('customerSiteNotFound');
+      return { ...info, now, links };
+    },
+
+    groups: async () => (await deps.customers.groups()).map((groupName) => ({ groupName })),
+
+    /** Registers a site by hand (its router has not pushed yet); 409 when it is in the report. */
+    async create(sitename: string, groupName: string): Promise<CustomerInfo> {
+      const id = await deps.customers.create(sitename.trim(), groupName.trim());
+      if (id === undefined) throw new ConflictError('customerSiteTaken', 'sitename');
+      const site = await deps.customers.find(id);
+      if (!site) throw new NotFoundError('customerSiteNotFound');
+      const [info] = await rows([site]);
+      return info as CustomerInfo;
+    },
+
+    async remove(id: number): Promise<void> {
+      if (!(await deps.customers.remove(id))) throw new NotFoundError('customerSiteNotFound');
+    },
+
+    /** A site's WAN links as the terminal's host picker lists them: provider and address of each link with both. */
+    async devicesInfo(name: string): Promise<NameValue[]> {
+      const site = await deps.customers.findByName(name);
+      return (site?.links ?? [])
+        .filter((l) => !noLink(l.provider) && l.ip)
+        .map((l) => ({ name: l.provider, value: l.ip }));
+    },
+  };
+}
+
+export type CustomersService = ReturnType<typeof createCustomersService>;
