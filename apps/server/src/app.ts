@@ -127,6 +127,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     now: opts.now,
     zabbix: opts.zabbix,
     metrics,
+    // the demo controller's sites get routers the console plays, so that the report has content
+    demoSites:
+      opts.syncDemoSites && opts.demoController
+        ? async () => (await sites.service.all()).map((s) => s.sitename)
+        : undefined,
   });
   const dashboard = dashboardModule(core, { controller: settings.controller, sites: sites.service, now: opts.now });
   registerAuth(app, auth.verifyAccess, auth.sessionStore);
@@ -174,6 +179,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       }
     });
   }
+  // the areas' jobs, once the demo's site names are there
+  const jobs = areas.flatMap(([, area]) => area.jobs ?? []);
+  app.addHook('onReady', async () => {
+    for (const job of jobs) {
+      await job.start().catch((err: unknown) => app.log.warn({ err }, 'a job could not start'));
+    }
+  });
+  app.addHook('onClose', async () => {
+    for (const job of jobs) job.stop();
+  });
 
   await registerWeb(app, opts.webDist ?? '');
   return app;

@@ -16,12 +16,17 @@ export type Core = {
   sheetLimits: SheetLimits;
 };
 
+/** Work an area does on its own while the server runs: started once the server is ready, stopped when it closes. */
+export type Job = { start(): Promise<void>; stop(): void };
+
 /**
  * An area of the console, wired in its `<area>.module.ts`: its repository and service made by hand, and what it
- * registers on the server. `app.ts` lists the areas with their prefixes. (Socket handlers and scheduled jobs join
- * here as `sockets` and `jobs` when the first area needs them.)
+ * registers on the server. `app.ts` lists the areas with their prefixes. (Socket handlers join here as `sockets`
+ * when the first area needs them.)
  */
 export type Area = {
   /** the area's HTTP routes, registered under its prefix */
   routes: FastifyPluginAsync;
+  /** the area's jobs */
+  jobs?: Job[];
 };

@@ -34,6 +34,8 @@ const params = {
   expected: '16:10',
   width: 1600,
   height: 900,
+  wan: 2,
+  version: '6.4.10',
 };
 
 describe('error codes of the API', () => {

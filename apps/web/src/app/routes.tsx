@@ -28,6 +28,7 @@ const DevicePage = lazyPage(() => import('../features/device/DevicePage.tsx'), '
 const ConfigPage = lazyPage(() => import('../features/config/ConfigPage.tsx'), 'ConfigPage');
 const ChannelPage = lazyPage(() => import('../features/channel/ChannelPage.tsx'), 'ChannelPage');
 const SuppliesPage = lazyPage(() => import('../features/supplies/SuppliesPage.tsx'), 'SuppliesPage');
+const ReporterPage = lazyPage(() => import('../features/reporter/ReporterPage.tsx'), 'ReporterPage');
 const ClientDeviceInfPage = lazyPage(
   () => import('../features/clientDeviceInf/ClientDeviceInfPage.tsx'),
   'ClientDeviceInfPage',
@@ -96,6 +97,7 @@ export const routes: RouteObject[] = [
       { path: 'channel', element: <ChannelPage /> },
       { path: 'supplies', element: <SuppliesPage /> },
       { path: 'clientDeviceInf', element: <ClientDeviceInfPage /> },
+      { path: 'reporter', element: <ReporterPage /> },
       { path: '*', element: <Navigate to="/home" replace /> },
     ],
   },

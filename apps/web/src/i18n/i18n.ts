@@ -2,6 +2,7 @@ import type { Language } from '@it4u/shared';
 import dayjs from 'dayjs';
 import 'dayjs/locale/vi';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
+import relativeTime from 'dayjs/plugin/relativeTime';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';
@@ -12,6 +13,7 @@ export type AppLanguage = 'en' | 'vi';
 const STORAGE_KEY = 'language';
 
 dayjs.extend(localizedFormat);
+dayjs.extend(relativeTime);
 
 function storedLanguage(): AppLanguage {
   const saved = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);

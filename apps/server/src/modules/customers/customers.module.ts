@@ -1,8 +1,9 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
 import { checkZabbix, type ZabbixConfig } from '../../integrations/zabbix/zabbix.client.ts';
-import type { Area, Core } from '../../lib/module.ts';
+import type { Area, Core, Job } from '../../lib/module.ts';
 import { createReadCache } from '../../lib/readCache.ts';
+import { createDemoRouters } from './customers.demo.ts';
 import { createCustomersRepository } from './customers.repository.ts';
 import { customersRoutes } from './customers.routes.ts';
 import { createCustomersService } from './customers.service.ts';
@@ -19,10 +20,13 @@ export function customersModule(
     now?: () => number;
     zabbix?: ZabbixConfig;
     metrics: Registry;
+    /** with the demo controller: the demo sites' names, whose routers the console plays */
+    demoSites?: () => Promise<string[]>;
   },
 ) {
+  const customers = createCustomersRepository(core.db);
   const service = createCustomersService({
-    customers: createCustomersRepository(core.db),
+    customers,
     controller: deps.controller,
     deviceToken: deps.deviceToken,
     now: deps.now ?? Date.now,
@@ -66,5 +70,8 @@ export function customersModule(
 
   const routes: Area['routes'] = async (api) =>
     customersRoutes(api, { customers: service, zabbix: () => checkZabbix(deps.zabbix) });
-  return { service, routes };
+  const jobs: Job[] = deps.demoSites
+    ? [createDemoRouters({ customers, sitenames: deps.demoSites, record: service.record, now })]
+    : [];
+  return { service, routes, jobs };
 }

@@ -1,7 +1,7 @@
 import type { LinkState } from '@it4u/shared/api';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { isUniqueViolation, rowsOf } from '../../lib/sql.ts';
+import { chunks, isUniqueViolation, rowsOf } from '../../lib/sql.ts';
 
 /** A WAN link as a push reports it. */
 export type PushedLink = { wan: number; provider: string; ip: string; up: boolean; uptime: number | null };
@@ -151,6 +151,44 @@ export function createCustomersRepository(db: Db) {
               ip = excluded.ip`);
         }
         return { id: site.id, changes: events.length, known: site.known };
+      });
+    },
+
+    /** A site with its latest links and its history, written at once (the demo's thirty days). */
+    async seed(
+      site: { sitename: string; groupName: string; uptimeLb: number | null; lastPushAt: Date },
+      links: LinkRow[],
+      events: EventRow[],
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = rowsOf<{ id: number }>(
+          await tx.execute(sql`insert into customer_sites (sitename, group_name, uptime_lb, last_push_at)
+            values (${site.sitename}, ${site.groupName}, ${site.uptimeLb}::int, ${site.lastPushAt.toISOString()}::timestamptz)
+            returning id`),
+        );
+        if (!row) return;
+        for (const part of chunks(links.map((l) => ({ ...l, siteId: row.id })))) {
+          await tx.execute(
+            sql`insert into wan_links (site_id, wan, provider, ip, up, uptime, since) values ${sql.join(
+              part.map(
+                (l) =>
+                  sql`(${l.siteId}, ${l.wan}, ${l.provider}, ${l.ip}, ${l.up}, ${l.uptime}::int, ${l.since.toISOString()}::timestamptz)`,
+              ),
+              sql`, `,
+            )}`,
+          );
+        }
+        for (const part of chunks(events)) {
+          await tx.execute(
+            sql`insert into wan_events (site_id, wan, at, state, provider, ip) values ${sql.join(
+              part.map(
+                (e) =>
+                  sql`(${row.id}, ${e.wan}, ${e.at.toISOString()}::timestamptz, ${e.state}, ${e.provider}, ${e.ip})`,
+              ),
+              sql`, `,
+            )} on conflict (site_id, wan, at) do update set state = excluded.state`,
+          );
+        }
       });
     },
 

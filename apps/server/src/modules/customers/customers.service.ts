@@ -141,6 +141,17 @@ export function createCustomersService(deps: {
     };
   }
 
+  /** A push made at `at` (ms): the site's links and their changes. */
+  async function record(body: CustomerPush, at: number): Promise<CustomerPushResult> {
+    const pushed = pushedLinks(body);
+    const sitename = body.sitename.trim();
+    const { changes, known } = await deps.customers.push(
+      { sitename, groupName: body.groupClient?.trim() ?? null, uptimeLb: body.uptimeLb ?? null, at: new Date(at) },
+      (before, previous) => decide(before, previous, pushed, new Date(at)),
+    );
+    return { sitename, known, changes };
+  }
+
   async function rows(sites: SiteRow[]): Promise<CustomerInfo[]> {
     const aps = await accessPoints();
     const now = deps.now();
@@ -148,18 +159,13 @@ export function createCustomersService(deps: {
   }
 
   return {
+    record,
+
     /** A router's push, with the device token it presented (401 and nothing stored when it is not the one set). */
     async push(presented: string | undefined, body: CustomerPush): Promise<CustomerPushResult> {
       const expected = await token.get('tokenDev', deps.deviceToken);
       if (!expected || !presented || !same(presented, expected)) throw new UnauthorizedError('deviceTokenInvalid');
-      const pushed = pushedLinks(body);
-      const at = new Date(deps.now());
-      const sitename = body.sitename.trim();
-      const { changes, known } = await deps.customers.push(
-        { sitename, groupName: body.groupClient?.trim() ?? null, uptimeLb: body.uptimeLb ?? null, at },
-        (before, previous) => decide(before, previous, pushed, at),
-      );
-      return { sitename, known, changes };
+      return record(body, deps.now());
     },
 
     /** The report: every site, or the sites of one service group (`ALL`: every group). */

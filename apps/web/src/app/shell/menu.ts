@@ -2,6 +2,7 @@ import {
   ClusterOutlined,
   ControlOutlined,
   DashboardOutlined,
+  FundOutlined,
   HomeOutlined,
   InboxOutlined,
   LaptopOutlined,
@@ -10,7 +11,7 @@ import {
   TagsOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { type PermissionFlags, permissionFlags, showManageMenu, showUsersEntry } from '@it4u/shared';
+import { can, type PermissionFlags, permissionFlags, showManageMenu, showUsersEntry } from '@it4u/shared';
 import type { ComponentType } from 'react';
 
 export type MenuRule = (flags: PermissionFlags, roles: readonly string[]) => boolean;
@@ -36,14 +37,21 @@ export type MenuEntry = {
 const always: MenuRule = () => true;
 
 /**
- * The one definition of the side menu (spec section 2). Later screens add their entries here:
- * reporter, chat.
+ * The one definition of the side menu (spec section 2). Later screens add their entries here: chat.
  */
 export const MENU: MenuEntry[] = [
   { key: 'home', path: '/home', labelKey: 'menu.home', icon: HomeOutlined, visible: always },
   { key: 'dashboard', path: '/dashboard', labelKey: 'menu.dashboard', icon: DashboardOutlined, visible: always },
   { key: 'voucher', path: '/voucher', labelKey: 'menu.voucher', icon: TagsOutlined, visible: always },
   { key: 'device', path: '/device', labelKey: 'menu.device', icon: LaptopOutlined, visible: always },
+  {
+    key: 'reporter',
+    path: '/reporter',
+    labelKey: 'menu.reporter',
+    icon: FundOutlined,
+    // staff: the customer report is no customer's
+    visible: (_, roles) => can(roles, 'customerReport'),
+  },
   {
     key: 'config',
     path: '/config',

@@ -1,16 +1,8 @@
 import type { Voucher } from '@it4u/shared';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
-import { saveBlob } from '../../components/saveBlob.ts';
+import { type Cell, escapeCell, saveSheet } from '../../components/writeSheet.ts';
 import { formatDuration, formatQuotaMb, formatRate, formatUses } from './formatting.ts';
-
-export type Cell = string | number;
-
-/** A text cell that a spreadsheet would read as a formula gets a leading apostrophe. */
-export function escapeCell(value: Cell): Cell {
-  if (typeof value !== 'string') return value;
-  return /^[=+\-@]/.test(value) ? `'${value}` : value;
-}
 
 /** The header row and one row per voucher, as the table shows them (texts escaped). */
 export function voucherSheetRows(vouchers: readonly Voucher[], t: TFunction, language: string): Cell[][] {
@@ -45,14 +37,11 @@ export function statusLabel(status: string, t: TFunction): string {
   return (KNOWN_STATUSES as readonly string[]).includes(status) ? t(`voucher.status.${status}`) : status;
 }
 
-/** Writes the vouchers to an .xlsx in the browser; the spreadsheet library loads only now. */
-export async function exportVouchers(vouchers: readonly Voucher[], site: string, t: TFunction, language: string) {
-  const xlsx = await import('@e965/xlsx');
-  const sheet = xlsx.utils.aoa_to_sheet(voucherSheetRows(vouchers, t, language));
-  sheet['!cols'] = [14, 18, 12, 12, 12, 30, 16, 10, 16].map((wch) => ({ wch }));
-  const book = xlsx.utils.book_new();
-  xlsx.utils.book_append_sheet(book, sheet, 'Vouchers');
-  const data = xlsx.write(book, { bookType: 'xlsx', type: 'array' }) as ArrayBuffer;
-  const blob = new Blob([data], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-  saveBlob(blob, `vouchers-${site}-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`);
+/** Writes the vouchers to an .xlsx in the browser. */
+export function exportVouchers(vouchers: readonly Voucher[], site: string, t: TFunction, language: string) {
+  return saveSheet(voucherSheetRows(vouchers, t, language), {
+    widths: [14, 18, 12, 12, 12, 30, 16, 10, 16],
+    sheet: 'Vouchers',
+    file: `vouchers-${site}-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`,
+  });
 }

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { escapeCell } from '../../components/writeSheet.ts';
 import { i18n } from '../../i18n/i18n.ts';
-import { escapeCell } from './exportVouchers.ts';
 import { formatDuration, formatQuotaMb, formatRate, formatUses } from './formatting.ts';
 
 const t = i18n.t.bind(i18n);

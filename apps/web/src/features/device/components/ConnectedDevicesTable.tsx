@@ -3,8 +3,8 @@ import type { ConnectedDevice } from '@it4u/shared';
 import { Button, Empty, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type RegisterColumn, RegisterTable } from '../../../components/RegisterTable.tsx';
+import { formatBytes, formatUptime } from '../../../components/units.ts';
 import { useClientPagination } from '../../../components/useClientPagination.ts';
-import { formatBytes, formatUptime } from '../formatting.ts';
 
 type Props = {
   devices: ConnectedDevice[];

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Chart, donut } from '../../../components/Chart.tsx';
 import { Panel } from '../../../components/DashboardPanel.tsx';
 import { RegisterTable } from '../../../components/RegisterTable.tsx';
-import { formatBytes, formatUptime } from '../../device/formatting.ts';
+import { formatBytes, formatUptime } from '../../../components/units.ts';
 import { useAccessPoints } from '../dashboardQueries.ts';
 
 /** The access points of the site: connected or not (a pie) and the quick look (name, host, up, down, uptime). */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../../i18n/i18n.ts';
-import { formatBytes, formatUptime, splitUptime } from './formatting.ts';
+import { i18n } from '../i18n/i18n.ts';
+import { formatBytes, formatUptime, splitUptime } from './units.ts';
 
 const t = i18n.t.bind(i18n);
 
-describe('device formatting', () => {
+describe('bytes and uptimes', () => {
   it('shows bytes in readable units in the chosen language', () => {
     expect(formatBytes(0, 'en')).toBe('0 B');
     expect(formatBytes(512, 'en')).toBe('512 B');

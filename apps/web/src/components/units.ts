@@ -31,5 +31,5 @@ export function splitUptime(seconds: number): { days: number; clock: string } {
 /** Uptime HH:mm:ss; from 24 hours on with the days in front, e.g. '2d 03:04:05' ('2 ngày 03:04:05'). */
 export function formatUptime(seconds: number, t: TFunction): string {
   const { days, clock } = splitUptime(seconds);
-  return days > 0 ? t('device.uptimeWithDays', { count: days, clock }) : clock;
+  return days > 0 ? t('common.uptimeWithDays', { count: days, clock }) : clock;
 }

@@ -1,0 +1,144 @@
+import type { CustomerDetail, WanLink } from '@it4u/shared';
+import { Alert, Card, Descriptions, Empty, Flex, Modal, Segmented, Skeleton, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QueryErrorAlert } from '../../../components/QueryErrorAlert.tsx';
+import { formatUptime } from '../../../components/units.ts';
+import { formatPercent } from '../report.ts';
+import { useCustomerDetailQuery } from '../useCustomerDetailQuery.ts';
+import { LinkStateTag } from './LinkStateTag.tsx';
+import { LinkTimeline, TimelineLegend } from './LinkTimeline.tsx';
+
+const WINDOWS = ['day', 'week', 'month'] as const;
+type HistoryWindow = (typeof WINDOWS)[number];
+
+type Props = { id: number; sitename: string; onClose: () => void };
+
+/** One customer site: a card per WAN link (state, uptime, availability, flaps) with its timeline over a period. */
+export function CustomerDetailModal({ id, sitename, onClose }: Props) {
+  const { t } = useTranslation();
+  const detail = useCustomerDetailQuery(id);
+  const [period, setPeriod] = useState<HistoryWindow>('day');
+  const site = detail.data;
+  return (
+    <Modal open title={sitename} onCancel={onClose} footer={null} width={900}>
+      <QueryErrorAlert query={detail} />
+      {!site && detail.isPending && <Skeleton active />}
+      {site && (
+        <Flex vertical gap={16}>
+          <SiteFacts site={site} />
+          <Flex wrap gap={12} align="center" justify="space-between">
+            <Segmented<HistoryWindow>
+              aria-label={t('reporter.detail.window')}
+              value={period}
+              onChange={setPeriod}
+              options={WINDOWS.map((w) => ({ value: w, label: t(`reporter.detail.windows.${w}`) }))}
+            />
+            <TimelineLegend />
+          </Flex>
+          {site.links.length === 0 ? (
+            <Empty description={t('reporter.detail.noLinks')} />
+          ) : (
+            site.links.map((link) => <LinkCard key={link.wan} link={link} period={period} />)
+          )}
+        </Flex>
+      )}
+    </Modal>
+  );
+}
+
+function SiteFacts({ site }: { site: CustomerDetail }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {site.stale && (
+        <Alert type="warning" showIcon title={t('reporter.stale')} description={t('reporter.staleHint')} />
+      )}
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2 }}
+        items={[
+          { key: 'customer', label: t('reporter.columns.customer'), children: site.customer ?? '—' },
+          { key: 'service', label: t('reporter.columns.service'), children: site.groupClient || '—' },
+          {
+            key: 'aps',
+            label: t('reporter.detail.aps'),
+            children:
+              site.apconnected === null
+                ? '—'
+                : t('reporter.aps', { connected: site.apconnected, disconnected: site.apdisconnected ?? 0 }),
+          },
+          {
+            key: 'lastPush',
+            label: t('reporter.columns.lastPush'),
+            children: site.lastPush === null ? t('reporter.never') : dayjs(site.lastPush).format('L LT'),
+          },
+          {
+            key: 'lb',
+            label: t('reporter.columns.lb'),
+            children: site.uptimeLb === null ? '—' : formatUptime(site.uptimeLb, t),
+          },
+          {
+            key: 'site',
+            label: t('reporter.columns.idname'),
+            children: site.idname ?? <Tag color="warning">{t('reporter.notInSiteNames')}</Tag>,
+          },
+        ]}
+      />
+    </>
+  );
+}
+
+function LinkCard({ link, period }: { link: WanLink; period: HistoryWindow }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  return (
+    <Card
+      size="small"
+      title={
+        <Flex wrap gap={8} align="center" style={{ whiteSpace: 'normal' }}>
+          <Typography.Text strong>
+            {t('reporter.columns.wan', { n: link.wan })} · {link.provider || '—'}
+          </Typography.Text>
+          <LinkStateTag state={link.state} />
+          {link.since !== null && (
+            <Typography.Text type="secondary">
+              {t('reporter.detail.since', { time: dayjs(link.since).format('L LT') })}
+            </Typography.Text>
+          )}
+        </Flex>
+      }
+    >
+      <Flex vertical gap={8}>
+        <Descriptions
+          size="small"
+          column={{ xs: 1, sm: 2, md: 4 }}
+          items={[
+            { key: 'ip', label: 'IP', children: link.ip || '—' },
+            {
+              key: 'uptime',
+              label: t('reporter.detail.uptime'),
+              children: link.uptime === null ? '—' : formatUptime(link.uptime, t),
+            },
+            {
+              key: 'availability',
+              label: t('reporter.detail.availability'),
+              children: (
+                <span title={t('reporter.detail.availabilityHint')}>
+                  {formatPercent(link.availability[period], language)}
+                </span>
+              ),
+            },
+            { key: 'flaps', label: t('reporter.detail.flaps'), children: link.flaps },
+          ]}
+        />
+        <LinkTimeline
+          segments={link.timeline[period]}
+          n={link.wan}
+          windowLabel={t(`reporter.detail.windows.${period}`)}
+        />
+      </Flex>
+    </Card>
+  );
+}

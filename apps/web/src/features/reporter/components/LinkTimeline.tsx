@@ -1,0 +1,73 @@
+import type { LinkState, Segment } from '@it4u/shared';
+import { Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** The colours of the three states: each against white at least 3:1 (WCAG non-text contrast). */
+export const STATE_COLOURS: Record<LinkState, string> = { up: '#389e0d', down: '#cf1322', unknown: '#8c8c8c' };
+
+const hours = (ms: number) => Math.round((ms / 3_600_000) * 10) / 10;
+
+/** How long a link spent in each state, as words a screen reader reads ("20 h"). */
+function durations(segments: readonly Segment[]): Record<LinkState, number> {
+  const total: Record<LinkState, number> = { up: 0, down: 0, unknown: 0 };
+  for (const s of segments) total[s.state] += s.to - s.from;
+  return total;
+}
+
+type Props = { segments: readonly Segment[]; n: number; windowLabel: string };
+
+/** A link's states over the period, left (its start) to right (now), as one bar; its figures in its label. */
+export function LinkTimeline({ segments, n, windowLabel }: Props) {
+  const { t } = useTranslation();
+  const start = segments[0]?.from ?? 0;
+  const span = (segments[segments.length - 1]?.to ?? start + 1) - start;
+  const d = durations(segments);
+  const label = t('reporter.detail.timelineLabel', {
+    n,
+    window: windowLabel,
+    up: `${hours(d.up)} h`,
+    down: `${hours(d.down)} h`,
+    unknown: `${hours(d.unknown)} h`,
+  });
+  return (
+    <Flex vertical gap={4}>
+      <div
+        role="img"
+        aria-label={label}
+        title={label}
+        style={{ display: 'flex', height: 20, borderRadius: 4, overflow: 'hidden', background: STATE_COLOURS.unknown }}
+      >
+        {segments.map((s) => (
+          <div
+            key={s.from}
+            style={{ width: `${(100 * (s.to - s.from)) / span}%`, background: STATE_COLOURS[s.state], minWidth: 1 }}
+          />
+        ))}
+      </div>
+    </Flex>
+  );
+}
+
+/** What the timeline's colours mean. */
+export function TimelineLegend() {
+  const { t } = useTranslation();
+  return (
+    <Flex wrap gap={16} align="center" aria-label={t('reporter.detail.legend')} role="group">
+      {(['up', 'down', 'unknown'] as const).map((state) => (
+        <Flex key={state} gap={6} align="center">
+          <span
+            aria-hidden
+            style={{
+              display: 'inline-block',
+              width: 14,
+              height: 14,
+              borderRadius: 3,
+              background: STATE_COLOURS[state],
+            }}
+          />
+          <Typography.Text>{t(`reporter.state.${state}`)}</Typography.Text>
+        </Flex>
+      ))}
+    </Flex>
+  );
+}

@@ -1,0 +1,17 @@
+import type { CustomerInfo } from '@it4u/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+import { reporterKeys } from './queryKeys.ts';
+
+/** How often the report asks again: a router pushes every 4 minutes. */
+const REFRESH_MS = 60_000;
+
+/** The customer sites of one service group ('ALL': every group), asked again every minute. */
+export function useCustomersQuery(group: string) {
+  return useQuery({
+    queryKey: reporterKeys.list(group),
+    queryFn: () => api.get<CustomerInfo[]>(`/it4u/customer_info/${encodeURIComponent(group)}`),
+    placeholderData: keepPreviousData,
+    refetchInterval: REFRESH_MS,
+  });
+}
