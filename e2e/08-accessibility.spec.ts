@@ -30,6 +30,7 @@ const SCREENS = [
   '/channel',
   '/supplies',
   '/clientDeviceInf',
+  '/reporter',
 ];
 const SIGNED_OUT = ['/login', '/verify', '/resetPassword', '/logined', '/403'];
 

@@ -65,6 +65,8 @@ export const CustomerInfoSchema = Type.Object({
   uptimeLb: nullable(Type.Integer()),
   /** the last push (ms), null before the first */
   lastPush: nullable(Type.Number()),
+  /** seconds since the last push, on the console's clock (the browser's may differ) */
+  pushAge: nullable(Type.Integer()),
   /** no push for 12 minutes: its links are unknown */
   stale: Type.Boolean(),
   /** an access point disconnected or a WAN link down */

@@ -136,6 +136,7 @@ export function createCustomersService(deps: {
       ...(wan as Pick<CustomerInfo, `wan${1 | 2 | 3 | 4}${'Provider' | 'Ip' | 'Status' | 'Uptime'}`>),
       uptimeLb: stale ? null : s.uptimeLb,
       lastPush: s.lastPushAt?.getTime() ?? null,
+      pushAge: s.lastPushAt ? Math.max(0, Math.round((now - s.lastPushAt.getTime()) / 1000)) : null,
       stale,
       down: (apdisconnected ?? 0) > 0 || (!stale && s.links.some((l) => !l.up)),
     };

@@ -1,6 +1,6 @@
 import { EyeOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
 import type { CustomerInfo } from '@it4u/shared';
-import { Button, Card, Empty, Flex, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { isStatus } from '../../api/errors.ts';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
 import { QueryErrorAlert } from '../../components/QueryErrorAlert.tsx';
 import { type RegisterColumn, RegisterTable } from '../../components/RegisterTable.tsx';
+import { SearchBox, TableToolbar } from '../../components/TableToolbar.tsx';
 import { formatUptime } from '../../components/units.ts';
 import { useClientPagination } from '../../components/useClientPagination.ts';
 import { useNotice } from '../../components/useNotice.ts';
@@ -17,7 +18,7 @@ import { useCan } from '../../session/useCan.ts';
 import { AddCustomerSiteModal } from './components/AddCustomerSiteModal.tsx';
 import { CustomerDetailModal } from './components/CustomerDetailModal.tsx';
 import { LinkStateTag } from './components/LinkStateTag.tsx';
-import { matches, reportSheetRows, WANS, type WanNumber, wanOf } from './report.ts';
+import { matches, pushedAgo, reportSheetRows, WANS, type WanNumber, wanOf } from './report.ts';
 import './reporter.css';
 import { useCustomersQuery } from './useCustomersQuery.ts';
 import { useDeleteCustomerSiteMutation } from './useDeleteCustomerSiteMutation.ts';
@@ -61,7 +62,7 @@ export function ReporterPage() {
   const wanColumn = (n: WanNumber): RegisterColumn<CustomerInfo> => ({
     key: `wan${n}`,
     title: t('reporter.columns.wan', { n }),
-    width: 150,
+    width: 140,
     render: (_, row) => {
       const w = wanOf(row, n);
       if (!w.provider) return <Typography.Text type="secondary">—</Typography.Text>;
@@ -72,7 +73,7 @@ export function ReporterPage() {
             <LinkStateTag state={w.state} />
           </Flex>
           <Typography.Text style={{ fontVariantNumeric: 'tabular-nums' }}>{w.ip || '—'}</Typography.Text>
-          {w.uptime !== null && (
+          {w.uptime !== null && w.state === 'up' && (
             <Typography.Text type="secondary" style={{ fontVariantNumeric: 'tabular-nums' }}>
               {formatUptime(w.uptime, t)}
             </Typography.Text>
@@ -86,7 +87,7 @@ export function ReporterPage() {
     {
       key: 'site',
       title: t('reporter.columns.site'),
-      width: 200,
+      width: 180,
       sorter: (a, b) => a.sitename.localeCompare(b.sitename),
       render: (_, row) => (
         <Flex vertical gap={2} align="start">
@@ -102,15 +103,17 @@ export function ReporterPage() {
     {
       key: 'state',
       title: t('reporter.sheet.state'),
-      width: 130,
+      width: 120,
       sorter: (a, b) => Number(b.down) - Number(a.down) || Number(b.stale) - Number(a.stale),
       render: (_, row) =>
         row.stale ? (
           <Tooltip title={t('reporter.staleHint')}>
             <Tag>{t('reporter.stale')}</Tag>
           </Tooltip>
+        ) : row.down ? (
+          <Tag color="error">{t('reporter.siteState.down')}</Tag>
         ) : (
-          <LinkStateTag state={row.down ? 'down' : 'up'} />
+          <Tag color="success">{t('reporter.siteState.ok')}</Tag>
         ),
     },
     {
@@ -119,11 +122,11 @@ export function ReporterPage() {
       width: 170,
       render: (_, row) => row.customer ?? '—',
     },
-    { key: 'service', title: t('reporter.columns.service'), dataIndex: 'groupClient', width: 110 },
+    { key: 'service', title: t('reporter.columns.service'), dataIndex: 'groupClient', width: 100 },
     {
       key: 'aps',
       title: t('reporter.columns.aps'),
-      width: 120,
+      width: 110,
       render: (_, row) =>
         row.apconnected === null ? (
           '—'
@@ -143,21 +146,21 @@ export function ReporterPage() {
     {
       key: 'lastPush',
       title: t('reporter.columns.lastPush'),
-      width: 130,
+      width: 115,
       sorter: (a, b) => (a.lastPush ?? 0) - (b.lastPush ?? 0),
       render: (_, row) =>
         row.lastPush === null ? (
           t('reporter.never')
         ) : (
           <Tooltip title={dayjs(row.lastPush).format('L LTS')}>
-            <span>{dayjs(row.lastPush).fromNow()}</span>
+            <span>{pushedAgo(row)}</span>
           </Tooltip>
         ),
     },
     {
       key: 'actions',
       title: t('common.actions'),
-      width: manage ? 180 : 90,
+      width: manage ? 170 : 90,
       fixed: 'right',
       render: (_, row) => (
         <Space size={0}>
@@ -178,37 +181,44 @@ export function ReporterPage() {
 
   return (
     <Card title={t('reporter.title')} className="reporter-page">
-      <Flex wrap gap={8} justify="space-between" style={{ marginBottom: 12 }}>
-        <Space wrap>
-          <Input.Search
-            allowClear
-            aria-label={t('reporter.searchLabel')}
-            placeholder={t('reporter.searchPlaceholder')}
-            style={{ width: 300, maxWidth: '100%' }}
-            onChange={(e) => setQuery(e.target.value)}
-          />
-          <Select
-            aria-label={t('reporter.service')}
-            style={{ minWidth: 180 }}
-            value={group}
-            onChange={setGroup}
-            options={[
-              { value: ALL, label: t('reporter.allServices') },
-              ...(groups.data ?? []).map((g) => ({ value: g, label: g })),
-            ]}
-          />
-        </Space>
-        <Space wrap>
-          <Button icon={<FileExcelOutlined aria-hidden />} disabled={rows.length === 0} onClick={() => void onExport()}>
-            {t('reporter.export')}
-          </Button>
-          {manage && (
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setAdding(true)}>
-              {t('reporter.add')}
+      <TableToolbar
+        left={
+          <>
+            <SearchBox
+              aria-label={t('reporter.searchLabel')}
+              placeholder={t('reporter.searchPlaceholder')}
+              style={{ width: 300, maxWidth: '100%' }}
+              onChange={(e) => setQuery(e.target.value)}
+            />
+            <Select
+              aria-label={t('reporter.service')}
+              style={{ minWidth: 180 }}
+              value={group}
+              onChange={setGroup}
+              options={[
+                { value: ALL, label: t('reporter.allServices') },
+                ...(groups.data ?? []).map((g) => ({ value: g, label: g })),
+              ]}
+            />
+          </>
+        }
+        right={
+          <>
+            <Button
+              icon={<FileExcelOutlined aria-hidden />}
+              disabled={rows.length === 0}
+              onClick={() => void onExport()}
+            >
+              {t('reporter.export')}
             </Button>
-          )}
-        </Space>
-      </Flex>
+            {manage && (
+              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setAdding(true)}>
+                {t('reporter.add')}
+              </Button>
+            )}
+          </>
+        }
+      />
       <QueryErrorAlert query={customers} />
       {customers.data && (
         <Typography.Paragraph type="secondary" role="status">

@@ -1,7 +1,7 @@
 import type { CustomerInfo } from '@it4u/shared';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../../i18n/i18n.ts';
-import { formatPercent, matches, reportSheetRows, wanOf } from './report.ts';
+import { applyLanguage, i18n } from '../../i18n/i18n.ts';
+import { formatPercent, matches, pushedAgo, reportSheetRows, wanOf } from './report.ts';
 
 const row = (over: Partial<CustomerInfo> = {}): CustomerInfo => ({
   id: 1,
@@ -30,6 +30,7 @@ const row = (over: Partial<CustomerInfo> = {}): CustomerInfo => ({
   wan4Uptime: null,
   uptimeLb: 3600,
   lastPush: Date.UTC(2026, 4, 6, 5, 0),
+  pushAge: 180,
   stale: false,
   down: true,
   ...over,
@@ -50,6 +51,9 @@ describe('the customer report in the browser', () => {
     expect(formatPercent(90.909, 'en')).toBe('90.9 %');
     expect(formatPercent(90.909, 'vi')).toBe('90,9 %');
     expect(formatPercent(null, 'vi')).toBe('—');
+    // on the console's clock, whatever the browser's
+    expect(pushedAgo(row())).toBe('3 minutes ago');
+    expect(pushedAgo(row({ lastPush: null, pushAge: null }))).toBe('');
     const t = i18n.t.bind(i18n);
     const [header, first] = reportSheetRows([row()], t);
     expect(header?.slice(0, 3)).toEqual(['Site', 'Short name', 'Customer']);
@@ -64,9 +68,10 @@ describe('the customer report in the browser', () => {
       'Up',
       '1d 01:01:01',
     ]);
-    await i18n.changeLanguage('vi');
+    await applyLanguage('vi');
+    expect(pushedAgo(row())).toBe('3 phút trước');
     const [vi] = reportSheetRows([row({ stale: true })], i18n.t.bind(i18n)).slice(1);
     expect(vi?.at(-1)).toBe('Không cập nhật');
-    await i18n.changeLanguage('en');
+    await applyLanguage('en');
   });
 });

@@ -21,6 +21,12 @@ export function wanOf(row: CustomerInfo, n: WanNumber): RowWan {
   };
 }
 
+/** How long ago a site last pushed ("3 minutes ago"), on the console's clock, in the reader's language. */
+export function pushedAgo(row: Pick<CustomerInfo, 'lastPush' | 'pushAge'>): string {
+  if (row.lastPush === null || row.pushAge === null) return '';
+  return dayjs(row.lastPush).from(row.lastPush + row.pushAge * 1000);
+}
+
 /** Text without case or Vietnamese marks, for the search box. */
 export function fold(text: string): string {
   return text
@@ -87,7 +93,7 @@ export function reportSheetRows(rows: readonly CustomerInfo[], t: TFunction): Ce
     cells.push(
       row.uptimeLb === null ? '' : formatUptime(row.uptimeLb, t),
       row.lastPush === null ? '' : dayjs(row.lastPush).format('DD-MM-YYYY HH:mm'),
-      row.stale ? t('reporter.stale') : row.down ? t('reporter.state.down') : t('reporter.state.up'),
+      row.stale ? t('reporter.stale') : row.down ? t('reporter.siteState.down') : t('reporter.siteState.ok'),
     );
     return cells;
   });

@@ -119,7 +119,7 @@ function LinkCard({ link, period }: { link: WanLink; period: HistoryWindow }) {
             {
               key: 'uptime',
               label: t('reporter.detail.uptime'),
-              children: link.uptime === null ? '—' : formatUptime(link.uptime, t),
+              children: link.uptime === null || link.state !== 'up' ? '—' : formatUptime(link.uptime, t),
             },
             {
               key: 'availability',

@@ -1,5 +1,6 @@
 import type { LinkState, Segment } from '@it4u/shared';
 import { Flex, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 
 /** The colours of the three states: each against white at least 3:1 (WCAG non-text contrast). */
@@ -20,7 +21,8 @@ type Props = { segments: readonly Segment[]; n: number; windowLabel: string };
 export function LinkTimeline({ segments, n, windowLabel }: Props) {
   const { t } = useTranslation();
   const start = segments[0]?.from ?? 0;
-  const span = (segments[segments.length - 1]?.to ?? start + 1) - start;
+  const end = segments[segments.length - 1]?.to ?? start + 1;
+  const span = end - start;
   const d = durations(segments);
   const label = t('reporter.detail.timelineLabel', {
     n,
@@ -44,6 +46,10 @@ export function LinkTimeline({ segments, n, windowLabel }: Props) {
           />
         ))}
       </div>
+      <Flex justify="space-between" aria-hidden>
+        <Typography.Text type="secondary">{dayjs(start).format('L LT')}</Typography.Text>
+        <Typography.Text type="secondary">{dayjs(end).format('L LT')}</Typography.Text>
+      </Flex>
     </Flex>
   );
 }
