@@ -30,6 +30,7 @@ export function startServer(
 /**
  * Makes a scratch database on the PostgreSQL of DATABASE_URL (default: the local one), starts the console on it in
  * its own process (which migrates it), runs the benchmark, then stops the console and drops the database.
+ * BENCH_NODE_FLAGS are given to the console's node, as for the simulator-backed benchmarks.
  */
 export async function onScratchDatabase(
   run: (server: { url: string; port: number; token: string }) => Promise<void>,
@@ -44,7 +45,10 @@ export async function onScratchDatabase(
   url.pathname = `/${name}`;
   let child: ChildProcess | undefined;
   try {
-    const server = await startServer('postgres', { env: { DATABASE_URL: url.toString() }, nodeFlags: opts.nodeFlags });
+    const server = await startServer('postgres', {
+      env: { DATABASE_URL: url.toString() },
+      nodeFlags: opts.nodeFlags ?? process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean),
+    });
     child = server.child;
     await run({ url: url.toString(), port: server.port, token: server.token });
   } finally {

@@ -359,7 +359,9 @@ export const voucherUses = pgTable(
 
 /**
  * Customer sites of the customer report: one row a site, made by its router's first push (or by hand), with what its
- * last push said of the site (service group, load balancer's uptime) and when it came.
+ * last push said (service group, load balancer's uptime, each link's uptime) and when it came, and the latest state
+ * of its WAN links 1 to 4 (`links`: provider, address, up, since when; written only when one changes). One row a
+ * site, so that a push that changes nothing is one statement and the report one read.
  */
 export const customerSites = pgTable(
   'customer_sites',
@@ -368,27 +370,15 @@ export const customerSites = pgTable(
     sitename: text('sitename').notNull(),
     groupName: text('group_name').notNull().default(''),
     uptimeLb: integer('uptime_lb'),
+    /** each link's uptime (s) by WAN number - 1, null where none */
+    uptimes: integer('uptimes').array().notNull().default(sql`'{}'::integer[]`),
+    links: jsonb('links').notNull().default(sql`'[]'::jsonb`),
     lastPushAt: timestamp('last_push_at', { withTimezone: true }),
+    /** the push before the last (a push's one statement reads it back to tell a gap) */
+    priorPushAt: timestamp('prior_push_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('customer_sites_sitename_idx').on(t.sitename), index('customer_sites_group_idx').on(t.groupName)],
-);
-
-/** The latest state of each WAN link (1 to 4) of a customer site, and since when it is in that state. */
-export const wanLinks = pgTable(
-  'wan_links',
-  {
-    siteId: integer('site_id')
-      .notNull()
-      .references(() => customerSites.id, { onDelete: 'cascade' }),
-    wan: integer('wan').notNull(),
-    provider: text('provider').notNull(),
-    ip: text('ip').notNull(),
-    up: boolean('up').notNull(),
-    uptime: integer('uptime'),
-    since: timestamp('since', { withTimezone: true }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.siteId, t.wan] }), check('wan_links_wan', sql`${t.wan} between 1 and 4`)],
 );
 
 /**

@@ -48,7 +48,10 @@ export function createDemoRouters(deps: {
   /** records a push made at `at`, as a router's would be */
   record: (body: CustomerPush, at: number) => Promise<unknown>;
   now: () => number;
+  /** how many of the sites get a router (default 6) */
   sites?: number;
+  /** which demo router the site at this place plays (default: its own) */
+  site?: (index: number) => number;
 }) {
   let timer: NodeJS.Timeout | undefined;
   const count = deps.sites ?? 6;
@@ -79,7 +82,7 @@ export function createDemoRouters(deps: {
       const known = new Set((await deps.customers.list()).map((s) => s.sitename));
       for (const [k, sitename] of names.entries()) {
         if (known.has(sitename)) continue;
-        const h = history(sitename, k, startedAt - 30 * DAY_MS, startedAt, startedAt);
+        const h = history(sitename, deps.site?.(k) ?? k, startedAt - 30 * DAY_MS, startedAt, startedAt);
         if (!h.last || !h.lastPush) continue;
         await deps.customers.seed(
           {
@@ -95,7 +98,7 @@ export function createDemoRouters(deps: {
       timer = setInterval(() => {
         const at = deps.now();
         for (const [k, sitename] of names.entries()) {
-          const body = demoPush(sitename, k, at, startedAt);
+          const body = demoPush(sitename, deps.site?.(k) ?? k, at, startedAt);
           if (body) deps.record(body, at).catch(() => {});
         }
       }, WAN_PUSH_INTERVAL_MS);

@@ -12,9 +12,17 @@ import {
   ZabbixCheckSchema,
 } from '@it4u/shared/api';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authErrors, ErrorRef, secured } from '../../lib/schemas.ts';
-import type { CustomersService } from './customers.service.ts';
+import type { CustomersService, Encoded } from './customers.service.ts';
+
+/** A report written out once per copy (its schema documents it): gzipped to a client that takes it. */
+function sendReport(request: FastifyRequest, reply: FastifyReply, report: Encoded) {
+  const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (gzip) reply.header('content-encoding', 'gzip');
+  return reply.send(gzip ? report.gzip : report.json);
+}
 
 /** The bearer token of a request, if it sent one. */
 const bearer = (header: string | undefined) => /^Bearer (\S+)$/i.exec(header ?? '')?.[1];
@@ -60,7 +68,7 @@ export async function customersRoutes(
         response: { 200: Type.Array(CustomerInfoSchema), ...authErrors },
       },
     },
-    () => customers.list(),
+    async (request, reply) => sendReport(request, reply, await customers.listEncoded()),
   );
 
   r.get(
@@ -75,7 +83,7 @@ export async function customersRoutes(
         response: { 200: Type.Array(CustomerInfoSchema), ...authErrors },
       },
     },
-    (request) => customers.list(request.params.group),
+    async (request, reply) => sendReport(request, reply, await customers.listEncoded(request.params.group)),
   );
 
   r.get(

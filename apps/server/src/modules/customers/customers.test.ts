@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import type { RoleName } from '@it4u/shared';
 import { sql } from 'drizzle-orm';
 import parsePrometheus from 'parse-prometheus-text-format';
@@ -94,6 +95,9 @@ describe.each(drivers)('the customer report on %s', (driver) => {
     expect(known.json()).toEqual({ sitename: 'Khách sạn Hoa Mai', known: true, changes: 1 });
     const unknown = await push({ sitename: 'Quán lạ', groupClient: 'FTTH', wan1Provider: 'FPT', wan1Status: 0 });
     expect(unknown.json()).toMatchObject({ known: false });
+    // the report read a moment ago (the test before) is served for half a minute more; then the pushes show
+    expect(await rowOf('Khách sạn Hoa Mai')).toBeUndefined();
+    clock += 60_000;
     expect(await rowOf('Khách sạn Hoa Mai')).toMatchObject({ known: true, idname: 'hoamai01', down: false });
     expect(await rowOf('Quán lạ')).toMatchObject({ known: false, idname: null, wan1Status: 0, down: true });
   });
@@ -162,6 +166,14 @@ describe.each(drivers)('the customer report on %s', (driver) => {
     expect(await get('/it4u/group')).toEqual([{ groupName: 'FTTH' }, { groupName: 'Leased' }]);
     const ftth = await get('/it4u/customer_info/FTTH');
     expect(ftth.map((r: Json) => r.sitename).sort()).toEqual(['Khách sạn Hoa Mai', 'Quán lạ', site].sort());
+    // gzipped to a client that takes it, the same report
+    const zipped = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/it4u/customer_info/FTTH',
+      headers: { ...admin, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(ftth);
     expect((await get('/it4u/customer_info/ALL')).length).toBeGreaterThanOrEqual(4);
     expect(await get('/it4u/customer_info/Nothing')).toEqual([]);
   });
