@@ -1,6 +1,7 @@
 import type { Site } from '@it4u/shared';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { fold } from './fold.ts';
 
 type Props = {
   sites: Site[];
@@ -9,16 +10,6 @@ type Props = {
   onChange: (idname: string) => void;
   loading?: boolean;
 };
-
-/** Lowercase, without Vietnamese accents, so that 'ha noi' finds 'Hà Nội'. */
-function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/đ/g, 'd')
-    .replace(/Đ/g, 'D')
-    .toLowerCase();
-}
 
 /** Matches a site on its name or its controller id. */
 export function siteMatches(site: Pick<Site, 'sitename' | 'idname'>, input: string): boolean {

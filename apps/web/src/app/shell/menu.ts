@@ -13,6 +13,7 @@ import {
 } from '@ant-design/icons';
 import { can, type PermissionFlags, permissionFlags, showManageMenu, showUsersEntry } from '@it4u/shared';
 import type { ComponentType } from 'react';
+import { fold } from '../../components/fold.ts';
 
 export type MenuRule = (flags: PermissionFlags, roles: readonly string[]) => boolean;
 
@@ -107,19 +108,9 @@ export function visibleMenu(roles: readonly string[], entries: MenuEntry[] = MEN
     .filter((entry) => !entry.children || entry.children.length > 0);
 }
 
-function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/đ/g, 'd')
-    .replace(/Đ/g, 'D')
-    .toLowerCase()
-    .trim();
-}
-
 /** Keeps the entries whose translated label contains the query (case and accents ignored). */
 export function searchMenu(entries: MenuEntry[], query: string, label: (key: string) => string): MenuEntry[] {
-  const q = fold(query);
+  const q = fold(query).trim();
   if (!q) return entries;
   return entries.flatMap((entry) => {
     if (fold(label(entry.labelKey)).includes(q)) return [entry];

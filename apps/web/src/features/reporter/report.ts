@@ -1,6 +1,7 @@
 import type { CustomerInfo, LinkState } from '@it4u/shared';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
+import { fold } from '../../components/fold.ts';
 import { formatUptime } from '../../components/units.ts';
 import type { Cell } from '../../components/writeSheet.ts';
 
@@ -25,16 +26,6 @@ export function wanOf(row: CustomerInfo, n: WanNumber): RowWan {
 export function pushedAgo(row: Pick<CustomerInfo, 'lastPush' | 'pushAge'>): string {
   if (row.lastPush === null || row.pushAge === null) return '';
   return dayjs(row.lastPush).from(row.lastPush + row.pushAge * 1000);
-}
-
-/** Text without case or Vietnamese marks, for the search box. */
-export function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/đ/g, 'd')
-    .replace(/Đ/g, 'D')
-    .toLowerCase();
 }
 
 /** Whether a row holds the search text in its site, short name, customer, service, or a link's provider or address. */
