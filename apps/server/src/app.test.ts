@@ -29,6 +29,7 @@ const BUILT_AREAS = [
   'wireless',
   'uploads',
   'customers',
+  'settings',
 ];
 
 describe.each(drivers)('the app on %s', (driver) => {

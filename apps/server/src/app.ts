@@ -16,9 +16,11 @@ import { createAuditRepository } from './modules/audit/audit.repository.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { channelsModule } from './modules/channels/channels.module.ts';
 import { contractsModule } from './modules/contracts/contracts.module.ts';
+import { cronjobModule } from './modules/cronjob/cronjob.module.ts';
 import { customersModule } from './modules/customers/customers.module.ts';
 import { dashboardModule } from './modules/dashboard/dashboard.module.ts';
 import { devicesModule } from './modules/devices/devices.module.ts';
+import { mailModule } from './modules/mail/mail.module.ts';
 import { portalModule } from './modules/portal/portal.module.ts';
 import { settingsModule } from './modules/settings/settings.module.ts';
 import { sitesModule } from './modules/sites/sites.module.ts';
@@ -59,6 +61,10 @@ export type AppOptions = {
   zabbix?: ZabbixConfig;
   /** the bearer token GET /metrics asks for (METRICS_TOKEN); open without one */
   metricsToken?: string;
+  /** where the web app is reached, for the links of reset mails (PUBLIC_URL) */
+  publicUrl?: string;
+  /** whether this instance sends the scheduled report (tests that run the schedule themselves turn it off) */
+  scheduleMail?: boolean;
 };
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -101,7 +107,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const settings = settingsModule(core, { demoController: opts.demoController, controllerTtlMs: opts.controllerTtlMs });
   const sites = sitesModule(core, { controller: settings.controller });
   const users = usersModule(core, { sites: sites.service });
-  const auth = authModule(core, { users: users.repository, usersService: users.service, sessions: users.sessions });
   const contracts = contractsModule(core, { sites: sites.service });
   const supplies = suppliesModule(core, { contracts: contracts.repository });
   const channels = channelsModule(core, { contracts: contracts.repository });
@@ -114,6 +119,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     portalAddress: opts.portalAddress,
   });
   const uploads = uploadsModule(core, { sites: sites.service });
+  const cronjob = cronjobModule(core, { sites: sites.service, parameters: settings.parameters });
   const portal = portalModule({
     controller: settings.controller,
     sites: sites.service,
@@ -133,6 +139,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         ? async () => (await sites.service.all()).map((s) => s.sitename)
         : undefined,
   });
+  const mail = mailModule(core, {
+    report: () => customers.service.list(),
+    now: opts.now,
+    schedule: opts.scheduleMail,
+    log: () => app.log,
+  });
+  const auth = authModule(core, {
+    users: users.repository,
+    usersService: users.service,
+    sessions: users.sessions,
+    mail: mail.service,
+    publicUrl: opts.publicUrl ?? 'http://localhost:8080',
+    now: opts.now,
+    onResetMail: (sending) =>
+      void sending.catch((err: unknown) => app.log.warn({ err }, 'a password-reset mail could not be sent')),
+  });
   const dashboard = dashboardModule(core, { controller: settings.controller, sites: sites.service, now: opts.now });
   registerAuth(app, auth.verifyAccess, auth.sessionStore);
 
@@ -151,6 +173,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ['/api/v1', wireless],
     ['/api/v1', uploads],
     ['/api/v1', customers],
+    ['/api/v1', mail],
+    ['/api/v1', cronjob],
     ['', { routes: uploads.publicRoutes }],
     ['', portal],
   ];
@@ -165,7 +189,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  app.addHook('onClose', async () => settings.controller.reset());
+  app.addHook('onClose', async () => {
+    settings.controller.reset();
+    mail.service.close();
+  });
   if (opts.syncDemoSites && opts.demoController) {
     app.addHook('onReady', async () => {
       try {

@@ -23,6 +23,8 @@ export type Config = {
   zabbix: { url: string; username: string; password: string } | undefined;
   /** the bearer token GET /metrics asks for; open without one */
   metricsToken: string | undefined;
+  /** where people reach the web app (the links of reset mails): PUBLIC_URL, else http://localhost:<port> */
+  publicUrl: string;
 };
 
 function int(name: string, value: string | undefined, fallback: number): number {
@@ -66,11 +68,27 @@ function portalAddress(value: string | undefined): string {
   return outside?.address ?? '';
 }
 
+/** PUBLIC_URL: an http(s) address without a path, as people reach the console (reset mails link to it). */
+function publicUrl(value: string | undefined, port: number): string {
+  if (!value) return `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an address such as https://console.example.vn, got "${value}"`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.pathname.replace(/\/+$/, '') !== '' || url.search || url.hash) {
+    throw new Error(`PUBLIC_URL must be an http or https address without a path, got "${value}"`);
+  }
+  return url.origin;
+}
+
 /** Every environment variable the server reads, in one place. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(import.meta.dirname, '../../..');
+  const port = int('PORT', env.PORT, 8080);
   return {
-    port: int('PORT', env.PORT, 8080),
+    port,
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || path.join(root, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
@@ -86,5 +104,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { url: env.ZABBIX_URL, username: env.ZABBIX_USER ?? '', password: env.ZABBIX_PASSWORD ?? '' }
       : undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
+    publicUrl: publicUrl(env.PUBLIC_URL, port),
   };
 }

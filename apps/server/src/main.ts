@@ -43,6 +43,7 @@ const app = await buildApp({
   portalAddress: config.portalAddress,
   zabbix: config.zabbix,
   metricsToken: config.metricsToken,
+  publicUrl: config.publicUrl,
   now: demo ? demoNow : undefined,
   logger: {
     level: config.logLevel,

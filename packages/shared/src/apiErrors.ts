@@ -118,7 +118,48 @@ export const API_ERRORS = {
   passwordForNewController:
     'The controller address or user changed: enter its password again (the stored one is not sent to a new controller).',
   controllerUserRequired: 'A controller address is set: enter the controller username too.',
+  sshUserRequired: 'A controller host is set: enter the SSH user too.',
+  sshSecretAgain:
+    'The controller host or its SSH user changed: enter its password or key again (the stored one is not sent to a new host).',
   controllerPasswordRequired: 'A controller address is set: enter the controller password too.',
+  // the cronjob file
+  propertiesNotText: 'The file is not UTF-8 text: a .properties file is text of key=value lines.',
+  propertiesSyntax: 'Line {{line}} is not a key=value line, a comment (# or !) or blank: "{{text}}".',
+  propertiesTooLarge: 'The file is larger than {{max}} KB.',
+  propertiesExtension: 'Only .properties files are taken.',
+  cronjobNotFound: 'This site has no such version of its cronjob file.',
+  sftpDelivered: 'Written to the controller host at {{path}}.',
+  sftpNotConfigured: 'Kept in the console, not delivered: no controller host is set in Settings → Parameter.',
+  sftpLoginRefused: 'The controller host refused the login ({{reason}}).',
+  sftpUnreachable: 'The controller host cannot be reached ({{reason}}).',
+  sftpHostKeyChanged:
+    'The controller host presented another key than the one pinned ({{fingerprint}}): nothing was sent. If the host was replaced, save its address again in Settings → Parameter.',
+  sftpFailed: 'The file could not be written on the controller host ({{reason}}).',
+  // the schedule of the report mail
+  cronFieldCount: 'A schedule has five fields (minute hour day month weekday); this one has {{count}}.',
+  cronFieldInvalid: 'The {{field}} field of the schedule is not valid: "{{value}}".',
+  cronFieldRange: 'In the {{field}} field of the schedule, {{value}} is outside {{min}} to {{max}}.',
+  cronNeverRuns: 'This schedule never comes round (for example 31 February).',
+  cronInvalid: 'The schedule is not valid ({{reason}}).',
+  // mail
+  mailServerRequired: 'Enter the mail server (host) or choose a service.',
+  mailServiceUnknown: 'The mail service "{{service}}" is not a known one: enter the host and port instead.',
+  mailPasswordAgain:
+    'The mail server or username changed: enter the password again (the stored one is not sent to a new server).',
+  mailFromRequired: 'Enter the sender address: the username is not an e-mail address.',
+  mailNotConfigured: 'Mail is not configured: an administrator sets the mail server in Settings → Mailer.',
+  mailSent: 'The mail server accepted the mail: {{response}}',
+  mailAuthRefused: 'The mail server refused the login: {{response}}',
+  mailUnreachable: 'The mail server cannot be reached ({{reason}}).',
+  mailRecipientsRefused: 'The mail server refused the recipients: {{response}}',
+  mailFailed: 'The mail could not be sent ({{reason}}).',
+  mailNoRecipients: 'The scheduled report has no recipients: add their addresses in Settings → Mailer.',
+  mailMissed: 'Not sent: no instance of the console was running at the scheduled time.',
+  mailResendReset:
+    'A password-reset mail is not sent again: its link is secret and works once. The user asks for a new one.',
+  mailLogNotFound: 'This mail is not in the send log.',
+  resetTooMany: 'Too many password-reset requests. Please try again in {{minutes}} minutes.',
+  resetLinkInvalid: 'This reset link is not valid, was already used or has expired. Ask for a new one.',
   // the customer report
   deviceTokenInvalid: 'The device token is missing or not the one set in Settings → Parameter (tokenDev).',
   wanStatusRequired: 'WAN {{wan}} has a provider: send its status too (1 up, 0 down).',

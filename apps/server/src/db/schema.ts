@@ -403,3 +403,86 @@ export const wanEvents = pgTable(
     check('wan_events_state', sql`${t.state} in ('up', 'down', 'unknown')`),
   ],
 );
+
+/**
+ * Every mail the console sent or failed to send: when, what kind, to whom, the subject, and the SMTP server's
+ * answer or the error, in words. Never the body (a reset mail carries a secret link).
+ */
+export const mailLog = pgTable(
+  'mail_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    kind: text('kind').notNull(),
+    to: text('to').array().notNull(),
+    cc: text('cc').array().notNull().default(sql`'{}'::text[]`),
+    subject: text('subject').notNull(),
+    ok: boolean('ok').notNull(),
+    /** what became of it: a code of API_ERRORS and its parameters */
+    code: text('code').notNull(),
+    params: jsonb('params'),
+    /** the SMTP server's answer, or why it failed */
+    response: text('response').notNull(),
+    /** a scheduled report: the time of the schedule it was sent for */
+    runAt: timestamp('run_at', { withTimezone: true }),
+    /** who sent it (a test or a resend), null for the schedule and resets */
+    actor: text('actor'),
+  },
+  (t) => [index('mail_log_at_idx').on(t.at), check('mail_log_kind', sql`${t.kind} in ('test', 'report', 'reset')`)],
+);
+
+/**
+ * The scheduled report's times: one row a time of the schedule, taken by the first instance to reach it (the key
+ * makes a second instance or a retry send nothing), or recorded as missed when every instance was down.
+ */
+export const mailRuns = pgTable(
+  'mail_runs',
+  {
+    at: timestamp('at', { withTimezone: true }).primaryKey(),
+    status: text('status').notNull(),
+    logId: integer('log_id').references(() => mailLog.id, { onDelete: 'set null' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [check('mail_runs_status', sql`${t.status} in ('running', 'sent', 'failed', 'missed')`)],
+);
+
+/** Password-reset links: only a hash of each token is kept; a link works once, until it expires. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/**
+ * Each site's cronjob file (the controller's `config.properties`), every upload a new version with who and when,
+ * and whether it reached the controller host.
+ */
+export const cronjobFiles = pgTable(
+  'cronjob_files',
+  {
+    id: serial('id').primaryKey(),
+    site: text('site').notNull(),
+    version: integer('version').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text('created_by').notNull(),
+    /** the version this one restored, if it is a restore */
+    restoredFrom: integer('restored_from'),
+    /** delivered, failed, or notConfigured (kept, no controller host to deliver to) */
+    delivery: text('delivery').notNull(),
+    /** what the delivery found, in words */
+    deliveryMessage: text('delivery_message').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('cronjob_files_site_version_idx').on(t.site, t.version),
+    check('cronjob_files_delivery', sql`${t.delivery} in ('delivered', 'failed', 'notConfigured')`),
+  ],
+);

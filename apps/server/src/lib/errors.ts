@@ -46,8 +46,8 @@ export class ConflictError extends AppError {
   }
 }
 export class TooManyRequestsError extends AppError {
-  constructor(code: ApiErrorCode) {
-    super(429, code);
+  constructor(code: ApiErrorCode, params?: ErrorParams) {
+    super(429, code, params);
   }
 }
 export class PayloadTooLargeError extends AppError {

@@ -1,5 +1,6 @@
 // Reads the first sheet of an uploaded workbook, in a worker thread of its own (lib/upload.ts): a malformed file
-// can make the parser loop or swallow memory, and then only this thread is stopped, never the server.
+// can make the parser loop or swallow memory, and then only this thread is stopped, never the server. Also writes
+// a large workbook (the scheduled report's) without holding up the server's requests.
 import { parentPort, workerData } from 'node:worker_threads';
 import * as XLSX from '@e965/xlsx';
 
@@ -12,8 +13,22 @@ function readFirstSheet(buf) {
   return XLSX.utils.sheet_to_json(sheet, { raw: true, defval: '', blankrows: false });
 }
 
-try {
-  parentPort.postMessage({ rows: readFirstSheet(Buffer.from(workerData)) });
-} catch {
-  parentPort.postMessage({ unreadable: true });
+/** An .xlsx workbook of one sheet from its rows (cells already escaped), column widths from the header. */
+function writeSheet({ sheetName, rows }) {
+  const sheet = XLSX.utils.aoa_to_sheet(rows, { dense: true });
+  sheet['!cols'] = (rows[0] ?? []).map((h) => ({ wch: Math.max(10, String(h).length + 2) }));
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, sheetName.slice(0, 31));
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true });
+}
+
+if (workerData instanceof Uint8Array) {
+  try {
+    parentPort.postMessage({ rows: readFirstSheet(Buffer.from(workerData)) });
+  } catch {
+    parentPort.postMessage({ unreadable: true });
+  }
+} else {
+  const file = writeSheet(workerData);
+  parentPort.postMessage({ file });
 }

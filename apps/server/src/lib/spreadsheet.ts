@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import * as XLSX from '@e965/xlsx';
 import { OPERATOR_TIME_ZONE, type RowError, type RowProblem, type RowProblemField, rowError } from '@it4u/shared';
 import { isBadText } from './text.ts';
@@ -14,6 +15,24 @@ export function writeSheet(sheetName: string, header: string[], rows: unknown[][
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, sheetName.slice(0, 31));
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+}
+
+/**
+ * The same workbook as writeSheet, made in a worker thread: a report of ten thousand rows takes the worker a second
+ * or so, during which the server goes on answering.
+ */
+export function writeSheetOffThread(sheetName: string, header: string[], rows: unknown[][]): Promise<Buffer> {
+  const worker = new Worker(new URL('./sheet.worker.mjs', import.meta.url), {
+    workerData: { sheetName, rows: [header.map(escapeCell), ...rows.map((r) => r.map(escapeCell))] },
+    execArgv: [],
+  });
+  return new Promise<Buffer>((resolve, reject) => {
+    worker.once('message', (m: { file: Uint8Array }) =>
+      resolve(Buffer.from(m.file.buffer, m.file.byteOffset, m.file.length)),
+    );
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the sheet worker stopped (${code})`)));
+  }).finally(() => void worker.terminate());
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', {

@@ -11,6 +11,16 @@ export const ParametersSchema = Type.Object({
   /** controller address; empty = none configured (the demo controller is used) */
   urlUbnt: Type.String(),
   verifyTls: Type.Boolean(),
+  /** the controller's host over SSH, where cronjob files are written (empty: none, files are kept only) */
+  sshHost: Type.String(),
+  sshPort: Type.Integer(),
+  sshUser: Type.String(),
+  sshPassword: Type.String(),
+  sshKey: Type.String(),
+  /** the controller's data directory on that host */
+  unifiDataDir: Type.String(),
+  /** the host key pinned at the first connection (SHA-256), empty before */
+  sshHostKey: Type.String(),
 });
 
 /**
@@ -26,6 +36,13 @@ export const ParametersBody = Type.Object({
   tokenDev: required(),
   urlUbnt: Type.Optional(Type.String({ maxLength: 300, pattern: '^(|https?://[^\\s]+)$' })),
   verifyTls: Type.Optional(Type.Boolean()),
+  sshHost: Type.Optional(Type.String({ maxLength: 253, pattern: '^[A-Za-z0-9.:\\-\\[\\]]*$' })),
+  sshPort: Type.Optional(Type.Integer({ minimum: 1, maximum: 65_535 })),
+  sshUser: Type.Optional(Type.String({ maxLength: 100 })),
+  sshPassword: optionalText(),
+  /** a private key in OpenSSH or PEM form */
+  sshKey: Type.Optional(Type.String({ maxLength: 16_384 })),
+  unifiDataDir: Type.Optional(Type.String({ maxLength: 300, pattern: '^(|/[^\\0]*)$' })),
 });
 
 /** What a controller check found: a code of API_ERRORS with its parameters and the text; the address for staff. */

@@ -2,19 +2,31 @@ import { ACCESS_TOKEN_TTL_S } from '@it4u/shared';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type { Area, Core } from '../../lib/module.ts';
 import type { SessionStore, TokenClaims } from '../../plugins/auth.ts';
+import type { MailService } from '../mail/mail.service.ts';
 import type { SessionRepository } from '../users/sessions.repository.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { authRoutes } from './auth.routes.ts';
 import { createAuthService } from './auth.service.ts';
+import { createResetService } from './reset.service.ts';
 
 /**
- * Sign-in, refresh, logout and sign-up. It makes the access-token signer and verifier (fast-jwt directly, made
+ * Sign-in, refresh, logout, sign-up and password reset by mail. It makes the access-token signer and verifier (fast-jwt directly, made
  * once: docs/decisions.md) that the auth check of every other route uses.
  */
 export function authModule(
   core: Core,
-  deps: { users: UsersRepository; usersService: UsersService; sessions: SessionRepository },
+  deps: {
+    users: UsersRepository;
+    usersService: UsersService;
+    sessions: SessionRepository;
+    mail: MailService;
+    /** where the web app is, for reset links (PUBLIC_URL) */
+    publicUrl: string;
+    now?: () => number;
+    /** what became of a reset mail, sent after the answer */
+    onResetMail?: (sending: Promise<unknown>) => void;
+  },
 ) {
   const key = core.key('jwt');
   const sign = createSigner({ key, algorithm: 'HS256', expiresIn: ACCESS_TOKEN_TTL_S * 1000 });
@@ -26,7 +38,17 @@ export function authModule(
     signAccess: (claims) => sign(claims),
     refreshKey: core.key('refresh'),
   });
+  const reset = createResetService({
+    db: core.db,
+    users: deps.users,
+    usersService: deps.usersService,
+    audit: core.audit,
+    mail: deps.mail,
+    publicUrl: deps.publicUrl.replace(/\/+$/, ''),
+    now: deps.now ?? Date.now,
+    onSent: deps.onResetMail,
+  });
   const sessionStore: SessionStore = { load: deps.sessions.load, touch: deps.sessions.touch };
-  const routes: Area['routes'] = async (api) => authRoutes(api, { auth: service, users: deps.usersService });
+  const routes: Area['routes'] = async (api) => authRoutes(api, { auth: service, users: deps.usersService, reset });
   return { service, verifyAccess, sessionStore, routes };
 }

@@ -1,17 +1,78 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { MessageSchema, RefreshBody, SigninBody, SignupBody, TokensSchema, UserRowSchema } from '@it4u/shared/api';
+import {
+  MessageSchema,
+  PasswordResetBody,
+  PasswordResetRequestBody,
+  RefreshBody,
+  ResetAvailabilitySchema,
+  SigninBody,
+  SignupBody,
+  TokensSchema,
+  UserRowSchema,
+} from '@it4u/shared/api';
 import type { FastifyInstance } from 'fastify';
 import { contextOf, originOf } from '../../lib/context.ts';
 import { ErrorRef, secured } from '../../lib/schemas.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { AuthService } from './auth.service.ts';
+import type { ResetService } from './reset.service.ts';
 
 /** Answers that carry tokens are never stored by a browser or a proxy. */
 const noStore = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
-export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService; users: UsersService }) {
+export async function authRoutes(
+  app: FastifyInstance,
+  opts: { auth: AuthService; users: UsersService; reset: ResetService },
+) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['auth'];
+
+  r.get(
+    '/auth/forgotPassword',
+    {
+      schema: {
+        tags,
+        summary: 'Whether reset mails can go out (the mail settings are there)',
+        response: { 200: ResetAvailabilitySchema },
+      },
+    },
+    async () => ({ available: await opts.reset.available() }),
+  );
+
+  r.post(
+    '/auth/forgotPassword',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary:
+          "Mail a password-reset link (valid 30 minutes, once) to the address if it is a user's; the same answer either way",
+        body: PasswordResetRequestBody,
+        response: { 202: MessageSchema, 400: ErrorRef, 429: ErrorRef, 503: ErrorRef },
+      },
+    },
+    async (request, reply) => {
+      await opts.reset.request(request.body.email, originOf(request));
+      return reply.status(202).send({ message: 'If the address is a user’s, a reset link is on its way.' });
+    },
+  );
+
+  r.post(
+    '/auth/resetPassword',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: "Set a new password with a reset link's token; every session of the user ends",
+        body: PasswordResetBody,
+        response: { 200: MessageSchema, 400: ErrorRef, 429: ErrorRef },
+      },
+    },
+    async (request) => {
+      await opts.reset.reset(request.body, originOf(request));
+      return { message: 'Password changed.' };
+    },
+  );
 
   r.post(
     '/auth/signin',

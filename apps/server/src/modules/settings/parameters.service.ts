@@ -6,6 +6,7 @@ import {
   SECRET_PARAMETERS,
   SECRET_TIES,
   type SystemParameters,
+  UNIFI_DATA_DIR,
 } from '@it4u/shared';
 import type { ControllerConfig } from '../../integrations/unifi/unifi.client.ts';
 import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
@@ -18,7 +19,32 @@ import type { SettingsRepository } from './settings.repository.ts';
 const KEY = 'parameters';
 type Secret = (typeof SECRET_PARAMETERS)[number];
 type Stored = Omit<SystemParameters, Secret> & Record<Secret, string>;
-const EMPTY: Stored = { usernameUbnt: '', pwUbnt: '', tokenUcrm: '', tokenDev: '', urlUbnt: '', verifyTls: true };
+const EMPTY: Stored = {
+  usernameUbnt: '',
+  pwUbnt: '',
+  tokenUcrm: '',
+  tokenDev: '',
+  urlUbnt: '',
+  verifyTls: true,
+  sshHost: '',
+  sshPort: 22,
+  sshUser: '',
+  sshPassword: '',
+  sshKey: '',
+  unifiDataDir: UNIFI_DATA_DIR,
+  sshHostKey: '',
+};
+
+/** Where cronjob files go: the controller's host over SSH, with its pinned key (empty before the first connection). */
+export type SshTarget = {
+  host: string;
+  port: number;
+  username: string;
+  password: string;
+  privateKey: string;
+  dataDir: string;
+  hostKey: string;
+};
 
 /** What a controller check found, as a code the web app translates, its parameters and the English text. */
 export type ControllerOutcome = {
@@ -75,7 +101,17 @@ export function createParametersService(deps: {
         Secret,
         string
       >;
-      return { usernameUbnt: s.usernameUbnt, urlUbnt: s.urlUbnt, verifyTls: s.verifyTls, ...masked };
+      return {
+        usernameUbnt: s.usernameUbnt,
+        urlUbnt: s.urlUbnt,
+        verifyTls: s.verifyTls,
+        sshHost: s.sshHost,
+        sshPort: s.sshPort,
+        sshUser: s.sshUser,
+        unifiDataDir: s.unifiDataDir,
+        sshHostKey: s.sshHostKey,
+        ...masked,
+      };
     },
 
     /** The device token routers present when they push WAN telemetry (clear text, for the server only). */
@@ -83,8 +119,30 @@ export function createParametersService(deps: {
       return reveal((await load()).tokenDev);
     },
 
+    /** The controller host cronjob files are written to, or undefined when none is set. */
+    async sshTarget(): Promise<SshTarget | undefined> {
+      const s = await load();
+      if (!s.sshHost) return undefined;
+      return {
+        host: s.sshHost,
+        port: s.sshPort,
+        username: s.sshUser,
+        password: reveal(s.sshPassword),
+        privateKey: reveal(s.sshKey),
+        dataDir: s.unifiDataDir || UNIFI_DATA_DIR,
+        hostKey: s.sshHostKey,
+      };
+    },
+
+    /** Pins the controller host's key seen at the first connection (kept until the host changes). */
+    async pinHostKey(host: string, fingerprint: string) {
+      const s = await load();
+      if (s.sshHost === host && !s.sshHostKey) await deps.settings.put(KEY, { ...s, sshHostKey: fingerprint });
+    },
+
     async put(input: SystemParameters, ctx: RequestContext) {
       const before = await load();
+      const sshHost = input.sshHost.trim();
       const next: Stored = {
         usernameUbnt: input.usernameUbnt.trim(),
         urlUbnt: input.urlUbnt.trim().replace(/\/+$/, ''),
@@ -92,7 +150,16 @@ export function createParametersService(deps: {
         pwUbnt: before.pwUbnt,
         tokenUcrm: before.tokenUcrm,
         tokenDev: before.tokenDev,
+        sshHost,
+        sshPort: input.sshPort,
+        sshUser: input.sshUser.trim(),
+        sshPassword: before.sshPassword,
+        sshKey: before.sshKey,
+        unifiDataDir: input.unifiDataDir.trim().replace(/\/+$/, '') || UNIFI_DATA_DIR,
+        // another host (or port) is another key: pinned again at its first connection
+        sshHostKey: sshHost === before.sshHost && input.sshPort === before.sshPort ? before.sshHostKey : '',
       };
+      if (next.sshHost !== '' && next.sshUser === '') throw new BadRequestError('sshUserRequired', 'sshUser');
       // With an address, the controller's account is needed; without one (the demo controller) it may be empty.
       if (next.urlUbnt !== '' && next.usernameUbnt === '')
         throw new BadRequestError('controllerUserRequired', 'usernameUbnt');
@@ -100,8 +167,9 @@ export function createParametersService(deps: {
       // administrator types it again. (Back to the demo controller, with no address, nothing is sent anywhere.)
       for (const [secret, fields] of Object.entries(SECRET_TIES) as [Secret, readonly (keyof Stored)[]][]) {
         const moved = fields.some((f) => next[f] !== before[f]);
-        if (moved && next.urlUbnt !== '' && before[secret] && input[secret] === SECRET_MASK) {
-          throw new BadRequestError('passwordForNewController', secret);
+        const sentTo = secret === 'pwUbnt' ? next.urlUbnt : next.sshHost;
+        if (moved && sentTo !== '' && before[secret] && input[secret] === SECRET_MASK) {
+          throw new BadRequestError(secret === 'pwUbnt' ? 'passwordForNewController' : 'sshSecretAgain', secret);
         }
       }
       // The mask keeps a stored password; with none stored, it is no password either.
@@ -117,7 +185,14 @@ export function createParametersService(deps: {
       await deps.settings.put(KEY, next);
       deps.controller().reset();
       await deps.audit.record('settings.parameters', ctx, {
-        details: { urlUbnt: next.urlUbnt, usernameUbnt: next.usernameUbnt, verifyTls: next.verifyTls, changedSecrets },
+        details: {
+          urlUbnt: next.urlUbnt,
+          usernameUbnt: next.usernameUbnt,
+          verifyTls: next.verifyTls,
+          sshHost: next.sshHost,
+          sshUser: next.sshUser,
+          changedSecrets,
+        },
       });
       const config = await controllerConfig();
       const controller = config ? await deps.testController(config) : outcome(true, 'demoControllerInUse');

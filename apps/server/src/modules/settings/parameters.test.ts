@@ -32,7 +32,20 @@ describe.each(drivers)('system parameters on %s', (driver) => {
     expect(res.json().controller).toMatchObject({ code: 'controllerUnreachable', controller: 'http://127.0.0.1:9' });
 
     const shown = (await get()).json();
-    expect(shown).toEqual({ ...body, pwUbnt: '********', tokenUcrm: '********', tokenDev: '********' });
+    expect(shown).toEqual({
+      ...body,
+      pwUbnt: '********',
+      tokenUcrm: '********',
+      tokenDev: '********',
+      // no controller host: cronjob files are kept, not delivered
+      sshHost: '',
+      sshPort: 22,
+      sshUser: '',
+      sshPassword: '',
+      sshKey: '',
+      unifiDataDir: '/usr/lib/unifi/data',
+      sshHostKey: '',
+    });
     const [row] = await t.database.db.select().from(settings);
     const stored = JSON.stringify(row?.value);
     for (const secret of [body.pwUbnt, body.tokenUcrm, body.tokenDev]) expect(stored).not.toContain(secret);

@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { SECRET_MASK } from '@it4u/shared';
 import {
   ControllerInfoSchema,
   ParametersBody,
@@ -55,6 +56,13 @@ export async function settingsRoutes(app: FastifyInstance, opts: { parameters: P
           pwUbnt: request.body.pwUbnt ?? '',
           urlUbnt: request.body.urlUbnt ?? '',
           verifyTls: request.body.verifyTls ?? true,
+          sshHost: request.body.sshHost ?? '',
+          sshPort: request.body.sshPort ?? 22,
+          sshUser: request.body.sshUser ?? '',
+          sshPassword: request.body.sshPassword ?? SECRET_MASK,
+          sshKey: request.body.sshKey ?? SECRET_MASK,
+          unifiDataDir: request.body.unifiDataDir ?? '',
+          sshHostKey: '',
         },
         contextOf(request),
       ),

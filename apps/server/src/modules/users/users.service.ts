@@ -1,5 +1,5 @@
 import { type CurrentUser, can, type RoleName } from '@it4u/shared';
-import { type Actor, isAdministrator, type RequestContext, seesAllSites } from '../../lib/context.ts';
+import { type Actor, isAdministrator, type Origin, type RequestContext, seesAllSites } from '../../lib/context.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import { isUniqueViolation, violatedConstraint } from '../../lib/sql.ts';
@@ -161,6 +161,24 @@ export function createUsersService({ users, sessions, audit, sites }: Deps) {
       await users.update(id, { passwordHash: await hashPassword(input.newPassword), changePw: !self });
       const n = await sessions.revokeAllOfUser(id, self ? ctx.actor.sessionId : undefined);
       await audit.record('password.reset', ctx, { target: before.username, details: { sessionsRevoked: n } });
+    },
+
+    /** Whether a password may be a user's new one (the usual rules); 400 naming newPassword when not. */
+    async checkNewPassword(id: number, password: string) {
+      const user = await mustGet(id);
+      await assertStrong(password, 'newPassword', [user.username, user.email]);
+    },
+
+    /** A new password from a reset link (checked before): every session of the user ends. */
+    async setPasswordFromLink(id: number, password: string, origin: Origin) {
+      const user = await mustGet(id);
+      await users.update(id, { passwordHash: await hashPassword(password), changePw: false });
+      const n = await sessions.revokeAllOfUser(id);
+      await audit.record(
+        'password.reset.link',
+        { ...origin, actor: { id, username: user.username } },
+        { target: user.username, details: { sessionsRevoked: n } },
+      );
     },
 
     async updateProfile(

@@ -1,0 +1,118 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Language } from '@it4u/shared';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { passwordResets } from '../../db/schema.ts';
+import type { Origin } from '../../lib/context.ts';
+import { BadRequestError, TooManyRequestsError, UnavailableError } from '../../lib/errors.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import { mailTexts } from '../mail/mail.texts.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import type { UsersService } from '../users/users.service.ts';
+
+/** How long a reset link works. */
+export const RESET_TTL_MS = 30 * 60_000;
+const WINDOW_MS = 60 * 60_000;
+/** Reset mails one address may ask for in an hour, and one client address whatever the addresses. */
+const MAX_PER_EMAIL = 3;
+const MAX_PER_CLIENT = 10;
+/** Wrong or spent links one client address may try in an hour. */
+const MAX_BAD_LINKS = 10;
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Password reset by mail: a single-use link valid 30 minutes (only a hash of its token is kept); asking always
+ * answers the same whether or not the address is a user's; the new password follows the usual rules and ends
+ * every session of the user. Both steps are limited per e-mail address and per client address.
+ */
+export function createResetService(deps: {
+  db: Db;
+  users: UsersRepository;
+  usersService: UsersService;
+  audit: AuditRepository;
+  mail: MailService;
+  /** where the web app is, for the link (PUBLIC_URL) */
+  publicUrl: string;
+  now: () => number;
+  /** what became of a reset mail sent after the answer (logged by the caller; never the link) */
+  onSent?: (promise: Promise<unknown>) => void;
+}) {
+  const { db, audit } = deps;
+  // the audit trail's times are the database's clock: the windows count on the same one (as sign-in's do)
+  const hourAgo = () => new Date(Date.now() - WINDOW_MS);
+
+  async function mailLink(user: { id: number; name: string; username: string; email: string; language: string }) {
+    const token = randomBytes(32).toString('base64url');
+    const now = deps.now();
+    // one live link a user: a new one replaces those before
+    await db.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+    await db.insert(passwordResets).values({
+      tokenHash: hashOf(token),
+      userId: user.id,
+      createdAt: new Date(now),
+      expiresAt: new Date(now + RESET_TTL_MS),
+    });
+    const t = mailTexts(user.language as Language);
+    const link = `${deps.publicUrl}/resetPassword?token=${token}`;
+    const text = t.resetText
+      .replace('{{name}}', user.name || user.username)
+      .replace('{{username}}', user.username)
+      .replace('{{link}}', link);
+    await deps.mail.sendTo(user.email, t.resetSubject, text);
+  }
+
+  return {
+    available: () => deps.mail.available(),
+
+    /** Mails a reset link to the address if it is a user's; the answer is the same either way. */
+    async request(email: string, origin: Origin): Promise<void> {
+      if (!(await deps.mail.available())) throw new UnavailableError(503, 'mailNotConfigured');
+      const target = email.trim().toLowerCase();
+      const [forAddress, fromClient] = await Promise.all([
+        audit.countSince('password.reset.request', hourAgo(), { target }),
+        audit.countSince('password.reset.request', hourAgo(), { ip: origin.ip }),
+      ]);
+      if (forAddress >= MAX_PER_EMAIL || fromClient >= MAX_PER_CLIENT) {
+        throw new TooManyRequestsError('resetTooMany', { minutes: 60 });
+      }
+      await audit.record('password.reset.request', origin, { target });
+      const user = await deps.users.findByLogin(target);
+      if (!user || user.email.toLowerCase() !== target || user.status !== 'Active') return;
+      // sent after the answer: the time taken says nothing of whether the address is a user's
+      deps.onSent?.(mailLink(user));
+    },
+
+    /** Sets the new password of a live link, once. */
+    async reset(input: { token: string; newPassword: string; confirmPassword: string }, origin: Origin) {
+      if ((await audit.countSince('password.reset.badLink', hourAgo(), { ip: origin.ip })) >= MAX_BAD_LINKS) {
+        throw new TooManyRequestsError('resetTooMany', { minutes: 60 });
+      }
+      if (input.newPassword !== input.confirmPassword) throw new BadRequestError('passwordsDiffer', 'confirmPassword');
+      const hash = hashOf(input.token);
+      const now = new Date(deps.now());
+      const [link] = await db
+        .select({ userId: passwordResets.userId })
+        .from(passwordResets)
+        .where(
+          and(eq(passwordResets.tokenHash, hash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)),
+        );
+      if (!link) {
+        await audit.record('password.reset.badLink', origin);
+        throw new BadRequestError('resetLinkInvalid', 'token');
+      }
+      // the rules first (a weak password leaves the link usable), then the link is spent: once only
+      await deps.usersService.checkNewPassword(link.userId, input.newPassword);
+      const spent = await db
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResets.tokenHash, hash), isNull(passwordResets.usedAt)))
+        .returning({ userId: passwordResets.userId });
+      if (spent.length !== 1) throw new BadRequestError('resetLinkInvalid', 'token');
+      await deps.usersService.setPasswordFromLink(link.userId, input.newPassword, origin);
+    },
+  };
+}
+
+export type ResetService = ReturnType<typeof createResetService>;

@@ -1,0 +1,100 @@
+import type { ErrorParams } from '@it4u/shared';
+import { count, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { mailLog, mailRuns } from '../../db/schema.ts';
+
+export type MailLine = {
+  at: Date;
+  kind: 'test' | 'report' | 'reset';
+  to: string[];
+  cc: string[];
+  subject: string;
+  ok: boolean;
+  code: string;
+  params: ErrorParams | null;
+  response: string;
+  runAt: Date | null;
+  actor: string | null;
+};
+
+export type RunStatus = 'running' | 'sent' | 'failed' | 'missed';
+
+/** A lock key of the scheduled report (pg_advisory_xact_lock): one instance at a time decides a time of it. */
+const RUN_LOCK = 7_114_101;
+
+export function createMailRepository(db: Db) {
+  return {
+    async log(line: MailLine): Promise<number> {
+      const [row] = await db
+        .insert(mailLog)
+        .values({ ...line, params: line.params ?? null })
+        .returning({ id: mailLog.id });
+      return (row as { id: number }).id;
+    },
+
+    async page(offset: number, limit: number) {
+      const [items, [total]] = await Promise.all([
+        db.select().from(mailLog).orderBy(desc(mailLog.at), desc(mailLog.id)).offset(offset).limit(limit),
+        db.select({ n: count() }).from(mailLog),
+      ]);
+      return { items, total: total?.n ?? 0 };
+    },
+
+    async get(id: number) {
+      const [row] = await db.select().from(mailLog).where(eq(mailLog.id, id));
+      return row;
+    },
+
+    /** The latest time of the schedule any instance decided on (sent, failed, missed). */
+    async lastRun(): Promise<number | null> {
+      const [row] = await db.select({ at: max(mailRuns.at) }).from(mailRuns);
+      return row?.at ? row.at.getTime() : null;
+    },
+
+    /**
+     * Takes a time of the schedule for this instance: true when no instance (nor an earlier try of this one) took
+     * it. Under an advisory lock, and the time's key makes a second taker get nothing.
+     */
+    async claim(at: number, status: RunStatus, now: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${RUN_LOCK})`);
+        const rows = await tx
+          .insert(mailRuns)
+          .values({ at: new Date(at), status, recordedAt: new Date(now) })
+          .onConflictDoNothing()
+          .returning({ at: mailRuns.at });
+        return rows.length === 1;
+      });
+    },
+
+    async finish(at: number, status: RunStatus, logId: number | null): Promise<void> {
+      await db
+        .update(mailRuns)
+        .set({ status, logId })
+        .where(eq(mailRuns.at, new Date(at)));
+    },
+
+    async runs(limit: number) {
+      return db
+        .select({ at: mailRuns.at, status: mailRuns.status })
+        .from(mailRuns)
+        .orderBy(desc(mailRuns.at))
+        .limit(limit);
+    },
+
+    async runsAt(times: number[]) {
+      if (times.length === 0) return [];
+      return db
+        .select({ at: mailRuns.at, status: mailRuns.status })
+        .from(mailRuns)
+        .where(
+          inArray(
+            mailRuns.at,
+            times.map((t) => new Date(t)),
+          ),
+        );
+    },
+  };
+}
+
+export type MailRepository = ReturnType<typeof createMailRepository>;

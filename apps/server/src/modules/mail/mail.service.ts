@@ -1,0 +1,326 @@
+import {
+  type ApiErrorCode,
+  apiErrorText,
+  type CustomerInfo,
+  cronProblem,
+  type ErrorParams,
+  type MailConfig,
+  type MailConfigInput,
+  type MailKind,
+  type MailLogEntry,
+  type MailOutcome,
+  nextRuns,
+  runsBetween,
+  SECRET_MASK,
+} from '@it4u/shared';
+import {
+  createMailer,
+  type Delivery,
+  knownService,
+  type Mailer,
+  type Message,
+  type SmtpSettings,
+} from '../../integrations/mail/mailer.ts';
+import type { Actor, RequestContext } from '../../lib/context.ts';
+import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
+import { BadRequestError, ConflictError, NotFoundError, UnavailableError } from '../../lib/errors.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { SettingsRepository } from '../settings/settings.repository.ts';
+import { buildReport } from './mail.report.ts';
+import type { MailRepository } from './mail.repository.ts';
+import { mailTexts } from './mail.texts.ts';
+
+const KEY = 'mail';
+/** A time of the schedule reached this late is still sent; later, it was missed. */
+export const RUN_GRACE_MS = 5 * 60_000;
+/** How many missed times a start-up records at most (a console down for months does not fill the log). */
+const MAX_MISSED = 50;
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+type Stored = Omit<MailConfig, 'configured'> & {
+  /** the schedule counts from here (when it was set): times before are neither sent nor missed */
+  scheduleSince: number;
+};
+
+const DEFAULTS: Stored = {
+  cronjobMail: '0 8 * * *',
+  serviceMail: '',
+  usernameMail: '',
+  passwordMail: '',
+  hostMail: '',
+  portMail: 587,
+  fromMail: '',
+  ccMail: [],
+  subjectMail: 'Customer report',
+  textMail: '',
+  languageMail: 'Vietnamese',
+  maxMessages: 100,
+  rateDelta: 1000,
+  rateLimit: 0,
+  scheduleSince: 0,
+};
+
+const configured = (s: Stored) => s.hostMail !== '' || s.serviceMail !== '';
+const outcomeOf = (d: Pick<Delivery, 'ok' | 'code' | 'params'>): MailOutcome => ({
+  ok: d.ok,
+  code: d.code,
+  params: d.params,
+  message: apiErrorText(d.code, d.params),
+});
+
+/**
+ * Mail: the settings of the Mailer tab (the password encrypted at rest), one pooled transport every mail goes
+ * through, the send log (every mail sent or failed, with the server's answer), the test mail, resends, and the
+ * scheduled customer report, sent once a time of the schedule whatever the number of instances.
+ */
+export function createMailService(deps: {
+  mail: MailRepository;
+  settings: SettingsRepository;
+  audit: AuditRepository;
+  secretKey: Buffer;
+  now: () => number;
+  /** the customer report's rows */
+  report: () => Promise<CustomerInfo[]>;
+}) {
+  const load = async (): Promise<Stored> => ({ ...DEFAULTS, ...((await deps.settings.get<Stored>(KEY)) ?? {}) });
+  let current: { key: string; mailer: Mailer } | undefined;
+
+  /** The transport of these settings: the one made before while they stay the same (other instances may change them). */
+  function mailerOf(s: Stored): Mailer {
+    const smtp: SmtpSettings = {
+      service: s.serviceMail,
+      host: s.hostMail,
+      port: s.portMail,
+      username: s.usernameMail,
+      password: s.passwordMail ? decryptSecret(deps.secretKey, s.passwordMail) : '',
+      maxMessages: s.maxMessages,
+      rateDelta: s.rateDelta,
+      rateLimit: s.rateLimit,
+    };
+    const key = JSON.stringify(smtp);
+    if (current?.key !== key) {
+      current?.mailer.close();
+      current = { key, mailer: createMailer(smtp) };
+    }
+    return current.mailer;
+  }
+
+  const sender = (s: Stored) => s.fromMail || s.usernameMail;
+
+  /** Sends one mail and writes its line in the log, whatever became of it. */
+  async function send(
+    s: Stored,
+    kind: MailKind,
+    message: Omit<Message, 'from'>,
+    meta: { runAt?: number; actor?: string } = {},
+  ): Promise<{ delivery: Delivery; logId: number }> {
+    const delivery = configured(s)
+      ? await mailerOf(s).send({ ...message, from: sender(s) })
+      : { ok: false, code: 'mailNotConfigured' as ApiErrorCode, params: {}, response: '' };
+    const logId = await deps.mail.log({
+      at: new Date(deps.now()),
+      kind,
+      to: message.to,
+      cc: message.cc ?? [],
+      subject: message.subject,
+      ok: delivery.ok,
+      code: delivery.code,
+      params: Object.keys(delivery.params).length ? delivery.params : null,
+      response: delivery.response,
+      runAt: meta.runAt === undefined ? null : new Date(meta.runAt),
+      actor: meta.actor ?? null,
+    });
+    return { delivery, logId };
+  }
+
+  /** The report as of now to the recipients. */
+  async function sendReport(s: Stored, meta: { runAt?: number; actor?: string }) {
+    const subject = s.subjectMail || mailTexts(s.languageMail).reportTitle;
+    if (s.ccMail.length === 0) {
+      const delivery: Delivery = { ok: false, code: 'mailNoRecipients', params: {}, response: '' };
+      const logId = await deps.mail.log({
+        at: new Date(deps.now()),
+        kind: 'report',
+        to: [],
+        cc: [],
+        subject,
+        ok: false,
+        code: delivery.code,
+        params: null,
+        response: '',
+        runAt: meta.runAt === undefined ? null : new Date(meta.runAt),
+        actor: meta.actor ?? null,
+      });
+      return { delivery, logId };
+    }
+    const report = await buildReport(await deps.report(), s.languageMail, deps.now(), s.textMail);
+    return send(
+      s,
+      'report',
+      { to: s.ccMail, subject, text: report.text, html: report.html, attachments: [report.attachment] },
+      meta,
+    );
+  }
+
+  /** Records the times of the schedule no instance sent (every one was down) as missed, each with its log line. */
+  async function recordMissed(s: Stored, times: number[]) {
+    for (const at of times) {
+      if (!(await deps.mail.claim(at, 'missed', deps.now()))) continue;
+      const logId = await deps.mail.log({
+        at: new Date(deps.now()),
+        kind: 'report',
+        to: s.ccMail,
+        cc: [],
+        subject: s.subjectMail || mailTexts(s.languageMail).reportTitle,
+        ok: false,
+        code: 'mailMissed',
+        params: null,
+        response: '',
+        runAt: new Date(at),
+        actor: null,
+      });
+      await deps.mail.finish(at, 'missed', logId);
+    }
+  }
+
+  return {
+    /** The settings, the password masked. */
+    async get(): Promise<MailConfig> {
+      const { scheduleSince: _s, ...s } = await load();
+      return {
+        ...s,
+        passwordMail: s.passwordMail ? SECRET_MASK : '',
+        configured: configured({ ...s, scheduleSince: 0 }),
+      };
+    },
+
+    /** Whether mail can go out (password-reset mails too). */
+    available: async () => configured(await load()),
+
+    async put(input: MailConfigInput, ctx: RequestContext): Promise<MailConfig> {
+      const before = await load();
+      const problem = cronProblem(input.cronjobMail);
+      if (problem) throw new BadRequestError(problem.code, 'cronjobMail', problem.params);
+      const service = input.serviceMail.trim();
+      if (service && !knownService(service))
+        throw new BadRequestError('mailServiceUnknown', 'serviceMail', { service });
+      const host = input.hostMail.trim();
+      if (!service && !host) throw new BadRequestError('mailServerRequired', 'hostMail');
+      const username = input.usernameMail.trim();
+      if (!input.fromMail && !EMAIL.test(username)) throw new BadRequestError('mailFromRequired', 'fromMail');
+      // a stored password is not sent to another server or account: the administrator types it again
+      const moved = service !== before.serviceMail || host !== before.hostMail || username !== before.usernameMail;
+      const keep = input.passwordMail === SECRET_MASK;
+      if (keep && moved && before.passwordMail) throw new BadRequestError('mailPasswordAgain', 'passwordMail');
+      const cron = input.cronjobMail.trim().replace(/\s+/g, ' ');
+      const next: Stored = {
+        ...input,
+        cronjobMail: cron,
+        serviceMail: service,
+        hostMail: host,
+        usernameMail: username,
+        subjectMail: input.subjectMail.trim(),
+        passwordMail: keep
+          ? before.passwordMail
+          : input.passwordMail
+            ? encryptSecret(deps.secretKey, input.passwordMail)
+            : '',
+        scheduleSince: cron === before.cronjobMail && before.scheduleSince ? before.scheduleSince : deps.now(),
+      };
+      await deps.settings.put(KEY, next);
+      await deps.audit.record('settings.mail', ctx, {
+        details: {
+          hostMail: host,
+          serviceMail: service,
+          usernameMail: username,
+          cronjobMail: cron,
+          passwordChanged: !keep,
+        },
+      });
+      return this.get();
+    },
+
+    /** A test mail to one address: what the server answered, in words. */
+    async sendTest(to: string, actor: Actor): Promise<MailOutcome> {
+      const s = await load();
+      const t = mailTexts(actor.language);
+      const { delivery } = await send(
+        s,
+        'test',
+        { to: [to], subject: t.testSubject, text: t.testText.replace('{{user}}', actor.username) },
+        { actor: actor.username },
+      );
+      return outcomeOf(delivery);
+    },
+
+    /** Sends a mail of the log again: a test mail to the same address, the report as of now to the recipients. */
+    async resend(id: number, actor: Actor): Promise<MailOutcome> {
+      const line = await deps.mail.get(id);
+      if (!line) throw new NotFoundError('mailLogNotFound');
+      if (line.kind === 'reset') throw new ConflictError('mailResendReset');
+      if (line.kind === 'test') return this.sendTest(line.to[0] ?? actor.email, actor);
+      const { delivery } = await sendReport(await load(), { actor: actor.username });
+      return outcomeOf(delivery);
+    },
+
+    /** A mail the console writes for one person (the reset link): sent and logged, never with its body. */
+    async sendTo(to: string, subject: string, text: string): Promise<Delivery> {
+      const s = await load();
+      if (!configured(s)) throw new UnavailableError(503, 'mailNotConfigured');
+      return (await send(s, 'reset', { to: [to], subject, text })).delivery;
+    },
+
+    async log(page: number, pageSize: number): Promise<{ items: MailLogEntry[]; total: number }> {
+      const { items, total } = await deps.mail.page((page - 1) * pageSize, pageSize);
+      return {
+        total,
+        items: items.map((r) => ({
+          id: r.id,
+          at: r.at.getTime(),
+          kind: r.kind as MailKind,
+          to: r.to,
+          cc: r.cc,
+          subject: r.subject,
+          ok: r.ok,
+          code: r.code,
+          ...(r.params ? { params: r.params as ErrorParams } : {}),
+          response: r.response,
+          runAt: r.runAt ? r.runAt.getTime() : null,
+          actor: r.actor,
+        })),
+      };
+    },
+
+    /** The schedule's latest times and what became of them. */
+    async runs(limit: number) {
+      return (await deps.mail.runs(limit)).map((r) => ({ at: r.at.getTime(), status: r.status as 'sent' }));
+    },
+
+    /**
+     * Sends the report for the time of the schedule just reached, unless an instance did; the times before it that
+     * no instance reached are recorded as missed. Answers when to look again (ms), or null without a schedule.
+     */
+    async runDue(): Promise<number | null> {
+      const s = await load();
+      if (!configured(s) || cronProblem(s.cronjobMail)) return null;
+      const now = deps.now();
+      const since = Math.max(s.scheduleSince, (await deps.mail.lastRun()) ?? 0);
+      const due = runsBetween(s.cronjobMail, since, now, MAX_MISSED + 1);
+      const latest = due.at(-1);
+      const onTime = latest !== undefined && now - latest <= RUN_GRACE_MS;
+      await recordMissed(s, onTime ? due.slice(0, -1) : due);
+      if (onTime && (await deps.mail.claim(latest, 'running', now))) {
+        const { delivery, logId } = await sendReport(s, { runAt: latest });
+        await deps.mail.finish(latest, delivery.ok ? 'sent' : 'failed', logId);
+      }
+      return nextRuns(s.cronjobMail, deps.now(), 1)[0] ?? null;
+    },
+
+    close() {
+      current?.mailer.close();
+      current = undefined;
+    },
+  };
+}
+
+export type MailService = ReturnType<typeof createMailService>;

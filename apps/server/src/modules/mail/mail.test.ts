@@ -1,0 +1,297 @@
+import * as XLSX from '@e965/xlsx';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
+import { mailSettingsFor, startSmtp } from '../../test/smtp.ts';
+import { createSettingsRepository } from '../settings/settings.repository.ts';
+import { createMailRepository } from './mail.repository.ts';
+import { createMailService } from './mail.service.ts';
+
+const MIN = 60_000;
+const DAY = 24 * 60 * MIN;
+/** 07:59 in Vietnam (00:59 UTC), a Tuesday: the tests' clock, moved by hand. */
+const T0 = Date.UTC(2026, 10, 24, 0, 59);
+/** 08:00 in Vietnam that day: a time of the schedule '0 8 * * *'. */
+const EIGHT = Date.UTC(2026, 10, 24, 1, 0);
+const TOKEN = 'router-token-0123456789';
+
+type Json = Record<string, unknown>;
+
+describe.each(drivers)('mail on %s', (driver) => {
+  let t: TestApp;
+  let clock = T0;
+  let admin: Record<string, string>;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  const settings = (over: Json = {}) =>
+    mailSettingsFor(smtp.port, {
+      ccMail: ['noc@it4u.test', 'lead@it4u.test'],
+      subjectMail: 'Báo cáo sáng',
+      textMail: 'Chào cả nhà,\nđây là báo cáo.',
+      languageMail: 'Vietnamese',
+      ...over,
+    });
+  const put = (body: Json, headers = admin) =>
+    t.app.inject({ method: 'PUT', url: '/api/v1/it4u/configMail', headers, payload: body });
+  /** An instance of the console's mail service on the same database (another instance, as far as the schedule goes). */
+  const instance = () =>
+    createMailService({
+      mail: createMailRepository(t.database.db),
+      settings: createSettingsRepository(t.database.db),
+      audit: { record: async () => 0 } as never,
+      secretKey: Buffer.alloc(32),
+      now: () => clock,
+      report: async () =>
+        (await t.app.inject({ method: 'GET', url: '/api/v1/it4u/customer_info', headers: admin })).json(),
+    });
+  const log = async () =>
+    (await t.app.inject({ method: 'GET', url: '/api/v1/it4u/mailLog?pageSize=50', headers: admin })).json() as {
+      items: Json[];
+      total: number;
+    };
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await createTestApp(driver, { now: () => clock, scheduleMail: false });
+    admin = (await tokenFor(t, ['ROLE_ADMIN'])).headers;
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/it4u/systemConfig',
+      headers: admin,
+      payload: { tokenUcrm: 'ucrm', tokenDev: TOKEN },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    for (const body of [
+      { sitename: 'Quán Cà Phê Lá', wan1Provider: 'VNPT', wan1Ip: '14.160.1.2', wan1Status: 1 },
+      {
+        sitename: 'Khách sạn Biển',
+        wan1Provider: 'VNPT',
+        wan1Ip: '14.160.1.3',
+        wan1Status: 1,
+        wan2Provider: 'Viettel',
+        wan2Ip: '27.72.1.9',
+        wan2Status: 0,
+      },
+      { sitename: '=HYPERLINK("x")', wan1Provider: 'FPT', wan1Ip: '1.52.0.1', wan1Status: 0 },
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/it4u/customer_info',
+        headers: { authorization: `Bearer ${TOKEN}` },
+        payload: body,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('is for administrators only', async () => {
+    for (const role of ['ROLE_LEAD_KT', 'ROLE_KT', 'ROLE_MANAGER', 'ROLE_KH'] as const) {
+      const { headers } = await tokenFor(t, [role]);
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/it4u/configMail', headers })).statusCode).toBe(403);
+      expect((await put(settings(), headers)).statusCode).toBe(403);
+      const test = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/it4u/configMail/test',
+        headers,
+        payload: { to: 'x@it4u.test' },
+      });
+      expect(test.statusCode).toBe(403);
+    }
+  });
+
+  it('says mail is not configured before the settings, and the test mail says so in the log', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/it4u/configMail', headers: admin });
+    expect(res.json()).toMatchObject({ configured: false, maxMessages: 100, rateDelta: 1000 });
+    const test = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/it4u/configMail/test',
+      headers: admin,
+      payload: { to: 'me@it4u.test' },
+    });
+    expect(test.json()).toMatchObject({ ok: false, code: 'mailNotConfigured' });
+    expect((await log()).items[0]).toMatchObject({ kind: 'test', ok: false, code: 'mailNotConfigured' });
+  });
+
+  it('refuses a bad schedule with the reason, and other bad settings naming the field', async () => {
+    const cases: [Json, string, string][] = [
+      [{ cronjobMail: '0 8 * *' }, 'cronjobMail', 'cronFieldCount'],
+      [{ cronjobMail: '61 8 * * *' }, 'cronjobMail', 'cronFieldRange'],
+      [{ cronjobMail: '0 8 * * MON-XYZ' }, 'cronjobMail', 'cronFieldInvalid'],
+      [{ cronjobMail: '0 8 31 2 *' }, 'cronjobMail', 'cronNeverRuns'],
+      [{ hostMail: '', serviceMail: '' }, 'hostMail', 'mailServerRequired'],
+      [{ serviceMail: 'no-such-mail-service' }, 'serviceMail', 'mailServiceUnknown'],
+      [{ fromMail: '', usernameMail: 'apikey' }, 'fromMail', 'mailFromRequired'],
+    ];
+    for (const [over, field, code] of cases) {
+      const res = await put(settings(over));
+      expect(res.statusCode, JSON.stringify(over)).toBe(400);
+      expect(res.json()).toMatchObject({ code, details: [{ field, code }] });
+    }
+    for (const over of [{ ccMail: ['not-an-address'] }, { portMail: 0 }, { portMail: '25' }, { rateLimit: -1 }]) {
+      const res = await put(settings(over));
+      expect(res.statusCode, JSON.stringify(over)).toBe(400);
+    }
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/it4u/configMail', headers: admin });
+    expect(res.json().configured).toBe(false);
+  });
+
+  it('keeps the password encrypted and masked, and asks for it again when the server changes', async () => {
+    const saved = await put(settings({ usernameMail: 'console@it4u.test', passwordMail: 'smtp-secret-1' }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ passwordMail: '********', configured: true });
+    expect(saved.body).not.toContain('smtp-secret-1');
+    const moved = await put(
+      settings({ usernameMail: 'console@it4u.test', passwordMail: '********', hostMail: '10.0.0.9' }),
+    );
+    expect(moved.json()).toMatchObject({ code: 'mailPasswordAgain' });
+    expect((await put(settings())).statusCode).toBe(200);
+  });
+
+  it('sends a test mail and says what the server answered; the log has it, and resend sends it again', async () => {
+    const before = smtp.received.length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/it4u/configMail/test',
+      headers: admin,
+      payload: { to: 'me@it4u.test' },
+    });
+    expect(res.json()).toMatchObject({ ok: true, code: 'mailSent' });
+    expect(res.json().message).toMatch(/^The mail server accepted the mail: 250/);
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(mail?.envelopeTo).toEqual(['me@it4u.test']);
+    expect(mail?.from?.text).toBe('console@it4u.test');
+    const line = (await log()).items[0] as Json;
+    expect(line).toMatchObject({ kind: 'test', ok: true, to: ['me@it4u.test'], code: 'mailSent' });
+    expect(line.response).toMatch(/^250/);
+    const again = await t.app.inject({ method: 'POST', url: `/api/v1/it4u/mailLog/${line.id}/resend`, headers: admin });
+    expect(again.json()).toMatchObject({ ok: true });
+    await smtp.waitFor(before + 2);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/it4u/mailLog/999999/resend', headers: admin })).statusCode,
+    ).toBe(404);
+  });
+
+  it('logs why a server that refuses the login or the recipients did not take the mail', async () => {
+    const strict = await startSmtp({ username: 'u', password: 'right' });
+    const refusing = await startSmtp({ refuseRecipients: true });
+    try {
+      expect(
+        (await put(settings({ portMail: strict.port, usernameMail: 'u', passwordMail: 'wrong' }))).statusCode,
+      ).toBe(200);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/it4u/configMail/test',
+        headers: admin,
+        payload: { to: 'me@it4u.test' },
+      });
+      expect(res.json()).toMatchObject({ ok: false, code: 'mailAuthRefused' });
+      expect(res.json().params.response).toMatch(/535/);
+      expect((await log()).items[0]).toMatchObject({ ok: false, code: 'mailAuthRefused' });
+
+      expect((await put(settings({ portMail: refusing.port }))).statusCode).toBe(200);
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/it4u/configMail/test',
+        headers: admin,
+        payload: { to: 'me@it4u.test' },
+      });
+      expect(refused.json()).toMatchObject({ ok: false, code: 'mailRecipientsRefused' });
+      expect(refused.json().params.response).toMatch(/550/);
+
+      // nothing listens here any more
+      const port = strict.port;
+      await strict.close();
+      expect((await put(settings({ portMail: port }))).statusCode).toBe(200);
+      const down = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/it4u/configMail/test',
+        headers: admin,
+        payload: { to: 'me@it4u.test' },
+      });
+      expect(down.json()).toMatchObject({ ok: false, code: 'mailUnreachable' });
+      expect(strict.received).toHaveLength(0);
+    } finally {
+      await refusing.close();
+      expect((await put(settings())).statusCode).toBe(200);
+    }
+  });
+
+  it('sends the scheduled report once whatever the number of instances, with the table attached', async () => {
+    clock = T0;
+    // the schedule counts from when it is set
+    expect((await put(settings({ cronjobMail: '30 7 * * *' }))).statusCode).toBe(200);
+    expect((await put(settings())).statusCode).toBe(200);
+    const before = smtp.received.length;
+    const [a, b] = [instance(), instance()];
+    expect(await a.runDue()).toBe(EIGHT);
+    expect(smtp.received.length).toBe(before);
+
+    clock = EIGHT + 30_000;
+    await Promise.all([a.runDue(), b.runDue(), a.runDue()]);
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.received.length).toBe(before + 1);
+    expect(mail?.subject).toBe('Báo cáo sáng');
+    expect(mail?.envelopeTo.sort()).toEqual(['lead@it4u.test', 'noc@it4u.test']);
+    expect(mail?.html).toContain('Chào cả nhà,<br>đây là báo cáo.');
+    expect(mail?.html).toContain('3 điểm khách hàng: 2 sự cố, 0 không cập nhật, 2 đường WAN mất kết nối');
+    expect(mail?.html).toContain('WAN2 Viettel 27.72.1.9');
+    expect(mail?.html).not.toContain('Quán Cà Phê Lá');
+    const sheet = mail?.attachments.find((f) => f.filename?.endsWith('.xlsx'));
+    expect(sheet?.filename).toBe('bao-cao-khach-hang-2026-11-24.xlsx');
+    const book = XLSX.read(sheet?.content);
+    const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0] as string] as XLSX.WorkSheet, {
+      header: 1,
+    });
+    expect(rows[0]?.[0]).toBe('Điểm');
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(['\'=HYPERLINK("x")', 'Khách sạn Biển']);
+    const runs = (await t.app.inject({ method: 'GET', url: '/api/v1/it4u/mailRuns', headers: admin })).json();
+    expect(runs[0]).toEqual({ at: EIGHT, status: 'sent' });
+    expect((await log()).items[0]).toMatchObject({ kind: 'report', ok: true, runAt: EIGHT });
+
+    // a retry of the same time sends nothing
+    await a.runDue();
+    expect(smtp.received.length).toBe(before + 1);
+    a.close();
+    b.close();
+  });
+
+  it('records the times no instance was up for as missed, and sends none of them late', async () => {
+    const before = smtp.received.length;
+    clock = EIGHT + 3 * DAY + 60 * MIN;
+    const c = instance();
+    const next = await c.runDue();
+    c.close();
+    expect(next).toBe(EIGHT + 4 * DAY);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.received.length).toBe(before);
+    const runs = (await t.app.inject({ method: 'GET', url: '/api/v1/it4u/mailRuns', headers: admin })).json();
+    expect(runs.slice(0, 4)).toEqual([
+      { at: EIGHT + 3 * DAY, status: 'missed' },
+      { at: EIGHT + 2 * DAY, status: 'missed' },
+      { at: EIGHT + DAY, status: 'missed' },
+      { at: EIGHT, status: 'sent' },
+    ]);
+    const missed = (await log()).items.filter((l) => l.code === 'mailMissed');
+    expect(missed).toHaveLength(3);
+  });
+
+  it('logs a report without recipients as failed, and will not resend a reset mail', async () => {
+    expect((await put(settings({ ccMail: [] }))).statusCode).toBe(200);
+    clock = EIGHT + 4 * DAY + MIN;
+    const d = instance();
+    await d.runDue();
+    d.close();
+    expect((await log()).items[0]).toMatchObject({ kind: 'report', ok: false, code: 'mailNoRecipients' });
+    const runs = (await t.app.inject({ method: 'GET', url: '/api/v1/it4u/mailRuns', headers: admin })).json();
+    expect(runs[0]).toEqual({ at: EIGHT + 4 * DAY, status: 'failed' });
+    expect((await put(settings())).statusCode).toBe(200);
+  });
+});
