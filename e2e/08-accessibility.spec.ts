@@ -73,6 +73,8 @@ async function eachTab(page: Page, sectionLabel: string, visit: (tab: string) =>
     for (const name of names) {
       await select.click();
       await options.filter({ hasText: name }).first().click();
+      // the section's list closed (a heavy section can hold its closing animation past the audit's wait)
+      await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
       await visit(` [${name}]`);
     }
     return;

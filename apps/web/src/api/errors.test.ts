@@ -36,6 +36,13 @@ const params = {
   height: 900,
   wan: 2,
   version: '6.4.10',
+  min: 0,
+  response: '250 2.0.0 OK',
+  service: 'gmail',
+  minutes: 60,
+  line: 3,
+  text: 'x y',
+  fingerprint: 'SHA256:abc',
 };
 
 describe('error codes of the API', () => {

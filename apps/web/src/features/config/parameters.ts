@@ -22,5 +22,11 @@ export function toParametersBody(values: SystemParameters): ParametersInput {
     tokenDev: values.tokenDev.trim(),
     urlUbnt: (values.urlUbnt ?? '').trim(),
     verifyTls: values.verifyTls !== false,
+    sshHost: (values.sshHost ?? '').trim(),
+    sshPort: values.sshPort ?? 22,
+    sshUser: (values.sshUser ?? '').trim(),
+    sshPassword: values.sshPassword ?? '',
+    sshKey: values.sshKey ?? '',
+    unifiDataDir: (values.unifiDataDir ?? '').trim(),
   };
 }

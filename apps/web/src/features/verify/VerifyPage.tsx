@@ -1,34 +1,63 @@
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Form, Input, Skeleton, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { request } from '../../api/client.ts';
+import { errorText } from '../../api/errors.ts';
 import { CenteredLayout } from '../../components/CenteredLayout.tsx';
 
-/** Forgot password: sending the reset mail needs the mail service, configured later by an administrator. */
+/**
+ * Forgot password: the e-mail address of the account; the answer is the same whether or not it is a user's. Without
+ * mail settings, it says to ask an administrator.
+ */
 export function VerifyPage() {
   const { t } = useTranslation();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const availability = useQuery({
+    queryKey: ['auth', 'forgotPassword'],
+    queryFn: () => request<{ available: boolean }>('/auth/forgotPassword', { auth: false }),
+  });
+  const ask = useMutation({
+    mutationFn: (email: string) =>
+      request<{ message: string }>('/auth/forgotPassword', { method: 'POST', body: { email }, auth: false }),
+    onSuccess: (_, email) => setSentTo(email),
+  });
+  const unavailable = availability.data?.available === false;
+
   return (
     <CenteredLayout>
       <Card>
         <Typography.Title level={3}>{t('verify.title')}</Typography.Title>
         <Typography.Paragraph>{t('verify.intro')}</Typography.Paragraph>
-        <Alert type="info" showIcon title={t('mailNotConfigured')} style={{ marginBottom: 16 }} />
-        <Form layout="vertical" disabled>
-          <Form.Item
-            name="email"
-            label={t('verify.email')}
-            rules={[
-              { required: true, message: t('verify.emailRequired') },
-              { type: 'email', message: t('verify.emailInvalid') },
-            ]}
-          >
-            <Input type="email" autoComplete="email" />
-          </Form.Item>
-          <Form.Item>
-            <Button type="primary" htmlType="submit" block disabled>
-              {t('verify.submit')}
-            </Button>
-          </Form.Item>
-        </Form>
+        {availability.isPending ? (
+          <Skeleton active paragraph={{ rows: 2 }} />
+        ) : unavailable ? (
+          <Alert type="info" showIcon role="status" title={t('verify.unavailable')} style={{ marginBottom: 16 }} />
+        ) : sentTo ? (
+          <Alert type="success" showIcon role="status" title={t('verify.sent')} style={{ marginBottom: 16 }} />
+        ) : (
+          <Form layout="vertical" name="verify" onFinish={({ email }: { email: string }) => ask.mutate(email.trim())}>
+            <Form.Item
+              name="email"
+              label={t('verify.email')}
+              rules={[
+                { required: true, message: t('verify.emailRequired') },
+                { type: 'email', message: t('verify.emailInvalid') },
+              ]}
+            >
+              <Input type="email" autoComplete="email" />
+            </Form.Item>
+            {ask.isError && (
+              <Alert type="error" showIcon title={errorText(ask.error, t)} style={{ marginBottom: 16 }} />
+            )}
+            <Form.Item>
+              <Button type="primary" htmlType="submit" block loading={ask.isPending}>
+                {t('verify.submit')}
+              </Button>
+            </Form.Item>
+          </Form>
+        )}
         <Link to="/login">{t('common.backToLogin')}</Link>
       </Card>
     </CenteredLayout>

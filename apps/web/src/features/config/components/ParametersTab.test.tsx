@@ -11,6 +11,12 @@ const stored = {
   tokenDev: '********',
   urlUbnt: 'https://unifi.example.vn:8443',
   verifyTls: true,
+  sshHost: 'unifi.example.vn',
+  sshPort: 22,
+  sshUser: 'unifi',
+  sshPassword: '********',
+  sshKey: '',
+  unifiDataDir: '/usr/lib/unifi/data',
 };
 
 describe('parameter tab', { timeout: 15_000 }, () => {
@@ -26,7 +32,7 @@ describe('parameter tab', { timeout: 15_000 }, () => {
             controller: 'https://unifi.example:8443',
           },
         })
-      : jsonResponse(200, stored),
+      : jsonResponse(200, { ...stored, sshHostKey: 'SHA256:pinned' }),
   );
 
   beforeEach(() => {
@@ -46,13 +52,28 @@ describe('parameter tab', { timeout: 15_000 }, () => {
     const [url, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'PUT') ?? [];
     expect(url).toBe('/api/v1/it4u/systemConfig');
     expect(JSON.parse(String(init?.body))).toEqual(stored);
+    // the pinned host key is shown, not sent
+    expect(screen.getByText('SHA256:pinned')).toBeTruthy();
     expect(await screen.findByText('Saved, but the controller test failed')).toBeTruthy();
     expect(
       screen.getByText('The UniFi controller refused the login (api.err.Invalid). (https://unifi.example:8443)'),
     ).toBeTruthy();
   });
 
-  const empty = { usernameUbnt: '', pwUbnt: '', tokenUcrm: '', tokenDev: '', urlUbnt: '', verifyTls: true };
+  const empty = {
+    usernameUbnt: '',
+    pwUbnt: '',
+    tokenUcrm: '',
+    tokenDev: '',
+    urlUbnt: '',
+    verifyTls: true,
+    sshHost: '',
+    sshPort: 22,
+    sshUser: '',
+    sshPassword: '',
+    sshKey: '',
+    unifiDataDir: '/usr/lib/unifi/data',
+  };
   const puts = () => fetchMock.mock.calls.filter(([, i]) => i?.method === 'PUT');
 
   function type(label: string, value: string) {
@@ -132,7 +153,7 @@ describe('parameter tab', { timeout: 15_000 }, () => {
               },
             ],
           })
-        : jsonResponse(200, stored),
+        : jsonResponse(200, { ...stored, sshHostKey: 'SHA256:pinned' }),
     );
     renderWithProviders(<ParametersTab />);
     await screen.findByLabelText('Controller username (usernameUbnt)');
@@ -151,7 +172,7 @@ describe('parameter tab', { timeout: 15_000 }, () => {
             message: 'Some fields are not valid: urlUbnt.',
             details: [{ field: 'urlUbnt', code: 'badFormat', message: 'urlUbnt is not in the expected format' }],
           })
-        : jsonResponse(200, stored),
+        : jsonResponse(200, { ...stored, sshHostKey: 'SHA256:pinned' }),
     );
     renderWithProviders(<ParametersTab />);
     await screen.findByLabelText('Controller username (usernameUbnt)');

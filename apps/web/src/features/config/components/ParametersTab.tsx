@@ -1,6 +1,25 @@
 import { ApiOutlined, SaveOutlined } from '@ant-design/icons';
-import { type ControllerCheck, SECRET_PARAMETERS, type SessionCheck, type SystemParameters } from '@it4u/shared';
-import { Alert, Button, Form, type FormRule, Input, Skeleton, Space, Switch, Tag } from 'antd';
+import {
+  type ControllerCheck,
+  SECRET_PARAMETERS,
+  type SessionCheck,
+  SSH_SECRETS,
+  type SystemParameters,
+} from '@it4u/shared';
+import {
+  Alert,
+  Button,
+  Divider,
+  Form,
+  type FormRule,
+  Input,
+  InputNumber,
+  Skeleton,
+  Space,
+  Switch,
+  Tag,
+  Typography,
+} from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -115,11 +134,57 @@ export function ParametersForm({ initial }: FormProps) {
       <Form.Item name="usernameUbnt" label={t('config.parameters.usernameUbnt')} {...itemProps('usernameUbnt')}>
         <Input autoComplete="off" />
       </Form.Item>
-      {SECRET_PARAMETERS.map((name) => (
+      {SECRET_PARAMETERS.filter((name) => !(SSH_SECRETS as readonly string[]).includes(name)).map((name) => (
         <Form.Item key={name} name={name} label={t(`config.parameters.${name}`)} {...itemProps(name)}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
       ))}
+
+      <Divider />
+      <Typography.Title level={5}>{t('config.parameters.sshTitle')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('config.parameters.sshHint')}</Typography.Paragraph>
+      <Form.Item name="sshHost" label={t('config.parameters.sshHost')}>
+        <Input autoComplete="off" placeholder="unifi.example.vn" />
+      </Form.Item>
+      <Form.Item name="sshPort" label={t('config.parameters.sshPort')}>
+        <InputNumber min={1} max={65535} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item
+        name="sshUser"
+        label={t('config.parameters.sshUser')}
+        dependencies={['sshHost']}
+        rules={[
+          ({ getFieldValue }) => ({
+            required: hasControllerAddress(getFieldValue('sshHost')),
+            whitespace: true,
+            message: t('apiErrors.sshUserRequired'),
+          }),
+        ]}
+      >
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        name="sshPassword"
+        label={t('config.parameters.sshPassword')}
+        extra={initial.sshPassword ? t('config.parameters.keepSecret') : undefined}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="sshKey"
+        label={t('config.parameters.sshKey')}
+        extra={initial.sshKey ? t('config.parameters.keepSecret') : undefined}
+      >
+        <Input.TextArea rows={3} spellCheck={false} style={{ fontFamily: 'monospace' }} />
+      </Form.Item>
+      <Form.Item name="unifiDataDir" label={t('config.parameters.unifiDataDir')}>
+        <Input autoComplete="off" spellCheck={false} />
+      </Form.Item>
+      <Form.Item label={t('config.parameters.sshHostKey')}>
+        <Typography.Text code={Boolean(initial.sshHostKey)} type={initial.sshHostKey ? undefined : 'secondary'}>
+          {initial.sshHostKey || t('config.parameters.sshHostKeyNone')}
+        </Typography.Text>
+      </Form.Item>
 
       {tested && (
         <Alert
@@ -129,7 +194,7 @@ export function ParametersForm({ initial }: FormProps) {
           title={t(tested.ok ? 'config.parameters.controllerOk' : 'config.parameters.controllerFailed')}
           description={checkText(t, tested)}
           style={{ marginBottom: 16 }}
-          closable={{ onClose: () => setTested(null) }}
+          closable={{ onClose: () => setTested(null), 'aria-label': t('common.dismiss') }}
         />
       )}
       {check.isError && <ControllerError error={check.error} retrying={check.isPending} onRetry={onCheck} />}
@@ -147,7 +212,7 @@ export function ParametersForm({ initial }: FormProps) {
           }
           description={checkText(t, session)}
           style={{ marginBottom: 16 }}
-          closable={{ onClose: () => setSession(null) }}
+          closable={{ onClose: () => setSession(null), 'aria-label': t('common.dismiss') }}
         />
       )}
 

@@ -1,0 +1,134 @@
+import type { AddressInfo } from 'node:net';
+import { expect, type Page, test } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { adminToken, createUser } from './support/api.ts';
+import { axe } from './support/axe.ts';
+import { LoginPage, Shell } from './support/pages.ts';
+import { readState } from './support/state.ts';
+
+async function accessible(page: Page) {
+  // a notice fading in or out is half transparent: axe would count its contrast then
+  await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 8_000 });
+  await page.waitForTimeout(300); // antd's enter animations
+  expect((await axe(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+}
+
+/** A real SMTP server on loopback: the console sends to it; the test reads what it received. */
+async function startSmtp() {
+  const received: { to: string[]; subject: string; text: string }[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: true,
+    logger: false,
+    closeTimeout: 500,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+          });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.server.address() as AddressInfo).port,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function openMailer(page: Page) {
+  await page.goto('/config');
+  await page.getByRole('tab', { name: 'Mailer' }).click();
+}
+
+test('mail: save the settings, send a test mail the SMTP server receives, see it in the log; reset a password from /verify through the link', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const smtp = await startSmtp();
+  try {
+    await new LoginPage(page).signInAsAdmin();
+    await openMailer(page);
+    const form = page.locator('form[id="mailer"]');
+    // mail is not configured yet: reset mails cannot go out
+    await expect(page.getByText(/Mail is not configured/)).toBeVisible();
+    // a schedule the console cannot run is refused with the reason
+    await form.getByLabel('Schedule (cron)').fill('0 25 * * *');
+    await expect(form.getByText('In the hour field of the schedule, 25 is outside 0 to 23.')).toBeVisible();
+    await form.getByLabel('Schedule (cron)').fill('0 8 * * 1-5');
+    await expect(page.getByRole('region', { name: 'Next five runs' }).getByRole('row')).toHaveCount(6);
+    await form.getByLabel('Mail server (host)').fill('127.0.0.1');
+    await form.getByRole('spinbutton', { name: 'Port' }).fill(String(smtp.port));
+    await form.getByLabel('Sender address').fill('console@it4u.test');
+    const recipients = form.getByLabel('Recipients of the report (cc)');
+    await recipients.fill('noc@it4u.test');
+    await recipients.press('Enter');
+    await form.getByLabel('Subject', { exact: true }).fill('Báo cáo khách hàng');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Saved').first()).toBeVisible();
+    await expect(page.getByText(/Mail is not configured/)).toBeHidden();
+
+    // the test mail: the SMTP server receives it and the tab says what the server answered
+    const test = page.locator('form[id="mailTest"]');
+    await test.getByLabel('Send to').fill('me@it4u.test');
+    await test.getByRole('button', { name: 'Send test mail' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'The mail server accepted the mail: 250' })).toBeVisible();
+    await expect.poll(() => smtp.received.length).toBe(1);
+    expect(smtp.received[0]?.to).toEqual(['me@it4u.test']);
+    const log = page.getByRole('table', { name: 'Send log' });
+    await expect(log.getByRole('row', { name: /Test mail.*me@it4u\.test/ })).toContainText('Sent');
+    await accessible(page);
+
+    await new Shell(page).chooseLanguage('Tiếng Việt');
+    await expect(page.getByRole('table', { name: 'Nhật ký gửi thư' })).toContainText('Máy chủ thư đã nhận thư: 250');
+    await accessible(page);
+    await new Shell(page).chooseLanguage('English');
+
+    // forgot password: the user asks on /verify, the mail's link opens the reset form, the new password signs in
+    const token = await adminToken(request, readState().adminNewPassword);
+    await createUser(request, token, {
+      username: 'e2e_reset',
+      password: 'Old-Pass-2026!',
+      roles: ['ROLE_KT'],
+      language: 'Vietnamese',
+    });
+    const guest = await browser.newPage();
+    await guest.goto('/verify');
+    await guest.getByLabel('E-mail').fill('e2e_reset@example.test');
+    await guest.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(guest.getByRole('status')).toContainText('If an account has this address');
+    await accessible(guest);
+    await expect.poll(() => smtp.received.length).toBe(2);
+    const mail = smtp.received[1];
+    expect(mail?.subject).toBe('Đặt lại mật khẩu IT4U console');
+    const link = /\/resetPassword\?token=[A-Za-z0-9_-]{43}/.exec(mail?.text ?? '')?.[0];
+    expect(link).toBeTruthy();
+    await guest.goto(link as string);
+    await guest.getByLabel('New password', { exact: true }).fill('Mây-trắng-bay-2026');
+    await guest.getByLabel('Confirm password').fill('Mây-trắng-bay-2026');
+    await accessible(guest);
+    await guest.getByRole('button', { name: 'Reset password' }).click();
+    await expect(guest.getByRole('status')).toContainText('Your password has been changed');
+    // the link works once
+    await guest.goto(link as string);
+    await guest.getByLabel('New password', { exact: true }).fill('Another-pass-2026');
+    await guest.getByLabel('Confirm password').fill('Another-pass-2026');
+    await guest.getByRole('button', { name: 'Reset password' }).click();
+    await expect(guest.getByRole('alert')).toContainText('This reset link is not valid');
+    const signin = await request.post('/api/v1/auth/signin', {
+      data: { usernameOrEmail: 'e2e_reset', password: 'Mây-trắng-bay-2026' },
+    });
+    expect(signin.status()).toBe(200);
+    await guest.close();
+  } finally {
+    await smtp.close();
+  }
+});
