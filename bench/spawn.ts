@@ -36,6 +36,24 @@ export async function onScratchDatabase(
   run: (server: { url: string; port: number; token: string }) => Promise<void>,
   opts: { nodeFlags?: string[] } = {},
 ): Promise<void> {
+  await withScratchDatabase(async (url) => {
+    let child: ChildProcess | undefined;
+    try {
+      const server = await startServer('postgres', {
+        env: { DATABASE_URL: url },
+        nodeFlags: opts.nodeFlags ?? process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean),
+      });
+      child = server.child;
+      await run({ url, port: server.port, token: server.token });
+    } finally {
+      child?.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  });
+}
+
+/** A scratch database on the PostgreSQL of DATABASE_URL (default: the local one) for `run`, dropped afterwards. */
+export async function withScratchDatabase(run: (url: string) => Promise<void>): Promise<void> {
   const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `it4u_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
@@ -43,17 +61,9 @@ export async function onScratchDatabase(
   await admin.query(`create database ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
-  let child: ChildProcess | undefined;
   try {
-    const server = await startServer('postgres', {
-      env: { DATABASE_URL: url.toString() },
-      nodeFlags: opts.nodeFlags ?? process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean),
-    });
-    child = server.child;
-    await run({ url: url.toString(), port: server.port, token: server.token });
+    await run(url.toString());
   } finally {
-    child?.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
