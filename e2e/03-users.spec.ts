@@ -34,7 +34,7 @@ test('an administrator adds a ROLE_KT user, who sees the Manage menu but not Use
   await expect(page).toHaveURL(/\/home$/);
   await expect(shell.menu().getByText('Manage')).toBeVisible();
   await shell.menu().getByText('Manage').click();
-  await expect(shell.menu().getByText('Site names')).toBeVisible();
+  await expect(shell.menu().getByText('Device information')).toBeVisible();
   await expect(shell.menu().getByText('Users')).toHaveCount(0);
   // and the server agrees
   await page.goto('/users');

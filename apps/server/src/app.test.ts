@@ -25,6 +25,7 @@ const BUILT_AREAS = [
   'unifi',
   'parameters',
   'channels',
+  'deviceinfo',
   'dashboard',
   'wireless',
   'uploads',

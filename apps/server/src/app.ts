@@ -19,6 +19,7 @@ import { contractsModule } from './modules/contracts/contracts.module.ts';
 import { cronjobModule } from './modules/cronjob/cronjob.module.ts';
 import { customersModule } from './modules/customers/customers.module.ts';
 import { dashboardModule } from './modules/dashboard/dashboard.module.ts';
+import { deviceInfoModule } from './modules/deviceinfo/deviceInfo.module.ts';
 import { devicesModule } from './modules/devices/devices.module.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
 import { portalModule } from './modules/portal/portal.module.ts';
@@ -110,6 +111,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const contracts = contractsModule(core, { sites: sites.service });
   const supplies = suppliesModule(core, { contracts: contracts.repository });
   const channels = channelsModule(core, { contracts: contracts.repository });
+  const deviceInfo = deviceInfoModule(core, { contracts: contracts.repository, sites: sites.service });
   const vouchers = vouchersModule(core, { controller: settings.controller, sites: sites.service, now: opts.now });
   const devices = devicesModule({ controller: settings.controller, sites: sites.service });
   const wireless = wirelessModule({
@@ -167,6 +169,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ['/api/v1', contracts],
     ['/api/v1', supplies],
     ['/api/v1', channels],
+    ['/api/v1', deviceInfo],
     ['/api/v1', vouchers],
     ['/api/v1', devices],
     ['/api/v1', dashboard],

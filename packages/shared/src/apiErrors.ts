@@ -67,6 +67,8 @@ export const API_ERRORS = {
   // contracts
   contractTaken: 'A contract with this number already exists.',
   contractNotFound: 'Contract not found.',
+  deviceInfoNotFound: 'This device information row no longer exists.',
+  noPasswordStored: 'No password is stored in this field.',
   noContractForSite: 'No contract is linked to this site.',
   contractInUse: 'This contract is used by stock-out records and cannot be deleted.',
   unknownContract: 'Unknown contract.',

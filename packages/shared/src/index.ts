@@ -4,6 +4,7 @@ export * from './apiErrors.ts';
 export * from './channels.ts';
 export * from './constants.ts';
 export * from './cron.ts';
+export * from './deviceInfo.ts';
 export * from './parameters.ts';
 export * from './properties.ts';
 export * from './roles.ts';

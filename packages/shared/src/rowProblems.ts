@@ -26,6 +26,8 @@ export const ROW_PROBLEMS = {
   badText: 'the column "{{column}}" holds characters that text may not contain',
   tooLong: 'the column "{{column}}" is longer than {{limit}} characters',
   tooLarge: 'the column "{{column}}" must be at most {{limit}}',
+  notAHost: 'the column "{{column}}" holds "{{value}}", which is not an address (IP or host name)',
+  unknownSite: 'the site "{{value}}" is not in the site names',
 } as const;
 
 export type RowProblemCode = keyof typeof ROW_PROBLEMS;

@@ -43,6 +43,8 @@ type Props<T extends { id: number | null }, F> = {
   actions: ActionsOptions<T>;
   /** A class for each row not in edit mode (e.g. by status). */
   rowClassName?: (row: T) => string;
+  /** The pager offers page sizes (default); false where the toolbar has its own choice of rows. */
+  sizeChanger?: boolean;
 };
 
 /**
@@ -62,6 +64,7 @@ export function EditableTable<T extends { id: number | null }, F>({
   rowClassName,
   card,
   chooser,
+  sizeChanger = true,
 }: Props<T, F>) {
   const { t } = useTranslation();
   const wide = Grid.useBreakpoint().md === true;
@@ -122,7 +125,7 @@ export function EditableTable<T extends { id: number | null }, F>({
         pageSize={paging.pageSize}
         total={query.data?.total ?? 0}
         disabled={editing.busy}
-        showSizeChanger
+        showSizeChanger={sizeChanger}
         pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
         showTotal={(total) => t('common.total', { count: total })}
         onChange={paging.changePage}

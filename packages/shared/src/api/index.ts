@@ -4,6 +4,7 @@ export * from './contracts.ts';
 export * from './cronjob.ts';
 export * from './customers.ts';
 export * from './dashboard.ts';
+export * from './deviceInfo.ts';
 export * from './devices.ts';
 export * from './mail.ts';
 export * from './parameters.ts';

@@ -27,7 +27,7 @@ describe('side menu visibility (spec section 6)', () => {
       expect(screen.queryByText('Manage') !== null).toBe(expected[role].manage);
       if (expected[role].manage) fireEvent.click(screen.getByText('Manage'));
       expect(screen.queryByText('Users') !== null).toBe(expected[role].users);
-      expect(screen.queryByText('Site names') !== null).toBe(expected[role].manage);
+      expect(screen.queryByText('Device information') !== null).toBe(expected[role].manage);
       expect(canOpenPath('/users', [role])).toBe(expected[role].users);
       expect(canOpenPath('/clientDeviceInf', [role])).toBe(expected[role].manage);
       expect(screen.queryByText('Supplies') !== null).toBe(expected[role].manage);
@@ -44,7 +44,7 @@ describe('side menu visibility (spec section 6)', () => {
         <SideMenu roles={['ROLE_KT']} userName="Test Person" />
       </MemoryRouter>,
     );
-    expect(screen.getByText('Site names')).toBeTruthy();
+    expect(screen.getByText('Device information')).toBeTruthy();
   });
 
   it('shows the user name', () => {

@@ -8,7 +8,7 @@ const labels: Record<string, string> = {
   'menu.users': 'Người dùng',
   'menu.channel': 'Kênh truyền',
   'menu.supplies': 'Vật tư',
-  'menu.siteNames': 'Tên site',
+  'menu.deviceInfo': 'Thông tin thiết bị',
 };
 const label = (key: string) => labels[key] ?? key;
 
@@ -27,7 +27,7 @@ describe('menu search', () => {
 
   it('keeps every child of a matching sub-menu', () => {
     const found = searchMenu(admin, 'QUẢN', label);
-    expect(found[0].children?.map((e) => e.key)).toEqual(['users', 'channel', 'supplies', 'siteNames']);
+    expect(found[0].children?.map((e) => e.key)).toEqual(['users', 'channel', 'supplies', 'deviceInfo']);
   });
 
   it('finds nothing for an unknown word', () => {
@@ -42,7 +42,7 @@ describe('active menu entry', () => {
     expect(activeMenuPath(admin, '/home')).toEqual(['home']);
     expect(activeMenuPath(admin, '/users')).toEqual(['manage', 'users']);
     expect(activeMenuPath(admin, '/users/')).toEqual(['manage', 'users']);
-    expect(activeMenuPath(admin, '/clientDeviceInf')).toEqual(['manage', 'siteNames']);
+    expect(activeMenuPath(admin, '/clientDeviceInf')).toEqual(['manage', 'deviceInfo']);
   });
 
   it('lights up nothing on the profile and the password change', () => {

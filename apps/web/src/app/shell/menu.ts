@@ -89,9 +89,9 @@ export const MENU: MenuEntry[] = [
         visible: (flags) => showManageMenu(flags),
       },
       {
-        key: 'siteNames',
+        key: 'deviceInfo',
         path: '/clientDeviceInf',
-        labelKey: 'menu.siteNames',
+        labelKey: 'menu.deviceInfo',
         icon: ClusterOutlined,
         visible: (flags) => showManageMenu(flags),
       },

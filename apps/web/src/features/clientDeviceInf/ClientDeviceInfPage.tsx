@@ -1,6 +1,7 @@
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageTabs } from '../../components/PageTabs.tsx';
+import { DeviceInfoTab } from './components/DeviceInfoTab.tsx';
 import { SiteNamesTab } from './components/SiteNamesTab.tsx';
 
 /** /clientDeviceInf (manage roles; the shell's gate sends the others to /403). */
@@ -9,7 +10,10 @@ export function ClientDeviceInfPage() {
   return (
     <Card title={t('clientDeviceInf.title')}>
       <PageTabs
-        items={[{ key: 'siteNames', label: t('clientDeviceInf.tabs.siteNames'), children: <SiteNamesTab /> }]}
+        items={[
+          { key: 'devices', label: t('clientDeviceInf.tabs.devices'), children: <DeviceInfoTab /> },
+          { key: 'siteNames', label: t('clientDeviceInf.tabs.siteNames'), children: <SiteNamesTab /> },
+        ]}
       />
     </Card>
   );

@@ -4,3 +4,8 @@ export const siteNamesKeys = {
   all: ['siteNames'] as const,
   list: (params: SiteNamesParams) => [...siteNamesKeys.all, 'list', params] as const,
 };
+
+export const deviceInfoKeys = {
+  all: ['deviceInfo'] as const,
+  list: (params: SiteNamesParams) => [...deviceInfoKeys.all, 'list', params] as const,
+};

@@ -1,0 +1,153 @@
+import {
+  DEVICE_SECRET_FIELDS,
+  DEVICE_SECRET_MASK,
+  DEVICE_TEXT_FIELD_NAMES,
+  type DeviceInfo,
+  type DeviceSecretField,
+  type DeviceTextField,
+} from '@it4u/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { deviceInfo } from '../../db/schema.ts';
+import { containsPattern, rowsOf } from '../../lib/sql.ts';
+
+export type DeviceTexts = Record<DeviceTextField, string>;
+/** field → encrypted password, for the passwords stored */
+export type DeviceSecrets = Partial<Record<DeviceSecretField, string>>;
+export type DeviceValues = {
+  contractId: number | null;
+  siteId: number | null;
+  fields: DeviceTexts;
+  secrets: DeviceSecrets;
+};
+
+type Row = {
+  id: number;
+  contract_id: number | null;
+  site_id: number | null;
+  fields: DeviceTexts | string;
+  secrets: DeviceSecrets | string;
+  updated_at: Date | string;
+  num_contract: string | null;
+  client_name: string | null;
+  phone: string | null;
+  street: string | null;
+  service_plans: string | null;
+  custom_id: string | null;
+  sitename: string | null;
+  idname: string | null;
+};
+
+const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+/** A stored row as the API lists it: its passwords masked. */
+function toDeviceInfo(r: Row): DeviceInfo {
+  const fields = json(r.fields);
+  const secrets = json(r.secrets);
+  return {
+    id: r.id,
+    contract:
+      r.contract_id === null
+        ? null
+        : {
+            id: r.contract_id,
+            numContract: r.num_contract ?? '',
+            clientName: r.client_name ?? '',
+            phone: r.phone ?? '',
+            street: r.street ?? '',
+            servicePlans: r.service_plans ?? '',
+            customId: r.custom_id ?? '',
+          },
+    sitename: r.site_id === null ? null : { id: r.site_id, sitename: r.sitename ?? '', idname: r.idname ?? '' },
+    ...(Object.fromEntries(DEVICE_TEXT_FIELD_NAMES.map((f) => [f, fields[f] ?? ''])) as DeviceTexts),
+    ...(Object.fromEntries(DEVICE_SECRET_FIELDS.map((f) => [f, secrets[f] ? DEVICE_SECRET_MASK : ''])) as Record<
+      DeviceSecretField,
+      string
+    >),
+    updatedAt: new Date(r.updated_at).getTime(),
+  };
+}
+
+/** The search column: every text field's value, lower case. */
+const searchText = (fields: DeviceTexts) =>
+  DEVICE_TEXT_FIELD_NAMES.map((f) => fields[f])
+    .filter(Boolean)
+    .join('\n')
+    .toLowerCase();
+
+const SELECT = sql`select d.id, d.contract_id, d.site_id, d.fields, d.secrets, d.updated_at,
+  c.num_contract, c.client_name, c.phone, c.street, c.service_plans, c.custom_id, s.sitename, s.idname
+  from device_info d left join contracts c on c.id = d.contract_id left join sites s on s.id = d.site_id`;
+
+/** Rows whose text, customer or site holds q (any case). */
+function matching(q: string | undefined) {
+  const text = q?.trim() ?? '';
+  if (!text) return sql`true`;
+  const p = containsPattern(text.toLowerCase());
+  return sql`(d.search like ${p} or c.client_name ilike ${p} or c.num_contract ilike ${p} or c.phone ilike ${p}
+    or c.service_plans ilike ${p} or s.sitename ilike ${p} or s.idname ilike ${p})`;
+}
+
+export function createDeviceInfoRepository(db: Db) {
+  const values = (v: DeviceValues) => ({
+    contractId: v.contractId,
+    siteId: v.siteId,
+    fields: v.fields,
+    secrets: v.secrets,
+    search: searchText(v.fields),
+  });
+  return {
+    /** A page of rows grouped by customer (customer name, then the order they were added). */
+    async page(q: string | undefined, offset: number, limit: number): Promise<{ items: DeviceInfo[]; total: number }> {
+      const [rows, counted] = await Promise.all([
+        db.execute(sql`${SELECT} where ${matching(q)}
+          order by lower(c.client_name) nulls last, d.id limit ${limit} offset ${offset}`),
+        db.execute(sql`select count(*)::int as n from device_info d
+          left join contracts c on c.id = d.contract_id left join sites s on s.id = d.site_id where ${matching(q)}`),
+      ]);
+      const total = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
+      return { items: rowsOf<Row>(rows).map(toDeviceInfo), total };
+    },
+
+    async find(id: number): Promise<DeviceInfo | undefined> {
+      const [row] = rowsOf<Row>(await db.execute(sql`${SELECT} where d.id = ${id}`));
+      return row ? toDeviceInfo(row) : undefined;
+    },
+
+    /** The stored (encrypted) passwords of a row. */
+    async secrets(id: number): Promise<DeviceSecrets | undefined> {
+      const [row] = await db.select({ secrets: deviceInfo.secrets }).from(deviceInfo).where(eq(deviceInfo.id, id));
+      return row ? (row.secrets as DeviceSecrets) : undefined;
+    },
+
+    async insert(v: DeviceValues): Promise<number> {
+      const [row] = await db.insert(deviceInfo).values(values(v)).returning({ id: deviceInfo.id });
+      if (!row) throw new Error('insert returned nothing');
+      return row.id;
+    },
+
+    async insertMany(rows: DeviceValues[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < rows.length; i += 500) {
+          await tx.insert(deviceInfo).values(rows.slice(i, i + 500).map(values));
+        }
+      });
+    },
+
+    async update(id: number, v: DeviceValues): Promise<boolean> {
+      const rows = await db
+        .update(deviceInfo)
+        .set({ ...values(v), updatedAt: new Date() })
+        .where(eq(deviceInfo.id, id))
+        .returning({ id: deviceInfo.id });
+      return rows.length > 0;
+    },
+
+    async remove(id: number): Promise<boolean> {
+      const rows = await db.delete(deviceInfo).where(eq(deviceInfo.id, id)).returning({ id: deviceInfo.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type DeviceInfoRepository = ReturnType<typeof createDeviceInfoRepository>;

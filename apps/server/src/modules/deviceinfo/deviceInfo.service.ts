@@ -1,0 +1,204 @@
+import {
+  DEVICE_SECRET_FIELDS,
+  DEVICE_SECRET_MASK,
+  DEVICE_TEXT_FIELD_NAMES,
+  type DeviceInfo,
+  type DeviceInfoInput,
+  type DeviceSecretField,
+  HOST_PATTERN,
+  type RowProblem,
+  rowError,
+  type Site,
+} from '@it4u/shared';
+import type { RequestContext } from '../../lib/context.ts';
+import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
+import { BadRequestError, InvalidRowsError, NotFoundError } from '../../lib/errors.ts';
+import { linkedId } from '../../lib/schemas.ts';
+import { cellText, normaliseRows, writeSheet, writeSheetOffThread } from '../../lib/spreadsheet.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { ContractsRepository } from '../contracts/contracts.repository.ts';
+import type { SitesService } from '../sites/sites.service.ts';
+import { CONTRACT_COLUMNS, DEVICE_COLUMNS, isSecretColumn } from './deviceInfo.columns.ts';
+import type { DeviceInfoRepository, DeviceSecrets, DeviceTexts, DeviceValues } from './deviceInfo.repository.ts';
+
+type Deps = {
+  devices: DeviceInfoRepository;
+  contracts: ContractsRepository;
+  sites: SitesService;
+  audit: AuditRepository;
+  /** the stored-secrets key */
+  secretKey: Buffer;
+};
+
+const HOST = new RegExp(HOST_PATTERN);
+const isHostField = (f: string) => f.startsWith('ip');
+
+/** A site's key in the upload's lookup: its description or short name, without case. */
+const siteKey = (name: string) => name.trim().toLowerCase();
+
+export function createDeviceInfoService({ devices, contracts, sites, audit, secretKey }: Deps) {
+  async function mustFind(id: number): Promise<DeviceInfo> {
+    const row = await devices.find(id);
+    if (!row) throw new NotFoundError('deviceInfoNotFound');
+    return row;
+  }
+
+  /** The customer and site of a row: each must exist; a row with a site and no customer takes the site's. */
+  async function links(input: DeviceInfoInput, before?: DeviceInfo) {
+    const contractRef = linkedId(input.contractId, input.contract);
+    const siteRef = linkedId(input.sitenameId, input.sitename);
+    let siteId = siteRef === undefined ? (before?.sitename?.id ?? null) : siteRef;
+    let site: Site | undefined;
+    if (siteId !== null) {
+      site = await sites.get(siteId).catch(() => undefined);
+      if (!site) throw new BadRequestError('siteNotFound', 'sitenameId');
+      siteId = site.id;
+    }
+    let contractId = contractRef === undefined ? (before?.contract?.id ?? null) : contractRef;
+    if (contractId !== null && !(await contracts.find(contractId))) {
+      throw new BadRequestError('contractNotFound', 'contractId');
+    }
+    if (contractId === null && contractRef === undefined && site) {
+      contractId = (await contracts.bySite(site.idname))?.id ?? null;
+    }
+    return { contractId, siteId };
+  }
+
+  /** The stored passwords after a change: the mask (or nothing) keeps one, '' removes it, any other text sets it. */
+  function nextSecrets(input: Partial<Record<DeviceSecretField, string>>, stored: DeviceSecrets): DeviceSecrets {
+    const out: DeviceSecrets = { ...stored };
+    for (const f of DEVICE_SECRET_FIELDS) {
+      const value = input[f];
+      if (value === undefined || value === DEVICE_SECRET_MASK) continue;
+      if (value === '') delete out[f];
+      else out[f] = encryptSecret(secretKey, value);
+    }
+    return out;
+  }
+
+  const texts = (input: Partial<DeviceTexts>, before?: DeviceInfo): DeviceTexts =>
+    Object.fromEntries(DEVICE_TEXT_FIELD_NAMES.map((f) => [f, (input[f] ?? before?.[f] ?? '').trim()])) as DeviceTexts;
+
+  /** The password fields whose stored value a change set or removed (for the audit trail, never their values). */
+  const changedSecrets = (before: DeviceSecrets, after: DeviceSecrets) =>
+    DEVICE_SECRET_FIELDS.filter((f) => before[f] !== after[f]);
+
+  async function exportRows(q: string | undefined): Promise<unknown[][]> {
+    const { items } = await devices.page(q, 0, 100_000);
+    const keys = DEVICE_COLUMNS.filter((c) => !isSecretColumn(c.key)).map((c) => c.key);
+    return items.map((row) =>
+      keys.map((k) => {
+        if (k === 'numContract') return row.contract?.numContract ?? '';
+        if (CONTRACT_COLUMNS.has(k)) return row.contract?.[k as 'clientName'] ?? '';
+        if (k === 'sitename') return row.sitename?.sitename ?? '';
+        return row[k as keyof DeviceTexts];
+      }),
+    );
+  }
+
+  return {
+    page: (q: string | undefined, page: number, pageSize: number) => devices.page(q, (page - 1) * pageSize, pageSize),
+
+    async create(input: DeviceInfoInput, ctx: RequestContext): Promise<DeviceInfo> {
+      const secrets = nextSecrets(input, {});
+      const id = await devices.insert({ ...(await links(input)), fields: texts(input), secrets });
+      const changed = changedSecrets({}, secrets);
+      if (changed.length)
+        await audit.record('deviceInfo.passwords', ctx, { target: `deviceInfo:${id}`, details: { changed } });
+      return mustFind(id);
+    },
+
+    async update(id: number, input: DeviceInfoInput, ctx: RequestContext): Promise<DeviceInfo> {
+      const before = await mustFind(id);
+      const stored = (await devices.secrets(id)) ?? {};
+      const secrets = nextSecrets(input, stored);
+      const ok = await devices.update(id, { ...(await links(input, before)), fields: texts(input, before), secrets });
+      if (!ok) throw new NotFoundError('deviceInfoNotFound');
+      const changed = changedSecrets(stored, secrets);
+      if (changed.length)
+        await audit.record('deviceInfo.passwords', ctx, { target: `deviceInfo:${id}`, details: { changed } });
+      return mustFind(id);
+    },
+
+    async remove(id: number, ctx: RequestContext): Promise<void> {
+      if (!(await devices.remove(id))) throw new NotFoundError('deviceInfoNotFound');
+      await audit.record('deviceInfo.delete', ctx, { target: `deviceInfo:${id}` });
+    },
+
+    /** One stored password in clear, for the roles that may see it; every reveal is audited. */
+    async reveal(id: number, field: DeviceSecretField, ctx: RequestContext): Promise<string> {
+      const stored = await devices.secrets(id);
+      if (!stored) throw new NotFoundError('deviceInfoNotFound');
+      const value = stored[field];
+      if (!value) throw new NotFoundError('noPasswordStored');
+      await audit.record('deviceInfo.reveal', ctx, { target: `deviceInfo:${id}`, details: { field } });
+      return decryptSecret(secretKey, value);
+    },
+
+    /** Rows of a spreadsheet, added all or nothing: every bad row is named with what is wrong with it. */
+    async upload(rows: Record<string, unknown>[], ctx: RequestContext): Promise<number> {
+      const { rows: cells, problems: cellProblems, errors } = normaliseRows(DEVICE_COLUMNS, rows);
+      const numbers = cells.map((c) => cellText(c.numContract)).filter(Boolean);
+      const known = await contracts.byNumbers(numbers);
+      const siteList = cells.some((c) => cellText(c.sitename)) ? await sites.all() : [];
+      const siteBy = new Map<string, Site>();
+      for (const s of siteList) siteBy.set(siteKey(s.sitename), s);
+      for (const s of siteList) siteBy.set(siteKey(s.idname), s);
+      const values: DeviceValues[] = [];
+      let passwords = 0;
+      for (const [i, c] of cells.entries()) {
+        const problems: RowProblem[] = [...(cellProblems[i] ?? [])];
+        const numContract = cellText(c.numContract);
+        const contract = numContract ? known.get(numContract.toLowerCase()) : undefined;
+        if (numContract && !contract) problems.push({ code: 'contractNotRegistered', params: { value: numContract } });
+        const sitename = cellText(c.sitename);
+        const site = sitename ? siteBy.get(siteKey(sitename)) : undefined;
+        if (sitename && !site) problems.push({ code: 'unknownSite', params: { value: sitename } });
+        const fields = Object.fromEntries(DEVICE_TEXT_FIELD_NAMES.map((f) => [f, cellText(c[f])])) as DeviceTexts;
+        for (const f of DEVICE_TEXT_FIELD_NAMES) {
+          if (isHostField(f) && fields[f] && !HOST.test(fields[f])) {
+            const header = DEVICE_COLUMNS.find((col) => col.key === f)?.header ?? f;
+            problems.push({ code: 'notAHost', params: { column: header, value: fields[f] } });
+          }
+        }
+        if (problems.length) {
+          errors.push(rowError(i + 2, problems));
+          continue;
+        }
+        const secrets: DeviceSecrets = {};
+        for (const f of DEVICE_SECRET_FIELDS) {
+          const text = cellText(c[f]);
+          if (text) secrets[f] = encryptSecret(secretKey, text);
+        }
+        passwords += Object.keys(secrets).length;
+        values.push({ contractId: contract?.id ?? null, siteId: site?.id ?? null, fields, secrets });
+      }
+      if (errors.length) throw new InvalidRowsError(errors);
+      // a row with a site and no contract number takes the site's contract
+      for (const v of values) {
+        if (v.contractId === null && v.siteId !== null) {
+          const site = siteList.find((s) => s.id === v.siteId);
+          if (site) v.contractId = (await contracts.bySite(site.idname))?.id ?? null;
+        }
+      }
+      await devices.insertMany(values);
+      await audit.record('deviceInfo.upload', ctx, { details: { rows: values.length, passwords } });
+      return values.length;
+    },
+
+    template: () =>
+      writeSheet(
+        'clientDeviceInf',
+        DEVICE_COLUMNS.map((c) => c.header),
+        [],
+      ),
+
+    /** The list as .xlsx (what the search finds), without its passwords. */
+    async exportSheet(q: string | undefined): Promise<Buffer> {
+      const header = DEVICE_COLUMNS.filter((c) => !isSecretColumn(c.key)).map((c) => c.header);
+      return writeSheetOffThread('clientDeviceInf', header, await exportRows(q));
+    },
+  };
+}
+
+export type DeviceInfoService = ReturnType<typeof createDeviceInfoService>;

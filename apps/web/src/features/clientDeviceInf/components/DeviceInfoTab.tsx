@@ -1,0 +1,105 @@
+import { DEVICE_ALL_ROWS, DEVICE_PAGE_SIZES } from '@it4u/shared';
+import { Form, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { isStatus } from '../../../api/errors.ts';
+import { EditableTable } from '../../../components/EditableTable.tsx';
+import { SheetActions } from '../../../components/SheetActions.tsx';
+import { useEditableRows } from '../../../components/useEditableRows.ts';
+import { usePaging } from '../../../components/usePaging.ts';
+import { useTableFilters } from '../../../components/useTableFilters.ts';
+import { useCan } from '../../../session/useCan.ts';
+import { useMySitesQuery } from '../../../session/useMySitesQuery.ts';
+import {
+  type DeviceFormValues,
+  type DeviceRow,
+  formFieldOf,
+  newDeviceRow,
+  toDeviceBody,
+  toFormValues,
+} from '../deviceRow.ts';
+import { deviceInfoKeys } from '../queryKeys.ts';
+import { useDeleteDeviceInfoMutation, useSaveDeviceInfoMutation } from '../useDeviceInfoMutations.ts';
+import { useDeviceInfoQuery } from '../useDeviceInfoQuery.ts';
+import { DEVICE_HIDDEN_COLUMNS, deviceColumns } from './deviceColumns.tsx';
+
+const noFilters = () => ({});
+
+/** Device information (spec: /clientDeviceInf): one row per customer device set, edited in place. */
+export function DeviceInfoTab() {
+  const { t } = useTranslation();
+  const paging = usePaging();
+  const filters = useTableFilters(paging, noFilters);
+  const devices = useDeviceInfoQuery(paging.params);
+  const sites = useMySitesQuery();
+  const save = useSaveDeviceInfoMutation();
+  const remove = useDeleteDeviceInfoMutation();
+  const canReveal = useCan('terminal');
+  const rowForm = useEditableRows<DeviceRow, DeviceFormValues>({ paging, toFormValues, fieldOf: formFieldOf });
+  const { form, editing } = rowForm;
+  const watched: Partial<DeviceFormValues> = Form.useWatch((values) => values, { form, preserve: true }) ?? {};
+
+  if (isStatus(devices.error, 403)) return <Navigate to="/403" replace />;
+
+  const onSave = async (row: DeviceRow) => {
+    const values = await rowForm.validValues();
+    if (!values) return;
+    save.mutate(
+      { id: row.id, body: toDeviceBody(values) },
+      { onSuccess: () => rowForm.saved(row), onError: rowForm.showSaveError },
+    );
+  };
+
+  const sizeOptions = [
+    ...DEVICE_PAGE_SIZES.map((n) => ({ value: n, label: String(n) })),
+    { value: DEVICE_ALL_ROWS, label: t('deviceInfo.allRows') },
+  ];
+
+  return (
+    <EditableTable<DeviceRow, DeviceFormValues>
+      rowForm={rowForm}
+      query={devices}
+      paging={paging}
+      sizeChanger={false}
+      toolbar={{
+        filters,
+        searchPlaceholder: t('deviceInfo.searchPlaceholder'),
+        resetLabel: t('deviceInfo.reset'),
+        addLabel: t('deviceInfo.addRow'),
+        onAdd: () => rowForm.addRow(newDeviceRow()),
+        controls: (
+          <Select<number>
+            aria-label={t('deviceInfo.pageSize')}
+            value={paging.pageSize}
+            disabled={editing.busy}
+            onChange={(size) => paging.changePage(1, size)}
+            options={sizeOptions}
+            style={{ width: 120 }}
+          />
+        ),
+        actions: (
+          <SheetActions
+            uploadPath="/it4u/upload/ClientDeviceInf"
+            templatePath="/it4u/clientDeviceInf/template"
+            exportPath="/it4u/clientDeviceInf/export"
+            fileName="clientDeviceInf"
+            invalidate={deviceInfoKeys.all}
+            exportQuery={{ q: paging.q || undefined }}
+            disabled={editing.busy}
+            labels={{
+              upload: t('deviceInfo.upload'),
+              template: t('deviceInfo.template'),
+              export: t('deviceInfo.export'),
+              uploaded: (count) => t('deviceInfo.uploaded', { count }),
+            }}
+          />
+        ),
+      }}
+      index={{ title: t('deviceInfo.columns.index'), newLabel: t('deviceInfo.newTag'), width: 60 }}
+      columns={deviceColumns({ t, editing, watched, sites: sites.data ?? [], canReveal })}
+      card={{ title: ['contract', 'sitenameId'] }}
+      chooser={{ key: 'deviceInfo', hidden: DEVICE_HIDDEN_COLUMNS }}
+      actions={{ width: 170, saving: save.isPending, onSave, remove: remove.mutateAsync }}
+    />
+  );
+}
