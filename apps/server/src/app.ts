@@ -26,6 +26,8 @@ import { portalModule } from './modules/portal/portal.module.ts';
 import { settingsModule } from './modules/settings/settings.module.ts';
 import { sitesModule } from './modules/sites/sites.module.ts';
 import { suppliesModule } from './modules/supplies/supplies.module.ts';
+import { terminalModule } from './modules/terminal/terminal.module.ts';
+import type { TerminalOptions } from './modules/terminal/terminal.service.ts';
 import { uploadsModule } from './modules/uploads/uploads.module.ts';
 import { usersModule } from './modules/users/users.module.ts';
 import { vouchersModule } from './modules/vouchers/vouchers.module.ts';
@@ -66,6 +68,8 @@ export type AppOptions = {
   publicUrl?: string;
   /** whether this instance sends the scheduled report (tests that run the schedule themselves turn it off) */
   scheduleMail?: boolean;
+  /** the remote terminal: idle time before a session closes, open sessions per user (TERMINAL_IDLE_MINUTES, TERMINAL_MAX_SESSIONS) */
+  terminal?: Partial<TerminalOptions>;
 };
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -141,6 +145,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         ? async () => (await sites.service.all()).map((s) => s.sitename)
         : undefined,
   });
+  const terminal = terminalModule(core, {
+    devices: deviceInfo.repository,
+    siteLinks: (site) => customers.service.devicesInfo(site),
+    adminPassword: () => settings.parameters.terminalPassword(),
+    options: { idleMs: 15 * 60_000, maxSessions: 3, ...opts.terminal },
+    now: opts.now,
+  });
   const mail = mailModule(core, {
     report: () => customers.service.list(),
     now: opts.now,
@@ -178,6 +189,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ['/api/v1', customers],
     ['/api/v1', mail],
     ['/api/v1', cronjob],
+    ['/api/v1', terminal],
+    ['', { routes: terminal.socketRoutes }],
     ['', { routes: uploads.publicRoutes }],
     ['', portal],
   ];
@@ -192,6 +205,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
   });
 
+  app.addHook('preClose', async () => terminal.service.stop());
   app.addHook('onClose', async () => {
     settings.controller.reset();
     mail.service.close();

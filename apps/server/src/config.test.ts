@@ -20,4 +20,14 @@ describe('the configuration', () => {
     expect(loadConfig({}).portalAddress).toMatch(/^(|\d+\.\d+\.\d+\.\d+)$/);
     expect(() => loadConfig({ PORTAL_ADDRESS: 'console.example.vn' })).toThrow('PORTAL_ADDRESS');
   });
+
+  it('reads the terminal limits as whole numbers within bounds', () => {
+    expect(loadConfig({}).terminal).toEqual({ idleMs: 15 * 60_000, maxSessions: 3 });
+    expect(loadConfig({ TERMINAL_IDLE_MINUTES: '5', TERMINAL_MAX_SESSIONS: '1' }).terminal).toEqual({
+      idleMs: 5 * 60_000,
+      maxSessions: 1,
+    });
+    expect(() => loadConfig({ TERMINAL_IDLE_MINUTES: '0' })).toThrow(/TERMINAL_IDLE_MINUTES/);
+    expect(() => loadConfig({ TERMINAL_MAX_SESSIONS: 'many' })).toThrow(/TERMINAL_MAX_SESSIONS/);
+  });
 });

@@ -25,12 +25,24 @@ export type Config = {
   metricsToken: string | undefined;
   /** where people reach the web app (the links of reset mails): PUBLIC_URL, else http://localhost:<port> */
   publicUrl: string;
+  /** the remote terminal: minutes without typing before a session closes, open sessions per user */
+  terminal: { idleMs: number; maxSessions: number };
 };
 
 function int(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number, got "${value}"`);
+  return n;
+}
+
+/** A whole number between min and max, or the fallback when unset. */
+function count(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${value}"`);
+  }
   return n;
 }
 
@@ -105,5 +117,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
     publicUrl: publicUrl(env.PUBLIC_URL, port),
+    terminal: {
+      idleMs: count('TERMINAL_IDLE_MINUTES', env.TERMINAL_IDLE_MINUTES, 15, 1, 1440) * 60_000,
+      maxSessions: count('TERMINAL_MAX_SESSIONS', env.TERMINAL_MAX_SESSIONS, 3, 1, 100),
+    },
   };
 }

@@ -44,10 +44,11 @@ const app = await buildApp({
   zabbix: config.zabbix,
   metricsToken: config.metricsToken,
   publicUrl: config.publicUrl,
+  terminal: config.terminal,
   now: demo ? demoNow : undefined,
   logger: {
     level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["sec-websocket-protocol"]'],
   } as { level: string },
 });
 

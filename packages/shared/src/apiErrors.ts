@@ -67,6 +67,21 @@ export const API_ERRORS = {
   // contracts
   contractTaken: 'A contract with this number already exists.',
   contractNotFound: 'Contract not found.',
+  terminalHostNotRecorded:
+    "{{host}} is not an address recorded for this customer: the terminal connects only to the addresses in the device information and the site's WAN links.",
+  terminalNoRootPassword: 'No load-balancer password is stored for this row: choose another user or type the password.',
+  terminalNoAdminPassword:
+    'No default password of the user admin is set (Settings → Parameter): choose another user or type the password.',
+  terminalUsernameRequired: 'Type the username.',
+  terminalHostKeyChanged:
+    'The key of {{host}} has changed since it was pinned ({{pinned}}); it now offers {{fingerprint}}. This can mean someone is in the way: the connection was refused. An administrator can accept the new key under Terminal sessions → Host keys.',
+  terminalLoginRefused: '{{host}} refused the login of {{username}}: the username or password is wrong.',
+  terminalUnreachable: '{{host}}:{{port}} cannot be reached ({{reason}}).',
+  terminalTooManySessions: 'You already have {{max}} terminal sessions open: close one first.',
+  terminalIdle: 'The session was closed after {{minutes}} minutes without typing.',
+  terminalBadMessage: 'The terminal sent a message the server does not take; the session was closed.',
+  terminalSessionNotFound: 'This terminal session does not exist.',
+  hostKeyNotOffered: 'This host offers no other key to accept, or it offers another one since: look again.',
   deviceInfoNotFound: 'This device information row no longer exists.',
   noPasswordStored: 'No password is stored in this field.',
   noContractForSite: 'No contract is linked to this site.',

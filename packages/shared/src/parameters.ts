@@ -1,7 +1,14 @@
 import type { SystemParameters } from './api/parameters.ts';
 
 /** The parameters stored encrypted and answered masked. */
-export const SECRET_PARAMETERS = ['pwUbnt', 'tokenUcrm', 'tokenDev', 'sshPassword', 'sshKey'] as const;
+export const SECRET_PARAMETERS = [
+  'pwUbnt',
+  'tokenUcrm',
+  'tokenDev',
+  'sshPassword',
+  'sshKey',
+  'terminalPassword',
+] as const;
 
 /** The secrets of the controller host (SSH), shown in their own part of the Parameter tab. */
 export const SSH_SECRETS = ['sshPassword', 'sshKey'] as const;

@@ -49,6 +49,22 @@ const CACHE_MAX = 10_000;
 
 type Cached = { session: LiveSession; principal: Actor; at: number };
 
+/** A browser's WebSocket cannot send headers: it offers its token as a subprotocol, `bearer.<token>`. */
+export const WS_TOKEN_PREFIX = 'bearer.';
+
+/** The access token of a request: its Authorization header, or on a WebSocket upgrade its subprotocol. */
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7);
+  const offered = request.headers['sec-websocket-protocol'];
+  if (typeof offered !== 'string' || request.headers.upgrade?.toLowerCase() !== 'websocket') return undefined;
+  return offered
+    .split(',')
+    .map((p) => p.trim())
+    .find((p) => p.startsWith(WS_TOKEN_PREFIX))
+    ?.slice(WS_TOKEN_PREFIX.length);
+}
+
 /** The auth check: `verify` checks an access token's signature and expiry (it throws otherwise). */
 export function registerAuth(
   app: FastifyInstance,
@@ -77,11 +93,11 @@ export function registerAuth(
   }
 
   app.decorate('auth', (capability?: Capability) => async (request: FastifyRequest) => {
-    const header = request.headers.authorization;
+    const token = bearerToken(request);
     let claims: TokenClaims;
     try {
-      if (!header?.startsWith('Bearer ')) throw new Error('no bearer token');
-      claims = verify(header.slice(7));
+      if (!token) throw new Error('no bearer token');
+      claims = verify(token);
       if (typeof claims.sid !== 'string' || typeof claims.sub !== 'string') throw new Error('bad claims');
     } catch {
       throw new UnauthorizedError('sessionExpired');

@@ -10,6 +10,7 @@ export * from './mail.ts';
 export * from './parameters.ts';
 export * from './sites.ts';
 export * from './supplies.ts';
+export * from './terminal.ts';
 export * from './users.ts';
 export * from './vouchers.ts';
 export * from './wireless.ts';

@@ -21,6 +21,8 @@ export const ParametersSchema = Type.Object({
   unifiDataDir: Type.String(),
   /** the host key pinned at the first connection (SHA-256), empty before */
   sshHostKey: Type.String(),
+  /** the remote terminal's default password of the user admin on customers' routers */
+  terminalPassword: Type.String(),
 });
 
 /**
@@ -43,6 +45,7 @@ export const ParametersBody = Type.Object({
   /** a private key in OpenSSH or PEM form */
   sshKey: Type.Optional(Type.String({ maxLength: 16_384 })),
   unifiDataDir: Type.Optional(Type.String({ maxLength: 300, pattern: '^(|/[^\\0]*)$' })),
+  terminalPassword: optionalText(),
 });
 
 /** What a controller check found: a code of API_ERRORS with its parameters and the text; the address for staff. */

@@ -16,7 +16,9 @@ export type SftpTarget = {
 /** What a delivery found: a code of API_ERRORS with its parameters, and the host key seen (to pin it). */
 export type SftpOutcome = { ok: boolean; code: ApiErrorCode; params: ErrorParams; hostKey?: string };
 
-const fingerprintOf = (key: Buffer) => `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
+/** A host key as OpenSSH shows it: SHA256:<base64 without padding>. */
+export const fingerprintOf = (key: Buffer) =>
+  `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
 
 /** Makes a directory and its parents, as `mkdir -p` does. */
 async function mkdirs(sftp: SFTPWrapper, dir: string): Promise<void> {

@@ -33,6 +33,7 @@ const EMPTY: Stored = {
   sshKey: '',
   unifiDataDir: UNIFI_DATA_DIR,
   sshHostKey: '',
+  terminalPassword: '',
 };
 
 /** Where cronjob files go: the controller's host over SSH, with its pinned key (empty before the first connection). */
@@ -119,6 +120,11 @@ export function createParametersService(deps: {
       return reveal((await load()).tokenDev);
     },
 
+    /** The remote terminal's default password of the user admin (clear text, for the server only). */
+    async terminalPassword(): Promise<string> {
+      return reveal((await load()).terminalPassword);
+    },
+
     /** The controller host cronjob files are written to, or undefined when none is set. */
     async sshTarget(): Promise<SshTarget | undefined> {
       const s = await load();
@@ -155,6 +161,7 @@ export function createParametersService(deps: {
         sshUser: input.sshUser.trim(),
         sshPassword: before.sshPassword,
         sshKey: before.sshKey,
+        terminalPassword: before.terminalPassword,
         unifiDataDir: input.unifiDataDir.trim().replace(/\/+$/, '') || UNIFI_DATA_DIR,
         // another host (or port) is another key: pinned again at its first connection
         sshHostKey: sshHost === before.sshHost && input.sshPort === before.sshPort ? before.sshHostKey : '',

@@ -45,6 +45,7 @@ describe.each(drivers)('system parameters on %s', (driver) => {
       sshKey: '',
       unifiDataDir: '/usr/lib/unifi/data',
       sshHostKey: '',
+      terminalPassword: '',
     });
     const [row] = await t.database.db.select().from(settings);
     const stored = JSON.stringify(row?.value);

@@ -61,6 +61,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: { parameters: P
           sshUser: request.body.sshUser ?? '',
           sshPassword: request.body.sshPassword ?? SECRET_MASK,
           sshKey: request.body.sshKey ?? SECRET_MASK,
+          terminalPassword: request.body.terminalPassword ?? SECRET_MASK,
           unifiDataDir: request.body.unifiDataDir ?? '',
           sshHostKey: '',
         },

@@ -28,5 +28,6 @@ export function toParametersBody(values: SystemParameters): ParametersInput {
     sshPassword: values.sshPassword ?? '',
     sshKey: values.sshKey ?? '',
     unifiDataDir: (values.unifiDataDir ?? '').trim(),
+    terminalPassword: values.terminalPassword ?? '',
   };
 }

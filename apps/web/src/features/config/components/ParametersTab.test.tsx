@@ -17,6 +17,7 @@ const stored = {
   sshPassword: '********',
   sshKey: '',
   unifiDataDir: '/usr/lib/unifi/data',
+  terminalPassword: '',
 };
 
 describe('parameter tab', { timeout: 15_000 }, () => {
@@ -73,6 +74,7 @@ describe('parameter tab', { timeout: 15_000 }, () => {
     sshPassword: '',
     sshKey: '',
     unifiDataDir: '/usr/lib/unifi/data',
+    terminalPassword: '',
   };
   const puts = () => fetchMock.mock.calls.filter(([, i]) => i?.method === 'PUT');
 

@@ -36,6 +36,9 @@ import { useSaveParametersMutation } from '../useSaveParametersMutation.ts';
 const FIELD_STYLE = { maxWidth: 560 };
 
 /** The Parameter tab: controller credentials and tokens (ROLE_ADMIN). */
+
+/** Secrets shown in a part of their own (the controller host's, the terminal's). */
+const OWN_SECTIONS: readonly string[] = [...SSH_SECRETS, 'terminalPassword'];
 export function ParametersTab() {
   const parameters = useParametersQuery();
 
@@ -134,7 +137,7 @@ export function ParametersForm({ initial }: FormProps) {
       <Form.Item name="usernameUbnt" label={t('config.parameters.usernameUbnt')} {...itemProps('usernameUbnt')}>
         <Input autoComplete="off" />
       </Form.Item>
-      {SECRET_PARAMETERS.filter((name) => !(SSH_SECRETS as readonly string[]).includes(name)).map((name) => (
+      {SECRET_PARAMETERS.filter((name) => !OWN_SECTIONS.includes(name)).map((name) => (
         <Form.Item key={name} name={name} label={t(`config.parameters.${name}`)} {...itemProps(name)}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
@@ -184,6 +187,17 @@ export function ParametersForm({ initial }: FormProps) {
         <Typography.Text code={Boolean(initial.sshHostKey)} type={initial.sshHostKey ? undefined : 'secondary'}>
           {initial.sshHostKey || t('config.parameters.sshHostKeyNone')}
         </Typography.Text>
+      </Form.Item>
+
+      <Divider />
+      <Typography.Title level={5}>{t('config.parameters.terminalTitle')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('config.parameters.terminalHint')}</Typography.Paragraph>
+      <Form.Item
+        name="terminalPassword"
+        label={t('config.parameters.terminalPassword')}
+        extra={initial.terminalPassword ? t('config.parameters.keepSecret') : undefined}
+      >
+        <Input.Password autoComplete="new-password" />
       </Form.Item>
 
       {tested && (

@@ -1,0 +1,198 @@
+import type { HostKey, TerminalSession } from '@it4u/shared';
+import { and, count, desc, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sshHostKeys, terminalChunks, terminalSessions } from '../../db/schema.ts';
+import { containsPattern } from '../../lib/sql.ts';
+
+export type SessionStart = {
+  userId: number;
+  actorName: string;
+  deviceInfoId: number;
+  site: string;
+  customer: string;
+  host: string;
+  port: number;
+  sshUser: string;
+  cols: number;
+  rows: number;
+  at: Date;
+};
+
+const ms = (d: Date | null) => (d === null ? null : d.getTime());
+
+/** Terminal sessions, their recordings, and the pinned host keys. */
+export function createTerminalRepository(db: Db) {
+  return {
+    async hostKey(host: string, port: number) {
+      const [row] = await db
+        .select()
+        .from(sshHostKeys)
+        .where(and(eq(sshHostKeys.host, host), eq(sshHostKeys.port, port)));
+      return row;
+    },
+
+    /** Pins a key at the first connection (a key pinned meanwhile by another session wins). */
+    async pin(host: string, port: number, fingerprint: string, by: string): Promise<string> {
+      await db.insert(sshHostKeys).values({ host, port, fingerprint, pinnedBy: by }).onConflictDoNothing();
+      return (await this.hostKey(host, port))?.fingerprint ?? fingerprint;
+    },
+
+    async offer(host: string, port: number, fingerprint: string, at: Date) {
+      await db
+        .update(sshHostKeys)
+        .set({ offeredFingerprint: fingerprint, offeredAt: at })
+        .where(and(eq(sshHostKeys.host, host), eq(sshHostKeys.port, port)));
+    },
+
+    /** Replaces the pinned key by the offered one, if that is still the one offered. */
+    async accept(host: string, port: number, fingerprint: string, by: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(sshHostKeys)
+        .set({ fingerprint, pinnedBy: by, pinnedAt: at, offeredFingerprint: null, offeredAt: null })
+        .where(
+          and(eq(sshHostKeys.host, host), eq(sshHostKeys.port, port), eq(sshHostKeys.offeredFingerprint, fingerprint)),
+        )
+        .returning({ host: sshHostKeys.host });
+      return rows.length > 0;
+    },
+
+    async hostKeys(): Promise<HostKey[]> {
+      const rows = await db.select().from(sshHostKeys).orderBy(desc(sshHostKeys.offeredAt), sshHostKeys.host);
+      return rows.map((r) => ({ ...r, pinnedAt: r.pinnedAt.getTime(), offeredAt: ms(r.offeredAt) }));
+    },
+
+    /** A user's sessions still open: not ended, and active within the idle time (a crashed instance's expire). */
+    async openSessions(userId: number, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(terminalSessions)
+        .where(
+          and(
+            eq(terminalSessions.userId, userId),
+            isNull(terminalSessions.endedAt),
+            gt(terminalSessions.activeAt, since),
+          ),
+        );
+      return Number(row?.n ?? 0);
+    },
+
+    async start(s: SessionStart): Promise<number> {
+      const [row] = await db
+        .insert(terminalSessions)
+        .values({ ...s, startedAt: s.at, activeAt: s.at })
+        .returning({ id: terminalSessions.id });
+      if (!row) throw new Error('insert returned nothing');
+      return row.id;
+    },
+
+    /** Adds a piece of the recording and the counts so far. */
+    async progress(
+      id: number,
+      p: {
+        seq?: number;
+        data?: string;
+        bytesIn: number;
+        bytesOut: number;
+        recordedBytes: number;
+        truncated: boolean;
+        at: Date;
+      },
+    ) {
+      await db.transaction(async (tx) => {
+        if (p.data && p.seq !== undefined) {
+          await tx.insert(terminalChunks).values({ sessionId: id, seq: p.seq, data: p.data });
+        }
+        await tx
+          .update(terminalSessions)
+          .set({
+            bytesIn: p.bytesIn,
+            bytesOut: p.bytesOut,
+            recordedBytes: p.recordedBytes,
+            truncated: p.truncated,
+            activeAt: p.at,
+          })
+          .where(eq(terminalSessions.id, id));
+      });
+    },
+
+    async end(id: number, reason: string, at: Date) {
+      await db
+        .update(terminalSessions)
+        .set({ endedAt: at, closeReason: reason })
+        .where(and(eq(terminalSessions.id, id), isNull(terminalSessions.endedAt)));
+    },
+
+    async page(
+      q: string | undefined,
+      offset: number,
+      limit: number,
+    ): Promise<{ items: TerminalSession[]; total: number }> {
+      const text = q?.trim();
+      const p = text ? containsPattern(text) : '';
+      const where = text
+        ? or(
+            ilike(terminalSessions.actorName, p),
+            ilike(terminalSessions.host, p),
+            ilike(terminalSessions.site, p),
+            ilike(terminalSessions.customer, p),
+            ilike(terminalSessions.sshUser, p),
+          )
+        : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(terminalSessions)
+          .where(where)
+          .orderBy(desc(terminalSessions.startedAt), desc(terminalSessions.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(terminalSessions).where(where),
+      ]);
+      return {
+        items: rows.map((r) => ({
+          id: r.id,
+          actorName: r.actorName,
+          deviceInfoId: r.deviceInfoId,
+          site: r.site,
+          customer: r.customer,
+          host: r.host,
+          port: r.port,
+          sshUser: r.sshUser,
+          startedAt: r.startedAt.getTime(),
+          endedAt: ms(r.endedAt),
+          bytesIn: r.bytesIn,
+          bytesOut: r.bytesOut,
+          closeReason: r.closeReason,
+          recordedBytes: r.recordedBytes,
+          truncated: r.truncated,
+        })),
+        total: Number(total?.n ?? 0),
+      };
+    },
+
+    async session(id: number) {
+      const [row] = await db.select().from(terminalSessions).where(eq(terminalSessions.id, id));
+      return row;
+    },
+
+    /** The recording's event lines, in order. */
+    async chunks(id: number): Promise<string[]> {
+      const rows = await db
+        .select({ data: terminalChunks.data })
+        .from(terminalChunks)
+        .where(eq(terminalChunks.sessionId, id))
+        .orderBy(terminalChunks.seq);
+      return rows.map((r) => r.data);
+    },
+
+    /** Sessions an instance left open when it stopped. */
+    async endAbandoned(before: Date, at: Date) {
+      await db
+        .update(terminalSessions)
+        .set({ endedAt: at, closeReason: sql`'shutdown'` })
+        .where(and(isNull(terminalSessions.endedAt), sql`${terminalSessions.activeAt} < ${before}`));
+    },
+  };
+}
+
+export type TerminalRepository = ReturnType<typeof createTerminalRepository>;
