@@ -1,18 +1,55 @@
-import { Card } from 'antd';
+import { Card, Spin } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTabs } from '../../components/PageTabs.tsx';
+import { useCan } from '../../session/useCan.ts';
 import { DeviceInfoTab } from './components/DeviceInfoTab.tsx';
 import { SiteNamesTab } from './components/SiteNamesTab.tsx';
+import type { TerminalTarget } from './terminal.ts';
+
+// xterm.js is loaded only with the terminal or the audit's replays
+const TerminalView = lazy(async () => ({ default: (await import('./components/TerminalView.tsx')).TerminalView }));
+const SessionsTab = lazy(async () => ({ default: (await import('./components/SessionsTab.tsx')).SessionsTab }));
 
 /** /clientDeviceInf (manage roles; the shell's gate sends the others to /403). */
 export function ClientDeviceInfPage() {
   const { t } = useTranslation();
+  const terminalAllowed = useCan('terminal');
+  const [terminal, setTerminal] = useState<TerminalTarget | null>(null);
+  const [tab, setTab] = useState('devices');
+
+  if (terminal) {
+    return (
+      <Suspense fallback={<Spin />}>
+        <TerminalView target={terminal} onBack={() => setTerminal(null)} />
+      </Suspense>
+    );
+  }
   return (
     <Card title={t('clientDeviceInf.title')}>
       <PageTabs
+        activeKey={tab}
+        onChange={setTab}
         items={[
-          { key: 'devices', label: t('clientDeviceInf.tabs.devices'), children: <DeviceInfoTab /> },
+          {
+            key: 'devices',
+            label: t('clientDeviceInf.tabs.devices'),
+            children: <DeviceInfoTab onConnect={setTerminal} />,
+          },
           { key: 'siteNames', label: t('clientDeviceInf.tabs.siteNames'), children: <SiteNamesTab /> },
+          ...(terminalAllowed
+            ? [
+                {
+                  key: 'sessions',
+                  label: t('clientDeviceInf.tabs.sessions'),
+                  children: (
+                    <Suspense fallback={<Spin />}>
+                      <SessionsTab />
+                    </Suspense>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
     </Card>

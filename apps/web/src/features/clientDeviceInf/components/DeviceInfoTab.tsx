@@ -1,5 +1,8 @@
+import { LoginOutlined } from '@ant-design/icons';
+import type { DeviceInfo } from '@it4u/shared';
 import { DEVICE_ALL_ROWS, DEVICE_PAGE_SIZES } from '@it4u/shared';
-import { Form, Select } from 'antd';
+import { Button, Form, Select } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { isStatus } from '../../../api/errors.ts';
@@ -19,14 +22,16 @@ import {
   toFormValues,
 } from '../deviceRow.ts';
 import { deviceInfoKeys } from '../queryKeys.ts';
+import type { TerminalTarget } from '../terminal.ts';
 import { useDeleteDeviceInfoMutation, useSaveDeviceInfoMutation } from '../useDeviceInfoMutations.ts';
 import { useDeviceInfoQuery } from '../useDeviceInfoQuery.ts';
+import { ConnectModal } from './ConnectModal.tsx';
 import { DEVICE_HIDDEN_COLUMNS, deviceColumns } from './deviceColumns.tsx';
 
 const noFilters = () => ({});
 
 /** Device information (spec: /clientDeviceInf): one row per customer device set, edited in place. */
-export function DeviceInfoTab() {
+export function DeviceInfoTab({ onConnect }: { onConnect: (target: TerminalTarget) => void }) {
   const { t } = useTranslation();
   const paging = usePaging();
   const filters = useTableFilters(paging, noFilters);
@@ -35,6 +40,7 @@ export function DeviceInfoTab() {
   const save = useSaveDeviceInfoMutation();
   const remove = useDeleteDeviceInfoMutation();
   const canReveal = useCan('terminal');
+  const [connecting, setConnecting] = useState<DeviceInfo | null>(null);
   const rowForm = useEditableRows<DeviceRow, DeviceFormValues>({ paging, toFormValues, fieldOf: formFieldOf });
   const { form, editing } = rowForm;
   const watched: Partial<DeviceFormValues> = Form.useWatch((values) => values, { form, preserve: true }) ?? {};
@@ -56,50 +62,79 @@ export function DeviceInfoTab() {
   ];
 
   return (
-    <EditableTable<DeviceRow, DeviceFormValues>
-      rowForm={rowForm}
-      query={devices}
-      paging={paging}
-      sizeChanger={false}
-      toolbar={{
-        filters,
-        searchPlaceholder: t('deviceInfo.searchPlaceholder'),
-        resetLabel: t('deviceInfo.reset'),
-        addLabel: t('deviceInfo.addRow'),
-        onAdd: () => rowForm.addRow(newDeviceRow()),
-        controls: (
-          <Select<number>
-            aria-label={t('deviceInfo.pageSize')}
-            value={paging.pageSize}
-            disabled={editing.busy}
-            onChange={(size) => paging.changePage(1, size)}
-            options={sizeOptions}
-            style={{ width: 120 }}
-          />
-        ),
-        actions: (
-          <SheetActions
-            uploadPath="/it4u/upload/ClientDeviceInf"
-            templatePath="/it4u/clientDeviceInf/template"
-            exportPath="/it4u/clientDeviceInf/export"
-            fileName="clientDeviceInf"
-            invalidate={deviceInfoKeys.all}
-            exportQuery={{ q: paging.q || undefined }}
-            disabled={editing.busy}
-            labels={{
-              upload: t('deviceInfo.upload'),
-              template: t('deviceInfo.template'),
-              export: t('deviceInfo.export'),
-              uploaded: (count) => t('deviceInfo.uploaded', { count }),
-            }}
-          />
-        ),
-      }}
-      index={{ title: t('deviceInfo.columns.index'), newLabel: t('deviceInfo.newTag'), width: 60 }}
-      columns={deviceColumns({ t, editing, watched, sites: sites.data ?? [], canReveal })}
-      card={{ title: ['contract', 'sitenameId'] }}
-      chooser={{ key: 'deviceInfo', hidden: DEVICE_HIDDEN_COLUMNS }}
-      actions={{ width: 170, saving: save.isPending, onSave, remove: remove.mutateAsync }}
-    />
+    <>
+      <EditableTable<DeviceRow, DeviceFormValues>
+        rowForm={rowForm}
+        query={devices}
+        paging={paging}
+        sizeChanger={false}
+        toolbar={{
+          filters,
+          searchPlaceholder: t('deviceInfo.searchPlaceholder'),
+          resetLabel: t('deviceInfo.reset'),
+          addLabel: t('deviceInfo.addRow'),
+          onAdd: () => rowForm.addRow(newDeviceRow()),
+          controls: (
+            <Select<number>
+              aria-label={t('deviceInfo.pageSize')}
+              value={paging.pageSize}
+              disabled={editing.busy}
+              onChange={(size) => paging.changePage(1, size)}
+              options={sizeOptions}
+              style={{ width: 120 }}
+            />
+          ),
+          actions: (
+            <SheetActions
+              uploadPath="/it4u/upload/ClientDeviceInf"
+              templatePath="/it4u/clientDeviceInf/template"
+              exportPath="/it4u/clientDeviceInf/export"
+              fileName="clientDeviceInf"
+              invalidate={deviceInfoKeys.all}
+              exportQuery={{ q: paging.q || undefined }}
+              disabled={editing.busy}
+              labels={{
+                upload: t('deviceInfo.upload'),
+                template: t('deviceInfo.template'),
+                export: t('deviceInfo.export'),
+                uploaded: (count) => t('deviceInfo.uploaded', { count }),
+              }}
+            />
+          ),
+        }}
+        index={{ title: t('deviceInfo.columns.index'), newLabel: t('deviceInfo.newTag'), width: 60 }}
+        columns={deviceColumns({ t, editing, watched, sites: sites.data ?? [], canReveal })}
+        card={{ title: ['contract', 'sitenameId'] }}
+        chooser={{ key: 'deviceInfo', hidden: DEVICE_HIDDEN_COLUMNS }}
+        actions={{
+          width: canReveal ? 270 : 170,
+          saving: save.isPending,
+          onSave,
+          remove: remove.mutateAsync,
+          extra: (row, locked) =>
+            canReveal && row.id !== null ? (
+              <Button
+                type="link"
+                size="small"
+                icon={<LoginOutlined aria-hidden />}
+                disabled={locked}
+                onClick={() => setConnecting(row as DeviceInfo)}
+              >
+                {t('terminal.connect.button')}
+              </Button>
+            ) : null,
+        }}
+      />
+      {connecting && (
+        <ConnectModal
+          row={connecting}
+          onClose={() => setConnecting(null)}
+          onConnect={(target) => {
+            setConnecting(null);
+            onConnect(target);
+          }}
+        />
+      )}
+    </>
   );
 }
