@@ -69,6 +69,7 @@ if (kind === 'bare' || kind === 'bare+headers') {
       : undefined,
     now: demo && clock !== undefined ? () => clock : undefined,
     syncDemoSites: process.env.BENCH_SYNC_SITES === '1',
+    terminal: loadConfig().terminal,
   });
   // the peak resident memory of this process, for the import benchmark
   let peak = process.memoryUsage().rss;
