@@ -1,9 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { startSshServer } from '../apps/server/src/test/sshServer.ts';
-import { adminToken } from './support/api.ts';
 import { axe } from './support/axe.ts';
 import { LoginPage, openDialog, Shell } from './support/pages.ts';
-import { readState } from './support/state.ts';
 
 async function accessible(page: Page) {
   await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 8_000 });
@@ -13,30 +11,29 @@ async function accessible(page: Page) {
 
 const RUN = Date.now().toString(36).slice(-5);
 
-test('remote terminal: connect to a recorded host, type echo hi, see hi, go back, replay the session, EN and VI', async ({
+test('remote terminal: add a row with the test server as WAN 1, connect as a typed user, type echo hi, see hi, go back, replay the session, EN and VI', async ({
   page,
-  request,
 }) => {
   const ssh = await startSshServer({ username: 'root', password: `lb-${RUN}` });
   try {
-    const token = await adminToken(request, readState().adminNewPassword);
-    const made = await request.post('/api/v1/it4u/clientDeviceInf', {
-      headers: { authorization: `Bearer ${token}` },
-      data: { ipLb: '127.0.0.1', passLb: `lb-${RUN}`, modelLb: 'E2E router', note: `terminal ${RUN}` },
-    });
-    expect(made.status()).toBe(201);
-
+    // a row whose WAN 1 is the test server
     await new LoginPage(page).signInAsAdmin();
     await page.goto('/clientDeviceInf');
-    await page.getByPlaceholder('Search customer, site, IP, model…').fill(`terminal ${RUN}`);
+    await page.getByRole('button', { name: 'Add row' }).click();
+    await page.getByLabel('IP WAN 1', { exact: true }).fill('127.0.0.1');
+    await page.getByLabel('ISP WAN 1', { exact: true }).fill(`E2E ${RUN}`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Added successfully.')).toBeVisible();
+    await page.getByPlaceholder('Search customer, site, IP, model…').fill(`E2E ${RUN}`);
     await page.keyboard.press('Enter');
-    const row = page.getByRole('row').filter({ hasText: `terminal ${RUN}` });
+    const row = page.getByRole('row').filter({ hasText: `E2E ${RUN}` });
     await expect(row).toHaveCount(1);
     await row.getByRole('button', { name: 'Connect' }).click();
     const dialog = await openDialog(page);
-    await expect(
-      dialog.getByText('Load balancer (E2E router)').or(dialog.getByText('Load balancer — 127.0.0.1')),
-    ).toBeVisible();
+    await expect(dialog.getByText(`WAN 1 (E2E ${RUN}) — 127.0.0.1`)).toBeVisible();
+    await dialog.getByRole('radio', { name: 'Other', exact: true }).check();
+    await dialog.getByLabel('Username to sign in as').fill('root');
+    await dialog.getByLabel('Password', { exact: true }).fill(`lb-${RUN}`);
     await dialog.getByLabel('Port').fill(String(ssh.port));
     await accessible(page);
     await dialog.getByRole('button', { name: 'Connect' }).click();
