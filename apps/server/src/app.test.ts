@@ -26,6 +26,7 @@ const BUILT_AREAS = [
   'parameters',
   'channels',
   'deviceinfo',
+  'chat',
   'dashboard',
   'wireless',
   'uploads',

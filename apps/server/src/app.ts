@@ -15,6 +15,7 @@ import { SHEET_LIMITS, type SheetLimits } from './lib/upload.ts';
 import { createAuditRepository } from './modules/audit/audit.repository.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { channelsModule } from './modules/channels/channels.module.ts';
+import { chatModule } from './modules/chat/chat.module.ts';
 import { contractsModule } from './modules/contracts/contracts.module.ts';
 import { cronjobModule } from './modules/cronjob/cronjob.module.ts';
 import { customersModule } from './modules/customers/customers.module.ts';
@@ -145,6 +146,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         ? async () => (await sites.service.all()).map((s) => s.sitename)
         : undefined,
   });
+  const chat = chatModule(core, { now: opts.now });
   const terminal = terminalModule(core, {
     devices: deviceInfo.repository,
     siteLinks: (site) => customers.service.devicesInfo(site),
@@ -190,6 +192,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ['/api/v1', mail],
     ['/api/v1', cronjob],
     ['/api/v1', terminal],
+    ['/api/v1', chat],
     ['', { routes: terminal.socketRoutes }],
     ['', { routes: uploads.publicRoutes }],
     ['', portal],

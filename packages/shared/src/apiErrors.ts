@@ -67,6 +67,11 @@ export const API_ERRORS = {
   // contracts
   contractTaken: 'A contract with this number already exists.',
   contractNotFound: 'Contract not found.',
+  chatSameUser: 'A conversation needs two different people.',
+  chatNotYours: 'This conversation is not yours.',
+  chatNotAllowed: 'Customers can talk with staff only.',
+  chatUserNotFound: 'This person does not exist.',
+  chatChannelNotFound: 'This conversation does not exist.',
   terminalHostNotRecorded:
     "{{host}} is not an address recorded for this customer: the terminal connects only to the addresses in the device information and the site's WAN links.",
   terminalNoRootPassword: 'No load-balancer password is stored for this row: choose another user or type the password.',

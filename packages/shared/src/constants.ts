@@ -18,6 +18,10 @@ export const DATE_TIME_FORMAT = 'DD-MM-YYYY HH:mm';
 /** A session counts as online when used within this window. */
 export const ONLINE_WINDOW_MS = 5 * 60_000;
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
+/** Chat: the most characters a message may hold, and the silence that starts a new group of messages. */
+export const CHAT_MESSAGE_MAX = 4000;
+export const CHAT_GROUP_SPLIT_MS = 60 * 60_000;
+
 /** The operator's time zone: calendar days in exports are days here. */
 export const OPERATOR_TIME_ZONE = 'Asia/Ho_Chi_Minh';
 

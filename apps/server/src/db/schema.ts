@@ -566,3 +566,52 @@ export const terminalChunks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.seq] })],
 );
+
+/** A private conversation: one per pair of users, the lower id first. */
+export const chatChannels = pgTable(
+  'chat_channels',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    userOne: integer('user_one')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userTwo: integer('user_two')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chat_channels_pair_idx').on(t.userOne, t.userTwo),
+    index('chat_channels_two_idx').on(t.userTwo),
+    check('chat_channels_order', sql`${t.userOne} < ${t.userTwo}`),
+  ],
+);
+
+/** A message, stored before it is delivered. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    channel: uuid('channel')
+      .notNull()
+      .references(() => chatChannels.uuid, { onDelete: 'cascade' }),
+    fromUserId: integer('from_user_id').notNull(),
+    toUserId: integer('to_user_id').notNull(),
+    contents: text('contents').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('chat_messages_channel_idx').on(t.channel, t.id), index('chat_messages_to_idx').on(t.toUserId, t.id)],
+);
+
+/** The last message each person of a channel has read: their unread count is what came after it. */
+export const chatReads = pgTable(
+  'chat_reads',
+  {
+    channel: uuid('channel')
+      .notNull()
+      .references(() => chatChannels.uuid, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    lastReadId: bigint('last_read_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channel, t.userId] })],
+);

@@ -43,6 +43,10 @@ const params = {
   line: 3,
   text: 'x y',
   fingerprint: 'SHA256:abc',
+  pinned: 'SHA256:old',
+  host: '10.0.0.1',
+  port: 4949,
+  username: 'root',
 };
 
 describe('error codes of the API', () => {

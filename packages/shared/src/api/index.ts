@@ -1,4 +1,5 @@
 export * from './channels.ts';
+export * from './chat.ts';
 export * from './common.ts';
 export * from './contracts.ts';
 export * from './cronjob.ts';

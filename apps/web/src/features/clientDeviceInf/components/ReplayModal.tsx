@@ -15,7 +15,6 @@ type Props = { session: TerminalSession; onClose: () => void };
 /** Plays a session's recording back in a terminal, as it was seen (long silences shortened), or all at once. */
 export function ReplayModal({ session, onClose }: Props) {
   const { t } = useTranslation();
-  const box = useRef<HTMLDivElement>(null);
   const [run, setRun] = useState(0);
   const [instant, setInstant] = useState(false);
   const recording = useQuery({
@@ -26,33 +25,6 @@ export function ReplayModal({ session, onClose }: Props) {
       return typeof body === 'string' ? body : JSON.stringify(body);
     },
   });
-
-  useEffect(() => {
-    const element = box.current;
-    if (!element || recording.data === undefined) return;
-    const { cols, rows, events } = parseRecording(recording.data);
-    const term = createTerminal();
-    term.resize(cols, rows);
-    term.open(element);
-    const delays = playbackDelays(events);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const play = (i: number) => {
-      const event = events[i];
-      if (!event) return;
-      if (event.kind === 'o') term.write(event.data);
-      else {
-        const [c, r] = event.data.split('x').map(Number);
-        if (c && r) term.resize(c, r);
-      }
-      if (instant) play(i + 1);
-      else timer = setTimeout(() => play(i + 1), (delays[i + 1] ?? 0) * 1000);
-    };
-    timer = setTimeout(() => play(0), instant ? 0 : (delays[0] ?? 0) * 1000);
-    return () => {
-      clearTimeout(timer);
-      term.dispose();
-    };
-  }, [recording.data, run, instant]);
 
   return (
     <Modal
@@ -83,13 +55,49 @@ export function ReplayModal({ session, onClose }: Props) {
       {session.truncated && (
         <Typography.Paragraph type="warning">{t('terminal.replay.truncated')}</Typography.Paragraph>
       )}
-      <div
-        className="terminal-screen"
-        ref={box}
-        role="application"
-        aria-label={t('terminal.replay.screen')}
-        style={{ overflowX: 'auto' }}
-      />
+      {recording.data !== undefined && (
+        <RecordingPlayer
+          key={`${run}-${instant}`}
+          text={recording.data}
+          instant={instant}
+          label={t('terminal.replay.screen')}
+        />
+      )}
     </Modal>
+  );
+}
+
+/** The recording played in a terminal of its own size; `instant`: all at once. */
+function RecordingPlayer({ text, instant, label }: { text: string; instant: boolean; label: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const { cols, rows, events } = parseRecording(text);
+    const term = createTerminal();
+    term.resize(cols, rows);
+    term.open(element);
+    const delays = playbackDelays(events);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const play = (i: number) => {
+      const event = events[i];
+      if (!event) return;
+      if (event.kind === 'o') term.write(event.data);
+      else {
+        const [c, r] = event.data.split('x').map(Number);
+        if (c && r) term.resize(c, r);
+      }
+      if (instant) play(i + 1);
+      else timer = setTimeout(() => play(i + 1), (delays[i + 1] ?? 0) * 1000);
+    };
+    timer = setTimeout(() => play(0), instant ? 0 : (delays[0] ?? 0) * 1000);
+    return () => {
+      clearTimeout(timer);
+      term.dispose();
+    };
+  }, [text, instant]);
+
+  return (
+    <div className="terminal-screen" ref={box} role="application" aria-label={label} style={{ overflowX: 'auto' }} />
   );
 }

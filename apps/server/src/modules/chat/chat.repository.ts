@@ -1,0 +1,148 @@
+import type { ChatContact, ChatMessage } from '@it4u/shared';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { chatChannels, chatMessages, chatReads, users } from '../../db/schema.ts';
+import { containsPattern, rowsOf } from '../../lib/sql.ts';
+
+export type ChatUser = { id: number; name: string; username: string; roles: string[]; status: string };
+
+type MessageRow = typeof chatMessages.$inferSelect;
+const toMessage = (m: MessageRow): ChatMessage => ({
+  id: m.id,
+  channelUuid: m.channel,
+  fromUserId: m.fromUserId,
+  toUserId: m.toUserId,
+  contents: m.contents,
+  timeSent: m.sentAt.getTime(),
+});
+
+/** Conversations, their messages, and what each person has read. */
+export function createChatRepository(db: Db) {
+  return {
+    async users(ids: number[]): Promise<ChatUser[]> {
+      return db
+        .select({ id: users.id, name: users.name, username: users.username, roles: users.roles, status: users.status })
+        .from(users)
+        .where(sql`${users.id} = any(${sql.param(ids)}::int[])`);
+    },
+
+    /** The channel of a pair (made the first time), the lower id first. */
+    async channelOf(a: number, b: number): Promise<string> {
+      const [one, two] = a < b ? [a, b] : [b, a];
+      await db.insert(chatChannels).values({ userOne: one, userTwo: two }).onConflictDoNothing();
+      const [row] = await db
+        .select({ uuid: chatChannels.uuid })
+        .from(chatChannels)
+        .where(and(eq(chatChannels.userOne, one), eq(chatChannels.userTwo, two)));
+      if (!row) throw new Error('channel not made');
+      return row.uuid;
+    },
+
+    async channel(uuid: string) {
+      const [row] = await db.select().from(chatChannels).where(eq(chatChannels.uuid, uuid));
+      return row;
+    },
+
+    async add(m: { channel: string; fromUserId: number; toUserId: number; contents: string; sentAt: Date }) {
+      const [row] = await db.insert(chatMessages).values(m).returning();
+      if (!row) throw new Error('insert returned nothing');
+      // the sender has read their own message
+      await this.read(m.channel, m.fromUserId, row.id);
+      return toMessage(row);
+    },
+
+    /** Messages before `before` (all when undefined), the newest `limit`, answered oldest first. */
+    async messages(uuid: string, before: number | undefined, limit: number) {
+      const rows = await db
+        .select()
+        .from(chatMessages)
+        .where(
+          before === undefined
+            ? eq(chatMessages.channel, uuid)
+            : and(eq(chatMessages.channel, uuid), lt(chatMessages.id, before)),
+        )
+        .orderBy(desc(chatMessages.id))
+        .limit(limit + 1);
+      const hasMore = rows.length > limit;
+      return { items: rows.slice(0, limit).reverse().map(toMessage), hasMore };
+    },
+
+    /** Moves a person's read mark forward (never back). */
+    async read(uuid: string, userId: number, lastReadId: number) {
+      await db
+        .insert(chatReads)
+        .values({ channel: uuid, userId, lastReadId })
+        .onConflictDoUpdate({
+          target: [chatReads.channel, chatReads.userId],
+          set: { lastReadId: sql`greatest(${chatReads.lastReadId}, excluded.last_read_id)` },
+        });
+    },
+
+    /**
+     * The people a user may talk to (everyone active but themselves; only staff when `staffOnly`), with their
+     * first site, their channel with the user, its unread count for the user and its last message; the
+     * conversation with the newest message first, then by name.
+     */
+    async contacts(userId: number, staffOnly: boolean, q: string | undefined): Promise<ChatContact[]> {
+      const text = q?.trim() ?? '';
+      const p = containsPattern(text);
+      const rows = rowsOf<{
+        user_id: number;
+        name: string;
+        username: string;
+        site: string | null;
+        channel: string | null;
+        unread: number | string;
+        last_at: Date | string | null;
+      }>(
+        await db.execute(sql`
+          select u.id as user_id, u.name, u.username,
+            (select s.sitename from user_sites us join sites s on s.id = us.site_id
+              where us.user_id = u.id order by s.sitename limit 1) as site,
+            c.uuid as channel,
+            coalesce((select count(*) from chat_messages m where m.channel = c.uuid and m.to_user_id = ${userId}
+              and m.id > coalesce((select r.last_read_id from chat_reads r where r.channel = c.uuid and r.user_id = ${userId}), 0)), 0) as unread,
+            (select max(m.sent_at) from chat_messages m where m.channel = c.uuid) as last_at
+          from users u
+          left join chat_channels c on (c.user_one = least(u.id, ${userId}) and c.user_two = greatest(u.id, ${userId}))
+          where u.id <> ${userId} and u.status = 'Active'
+            ${staffOnly ? sql`and u.roles[1] <> 'ROLE_KH'` : sql``}
+            ${text ? sql`and (u.name ilike ${p} or u.username ilike ${p})` : sql``}
+          order by last_at desc nulls last, lower(u.name), u.id
+          limit 500`),
+      );
+      return rows.map((r) => ({
+        userId: r.user_id,
+        name: r.name,
+        username: r.username,
+        site: r.site ?? '',
+        channelUuid: r.channel,
+        unread: Number(r.unread),
+        lastMessageAt: r.last_at === null ? null : new Date(r.last_at).getTime(),
+      }));
+    },
+
+    /** The unread messages of a user, all conversations together. */
+    async unreadTotal(userId: number): Promise<number> {
+      const [row] = rowsOf<{ n: number | string }>(
+        await db.execute(sql`select count(*) as n from chat_messages m
+          where m.to_user_id = ${userId}
+            and m.id > coalesce((select r.last_read_id from chat_reads r where r.channel = m.channel and r.user_id = ${userId}), 0)`),
+      );
+      return Number(row?.n ?? 0);
+    },
+
+    /** Messages of a channel after an id (a client that reconnects catches up). */
+    async since(uuid: string, after: number, limit: number) {
+      const rows = await db
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.channel, uuid), sql`${chatMessages.id} > ${after}`))
+        .orderBy(asc(chatMessages.id))
+        .limit(limit);
+      return rows.map(toMessage);
+    },
+  };
+}
+
+export type ChatRepository = ReturnType<typeof createChatRepository>;
