@@ -163,6 +163,7 @@ export const API_ERRORS = {
   cronFieldRange: 'In the {{field}} field of the schedule, {{value}} is outside {{min}} to {{max}}.',
   cronNeverRuns: 'This schedule never comes round (for example 31 February).',
   cronInvalid: 'The schedule is not valid ({{reason}}).',
+  cronRequired: 'Please input your cronjob!',
   // mail
   mailServerRequired: 'Enter the mail server (host) or choose a service.',
   mailServiceUnknown: 'The mail service "{{service}}" is not a known one: enter the host and port instead.',
@@ -177,6 +178,8 @@ export const API_ERRORS = {
   mailFailed: 'The mail could not be sent ({{reason}}).',
   mailNoRecipients: 'The scheduled report has no recipients: add their addresses in Settings → Mailer.',
   mailMissed: 'Not sent: no instance of the console was running at the scheduled time.',
+  mailInterrupted:
+    'The instance sending this scheduled report stopped (or took over 5 minutes) before recording what became of the mail: it may not have gone out, and it is not sent again.',
   mailResendReset:
     'A password-reset mail is not sent again: its link is secret and works once. The user asks for a new one.',
   mailLogNotFound: 'This mail is not in the send log.',

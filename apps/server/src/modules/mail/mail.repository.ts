@@ -1,5 +1,5 @@
 import type { ErrorParams } from '@it4u/shared';
-import { count, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mailLog, mailRuns } from '../../db/schema.ts';
 
@@ -64,6 +64,34 @@ export function createMailRepository(db: Db) {
           .onConflictDoNothing()
           .returning({ at: mailRuns.at });
         return rows.length === 1;
+      });
+    },
+
+    /**
+     * Turns the times still "running" that were taken before `before` (their instance died, or never said what became
+     * of the mail) into failed, each with the log line `lineOf` makes: under the lock, in one transaction, so that a
+     * time gets one line whatever the number of instances looking. Answers the times.
+     */
+    async failStale(before: number, lineOf: (at: Date) => MailLine): Promise<number[]> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${RUN_LOCK})`);
+        const stale = await tx
+          .update(mailRuns)
+          .set({ status: 'failed' })
+          .where(and(eq(mailRuns.status, 'running'), lt(mailRuns.recordedAt, new Date(before))))
+          .returning({ at: mailRuns.at });
+        for (const { at } of stale) {
+          const line = lineOf(at);
+          const [row] = await tx
+            .insert(mailLog)
+            .values({ ...line, params: line.params ?? null })
+            .returning({ id: mailLog.id });
+          await tx
+            .update(mailRuns)
+            .set({ logId: (row as { id: number }).id })
+            .where(eq(mailRuns.at, at));
+        }
+        return stale.map((r) => r.at.getTime());
       });
     },
 

@@ -27,7 +27,7 @@ import { BadRequestError, ConflictError, NotFoundError, UnavailableError } from 
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import { buildReport } from './mail.report.ts';
-import type { MailRepository } from './mail.repository.ts';
+import type { MailLine, MailRepository } from './mail.repository.ts';
 import { mailTexts } from './mail.texts.ts';
 
 const KEY = 'mail';
@@ -61,6 +61,13 @@ const DEFAULTS: Stored = {
 };
 
 const configured = (s: Stored) => s.hostMail !== '' || s.serviceMail !== '';
+/** Why something threw, for the send log (bounded like the server's answers). */
+const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500) || 'unknown error';
+/** A mail that could not be made or handed over because something threw: said like any other failure. */
+const thrown = (err: unknown): Delivery => {
+  const reason = reasonOf(err);
+  return { ok: false, code: 'mailFailed', params: { reason }, response: reason };
+};
 const outcomeOf = (d: Pick<Delivery, 'ok' | 'code' | 'params'>): MailOutcome => ({
   ok: d.ok,
   code: d.code,
@@ -107,57 +114,76 @@ export function createMailService(deps: {
 
   const sender = (s: Stored) => s.fromMail || s.usernameMail;
 
-  /** Sends one mail and writes its line in the log, whatever became of it. */
+  type Meta = { runAt?: number; actor?: string };
+  const lineOf = (
+    kind: MailKind,
+    to: string[],
+    subject: string,
+    delivery: Delivery,
+    meta: Meta,
+    cc: string[] = [],
+  ): MailLine => ({
+    at: new Date(deps.now()),
+    kind,
+    to,
+    cc,
+    subject,
+    ok: delivery.ok,
+    code: delivery.code,
+    params: Object.keys(delivery.params).length ? delivery.params : null,
+    response: delivery.response,
+    runAt: meta.runAt === undefined ? null : new Date(meta.runAt),
+    actor: meta.actor ?? null,
+  });
+
+  /** Sends one mail and writes its line in the log, whatever became of it (a transport that throws too). */
   async function send(
     s: Stored,
     kind: MailKind,
     message: Omit<Message, 'from'>,
-    meta: { runAt?: number; actor?: string } = {},
+    meta: Meta = {},
   ): Promise<{ delivery: Delivery; logId: number }> {
-    const delivery = configured(s)
-      ? await mailerOf(s).send({ ...message, from: sender(s) })
-      : { ok: false, code: 'mailNotConfigured' as ApiErrorCode, params: {}, response: '' };
-    const logId = await deps.mail.log({
-      at: new Date(deps.now()),
-      kind,
-      to: message.to,
-      cc: message.cc ?? [],
-      subject: message.subject,
-      ok: delivery.ok,
-      code: delivery.code,
-      params: Object.keys(delivery.params).length ? delivery.params : null,
-      response: delivery.response,
-      runAt: meta.runAt === undefined ? null : new Date(meta.runAt),
-      actor: meta.actor ?? null,
-    });
+    let delivery: Delivery;
+    try {
+      delivery = configured(s)
+        ? await mailerOf(s).send({ ...message, from: sender(s) })
+        : { ok: false, code: 'mailNotConfigured' as ApiErrorCode, params: {}, response: '' };
+    } catch (err) {
+      // the stored password cannot be read (another SECRET_KEY), nodemailer refusing its options, …
+      delivery = thrown(err);
+    }
+    const logId = await deps.mail.log(lineOf(kind, message.to, message.subject, delivery, meta, message.cc));
     return { delivery, logId };
   }
 
-  /** The report as of now to the recipients. */
-  async function sendReport(s: Stored, meta: { runAt?: number; actor?: string }) {
-    const subject = s.subjectMail || mailTexts(s.languageMail).reportTitle;
+  const reportSubject = (s: Stored) => s.subjectMail || mailTexts(s.languageMail).reportTitle;
+
+  /** A report that did not go out before reaching the transport: its line in the log. */
+  async function reportNotSent(s: Stored, delivery: Delivery, meta: Meta) {
+    return { delivery, logId: await deps.mail.log(lineOf('report', s.ccMail, reportSubject(s), delivery, meta)) };
+  }
+
+  /** The report as of now to the recipients; a report that cannot be made (its query, the workbook) is logged failed. */
+  async function sendReport(s: Stored, meta: Meta) {
     if (s.ccMail.length === 0) {
-      const delivery: Delivery = { ok: false, code: 'mailNoRecipients', params: {}, response: '' };
-      const logId = await deps.mail.log({
-        at: new Date(deps.now()),
-        kind: 'report',
-        to: [],
-        cc: [],
-        subject,
-        ok: false,
-        code: delivery.code,
-        params: null,
-        response: '',
-        runAt: meta.runAt === undefined ? null : new Date(meta.runAt),
-        actor: meta.actor ?? null,
-      });
-      return { delivery, logId };
+      return reportNotSent(s, { ok: false, code: 'mailNoRecipients', params: {}, response: '' }, meta);
     }
-    const report = await buildReport(await deps.report(), s.languageMail, deps.now(), s.textMail);
+    let report: Awaited<ReturnType<typeof buildReport>>;
+    try {
+      report = await buildReport(await deps.report(), s.languageMail, deps.now(), s.textMail);
+    } catch (err) {
+      return reportNotSent(s, thrown(err), meta);
+    }
     return send(
       s,
       'report',
-      { to: s.ccMail, subject, text: report.text, html: report.html, attachments: [report.attachment] },
+      {
+        to: s.ccMail,
+        subject: reportSubject(s),
+        text: report.text,
+        html: report.html,
+        attachments: [report.attachment],
+      },
       meta,
     );
   }
@@ -166,21 +192,37 @@ export function createMailService(deps: {
   async function recordMissed(s: Stored, times: number[]) {
     for (const at of times) {
       if (!(await deps.mail.claim(at, 'missed', deps.now()))) continue;
-      const logId = await deps.mail.log({
-        at: new Date(deps.now()),
-        kind: 'report',
-        to: s.ccMail,
-        cc: [],
-        subject: s.subjectMail || mailTexts(s.languageMail).reportTitle,
-        ok: false,
-        code: 'mailMissed',
-        params: null,
-        response: '',
-        runAt: new Date(at),
-        actor: null,
-      });
+      const { logId } = await reportNotSent(
+        s,
+        { ok: false, code: 'mailMissed', params: {}, response: '' },
+        { runAt: at },
+      );
       await deps.mail.finish(at, 'missed', logId);
     }
+  }
+
+  /**
+   * Times an instance took and never finished (it died while sending, or is still at it past the grace period) become
+   * failed, each with its line: never sent again, so a mail is sent at most once, and none goes unsaid.
+   */
+  async function failStale(s: Stored) {
+    const interrupted: Delivery = { ok: false, code: 'mailInterrupted', params: {}, response: '' };
+    await deps.mail.failStale(deps.now() - RUN_GRACE_MS, (at) =>
+      lineOf('report', s.ccMail, reportSubject(s), interrupted, { runAt: at.getTime() }),
+    );
+  }
+
+  /** Sends the report of a time this instance took, and says what became of it, whatever throws. */
+  async function runTaken(s: Stored, at: number) {
+    let outcome: { delivery: Delivery; logId: number };
+    try {
+      outcome = await sendReport(s, { runAt: at });
+    } catch (err) {
+      // its line could not be written (the database?): one more try to say so; failing that the time stays
+      // "running", and a look at the schedule past the grace period fails it with its line
+      outcome = await reportNotSent(s, thrown(err), { runAt: at });
+    }
+    await deps.mail.finish(at, outcome.delivery.ok ? 'sent' : 'failed', outcome.logId);
   }
 
   return {
@@ -199,6 +241,7 @@ export function createMailService(deps: {
 
     async put(input: MailConfigInput, ctx: RequestContext): Promise<MailConfig> {
       const before = await load();
+      if (!input.cronjobMail.trim()) throw new BadRequestError('cronRequired', 'cronjobMail');
       const problem = cronProblem(input.cronjobMail);
       if (problem) throw new BadRequestError(problem.code, 'cronjobMail', problem.params);
       const service = input.serviceMail.trim();
@@ -302,6 +345,7 @@ export function createMailService(deps: {
      */
     async runDue(): Promise<number | null> {
       const s = await load();
+      await failStale(s);
       if (!configured(s) || cronProblem(s.cronjobMail)) return null;
       const now = deps.now();
       const since = Math.max(s.scheduleSince, (await deps.mail.lastRun()) ?? 0);
@@ -309,10 +353,7 @@ export function createMailService(deps: {
       const latest = due.at(-1);
       const onTime = latest !== undefined && now - latest <= RUN_GRACE_MS;
       await recordMissed(s, onTime ? due.slice(0, -1) : due);
-      if (onTime && (await deps.mail.claim(latest, 'running', now))) {
-        const { delivery, logId } = await sendReport(s, { runAt: latest });
-        await deps.mail.finish(latest, delivery.ok ? 'sent' : 'failed', logId);
-      }
+      if (onTime && (await deps.mail.claim(latest, 'running', now))) await runTaken(s, latest);
       return nextRuns(s.cronjobMail, deps.now(), 1)[0] ?? null;
     },
 

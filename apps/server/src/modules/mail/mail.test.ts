@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
+import { createTestApp, drivers, seedUser, type TestApp, tokenFor } from '../../test/helpers.ts';
 import { mailSettingsFor, startSmtp } from '../../test/smtp.ts';
 import { createSettingsRepository } from '../settings/settings.repository.ts';
 import { createMailRepository } from './mail.repository.ts';
@@ -32,16 +32,21 @@ describe.each(drivers)('mail on %s', (driver) => {
   const put = (body: Json, headers = admin) =>
     t.app.inject({ method: 'PUT', url: '/api/v1/it4u/configMail', headers, payload: body });
   /** An instance of the console's mail service on the same database (another instance, as far as the schedule goes). */
-  const instance = () =>
+  const instance = (report?: () => Promise<never>) =>
     createMailService({
       mail: createMailRepository(t.database.db),
       settings: createSettingsRepository(t.database.db),
       audit: { record: async () => 0 } as never,
       secretKey: Buffer.alloc(32),
       now: () => clock,
-      report: async () =>
-        (await t.app.inject({ method: 'GET', url: '/api/v1/it4u/customer_info', headers: admin })).json(),
+      report:
+        report ??
+        (async () => (await t.app.inject({ method: 'GET', url: '/api/v1/it4u/customer_info', headers: admin })).json()),
     });
+  const runs = async () =>
+    (await t.app.inject({ method: 'GET', url: '/api/v1/it4u/mailRuns', headers: admin })).json() as Json[];
+  const resend = (id: unknown, headers = admin) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/it4u/mailLog/${id}/resend`, headers });
   const log = async () =>
     (await t.app.inject({ method: 'GET', url: '/api/v1/it4u/mailLog?pageSize=50', headers: admin })).json() as {
       items: Json[];
@@ -98,6 +103,9 @@ describe.each(drivers)('mail on %s', (driver) => {
         payload: { to: 'x@it4u.test' },
       });
       expect(test.statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/it4u/mailLog', headers })).statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/it4u/mailRuns', headers })).statusCode).toBe(403);
+      expect((await resend(1, headers)).statusCode).toBe(403);
     }
   });
 
@@ -128,6 +136,17 @@ describe.each(drivers)('mail on %s', (driver) => {
       const res = await put(settings(over));
       expect(res.statusCode, JSON.stringify(over)).toBe(400);
       expect(res.json()).toMatchObject({ code, details: [{ field, code }] });
+    }
+    // an empty schedule is said as the spec says it (Please_input_your_cronjob), missing or blank too
+    const { cronjobMail: _cron, ...noSchedule } = settings() as Json;
+    for (const body of [settings({ cronjobMail: '' }), settings({ cronjobMail: '   ' }), noSchedule] as Json[]) {
+      const res = await put(body);
+      expect(res.statusCode, JSON.stringify(body.cronjobMail)).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'cronRequired',
+        message: 'Please input your cronjob!',
+        details: [{ field: 'cronjobMail', code: 'cronRequired' }],
+      });
     }
     for (const over of [{ ccMail: ['not-an-address'] }, { portMail: 0 }, { portMail: '25' }, { rateLimit: -1 }]) {
       const res = await put(settings(over));
@@ -283,15 +302,100 @@ describe.each(drivers)('mail on %s', (driver) => {
     expect(missed).toHaveLength(3);
   });
 
-  it('logs a report without recipients as failed, and will not resend a reset mail', async () => {
+  it('logs a report without recipients as failed', async () => {
     expect((await put(settings({ ccMail: [] }))).statusCode).toBe(200);
     clock = EIGHT + 4 * DAY + MIN;
     const d = instance();
     await d.runDue();
     d.close();
     expect((await log()).items[0]).toMatchObject({ kind: 'report', ok: false, code: 'mailNoRecipients' });
-    const runs = (await t.app.inject({ method: 'GET', url: '/api/v1/it4u/mailRuns', headers: admin })).json();
-    expect(runs[0]).toEqual({ at: EIGHT + 4 * DAY, status: 'failed' });
+    expect((await runs())[0]).toEqual({ at: EIGHT + 4 * DAY, status: 'failed' });
     expect((await put(settings())).statusCode).toBe(200);
+  });
+
+  it('logs a report that cannot be made as failed with the reason, and does not send it later', async () => {
+    const before = smtp.received.length;
+    clock = EIGHT + 5 * DAY + MIN;
+    const broken = instance(async () => {
+      throw new Error('the report query failed: relation "wan_sites" does not exist');
+    });
+    await broken.runDue();
+    expect((await log()).items[0]).toMatchObject({
+      kind: 'report',
+      ok: false,
+      code: 'mailFailed',
+      params: { reason: 'the report query failed: relation "wan_sites" does not exist' },
+      to: ['noc@it4u.test', 'lead@it4u.test'],
+      runAt: EIGHT + 5 * DAY,
+    });
+    expect((await runs())[0]).toEqual({ at: EIGHT + 5 * DAY, status: 'failed' });
+    // the time was decided: another look, or another instance, sends nothing for it
+    const e = instance();
+    await Promise.all([broken.runDue(), e.runDue()]);
+    broken.close();
+    e.close();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.received.length).toBe(before);
+    expect((await log()).items.filter((l) => l.runAt === EIGHT + 5 * DAY)).toHaveLength(1);
+  });
+
+  it('fails a time left "running" by an instance that died, once, with a line, and never sends it', async () => {
+    const before = smtp.received.length;
+    const at = EIGHT + 6 * DAY;
+    // an instance took the time 10 s after it and died before saying what became of the mail
+    expect(await createMailRepository(t.database.db).claim(at, 'running', at + 10_000)).toBe(true);
+    const [f, g] = [instance(), instance()];
+    // within the grace period it may still be sending: left alone, and not taken again
+    clock = at + 2 * MIN;
+    await Promise.all([f.runDue(), g.runDue()]);
+    expect((await runs())[0]).toEqual({ at, status: 'running' });
+    expect((await log()).items.filter((l) => l.runAt === at)).toHaveLength(0);
+
+    clock = at + 10_000 + 5 * MIN + 1;
+    await Promise.all([f.runDue(), g.runDue(), f.runDue()]);
+    expect((await runs())[0]).toEqual({ at, status: 'failed' });
+    const lines = (await log()).items.filter((l) => l.runAt === at);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ kind: 'report', ok: false, code: 'mailInterrupted', runAt: at });
+    f.close();
+    g.close();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.received.length).toBe(before);
+  });
+
+  it('resends a report line as the report as of now, and will not resend a reset mail', async () => {
+    const before = smtp.received.length;
+    const report = (await log()).items.find((l) => l.kind === 'report' && l.runAt === EIGHT) as Json;
+    const again = await resend(report.id);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ ok: true, code: 'mailSent' });
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(mail?.envelopeTo.sort()).toEqual(['lead@it4u.test', 'noc@it4u.test']);
+    expect(mail?.subject).toBe('Báo cáo sáng');
+    expect(mail?.attachments.some((f) => f.filename?.endsWith('.xlsx'))).toBe(true);
+    // a resend is the report as of now, sent by the administrator, not a time of the schedule
+    expect((await log()).items[0]).toMatchObject({ kind: 'report', ok: true, runAt: null, actor: expect.any(String) });
+
+    const user = await seedUser(t.database, { roles: ['ROLE_KT'], email: 'reset.me@it4u.test' });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/forgotPassword',
+      payload: { email: user.email },
+    });
+    expect(asked.statusCode).toBe(202);
+    await smtp.waitFor(before + 2);
+    let line: Json | undefined;
+    for (let i = 0; i < 50 && !line; i++) {
+      line = (await log()).items.find((l) => l.kind === 'reset');
+      if (!line) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(line).toMatchObject({ kind: 'reset', ok: true, to: ['reset.me@it4u.test'] });
+    const total = (await log()).total;
+    const refused = await resend(line?.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'mailResendReset' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.received.length).toBe(before + 2);
+    expect((await log()).total).toBe(total);
   });
 });
