@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -6,17 +7,43 @@ import ssh2 from 'ssh2';
 const { Server, utils } = ssh2;
 const { STATUS_CODE } = utils.sftp;
 
+/** A key pair for a test's SSH user: `private` for the client, `public` (OpenSSH's one line) for the server. */
+export const userKeyPair = () => utils.generateKeyPairSync('ed25519');
+
 /**
- * A real SSH server with SFTP on loopback for tests (ssh2's server): it takes one user's password and writes what
- * it is sent under `root` (the paths it is given are taken as relative to it). A new host key each start.
+ * A real SSH server with SFTP on loopback for tests (ssh2's server): it takes one user's password, or their key (the
+ * client proving it holds the private half), and writes what it is sent under `root` (the paths it is given are
+ * taken as relative to it). A new host key each start.
  */
-export async function startSftp(opts: { root: string; username: string; password: string; port?: number }) {
+export async function startSftp(opts: {
+  root: string;
+  username: string;
+  /** the user's password; without it, no password is taken */
+  password?: string;
+  /** the user's public key (OpenSSH format); without it, no key is taken */
+  publicKey?: string;
+  port?: number;
+}) {
   const hostKey = utils.generateKeyPairSync('ed25519').private;
+  const parsed = opts.publicKey ? utils.parseKey(opts.publicKey) : undefined;
+  if (parsed instanceof Error) throw parsed;
+  const userKey = parsed;
+  const methods = [...(opts.password ? ['password' as const] : []), ...(userKey ? ['publickey' as const] : [])];
   const under = (p: string) => path.join(opts.root, path.normalize(p).replace(/^(\.\.(\/|$))+/, ''));
   const server = new Server({ hostKeys: [hostKey] }, (client) => {
     client.on('authentication', (ctx) => {
-      if (ctx.method === 'password' && ctx.username === opts.username && ctx.password === opts.password) ctx.accept();
-      else ctx.reject(['password']);
+      if (ctx.username !== opts.username) return ctx.reject(methods);
+      if (ctx.method === 'password' && opts.password && ctx.password === opts.password) return ctx.accept();
+      if (ctx.method === 'publickey' && userKey) {
+        const mine = userKey.getPublicSSH();
+        const same =
+          ctx.key.algo === userKey.type && ctx.key.data.length === mine.length && timingSafeEqual(ctx.key.data, mine);
+        // without a signature the client asks whether this key would do; with one, it proves it holds the key
+        if (same && (!ctx.signature || userKey.verify(ctx.blob as Buffer, ctx.signature, ctx.hashAlgo) === true)) {
+          return ctx.accept();
+        }
+      }
+      ctx.reject(methods);
     });
     client.on('ready', () => {
       client.on('session', (accept) => {

@@ -5,7 +5,7 @@ import { propertiesProblem } from '@it4u/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
 import { multipartFile } from '../../test/multipart.ts';
-import { startSftp } from '../../test/sftpServer.ts';
+import { startSftp, userKeyPair } from '../../test/sftpServer.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
 
 const FILE = [
@@ -62,6 +62,7 @@ describe.each(drivers)('the cronjob file on %s', (driver) => {
     t = await createTestApp(driver);
     admin = (await tokenFor(t, ['ROLE_ADMIN'])).headers;
     await createSitesRepository(t.database.db).insert({ sitename: 'Khách sạn Hoa Mai', idname: 'hoamai01' });
+    await createSitesRepository(t.database.db).insert({ sitename: 'Nhà nghỉ Quyền', idname: 'quyen01' });
   });
   afterAll(async () => {
     await t.close();
@@ -70,11 +71,27 @@ describe.each(drivers)('the cronjob file on %s', (driver) => {
   });
 
   it('is for ADMIN, LEAD_KT and KT only', async () => {
-    for (const role of ['ROLE_MANAGER', 'ROLE_CSKH', 'ROLE_KH'] as const) {
+    const restore = (version: number, headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/properties/quyen01/versions/${version}/restore`, headers });
+    // LEAD_KT uploads, lists, reads and restores (on a site of its own for this test)
+    const lead = (await tokenFor(t, ['ROLE_LEAD_KT'])).headers;
+    expect((await upload('a.properties', 'a=1', 'quyen01', lead)).statusCode).toBe(201);
+    expect((await upload('a.properties', 'a=2', 'quyen01', lead)).statusCode).toBe(201);
+    expect((await get('/properties/quyen01/versions', lead)).json()).toHaveLength(2);
+    expect((await get('/properties/quyen01/versions/1', lead)).json()).toMatchObject({ data: 'a=1' });
+    for (const role of ['ROLE_MANAGER', 'ROLE_CSKH', 'ROLE_LEAD_KD', 'ROLE_KH'] as const) {
       const { headers } = await tokenFor(t, [role]);
-      expect((await get('/properties/hoamai01', headers)).statusCode).toBe(403);
-      expect((await upload('a.properties', 'a=1', 'hoamai01', headers)).statusCode).toBe(403);
+      expect((await get('/properties/hoamai01', headers)).statusCode, role).toBe(403);
+      expect((await upload('a.properties', 'a=1', 'hoamai01', headers)).statusCode, role).toBe(403);
+      expect((await get('/properties/quyen01/versions', headers)).statusCode, role).toBe(403);
+      expect((await get('/properties/quyen01/versions/1', headers)).statusCode, role).toBe(403);
+      expect((await restore(1, headers)).statusCode, role).toBe(403);
     }
+    expect((await get('/properties/quyen01/versions', lead)).json()).toHaveLength(2);
+    const restored = await restore(1, lead);
+    expect(restored.statusCode, restored.body).toBe(201);
+    expect(restored.json()).toMatchObject({ version: 3, restoredFrom: 1 });
+    expect((await get('/properties/quyen01', lead)).json()).toEqual({ data: 'a=1' });
     const { headers } = await tokenFor(t, ['ROLE_KT']);
     expect((await get('/properties/hoamai01', headers)).json()).toEqual({ data: '' });
   });
@@ -165,5 +182,47 @@ describe.each(drivers)('the cronjob file on %s', (driver) => {
         .statusCode,
     ).toBe(200);
     expect((await get('/it4u/systemConfig')).json().sshHostKey).toBe('');
+  });
+
+  it('logs in to the controller host with a private key, and says so when the host refuses the key', async () => {
+    const key = userKeyPair();
+    const keyRoot = mkdtempSync(path.join(tmpdir(), 'it4u-sftp-key-'));
+    // this host takes the user's key and no password
+    const host = await startSftp({ root: keyRoot, username: 'unifi', publicKey: key.public });
+    try {
+      const set = await parameters({
+        sshHost: '127.0.0.1',
+        sshPort: host.port,
+        sshUser: 'unifi',
+        sshPassword: '',
+        sshKey: key.private,
+        unifiDataDir: '/srv/unifi/data',
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      const params = (await get('/it4u/systemConfig')).json();
+      expect(params).toMatchObject({ sshPassword: '', sshKey: '********' });
+      expect(JSON.stringify(params)).not.toContain('PRIVATE KEY');
+
+      const delivered = await upload('hoamai.properties', FILE);
+      expect(delivered.json()).toMatchObject({
+        delivery: 'delivered',
+        deliveryCode: 'sftpDelivered',
+        deliveryParams: { path: '/srv/unifi/data/sites/hoamai01/config.properties' },
+      });
+      expect(readFileSync(path.join(keyRoot, 'srv/unifi/data/sites/hoamai01/config.properties'), 'utf8')).toBe(FILE);
+
+      // another key (the same host, so the pin stays): refused, nothing written
+      const other = userKeyPair();
+      expect(
+        (await parameters({ sshHost: '127.0.0.1', sshPort: host.port, sshUser: 'unifi', sshKey: other.private }))
+          .statusCode,
+      ).toBe(200);
+      const refused = await upload('hoamai.properties', 'a=other key');
+      expect(refused.json()).toMatchObject({ delivery: 'failed', deliveryCode: 'sftpLoginRefused' });
+      expect(readFileSync(path.join(keyRoot, 'srv/unifi/data/sites/hoamai01/config.properties'), 'utf8')).toBe(FILE);
+    } finally {
+      await host.close();
+      rmSync(keyRoot, { recursive: true, force: true });
+    }
   });
 });
