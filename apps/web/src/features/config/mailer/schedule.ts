@@ -15,8 +15,13 @@ export function scheduleProblemText(t: TFunction, expression: string): string | 
 /** The viewer's time zone (the browser's). */
 export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-/** The next runs of a right schedule, each said in the operator's time zone and in the viewer's. */
-export function upcomingRuns(expression: string, from: number, locale: string, count = 5) {
+/** The next runs of a right schedule, each said in the operator's time zone and in the viewer's (the browser's). */
+export function upcomingRuns(
+  expression: string,
+  from: number,
+  locale: string,
+  { count = 5, viewerZone = viewerTimeZone() }: { count?: number; viewerZone?: string } = {},
+) {
   if (cronProblem(expression)) return [];
   const format = (timeZone: string) =>
     new Intl.DateTimeFormat(locale, {
@@ -29,7 +34,7 @@ export function upcomingRuns(expression: string, from: number, locale: string, c
       minute: '2-digit',
     });
   const operator = format(OPERATOR_TIME_ZONE);
-  const viewer = format(viewerTimeZone());
+  const viewer = format(viewerZone);
   return nextRuns(expression, from, count).map((at) => ({
     at,
     operator: operator.format(at),
