@@ -34,7 +34,17 @@ export function CronjobTab() {
   const save = useNewVersionMutation(idname);
   const [refused, setRefused] = useState<string | null>(null);
   const [viewing, setViewing] = useState<number | undefined>();
-  const [compare, setCompare] = useState<{ from?: number; to?: number }>({});
+  // the versions picked for the comparison are the site's they were picked on: another site starts from its own
+  const [compare, setCompare] = useState<{ site?: string; from?: number; to?: number }>({});
+  const picked = compare.site === idname ? compare : {};
+  const pick = (end: 'from' | 'to', version: number) =>
+    setCompare((c) => ({ ...(c.site === idname ? c : {}), site: idname, [end]: version }));
+  const chooseSite = (next: string) => {
+    setCompare({});
+    setViewing(undefined);
+    setRefused(null);
+    choose(next);
+  };
 
   if (sites.isError) return <QueryErrorAlert query={sites} />;
   if (!sites.isPending && list.length === 0) return <Empty description={t('sites.noneAssigned')} />;
@@ -112,8 +122,8 @@ export function CronjobTab() {
     },
   ];
   const options = list_.map((v) => ({ value: v.version, label: `v${v.version} · ${formatDateTime(v.createdAt)}` }));
-  const from = compare.from ?? list_[1]?.version;
-  const to = compare.to ?? list_[0]?.version;
+  const from = picked.from ?? list_[1]?.version;
+  const to = picked.to ?? list_[0]?.version;
 
   return (
     <Flex vertical gap={16}>
@@ -123,7 +133,7 @@ export function CronjobTab() {
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         {t('cronjob.intro')}
       </Typography.Paragraph>
-      <SiteSelect sites={list} value={site?.idname} onChange={choose} loading={sites.isPending} />
+      <SiteSelect sites={list} value={site?.idname} onChange={chooseSite} loading={sites.isPending} />
       <Space wrap align="center">
         <Upload
           accept=".properties"
@@ -179,7 +189,7 @@ export function CronjobTab() {
               prefix={t('cronjob.from')}
               value={from}
               options={options}
-              onChange={(v) => setCompare((c) => ({ ...c, from: v }))}
+              onChange={(v) => pick('from', v)}
               style={{ minWidth: 240 }}
             />
             <Select
@@ -187,7 +197,7 @@ export function CronjobTab() {
               prefix={t('cronjob.to')}
               value={to}
               options={options}
-              onChange={(v) => setCompare((c) => ({ ...c, to: v }))}
+              onChange={(v) => pick('to', v)}
               style={{ minWidth: 240 }}
             />
           </Space>
