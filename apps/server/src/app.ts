@@ -37,6 +37,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { createRealtime } from './plugins/realtime.ts';
 import { registerRequestGuards } from './plugins/request-guards.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -69,7 +70,7 @@ export type AppOptions = {
   publicUrl?: string;
   /** whether this instance sends the scheduled report (tests that run the schedule themselves turn it off) */
   scheduleMail?: boolean;
-  /** the remote terminal: idle time before a session closes, open sessions per user (TERMINAL_IDLE_MINUTES, TERMINAL_MAX_SESSIONS) */
+  /** the remote terminal: idle time before a session closes, open sessions per user, loopback allowed (TERMINAL_IDLE_MINUTES, TERMINAL_MAX_SESSIONS, TERMINAL_ALLOW_LOOPBACK) */
   terminal?: Partial<TerminalOptions>;
 };
 
@@ -102,11 +103,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app);
 
   const { db } = opts.database;
+  const realtime = createRealtime(app.server, { pool: opts.database.pool, log: () => app.log });
+  app.decorate('upgrades', realtime.upgrades);
   const core: Core = {
     db,
     audit: createAuditRepository(db),
     key: (purpose) => deriveKey(opts.masterKey, purpose),
     sheetLimits: opts.sheetLimits ?? SHEET_LIMITS,
+    realtime: realtime.realtime,
   };
 
   // Each area wires its own repository and service; an area takes what it needs from the areas below it.
@@ -133,6 +137,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     uploads: uploads.service,
     vouchers: vouchers.service,
     now: opts.now,
+    portalAddress: opts.portalAddress,
   });
   const customers = customersModule(core, {
     controller: settings.controller,
@@ -140,19 +145,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     now: opts.now,
     zabbix: opts.zabbix,
     metrics,
+    log: () => app.log,
     // the demo controller's sites get routers the console plays, so that the report has content
     demoSites:
       opts.syncDemoSites && opts.demoController
         ? async () => (await sites.service.all()).map((s) => s.sitename)
         : undefined,
   });
-  const chat = chatModule(core, { now: opts.now });
+  const chat = chatModule(core, { now: opts.now, log: () => app.log });
   const terminal = terminalModule(core, {
     devices: deviceInfo.repository,
     siteLinks: (site) => customers.service.devicesInfo(site),
     adminPassword: () => settings.parameters.terminalPassword(),
+    session: (id) => users.sessions.load(id),
     options: { idleMs: 15 * 60_000, maxSessions: 3, ...opts.terminal },
     now: opts.now,
+    log: () => app.log,
   });
   const mail = mailModule(core, {
     report: () => customers.service.list(),
@@ -171,7 +179,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       void sending.catch((err: unknown) => app.log.warn({ err }, 'a password-reset mail could not be sent')),
   });
   const dashboard = dashboardModule(core, { controller: settings.controller, sites: sites.service, now: opts.now });
-  registerAuth(app, auth.verifyAccess, auth.sessionStore);
+  realtime.authenticateWith(registerAuth(app, auth.verifyAccess, auth.sessionStore));
 
   // The areas and where they answer.
   const areas: [prefix: string, area: Area][] = [
@@ -197,7 +205,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ['', { routes: uploads.publicRoutes }],
     ['', portal],
   ];
-  for (const [prefix, area] of areas) await app.register(area.routes, { prefix });
+  for (const [prefix, area] of areas) {
+    await app.register(area.routes, { prefix });
+    if (area.sockets) realtime.onConnection(area.sockets);
+  }
 
   app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {
     try {
@@ -208,7 +219,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  app.addHook('preClose', async () => terminal.service.stop());
+  app.addHook('preClose', async () => {
+    await terminal.service.stop();
+    await realtime.close();
+  });
   app.addHook('onClose', async () => {
     settings.controller.reset();
     mail.service.close();
@@ -234,7 +248,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
   });
   app.addHook('onClose', async () => {
-    for (const job of jobs) job.stop();
+    for (const job of jobs) await job.stop();
   });
 
   await registerWeb(app, opts.webDist ?? '');

@@ -72,6 +72,7 @@ export const API_ERRORS = {
   chatNotAllowed: 'Customers can talk with staff only.',
   chatUserNotFound: 'This person does not exist.',
   chatChannelNotFound: 'This conversation does not exist.',
+  chatBeforeOrAfter: 'Ask for the messages before one, or after one, not both.',
   terminalHostNotRecorded:
     "{{host}} is not an address recorded for this customer: the terminal connects only to the addresses in the device information and the site's WAN links.",
   terminalNoRootPassword: 'No load-balancer password is stored for this row: choose another user or type the password.',
@@ -86,6 +87,10 @@ export const API_ERRORS = {
   terminalIdle: 'The session was closed after {{minutes}} minutes without typing.',
   terminalBadMessage: 'The terminal sent a message the server does not take; the session was closed.',
   terminalSessionNotFound: 'This terminal session does not exist.',
+  terminalHostForbidden:
+    '{{host}} ({{address}}) is a loopback, link-local, multicast or unspecified address: the terminal does not connect there.',
+  terminalSignedOut:
+    'Your sign-in ended (signed out, blocked, or no longer allowed the terminal): the session was closed.',
   hostKeyNotOffered: 'This host offers no other key to accept, or it offers another one since: look again.',
   deviceInfoNotFound: 'This device information row no longer exists.',
   noPasswordStored: 'No password is stored in this field.',

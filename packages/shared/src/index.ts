@@ -7,6 +7,7 @@ export * from './cron.ts';
 export * from './deviceInfo.ts';
 export * from './parameters.ts';
 export * from './properties.ts';
+export * from './realtime.ts';
 export * from './roles.ts';
 export * from './rowProblems.ts';
 export * from './splash.ts';

@@ -15,6 +15,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** the server's connection pool (PostgreSQL only): the realtime adapter listens through it */
+  pool?: pg.Pool;
   /** Runs fn while holding a cluster-wide lock, so that one instance at a time does it. */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -47,6 +49,7 @@ export async function openPostgres(url: string, max = 20): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    pool,
     async exclusive(fn) {
       const lockClient = await pool.connect();
       try {

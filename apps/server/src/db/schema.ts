@@ -591,7 +591,7 @@ export const chatChannels = pgTable(
 export const chatMessages = pgTable(
   'chat_messages',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serial('id').primaryKey(),
     channel: uuid('channel')
       .notNull()
       .references(() => chatChannels.uuid, { onDelete: 'cascade' }),
@@ -611,7 +611,32 @@ export const chatReads = pgTable(
       .notNull()
       .references(() => chatChannels.uuid, { onDelete: 'cascade' }),
     userId: integer('user_id').notNull(),
-    lastReadId: bigint('last_read_id', { mode: 'number' }).notNull(),
+    lastReadId: integer('last_read_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.channel, t.userId] })],
 );
+
+/**
+ * Presence: a row per user and instance holding sockets of theirs, renewed by that instance while they stay. A user is
+ * online while a row of theirs is `online` and renewed within the presence TTL (so an instance that crashed stops
+ * counting); their last seen is the newest `seen_at`.
+ */
+export const chatPresence = pgTable(
+  'chat_presence',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    instance: text('instance').notNull(),
+    online: boolean('online').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.instance] }), index('chat_presence_instance_idx').on(t.instance)],
+);
+
+/** The Socket.IO PostgreSQL adapter's table for packets over NOTIFY's 8,000 bytes (the console sends none so large). */
+export const socketIoAttachments = pgTable('socket_io_attachments', {
+  id: bigserial('id', { mode: 'number' }).unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+  payload: bytea('payload'),
+});

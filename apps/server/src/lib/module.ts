@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { AuditRepository } from '../modules/audit/audit.repository.ts';
+import type { Realtime, RealtimeSocket } from '../plugins/realtime.ts';
 import type { SheetLimits } from './upload.ts';
 
 /** The purposes of the keys derived from the master key. */
@@ -14,19 +15,22 @@ export type Core = {
   key(purpose: KeyPurpose): Buffer;
   /** how long and how much memory reading an uploaded spreadsheet may take */
   sheetLimits: SheetLimits;
+  /** events to users' open sockets, on every instance */
+  realtime: Realtime;
 };
 
 /** Work an area does on its own while the server runs: started once the server is ready, stopped when it closes. */
-export type Job = { start(): Promise<void>; stop(): void };
+export type Job = { start(): Promise<void>; stop(): void | Promise<void> };
 
 /**
  * An area of the console, wired in its `<area>.module.ts`: its repository and service made by hand, and what it
- * registers on the server. `app.ts` lists the areas with their prefixes. (Socket handlers join here as `sockets`
- * when the first area needs them.)
+ * registers on the server. `app.ts` lists the areas with their prefixes.
  */
 export type Area = {
   /** the area's HTTP routes, registered under its prefix */
   routes: FastifyPluginAsync;
   /** the area's jobs */
   jobs?: Job[];
+  /** the area's handlers on each new realtime socket (already authenticated) */
+  sockets?: (socket: RealtimeSocket) => void;
 };

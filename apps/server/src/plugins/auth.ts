@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../lib/context.ts';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
 
-export type TokenClaims = { sub: string; sid: string };
+/** An access token's claims: the user, the session, and when it expires (epoch seconds). */
+export type TokenClaims = { sub: string; sid: string; exp?: number };
 
 /** A session as the auth check needs it: its user, and whether it is still alive. */
 export type LiveSession = {
@@ -65,12 +66,15 @@ function bearerToken(request: FastifyRequest): string | undefined {
     ?.slice(WS_TOKEN_PREFIX.length);
 }
 
-/** The auth check: `verify` checks an access token's signature and expiry (it throws otherwise). */
+/**
+ * The auth check: `verify` checks an access token's signature and expiry (it throws otherwise). Answers the same
+ * check for a realtime socket's token: its caller, and when the token expires.
+ */
 export function registerAuth(
   app: FastifyInstance,
   verify: (token: string) => TokenClaims,
   sessions: SessionStore,
-): void {
+): (token: string) => Promise<{ actor: Actor; expiresAt: number }> {
   app.decorateRequest('principal', null as unknown as Actor);
   const cache = new Map<string, Cached>();
   app.addHook('onResponse', async (request) => {
@@ -92,8 +96,8 @@ export function registerAuth(
     return entry;
   }
 
-  app.decorate('auth', (capability?: Capability) => async (request: FastifyRequest) => {
-    const token = bearerToken(request);
+  /** The live session of an access token, or an UnauthorizedError. */
+  async function sessionOf(token: string | undefined): Promise<{ claims: TokenClaims; entry: Cached }> {
     let claims: TokenClaims;
     try {
       if (!token) throw new Error('no bearer token');
@@ -105,6 +109,7 @@ export function registerAuth(
     const entry = await load(claims.sid);
     const session = entry?.session;
     if (
+      !entry ||
       !session ||
       session.revokedAt ||
       session.expiresAt.getTime() < Date.now() ||
@@ -112,8 +117,14 @@ export function registerAuth(
     ) {
       throw new UnauthorizedError('sessionEnded');
     }
+    if (session.user.status !== 'Active') throw new UnauthorizedError('accountInactive', { reason: 'inactive' });
+    return { claims, entry };
+  }
+
+  app.decorate('auth', (capability?: Capability) => async (request: FastifyRequest) => {
+    const { claims, entry } = await sessionOf(bearerToken(request));
+    const { session } = entry;
     const { user } = session;
-    if (user.status !== 'Active') throw new UnauthorizedError('accountInactive', { reason: 'inactive' });
     request.principal = entry.principal;
     if (user.changePw && !request.routeOptions.config.allowPendingPasswordChange) {
       throw new ForbiddenError('changePasswordFirst', { reason: 'changePassword' });
@@ -125,4 +136,10 @@ export function registerAuth(
       await sessions.touch(claims.sid);
     }
   });
+
+  return async (token) => {
+    const { claims, entry } = await sessionOf(token);
+    const expiresAt = typeof claims.exp === 'number' ? claims.exp * 1000 : Date.now() + 60_000;
+    return { actor: entry.principal, expiresAt };
+  };
 }

@@ -15,6 +15,9 @@ export const drivers: Driver[] = process.env.DATABASE_URL ? ['pglite', 'postgres
 export type TestApp = {
   app: FastifyInstance;
   database: Database;
+  /** the scratch database's address (PostgreSQL only) and the app's master key: a second instance shares both */
+  url?: string;
+  masterKey: Buffer;
   close(): Promise<void>;
 };
 
@@ -25,6 +28,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   let database: Database;
   let drop: (() => Promise<void>) | undefined;
+  let url: URL | undefined;
   if (driver === 'pglite') {
     database = await openPglite();
   } else {
@@ -34,7 +38,7 @@ export async function createTestApp(
     await admin.connect();
     await admin.query(`create database ${name}`);
     await admin.end();
-    const url = new URL(base);
+    url = new URL(base);
     url.pathname = `/${name}`;
     database = await openPostgres(url.toString(), 5);
     drop = async () => {
@@ -45,15 +49,39 @@ export async function createTestApp(
     };
   }
   await migrate(database);
-  const app = await buildApp({ database, masterKey: randomBytes(32), ...appOptions });
+  const masterKey = randomBytes(32);
+  const app = await buildApp({ database, masterKey, ...appOptions });
   await app.ready();
   return {
     app,
     database,
+    url: url?.toString(),
+    masterKey,
     async close() {
       await app.close();
       await database.close();
       await drop?.();
+    },
+  };
+}
+
+/** Another instance of the console on a PostgreSQL test app's database, with its key (its own pool and state). */
+export async function secondInstance(
+  t: TestApp,
+  appOptions: Partial<Omit<AppOptions, 'database' | 'masterKey'>> = {},
+): Promise<Omit<TestApp, 'close'> & { close(): Promise<void> }> {
+  if (!t.url) throw new Error('a second instance needs PostgreSQL');
+  const database = await openPostgres(t.url, 5);
+  const app = await buildApp({ database, masterKey: t.masterKey, ...appOptions });
+  await app.ready();
+  return {
+    app,
+    database,
+    url: t.url,
+    masterKey: t.masterKey,
+    async close() {
+      await app.close();
+      await database.close();
     },
   };
 }

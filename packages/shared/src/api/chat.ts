@@ -11,12 +11,20 @@ export const ChannelSchema = Type.Object({
 });
 
 export const ChannelParams = Type.Object({
-  channelUuid: Type.String({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' }),
+  channelUuid: Type.String({
+    maxLength: 36,
+    pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
+  }),
 });
 
-/** Older messages: those before a message id, at most `limit`. */
+/**
+ * A page of messages: the newest `limit`; with `before`, the newest of those older than a message (scrolling back);
+ * with `after`, the oldest of those newer than a message (what came since, for a client told of new ones or back
+ * from a lost connection).
+ */
 export const MessagesQuery = Type.Object({
-  before: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+  before: Type.Optional(Id),
+  after: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
   limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
 });
 
@@ -29,16 +37,19 @@ export const ChatMessageSchema = Type.Object({
   timeSent: Type.Number(),
 });
 
-/** Messages oldest first; `hasMore`: older ones are left. */
+/** Messages oldest first; `hasMore`: more are left beyond the page (older ones, or with `after` newer ones). */
 export const MessagePageSchema = Type.Object({ items: Type.Array(ChatMessageSchema), hasMore: Type.Boolean() });
 
 export const MessageBody = Type.Object({
   contents: Type.String({ minLength: 1, maxLength: CHAT_MESSAGE_MAX, pattern: '\\S' }),
 });
 
-export const ReadBody = Type.Object({ lastReadId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
+export const ReadBody = Type.Object({ lastReadId: Id });
 
-/** Someone the caller may talk to: their first site labels them; the conversation's unread count and last message. */
+/**
+ * Someone the caller may talk to: their first site labels them; the conversation's unread count and last message; their
+ * presence.
+ */
 export const ContactSchema = Type.Object({
   userId: Type.Integer(),
   name: Type.String(),
@@ -47,6 +58,9 @@ export const ContactSchema = Type.Object({
   channelUuid: Type.Union([Type.String(), Type.Null()]),
   unread: Type.Integer(),
   lastMessageAt: Type.Union([Type.Number(), Type.Null()]),
+  /** online now (on any instance), or when last seen (null: never) */
+  online: Type.Boolean(),
+  lastSeen: Type.Union([Type.Number(), Type.Null()]),
 });
 
 export const ContactsQuery = Type.Object({ q: Type.Optional(SearchText) });

@@ -37,6 +37,7 @@ export function authModule(
     audit: core.audit,
     signAccess: (claims) => sign(claims),
     refreshKey: core.key('refresh'),
+    onSignedIn: (userId, sessionId) => core.realtime.toUserBut(userId, sessionId, 'session:elsewhere'),
   });
   const reset = createResetService({
     db: core.db,

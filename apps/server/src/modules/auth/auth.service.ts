@@ -30,11 +30,21 @@ type Deps = {
   refreshKey: Buffer;
   /** waits before checking a password of an account under attack (tests pass their own) */
   pause?: (ms: number) => Promise<void>;
+  /** a user signed in: their other open sessions are told (spec: /logined) */
+  onSignedIn?: (userId: number, sessionId: string) => void;
 };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export function createAuthService({ sessions, users, audit, signAccess, refreshKey, pause = sleep }: Deps) {
+export function createAuthService({
+  sessions,
+  users,
+  audit,
+  signAccess,
+  refreshKey,
+  pause = sleep,
+  onSignedIn = () => {},
+}: Deps) {
   /** The refresh token of a session at a counter: `<session id>.<counter>.<HMAC of both>`; nothing of it is stored. */
   function refreshTokenOf(sid: string, counter: number): string {
     const mac = createHmac('sha256', refreshKey).update(`${sid}.${counter}`).digest('base64url');
@@ -101,6 +111,7 @@ export function createAuthService({ sessions, users, audit, signAccess, refreshK
         expiresAt: new Date(Date.now() + (remember ? REMEMBER_TTL_MS : SESSION_TTL_MS)),
       });
       await audit.record('signin.success', who, { target });
+      onSignedIn(user.id, sid);
       return issue(user.id, sid, 0);
     },
 

@@ -1,10 +1,11 @@
 import type { ChatContact, ChatMessage } from '@it4u/shared';
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { chatChannels, chatMessages, chatReads, users } from '../../db/schema.ts';
+import { chatChannels, chatMessages, chatPresence, chatReads, users } from '../../db/schema.ts';
 import { containsPattern, rowsOf } from '../../lib/sql.ts';
 
 export type ChatUser = { id: number; name: string; username: string; roles: string[]; status: string };
+export type Presence = { online: boolean; lastSeen: number | null };
 
 type MessageRow = typeof chatMessages.$inferSelect;
 const toMessage = (m: MessageRow): ChatMessage => ({
@@ -52,7 +53,7 @@ export function createChatRepository(db: Db) {
     },
 
     /** Messages before `before` (all when undefined), the newest `limit`, answered oldest first. */
-    async messages(uuid: string, before: number | undefined, limit: number) {
+    async before(uuid: string, before: number | undefined, limit: number) {
       const rows = await db
         .select()
         .from(chatMessages)
@@ -83,7 +84,12 @@ export function createChatRepository(db: Db) {
      * first site, their channel with the user, its unread count for the user and its last message; the
      * conversation with the newest message first, then by name.
      */
-    async contacts(userId: number, staffOnly: boolean, q: string | undefined): Promise<ChatContact[]> {
+    async contacts(
+      userId: number,
+      staffOnly: boolean,
+      q: string | undefined,
+      freshSince: Date,
+    ): Promise<ChatContact[]> {
       const text = q?.trim() ?? '';
       const p = containsPattern(text);
       const rows = rowsOf<{
@@ -94,6 +100,8 @@ export function createChatRepository(db: Db) {
         channel: string | null;
         unread: number | string;
         last_at: Date | string | null;
+        online: boolean | null;
+        last_seen: Date | string | null;
       }>(
         await db.execute(sql`
           select u.id as user_id, u.name, u.username,
@@ -102,8 +110,11 @@ export function createChatRepository(db: Db) {
             c.uuid as channel,
             coalesce((select count(*) from chat_messages m where m.channel = c.uuid and m.to_user_id = ${userId}
               and m.id > coalesce((select r.last_read_id from chat_reads r where r.channel = c.uuid and r.user_id = ${userId}), 0)), 0) as unread,
-            (select max(m.sent_at) from chat_messages m where m.channel = c.uuid) as last_at
+            (select max(m.sent_at) from chat_messages m where m.channel = c.uuid) as last_at,
+            p.online, p.last_seen
           from users u
+          left join lateral (select bool_or(cp.online and cp.seen_at > ${freshSince}) as online, max(cp.seen_at) as last_seen
+            from chat_presence cp where cp.user_id = u.id) p on true
           left join chat_channels c on (c.user_one = least(u.id, ${userId}) and c.user_two = greatest(u.id, ${userId}))
           where u.id <> ${userId} and u.status = 'Active'
             ${staffOnly ? sql`and u.roles[1] <> 'ROLE_KH'` : sql``}
@@ -119,6 +130,8 @@ export function createChatRepository(db: Db) {
         channelUuid: r.channel,
         unread: Number(r.unread),
         lastMessageAt: r.last_at === null ? null : new Date(r.last_at).getTime(),
+        online: r.online === true,
+        lastSeen: r.last_seen === null ? null : new Date(r.last_seen).getTime(),
       }));
     },
 
@@ -132,15 +145,51 @@ export function createChatRepository(db: Db) {
       return Number(row?.n ?? 0);
     },
 
-    /** Messages of a channel after an id (a client that reconnects catches up). */
-    async since(uuid: string, after: number, limit: number) {
+    /** Messages after an id, the oldest `limit`, oldest first (what came since; a client that reconnects catches up). */
+    async after(uuid: string, after: number, limit: number) {
       const rows = await db
         .select()
         .from(chatMessages)
-        .where(and(eq(chatMessages.channel, uuid), sql`${chatMessages.id} > ${after}`))
+        .where(and(eq(chatMessages.channel, uuid), gt(chatMessages.id, after)))
         .orderBy(asc(chatMessages.id))
-        .limit(limit);
-      return rows.map(toMessage);
+        .limit(limit + 1);
+      return { items: rows.slice(0, limit).map(toMessage), hasMore: rows.length > limit };
+    },
+
+    /** Users of this instance came online, or are still here: their rows renewed (one statement for them all). */
+    async present(instance: string, userIds: number[], at: Date) {
+      if (userIds.length === 0) return;
+      await db.execute(sql`
+        insert into chat_presence (user_id, instance, online, seen_at)
+        select u, ${instance}, true, ${at} from unnest(${sql.param(userIds)}::int[]) as u
+          where exists (select 1 from users where id = u)
+        on conflict (user_id, instance) do update set online = true, seen_at = excluded.seen_at`);
+    },
+
+    /** A user's last socket on this instance closed. */
+    async absent(instance: string, userId: number, at: Date) {
+      await db
+        .update(chatPresence)
+        .set({ online: false, seenAt: at })
+        .where(and(eq(chatPresence.userId, userId), eq(chatPresence.instance, instance)));
+    },
+
+    /** Whether a user is online (a row of theirs online and renewed since `freshSince`) and when last seen. */
+    async presence(userId: number, freshSince: Date): Promise<Presence> {
+      const [row] = rowsOf<{ online: boolean | null; last_seen: Date | string | null }>(
+        await db.execute(sql`select bool_or(online and seen_at > ${freshSince}) as online, max(seen_at) as last_seen
+          from chat_presence where user_id = ${userId}`),
+      );
+      return {
+        online: row?.online === true,
+        lastSeen: row?.last_seen ? new Date(row.last_seen).getTime() : null,
+      };
+    },
+
+    /** Forgets rows older than `before` that a newer row of the same user outdates (crashed or older instances). */
+    async prunePresence(before: Date) {
+      await db.execute(sql`delete from chat_presence p where p.seen_at < ${before}
+        and exists (select 1 from chat_presence q where q.user_id = p.user_id and q.seen_at > p.seen_at)`);
     },
   };
 }

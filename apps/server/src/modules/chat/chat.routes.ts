@@ -46,15 +46,14 @@ export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService
       schema: {
         tags,
         summary:
-          "A channel's messages, oldest first: the newest `limit`, or those before `before` (its two people only)",
+          "A channel's messages, oldest first: the newest `limit`, those before `before` (scrolling back) or those after `after` (what came since); its two people only",
         security: secured,
         params: ChannelParams,
         querystring: MessagesQuery,
         response: { 200: MessagePageSchema, ...authErrors, 404: ErrorRef },
       },
     },
-    (request) =>
-      chat.messages(request.principal, request.params.channelUuid, request.query.before, request.query.limit),
+    (request) => chat.messages(request.principal, request.params.channelUuid, request.query),
   );
   r.post(
     '/private-chat/channel/:channelUuid/messages',

@@ -1,24 +1,48 @@
-import { can } from '@it4u/shared';
+import { can, PRESENCE_TTL_MS, TYPING_EVERY_MS } from '@it4u/shared';
 import type { Actor } from '../../lib/context.ts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
-import type { ChatRepository, ChatUser } from './chat.repository.ts';
+import type { Realtime } from '../../plugins/realtime.ts';
+import type { ChatRepository } from './chat.repository.ts';
 
 const isStaff = (roles: readonly string[]) => can(roles, 'allSites');
 const rolesOf = (actor: Actor) => actor.roles.map((r) => r.name);
 
+/** A user whose last socket here closed counts as gone only after this: a reconnect (a renewed token) is no absence. */
+export const ABSENCE_GRACE_MS = 5_000;
+/** Presence rows outdated by a newer one of the same user are forgotten after this. */
+const PRESENCE_KEEP_MS = 3600_000;
+
 /**
  * The private chat: one channel per pair of people; staff talk with anyone, a customer with staff only; a message is
- * stored before anything else; unread counts come from each person's last-read message.
+ * stored before anything else, then both people's sockets are told (ids only: they read it from the API); unread
+ * counts come from each person's last-read message; presence is a heartbeat in the database.
  */
-export function createChatService(deps: { chat: ChatRepository; now: () => number }) {
-  const { chat } = deps;
+export function createChatService(deps: {
+  chat: ChatRepository;
+  realtime: Realtime;
+  /** this instance, in the presence rows */
+  instance: string;
+  now: () => number;
+}) {
+  const { chat, realtime, instance, now } = deps;
+  const fresh = () => new Date(now() - PRESENCE_TTL_MS);
 
   /** The channel, if the caller is one of its two people. */
-  async function mine(actor: Actor, uuid: string) {
+  async function mine(actor: Pick<Actor, 'id'>, uuid: string) {
     const channel = await chat.channel(uuid);
     if (!channel) throw new NotFoundError('chatChannelNotFound');
     if (channel.userOne !== actor.id && channel.userTwo !== actor.id) throw new ForbiddenError('chatNotYours');
     return { ...channel, other: channel.userOne === actor.id ? channel.userTwo : channel.userOne };
+  }
+
+  /** Users with sockets on this instance, and how many each. */
+  const here = new Map<number, number>();
+  /** Users whose last socket here closed, waiting out the grace. */
+  const leaving = new Map<number, ReturnType<typeof setTimeout>>();
+
+  async function tellPresence(userId: number) {
+    const p = await chat.presence(userId, fresh());
+    realtime.toAll('presence', { userId, ...p });
   }
 
   return {
@@ -36,35 +60,125 @@ export function createChatService(deps: { chat: ChatRepository; now: () => numbe
       return { channelUuid, userOneFullName: one.name, userTwoFullName: two.name };
     },
 
-    async messages(actor: Actor, uuid: string, before: number | undefined, limit: number) {
+    async messages(
+      actor: Actor,
+      uuid: string,
+      page: { before?: number | undefined; after?: number | undefined; limit: number },
+    ) {
       await mine(actor, uuid);
-      return chat.messages(uuid, before, limit);
+      if (page.before !== undefined && page.after !== undefined)
+        throw new BadRequestError('chatBeforeOrAfter', 'after');
+      return page.after !== undefined
+        ? chat.after(uuid, page.after, page.limit)
+        : chat.before(uuid, page.before, page.limit);
     },
 
-    /** Stores a message (at most 4,000 characters, not blank): it is then delivered. */
+    /** Stores a message (at most 4,000 characters, not blank), then tells both people's sockets. */
     async send(actor: Actor, uuid: string, contents: string) {
       const channel = await mine(actor, uuid);
       const [other] = await chat.users([channel.other]);
       if (!other) throw new NotFoundError('chatUserNotFound');
-      if (!isStaff(rolesOf(actor)) && !isStaff((other as ChatUser).roles)) throw new ForbiddenError('chatNotAllowed');
-      return chat.add({
+      if (!isStaff(rolesOf(actor)) && !isStaff(other.roles)) throw new ForbiddenError('chatNotAllowed');
+      const message = await chat.add({
         channel: uuid,
         fromUserId: actor.id,
         toUserId: channel.other,
         contents,
-        sentAt: new Date(deps.now()),
+        sentAt: new Date(now()),
       });
+      const event = {
+        channelUuid: uuid,
+        id: message.id,
+        fromUserId: actor.id,
+        toUserId: channel.other,
+        fromName: actor.name,
+      };
+      realtime.toUser(channel.other, 'chat:message', event);
+      realtime.toUser(actor.id, 'chat:message', event);
+      return message;
     },
 
+    /** The caller read a channel up to a message: their other devices are told the new unread total. */
     async read(actor: Actor, uuid: string, lastReadId: number) {
       await mine(actor, uuid);
       await chat.read(uuid, actor.id, lastReadId);
-      return { unread: await chat.unreadTotal(actor.id) };
+      const unread = await chat.unreadTotal(actor.id);
+      realtime.toUser(actor.id, 'chat:read', { channelUuid: uuid, unread });
+      return { unread };
     },
 
-    contacts: (actor: Actor, q: string | undefined) => chat.contacts(actor.id, !isStaff(rolesOf(actor)), q),
+    contacts: (actor: Actor, q: string | undefined) => chat.contacts(actor.id, !isStaff(rolesOf(actor)), q, fresh()),
 
     unread: async (actor: Actor) => ({ unread: await chat.unreadTotal(actor.id) }),
+
+    /**
+     * The other person of a channel, for a socket's 'typing…' (undefined when the user is not in it). A socket keeps
+     * what it learnt, so only its first 'typing' of a channel reads the database.
+     */
+    async otherOf(userId: number, uuid: string): Promise<number | undefined> {
+      try {
+        return (await mine({ id: userId }, uuid)).other;
+      } catch {
+        return undefined;
+      }
+    },
+
+    /** How often a socket may say it is typing in one channel (faster ones are dropped). */
+    typingEveryMs: TYPING_EVERY_MS / 2,
+
+    /** A socket of a user opened on this instance. */
+    async connected(userId: number) {
+      here.set(userId, (here.get(userId) ?? 0) + 1);
+      const wasLeaving = leaving.get(userId);
+      if (wasLeaving) {
+        clearTimeout(wasLeaving);
+        leaving.delete(userId);
+        return;
+      }
+      if (here.get(userId) !== 1) return;
+      await chat.present(instance, [userId], new Date(now()));
+      await tellPresence(userId);
+    },
+
+    /** A socket of a user closed: after the grace, with none left here, the user is gone from this instance. */
+    disconnected(userId: number, graceMs = ABSENCE_GRACE_MS): Promise<void> {
+      const n = (here.get(userId) ?? 1) - 1;
+      if (n > 0) {
+        here.set(userId, n);
+        return Promise.resolve();
+      }
+      here.delete(userId);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          leaving.delete(userId);
+          if (here.has(userId)) return resolve();
+          chat
+            .absent(instance, userId, new Date(now()))
+            .then(() => tellPresence(userId))
+            .then(resolve, reject);
+        }, graceMs);
+        timer.unref();
+        leaving.set(userId, timer);
+      });
+    },
+
+    /** The heartbeat: this instance's users renewed, and rows long outdated forgotten. */
+    async beat() {
+      await chat.present(instance, [...here.keys()], new Date(now()));
+      await chat.prunePresence(new Date(now() - PRESENCE_KEEP_MS));
+    },
+
+    /** Whether a user is online on any instance, and when last seen. */
+    presence: (userId: number) => chat.presence(userId, fresh()),
+
+    /** The instance stops: its users leave at once (the others are told). */
+    async stop() {
+      for (const timer of leaving.values()) clearTimeout(timer);
+      const users = [...new Set([...here.keys(), ...leaving.keys()])];
+      here.clear();
+      leaving.clear();
+      for (const userId of users) await chat.absent(instance, userId, new Date(now()));
+    },
   };
 }
 

@@ -1,5 +1,9 @@
+import { PRESENCE_TTL_MS } from '@it4u/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Realtime } from '../../plugins/realtime.ts';
 import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
+import { createChatRepository } from './chat.repository.ts';
+import { createChatService } from './chat.service.ts';
 
 describe.each(drivers)('private chat on %s', (driver) => {
   let t: TestApp;
@@ -111,5 +115,32 @@ describe.each(drivers)('private chat on %s', (driver) => {
       await call('GET', `/private-chat/contacts?q=${encodeURIComponent(admin.user.username)}`, kt.headers)
     ).json();
     expect(found.map((c: { userId: number }) => c.userId)).toEqual([admin.user.id]);
+  });
+
+  it('counts a user online while an instance renews them, and offline once renewals stop (a crash)', async () => {
+    const told: unknown[] = [];
+    const realtime = { toAll: (_e: string, event: unknown) => told.push(event) } as unknown as Realtime;
+    const start = clock;
+    const service = (instance: string) =>
+      createChatService({ chat: createChatRepository(t.database.db), realtime, instance, now: () => clock });
+    const crashing = service('instance-a');
+    const other = service('instance-b');
+    await crashing.connected(customer.user.id);
+    expect(told).toEqual([{ userId: customer.user.id, online: true, lastSeen: start }]);
+    clock = start + PRESENCE_TTL_MS - 1_000;
+    expect(await other.presence(customer.user.id)).toEqual({ online: true, lastSeen: start });
+    // renewed by its heartbeat, then the instance stops renewing
+    await crashing.beat();
+    const renewed = clock;
+    clock = renewed + PRESENCE_TTL_MS - 1_000;
+    expect((await other.presence(customer.user.id)).online).toBe(true);
+    clock = renewed + PRESENCE_TTL_MS + 1_000;
+    expect(await other.presence(customer.user.id)).toEqual({ online: false, lastSeen: renewed });
+    // on another instance the user is back; leaving there (after the grace) says when they were last seen
+    await other.connected(customer.user.id);
+    expect((await crashing.presence(customer.user.id)).online).toBe(true);
+    await other.disconnected(customer.user.id, 0);
+    expect(await crashing.presence(customer.user.id)).toEqual({ online: false, lastSeen: clock });
+    expect(told.at(-1)).toEqual({ userId: customer.user.id, online: false, lastSeen: clock });
   });
 });

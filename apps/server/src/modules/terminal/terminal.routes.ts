@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import {
@@ -98,6 +99,8 @@ export async function terminalRoutes(app: FastifyInstance, opts: { terminal: Ter
 export async function terminalSocket(app: FastifyInstance, opts: { terminal: TerminalService }) {
   await app.register(websocket, {
     options: {
+      // the upgrades that are not Socket.IO's (plugins/realtime.ts)
+      server: app.upgrades as unknown as Server,
       maxPayload: 128 * 1024,
       handleProtocols: (protocols) => (protocols.has(WEBSSH_PROTOCOL) ? WEBSSH_PROTOCOL : false),
     },

@@ -1,0 +1,246 @@
+import type { AddressInfo } from 'node:net';
+import { type ClientEvents, type ServerEvents, SOCKET_PATH } from '@it4u/shared';
+import { sql } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  drivers,
+  secondInstance,
+  seedUser,
+  signin,
+  type TestApp,
+  tokenFor,
+} from '../../test/helpers.ts';
+
+type Client = Socket<ServerEvents, ClientEvents>;
+type Who = Awaited<ReturnType<typeof tokenFor>>;
+
+/** Sockets opened by a test, closed after it. */
+const opened: Client[] = [];
+
+/** A socket of the console at `url`, with an access token; answers once connected, or rejects with the refusal. */
+export function socketOf(url: string, token: string | undefined): Promise<Client> {
+  const socket: Client = connect(url, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    auth: token === undefined ? {} : { token },
+    reconnection: false,
+    forceNew: true,
+  });
+  opened.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) =>
+      reject(Object.assign(err, { code: (err as { data?: { code?: string } }).data?.code })),
+    );
+  });
+}
+
+/** The next event of a kind on a socket that `matches` (rejects after `ms`). */
+export function next<E extends keyof ServerEvents>(
+  socket: Client,
+  event: E,
+  ms = 5_000,
+  matches: (...args: Parameters<ServerEvents[E]>) => boolean = () => true,
+) {
+  return new Promise<Parameters<ServerEvents[E]>>((resolve, reject) => {
+    const listener = ((...args: Parameters<ServerEvents[E]>) => {
+      if (!matches(...args)) return;
+      clearTimeout(timer);
+      socket.off(event as 'presence', listener);
+      resolve(args);
+    }) as never;
+    const timer = setTimeout(() => {
+      socket.off(event as 'presence', listener);
+      reject(new Error(`no ${event} within ${ms} ms`));
+    }, ms);
+    socket.on(event as 'presence', listener);
+  });
+}
+
+/** Whether an event comes within `ms` (for what must not come). */
+function arrives(socket: Client, event: keyof ServerEvents, ms = 400) {
+  return next(socket, event, ms).then(
+    () => true,
+    () => false,
+  );
+}
+
+afterEach(() => {
+  for (const s of opened.splice(0)) s.disconnect();
+});
+
+describe.each(drivers)('chat in real time on %s', (driver) => {
+  let t: TestApp;
+  let url: string;
+  let admin: Who;
+  let kt: Who;
+  let clock = Date.UTC(2026, 10, 25, 20, 30); // 03:30 in Ho Chi Minh City
+  beforeAll(async () => {
+    t = await createTestApp(driver, { now: () => clock });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    admin = await tokenFor(t, ['ROLE_ADMIN']);
+    kt = await tokenFor(t, ['ROLE_KT']);
+  });
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'POST' | 'PUT', path: string, who: Who, payload?: object) =>
+    t.app.inject({ method, url: `/api/v1${path}`, headers: who.headers, payload });
+  const channelOf = async (a: Who, b: Who) =>
+    (await call('PUT', '/private-chat/channel', a, { userIdOne: a.user.id, userIdTwo: b.user.id })).json()
+      .channelUuid as string;
+
+  it('refuses a socket without a valid token, and a blocked user', async () => {
+    await expect(socketOf(url, undefined)).rejects.toMatchObject({ code: 'sessionExpired' });
+    await expect(socketOf(url, 'not.a.token')).rejects.toMatchObject({ code: 'sessionExpired' });
+    const blocked = await tokenFor(t, ['ROLE_KT']);
+    await t.database.db.execute(sql`update users set status = 'Block' where id = ${blocked.user.id}`);
+    await expect(socketOf(url, blocked.accessToken)).rejects.toMatchObject({ code: 'accountInactive' });
+    const socket = await socketOf(url, admin.accessToken);
+    expect(socket.connected).toBe(true);
+  });
+
+  it('delivers a stored message to both people, and reads it back after it', async () => {
+    const uuid = await channelOf(admin, kt);
+    const [toKt, toAdmin] = await Promise.all([socketOf(url, kt.accessToken), socketOf(url, admin.accessToken)]);
+    const heard = Promise.all([next(toKt, 'chat:message'), next(toAdmin, 'chat:message')]);
+    const sent = (await call('POST', `/private-chat/channel/${uuid}/messages`, admin, { contents: 'Xin chào' })).json();
+    const [[forKt], [forAdmin]] = await heard;
+    expect(forKt).toEqual({
+      channelUuid: uuid,
+      id: sent.id,
+      fromUserId: admin.user.id,
+      toUserId: kt.user.id,
+      fromName: expect.any(String),
+    });
+    expect(forAdmin.id).toBe(sent.id);
+    // the event carries no text: the client reads what came after the last message it has
+    const since = (await call('GET', `/private-chat/channel/${uuid}?after=${sent.id - 1}`, kt)).json();
+    expect(since.items.map((m: { contents: string }) => m.contents)).toEqual(['Xin chào']);
+    expect(since.hasMore).toBe(false);
+    expect((await call('GET', `/private-chat/channel/${uuid}?after=1&before=2`, kt)).statusCode).toBe(400);
+
+    // reading on one device tells the others the new unread total
+    const read = next(toKt, 'chat:read');
+    await call('POST', `/private-chat/channel/${uuid}/read`, kt, { lastReadId: sent.id });
+    expect((await read)[0]).toEqual({ channelUuid: uuid, unread: 0 });
+  });
+
+  it("passes 'typing…' to the other person of the channel only", async () => {
+    const uuid = await channelOf(admin, kt);
+    const outsider = await tokenFor(t, ['ROLE_KT']);
+    const [fromAdmin, toKt, toOutsider] = await Promise.all([
+      socketOf(url, admin.accessToken),
+      socketOf(url, kt.accessToken),
+      socketOf(url, outsider.accessToken),
+    ]);
+    const typing = next(toKt, 'chat:typing');
+    fromAdmin.emit('chat:typing', { channelUuid: uuid });
+    expect((await typing)[0]).toEqual({ channelUuid: uuid, userId: admin.user.id });
+    // someone outside the channel cannot make its people see 'typing…'
+    const fromOutsider = toOutsider;
+    const noTyping = arrives(toKt, 'chat:typing');
+    fromOutsider.emit('chat:typing', { channelUuid: uuid });
+    fromOutsider.emit('chat:typing', { channelUuid: 'junk' } as never);
+    expect(await noTyping).toBe(false);
+  });
+
+  it('tells the other sessions of a user who signs in again, and closes a session that logs out', async () => {
+    const user = await seedUser(t.database, { roles: ['ROLE_KT'] });
+    const first = await signin(t.app, user.username, user.password);
+    const socket = await socketOf(url, first.accessToken);
+    const told = next(socket, 'session:elsewhere');
+    const second = await signin(t.app, user.username, user.password);
+    await told;
+    // the new session's own socket is not told
+    const own = await socketOf(url, second.accessToken);
+    const ownTold = arrives(own, 'session:elsewhere');
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: { authorization: `Bearer ${first.accessToken}` },
+    });
+    expect(await closed).toBe('io server disconnect');
+    expect(await ownTold).toBe(false);
+    expect(own.connected).toBe(true);
+  });
+
+  it('shows who is online, and when they were last seen once they leave', async () => {
+    const contactOf = async (who: Who, id: number) =>
+      (await call('GET', '/private-chat/contacts', who)).json().find((c: { userId: number }) => c.userId === id);
+    const watcher = await socketOf(url, admin.accessToken);
+    const someone = await tokenFor(t, ['ROLE_CSKH']);
+    expect(await contactOf(admin, someone.user.id)).toMatchObject({ online: false, lastSeen: null });
+    const about = (e: { userId: number }) => e.userId === someone.user.id;
+    const came = next(watcher, 'presence', 5_000, about);
+    const socket = await socketOf(url, someone.accessToken);
+    expect((await came)[0]).toEqual({ userId: someone.user.id, online: true, lastSeen: clock });
+    expect(await contactOf(admin, someone.user.id)).toMatchObject({ online: true });
+    clock += 60_000;
+    const went = next(watcher, 'presence', 10_000, about);
+    socket.disconnect();
+    expect((await went)[0]).toEqual({ userId: someone.user.id, online: false, lastSeen: clock });
+    expect(await contactOf(admin, someone.user.id)).toMatchObject({ online: false, lastSeen: clock });
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('chat across two instances on one PostgreSQL', () => {
+  let one: TestApp;
+  let two: Awaited<ReturnType<typeof secondInstance>>;
+  const urls: string[] = [];
+  beforeAll(async () => {
+    one = await createTestApp('postgres');
+    two = await secondInstance(one);
+    for (const { app } of [one, two]) {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      urls.push(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+    }
+  });
+  afterAll(async () => {
+    await two.close();
+    await one.close();
+  });
+
+  it('delivers a message, presence, unread counts and a sign-in notice from one instance to the other', async () => {
+    const admin = await tokenFor(one, ['ROLE_ADMIN']);
+    const kt = await tokenFor(one, ['ROLE_KT']);
+    const onOne = (method: 'GET' | 'POST' | 'PUT', path: string, who: Who, payload?: object) =>
+      one.app.inject({ method, url: `/api/v1${path}`, headers: who.headers, payload });
+    const onTwo = (path: string, who: Who) =>
+      two.app.inject({ method: 'GET', url: `/api/v1${path}`, headers: who.headers });
+    const uuid = (
+      await onOne('PUT', '/private-chat/channel', admin, { userIdOne: admin.user.id, userIdTwo: kt.user.id })
+    ).json().channelUuid;
+
+    // kt is on the second instance; the first one's adapter listens once it has connected to PostgreSQL
+    const ktOnTwo = await socketOf(urls[1] as string, kt.accessToken);
+    let delivered: Parameters<ServerEvents['chat:message']> | undefined;
+    for (let i = 0; i < 20 && !delivered; i++) {
+      const heard = next(ktOnTwo, 'chat:message', 500);
+      await onOne('POST', `/private-chat/channel/${uuid}/messages`, admin, { contents: `tin ${i}` });
+      delivered = await heard.catch(() => undefined);
+    }
+    expect(delivered?.[0]).toMatchObject({ channelUuid: uuid, fromUserId: admin.user.id });
+    const count = (await onOne('GET', '/private-chat/unread', kt)).json().unread;
+    expect(count).toBeGreaterThan(0);
+    expect((await onTwo('/private-chat/unread', kt)).json().unread).toBe(count);
+
+    // admin comes online on the first instance: the second tells kt, and lists admin online
+    const about = (e: { userId: number }) => e.userId === admin.user.id;
+    const came = next(ktOnTwo, 'presence', 5_000, about);
+    await socketOf(urls[0] as string, admin.accessToken);
+    expect((await came)[0]).toMatchObject({ userId: admin.user.id, online: true });
+    const contact = (await onTwo('/private-chat/contacts', kt))
+      .json()
+      .find((c: { userId: number }) => c.userId === admin.user.id);
+    expect(contact).toMatchObject({ online: true, unread: count });
+
+    // kt signs in again through the first instance: kt's session on the second is told
+    const told = next(ktOnTwo, 'session:elsewhere');
+    await signin(one.app, kt.user.username, kt.user.password);
+    await told;
+  });
+});
