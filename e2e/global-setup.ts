@@ -20,6 +20,8 @@ export default async function globalSetup() {
     UNIFI_DEMO_CLOCK: '2026-05-06T03:00:00+07:00',
     // where the controllers send guests (the wireless spec reads it in the hotspot dialog)
     PORTAL_ADDRESS: '203.0.113.10',
+    // the terminal spec's SSH server is on loopback, which the terminal otherwise refuses
+    TERMINAL_ALLOW_LOOPBACK: '1',
   };
   delete env.DATABASE_URL;
   delete env.ADMIN_PASSWORD;

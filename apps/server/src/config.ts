@@ -25,8 +25,8 @@ export type Config = {
   metricsToken: string | undefined;
   /** where people reach the web app (the links of reset mails): PUBLIC_URL, else http://localhost:<port> */
   publicUrl: string;
-  /** the remote terminal: minutes without typing before a session closes, open sessions per user */
-  terminal: { idleMs: number; maxSessions: number };
+  /** the remote terminal: minutes without typing before a session closes, open sessions per user; loopback allowed */
+  terminal: { idleMs: number; maxSessions: number; allowLoopback?: true };
 };
 
 function int(name: string, value: string | undefined, fallback: number): number {
@@ -44,6 +44,13 @@ function count(name: string, value: string | undefined, fallback: number, min: n
     throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${value}"`);
   }
   return n;
+}
+
+/** On (`1`, `true`) or off (unset, `0`, `false`). */
+function flag(name: string, value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  throw new Error(`${name} must be 1 or 0, got "${value}"`);
 }
 
 function instant(name: string, value: string | undefined): number | undefined {
@@ -120,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     terminal: {
       idleMs: count('TERMINAL_IDLE_MINUTES', env.TERMINAL_IDLE_MINUTES, 15, 1, 1440) * 60_000,
       maxSessions: count('TERMINAL_MAX_SESSIONS', env.TERMINAL_MAX_SESSIONS, 3, 1, 100),
+      ...(flag('TERMINAL_ALLOW_LOOPBACK', env.TERMINAL_ALLOW_LOOPBACK) ? { allowLoopback: true as const } : {}),
     },
   };
 }

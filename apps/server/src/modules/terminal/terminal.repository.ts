@@ -1,5 +1,5 @@
 import type { HostKey, TerminalSession } from '@it4u/shared';
-import { and, count, desc, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sshHostKeys, terminalChunks, terminalSessions } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/sql.ts';
@@ -17,6 +17,9 @@ export type SessionStart = {
   rows: number;
   at: Date;
 };
+
+/** The first key of the per-user lock taken while a session starts (the second is the user's id). */
+const SESSION_LOCK = 0x7465_726d; // 'term'
 
 const ms = (d: Date | null) => (d === null ? null : d.getTime());
 
@@ -61,28 +64,34 @@ export function createTerminalRepository(db: Db) {
       return rows.map((r) => ({ ...r, pinnedAt: r.pinnedAt.getTime(), offeredAt: ms(r.offeredAt) }));
     },
 
-    /** A user's sessions still open: not ended, and active within the idle time (a crashed instance's expire). */
-    async openSessions(userId: number, since: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(terminalSessions)
-        .where(
-          and(
-            eq(terminalSessions.userId, userId),
-            isNull(terminalSessions.endedAt),
-            gt(terminalSessions.activeAt, since),
-          ),
-        );
-      return Number(row?.n ?? 0);
-    },
-
-    async start(s: SessionStart): Promise<number> {
-      const [row] = await db
-        .insert(terminalSessions)
-        .values({ ...s, startedAt: s.at, activeAt: s.at })
-        .returning({ id: terminalSessions.id });
-      if (!row) throw new Error('insert returned nothing');
-      return row.id;
+    /**
+     * Starts a session and writes its recording's header, unless the user already has `max` sessions open (not
+     * ended, and active since `since`: a crashed instance's sessions expire): answers the new session's id, or
+     * undefined when the limit is reached. Counting and inserting happen under a lock of the user (a transaction
+     * advisory lock), so that connects racing on any instance cannot go past the limit together.
+     */
+    async start(s: SessionStart, header: string, limit: { max: number; since: Date }): Promise<number | undefined> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${SESSION_LOCK}::int, ${s.userId}::int)`);
+        const [open] = await tx
+          .select({ n: count() })
+          .from(terminalSessions)
+          .where(
+            and(
+              eq(terminalSessions.userId, s.userId),
+              isNull(terminalSessions.endedAt),
+              gt(terminalSessions.activeAt, limit.since),
+            ),
+          );
+        if (Number(open?.n ?? 0) >= limit.max) return undefined;
+        const [row] = await tx
+          .insert(terminalSessions)
+          .values({ ...s, startedAt: s.at, activeAt: s.at })
+          .returning({ id: terminalSessions.id });
+        if (!row) throw new Error('insert returned nothing');
+        await tx.insert(terminalChunks).values({ sessionId: row.id, seq: 0, data: header });
+        return row.id;
+      });
     },
 
     /** Adds a piece of the recording and the counts so far. */
@@ -185,12 +194,18 @@ export function createTerminalRepository(db: Db) {
       return rows.map((r) => r.data);
     },
 
-    /** Sessions an instance left open when it stopped. */
-    async endAbandoned(before: Date, at: Date) {
-      await db
+    /**
+     * Ends the sessions an instance left open when it stopped or crashed: those not ended and silent since `before`
+     * (the caller leaves a margin past the idle time, so that no live session of a running instance is ended).
+     * Answers how many.
+     */
+    async endAbandoned(before: Date, at: Date): Promise<number> {
+      const rows = await db
         .update(terminalSessions)
-        .set({ endedAt: at, closeReason: sql`'shutdown'` })
-        .where(and(isNull(terminalSessions.endedAt), sql`${terminalSessions.activeAt} < ${before}`));
+        .set({ endedAt: at, closeReason: 'shutdown' })
+        .where(and(isNull(terminalSessions.endedAt), lt(terminalSessions.activeAt, before)))
+        .returning({ id: terminalSessions.id });
+      return rows.length;
     },
   };
 }

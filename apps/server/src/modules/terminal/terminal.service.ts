@@ -19,6 +19,7 @@ import { decryptSecret } from '../../lib/crypto.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { DeviceInfoRepository } from '../deviceinfo/deviceInfo.repository.ts';
+import { checkHost, type Resolve } from './hosts.ts';
 import type { TerminalRepository } from './terminal.repository.ts';
 
 export type TerminalOptions = {
@@ -26,7 +27,14 @@ export type TerminalOptions = {
   idleMs: number;
   /** open sessions a user may have at once */
   maxSessions: number;
+  /** loopback addresses may be reached too (TERMINAL_ALLOW_LOOPBACK=1: the tests' and e2e's SSH server) */
+  allowLoopback?: boolean;
+  /** how often an open terminal checks that its user's sign-in still holds (a minute) */
+  sessionCheckMs?: number;
 };
+
+/** Why a session ended, as the audit says it: the browser's reasons, and a sign-in that ended meanwhile. */
+export type EndReason = TerminalCloseReason | 'signedOut';
 
 type Deps = {
   terminal: TerminalRepository;
@@ -34,10 +42,14 @@ type Deps = {
   /** a site's WAN links as routers push them ({name: provider, value: address}) */
   siteLinks: (site: string) => Promise<{ name: string; value: string }[]>;
   adminPassword: () => Promise<string>;
+  /** whether the sign-in a terminal was opened with still holds (not signed out, user not blocked, role kept) */
+  sessionLive: (actor: Actor) => Promise<boolean>;
   audit: AuditRepository;
   secretKey: Buffer;
   options: TerminalOptions;
   now: () => number;
+  /** the addresses a host name resolves to (the system's resolver) */
+  resolve?: Resolve;
 };
 
 /** A recording stops growing past this (the session goes on; the audit says it was cut). */
@@ -48,12 +60,20 @@ const FLUSH_MS = 1_000;
 /** The output waiting to reach a slow browser: past it, the host is asked to wait. */
 const SEND_HIGH_WATER = 1024 * 1024;
 const CONNECT_WITHIN_MS = 30_000;
+const SESSION_CHECK_MS = 60_000;
+/**
+ * A session not ended and silent for the idle time plus this is over, whatever instance ran it: a live session is
+ * closed by its own instance once idle, and its activity is written within a second of each keystroke or output.
+ * The margin covers a connect in progress (at most about 45 s before the idle timer starts) and clocks that differ
+ * between instances.
+ */
+export const ABANDONED_AFTER_IDLE_MS = 5 * 60_000;
 
 class Refusal extends Error {
   constructor(
     readonly code: ApiErrorCode,
     readonly params?: ErrorParams,
-    readonly reason: TerminalCloseReason = 'error',
+    readonly reason: EndReason = 'error',
   ) {
     super(code);
   }
@@ -100,6 +120,15 @@ export function createTerminalService(deps: Deps) {
     return { username, password: msg.password ?? '' };
   }
 
+  /** The address to connect to for a recorded host, refused when it would reach this machine or no one host. */
+  async function reachable(host: string, port: number): Promise<string> {
+    const checked = await checkHost(host, { allowLoopback: options.allowLoopback ?? false, resolve: deps.resolve });
+    if (checked.ok) return checked.address;
+    if (checked.refused === 'unresolved')
+      throw new Refusal('terminalUnreachable', { host, port, reason: checked.reason });
+    throw new Refusal('terminalHostForbidden', { host, address: checked.address });
+  }
+
   /** One browser's terminal, from its connect message to its end. */
   function attach(ws: WebSocket, actor: Actor) {
     const send = (event: TerminalEvent) => {
@@ -109,9 +138,12 @@ export function createTerminalService(deps: Deps) {
       send({ type: 'error', code, ...(params ? { params } : {}), message: apiErrorText(code, params) });
 
     let state: 'waiting' | 'connecting' | 'open' | 'closed' = 'waiting';
+    /** why it ended, once it did */
+    let endedAs: EndReason = 'error';
     let client: Client | undefined;
     let stream: ClientChannel | undefined;
     let sessionId: number | undefined;
+    let size: { cols: number; rows: number } = { cols: TERMINAL.cols, rows: TERMINAL.rows };
     let started = 0;
     let bytesIn = 0;
     let bytesOut = 0;
@@ -122,14 +154,19 @@ export function createTerminalService(deps: Deps) {
     let dirty = false;
     let sending = 0;
     let paused = false;
+    let checking = false;
     let idleTimer: NodeJS.Timeout | undefined;
     let flushTimer: NodeJS.Timeout | undefined;
     let writes: Promise<void> = Promise.resolve();
     const decoder = new StringDecoder('utf8');
+    const errDecoder = new StringDecoder('utf8');
     const connectTimer = setTimeout(() => finish('error'), CONNECT_WITHIN_MS);
+    /** the socket closed (or the session ended) while a step of the connect was awaited */
+    const gone = () => state === 'closed';
 
+    /** A line of the recording; none before the session started (its times count from the start). */
     const event = (kind: 'o' | 'r', data: string) => {
-      if (truncated) return;
+      if (truncated || sessionId === undefined) return;
       const line = `${JSON.stringify([(now() - started) / 1000, kind, data])}\n`;
       if (recorded + line.length > RECORDING_MAX) {
         truncated = true;
@@ -163,21 +200,41 @@ export function createTerminalService(deps: Deps) {
       }, options.idleMs);
     };
 
-    function finish(reason: TerminalCloseReason) {
+    /** The sign-in still holds? Checked every minute: a user signed out, blocked or stripped of the role is cut. */
+    const checkTimer = setInterval(() => {
+      if (checking || state === 'waiting' || gone()) return;
+      checking = true;
+      deps
+        .sessionLive(actor)
+        .then((live) => {
+          if (live || gone()) return;
+          refuse('terminalSignedOut');
+          finish('signedOut');
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          checking = false;
+        });
+    }, options.sessionCheckMs ?? SESSION_CHECK_MS);
+
+    function finish(reason: EndReason) {
       if (state === 'closed') return;
       state = 'closed';
+      endedAs = reason;
       live.delete(stop);
       clearTimeout(connectTimer);
       clearTimeout(idleTimer);
       clearInterval(flushTimer);
-      const rest = decoder.end();
+      clearInterval(checkTimer);
+      const rest = decoder.end() + errDecoder.end();
       if (rest) event('o', rest);
       dirty = true;
       const id = sessionId;
       if (id !== undefined) {
         void flush().then(() => terminal.end(id, reason, new Date(now())).catch(() => undefined));
       }
-      send({ type: 'closed', reason });
+      // the browser's reasons (a sign-in that ended was said by the error before)
+      send({ type: 'closed', reason: reason === 'signedOut' ? 'error' : reason });
       stream?.close();
       client?.end();
       if (ws.readyState === ws.OPEN) ws.close(1000);
@@ -185,52 +242,80 @@ export function createTerminalService(deps: Deps) {
     const stop = () => finish('shutdown');
     live.add(stop);
 
+    /** The host's output (stdout or stderr) to the browser and the recording; a slow browser makes the host wait. */
+    function output(channel: ClientChannel, data: Buffer, text: string) {
+      bytesOut += data.length;
+      event('o', text);
+      sending += data.length;
+      ws.send(data, { binary: true }, () => {
+        sending -= data.length;
+        if (paused && sending < SEND_HIGH_WATER / 2) {
+          paused = false;
+          channel.resume();
+          channel.stderr.resume();
+        }
+      });
+      if (!paused && sending > SEND_HIGH_WATER) {
+        paused = true;
+        channel.pause();
+        channel.stderr.pause();
+      }
+    }
+
+    /**
+     * From the connect message to the shell. The socket may close during any step awaited: each is followed by a
+     * check, and a session started meanwhile is ended at once (nothing is left open, no timer runs on).
+     */
     async function connect(msg: TerminalConnect) {
       state = 'connecting';
       clearTimeout(connectTimer);
+      if (msg.cols && msg.rows) size = { cols: msg.cols, rows: msg.rows };
       const row = await deps.devices.find(msg.rowId);
+      if (gone()) return;
       if (!row) throw new Refusal('deviceInfoNotFound');
       const host = msg.host.trim().toLowerCase();
-      if (!(await recordedHosts(row)).has(host)) throw new Refusal('terminalHostNotRecorded', { host: msg.host });
+      const hosts = await recordedHosts(row);
+      if (gone()) return;
+      if (!hosts.has(host)) throw new Refusal('terminalHostNotRecorded', { host: msg.host });
+      const address = await reachable(host, msg.port);
+      if (gone()) return;
       const login = await credentials(msg, msg.rowId);
-      const since = new Date(now() - options.idleMs);
-      if ((await terminal.openSessions(actor.id, since)) >= options.maxSessions) {
-        throw new Refusal('terminalTooManySessions', { max: options.maxSessions });
-      }
-      const cols = msg.cols ?? TERMINAL.cols;
-      const rows = msg.rows ?? TERMINAL.rows;
+      if (gone()) return;
       started = now();
-      sessionId = await terminal.start({
-        userId: actor.id,
-        actorName: actor.username,
-        deviceInfoId: row.id,
-        site: row.sitename?.idname ?? '',
-        customer: row.contract?.clientName ?? '',
-        host,
-        port: msg.port,
-        sshUser: login.username,
-        cols,
-        rows,
-        at: new Date(started),
-      });
-      await terminal.progress(sessionId, {
-        seq: 0,
-        data: `${JSON.stringify({
-          version: 2,
-          width: cols,
-          height: rows,
-          timestamp: Math.floor(started / 1000),
-          env: { TERM: 'xterm-256color' },
-          title: `${login.username}@${host}:${msg.port}`,
-        })}\n`,
-        bytesIn: 0,
-        bytesOut: 0,
-        recordedBytes: 0,
-        truncated: false,
-        at: new Date(started),
-      });
+      const { cols, rows } = size;
+      const header = `${JSON.stringify({
+        version: 2,
+        width: cols,
+        height: rows,
+        timestamp: Math.floor(started / 1000),
+        env: { TERM: 'xterm-256color' },
+        title: `${login.username}@${host}:${msg.port}`,
+      })}\n`;
+      const id = await terminal.start(
+        {
+          userId: actor.id,
+          actorName: actor.username,
+          deviceInfoId: row.id,
+          site: row.sitename?.idname ?? '',
+          customer: row.contract?.clientName ?? '',
+          host,
+          port: msg.port,
+          sshUser: login.username,
+          cols,
+          rows,
+          at: new Date(started),
+        },
+        header,
+        { max: options.maxSessions, since: new Date(started - options.idleMs) },
+      );
+      if (id === undefined) throw new Refusal('terminalTooManySessions', { max: options.maxSessions });
+      if (gone()) {
+        // finish() ran while the session was being started: it ends here, for the reason finish() had
+        await terminal.end(id, endedAs, new Date(now()));
+        return;
+      }
+      sessionId = id;
       flushTimer = setInterval(() => void flush(), FLUSH_MS);
-      if (state !== 'connecting') return;
 
       let keyChanged: { pinned: string; fingerprint: string } | undefined;
       const ssh = new Client();
@@ -250,41 +335,24 @@ export function createTerminalService(deps: Deps) {
       });
       ssh.on('close', () => finish(state === 'open' ? 'remote' : 'error'));
       ssh.on('ready', () => {
-        ssh.shell({ term: 'xterm-256color', cols, rows }, (err, channel) => {
+        // the size asked last, if the window changed while connecting
+        ssh.shell({ term: 'xterm-256color', cols: size.cols, rows: size.rows }, (err, channel) => {
           if (err || state === 'closed') {
             if (err) refuse('terminalUnreachable', { host, port: msg.port, reason: err.message });
             return finish('error');
           }
           stream = channel;
           state = 'open';
-          send({ type: 'ready', sessionId: sessionId as number });
+          send({ type: 'ready', sessionId: id });
           touch();
-          channel.on('data', (data: Buffer) => {
-            bytesOut += data.length;
-            event('o', decoder.write(data));
-            sending += data.length;
-            ws.send(data, { binary: true }, () => {
-              sending -= data.length;
-              if (paused && sending < SEND_HIGH_WATER / 2) {
-                paused = false;
-                channel.resume();
-              }
-            });
-            if (!paused && sending > SEND_HIGH_WATER) {
-              paused = true;
-              channel.pause();
-            }
-          });
-          channel.stderr.on('data', (data: Buffer) => {
-            bytesOut += data.length;
-            event('o', data.toString('utf8'));
-            ws.send(data, { binary: true });
-          });
+          channel.on('data', (data: Buffer) => output(channel, data, decoder.write(data)));
+          channel.stderr.on('data', (data: Buffer) => output(channel, data, errDecoder.write(data)));
           channel.on('close', () => finish('remote'));
         });
       });
       ssh.connect({
-        host,
+        // the address checked above, not the name again (which could answer otherwise now)
+        host: address,
         port: msg.port,
         username: login.username,
         password: login.password,
@@ -322,6 +390,9 @@ export function createTerminalService(deps: Deps) {
         return;
       }
       if (isMessage.resize(msg)) {
+        // before the connect message there is no terminal to size (and no recording to time): ignored
+        if (state === 'waiting' || state === 'closed') return;
+        size = { cols: msg.cols, rows: msg.rows };
         stream?.setWindow(msg.rows, msg.cols, 0, 0);
         event('r', `${msg.cols}x${msg.rows}`);
         return;
@@ -355,6 +426,13 @@ export function createTerminalService(deps: Deps) {
     stop() {
       for (const end of [...live]) end();
     },
+
+    /**
+     * Ends the sessions left open by an instance that stopped without ending them (a crash): those silent for the
+     * idle time plus a margin (ABANDONED_AFTER_IDLE_MS), which no running instance still has open. Answers how many.
+     */
+    endAbandoned: () =>
+      terminal.endAbandoned(new Date(now() - options.idleMs - ABANDONED_AFTER_IDLE_MS), new Date(now())),
 
     page: (q: string | undefined, page: number, pageSize: number) => terminal.page(q, (page - 1) * pageSize, pageSize),
 

@@ -1,9 +1,20 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { TerminalEvent } from '@it4u/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { buildApp } from '../../app.ts';
+import { rowsOf } from '../../lib/sql.ts';
 import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
 import { startSshServer } from '../../test/sshServer.ts';
+import { createTerminalRepository } from './terminal.repository.ts';
+import { ABANDONED_AFTER_IDLE_MS } from './terminal.service.ts';
+
+/** The console's clock in these tests: fixed (a recording's times are all 0 s from its start). */
+const T0 = Date.UTC(2026, 4, 5, 20, 0);
+const IDLE_MS = 1_500;
+const DEVICE_TOKEN = 'router-token-terminal-0123';
 
 /** A browser's side of /webssh: the events it was told and the terminal output it got. */
 function terminal(port: number, token: string | undefined) {
@@ -53,11 +64,17 @@ describe.each(drivers)('remote terminal on %s', (driver) => {
   let kt: Awaited<ReturnType<typeof tokenFor>>;
   let ssh: Awaited<ReturnType<typeof startSshServer>>;
   let rowId: number;
+  let admin: Awaited<ReturnType<typeof tokenFor>>;
   beforeAll(async () => {
-    t = await createTestApp(driver, { terminal: { idleMs: 1_500, maxSessions: 2 } });
+    t = await createTestApp(driver, {
+      now: () => T0,
+      // the tests' SSH server is on loopback; a sign-in is checked every 100 ms here (every minute by default)
+      terminal: { idleMs: IDLE_MS, maxSessions: 2, allowLoopback: true, sessionCheckMs: 100 },
+    });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;
     kt = await tokenFor(t, ['ROLE_KT']);
+    admin = await tokenFor(t, ['ROLE_ADMIN']);
     ssh = await startSshServer({ username: 'root', password: 'lb-Secret' });
     const row = await t.app.inject({
       method: 'POST',
@@ -243,5 +260,237 @@ describe.each(drivers)('remote terminal on %s', (driver) => {
     expect((await get('/it4u/webssh/hostKeys', cskh.headers)).statusCode).toBe(403);
     expect((await get('/it4u/webssh/sessions/1/recording', cskh.headers)).statusCode).toBe(403);
     expect((await get('/it4u/webssh/sessions/999999/recording')).statusCode).toBe(404);
+  });
+
+  /** A user's sessions as stored: why each ended (null: still open). */
+  const sessionsOf = async (userId: number) =>
+    rowsOf<{ id: number; close_reason: string | null; ended: boolean }>(
+      await t.database.db.execute(
+        sql`select id, close_reason, ended_at is not null as ended from terminal_sessions where user_id = ${userId}
+          order by id`,
+      ),
+    );
+  const until = async (what: () => Promise<boolean>, label: string) => {
+    for (let i = 0; i < 400; i++) {
+      if (await what()) return;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`never: ${label}`);
+  };
+  const opened = async (token: string) => {
+    const term = terminal(port, token);
+    await term.opened();
+    return term;
+  };
+
+  it('leaves no session open when the browser leaves during the connect, and counts none against the user', async () => {
+    const user = await tokenFor(t, ['ROLE_KT']);
+    for (let i = 0; i < 3; i++) {
+      const quick = await opened(user.accessToken);
+      connect(quick);
+      // gone at once, without a closing handshake: the server hears it while the connect is under way
+      quick.ws.terminate();
+      await quick.waitClosed();
+    }
+    // the user may still open the two sessions the limit allows
+    const one = await opened(user.accessToken);
+    const two = await opened(user.accessToken);
+    connect(one);
+    connect(two);
+    await Promise.all([one.waitEvent('ready'), two.waitEvent('ready')]);
+    one.ws.close();
+    two.ws.close();
+    await Promise.all([one.waitClosed(), two.waitClosed()]);
+    await until(async () => (await sessionsOf(user.user.id)).every((s) => s.ended), 'every session of the user ended');
+    const sessions = await sessionsOf(user.user.id);
+    expect(sessions.filter((s) => s.close_reason !== 'user')).toEqual([]);
+  });
+
+  it('holds the limit of sessions against connects sent at once', async () => {
+    const user = await tokenFor(t, ['ROLE_KT']);
+    const terms = await Promise.all([1, 2, 3, 4, 5].map(() => opened(user.accessToken)));
+    for (const term of terms) connect(term);
+    await until(
+      async () => terms.every((x) => x.events.some((e) => e.type === 'ready' || e.type === 'error')),
+      'every connect answered',
+    );
+    const ready = terms.filter((x) => x.events.some((e) => e.type === 'ready'));
+    const refused = terms.filter((x) => x.error());
+    expect(ready).toHaveLength(2);
+    expect(refused.map((x) => x.error()?.code)).toEqual(Array(3).fill('terminalTooManySessions'));
+    for (const term of terms) term.ws.close();
+    await Promise.all(terms.map((x) => x.waitClosed()));
+    await until(async () => (await sessionsOf(user.user.id)).every((s) => s.ended), 'sessions ended');
+    expect(await sessionsOf(user.user.id)).toHaveLength(2);
+
+    // the same straight on the repository: eight starts at once (on PostgreSQL, each in its own connection)
+    const other = await tokenFor(t, ['ROLE_KT']);
+    const repository = createTerminalRepository(t.database.db);
+    const start = {
+      userId: other.user.id,
+      actorName: other.user.username,
+      deviceInfoId: rowId,
+      site: '',
+      customer: '',
+      host: '10.0.0.1',
+      port: 22,
+      sshUser: 'root',
+      cols: 97,
+      rows: 37,
+      at: new Date(T0),
+    };
+    const ids = await Promise.all(
+      Array.from({ length: 8 }, () => repository.start(start, '{}\n', { max: 2, since: new Date(T0 - IDLE_MS) })),
+    );
+    expect(ids.filter((id) => id !== undefined)).toHaveLength(2);
+    expect(await sessionsOf(other.user.id)).toHaveLength(2);
+  });
+
+  it('signs in as admin with the default password of the Parameter tab, which never reaches the browser', async () => {
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/it4u/systemConfig',
+      headers: admin.headers,
+      payload: { tokenUcrm: 'ucrm', tokenDev: DEVICE_TOKEN, terminalPassword: 'adm-Default-1' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const adminSsh = await startSshServer({ username: 'admin', password: 'adm-Default-1' });
+    try {
+      const term = await opened(kt.accessToken);
+      term.send({ operate: 'connect', rowId, host: '127.0.0.1', port: adminSsh.port, login: 'admin' });
+      await term.waitEvent('ready');
+      await term.waitOutput('$ ');
+      term.type('echo as-admin\r');
+      await term.waitOutput('as-admin\r\n');
+      term.ws.close();
+      await term.waitClosed();
+      expect(JSON.stringify(term.events) + term.output()).not.toContain('adm-Default-1');
+      const session = (await get('/it4u/webssh/sessions')).json().items[0];
+      expect(session).toMatchObject({ sshUser: 'admin', port: adminSsh.port, host: '127.0.0.1' });
+      const recording = await get(`/it4u/webssh/sessions/${session.id}/recording`);
+      expect(recording.body).not.toContain('adm-Default-1');
+    } finally {
+      await adminSsh.close();
+    }
+  });
+
+  it("reaches a host that only the site's WAN links name (as its router pushes them)", async () => {
+    const site = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/it4u/sitename/',
+      headers: admin.headers,
+      payload: { sitename: 'Terminal site', idname: 'term01' },
+    });
+    expect(site.statusCode, site.body).toBeLessThan(300);
+    const siteId = (await get('/it4u/sitenames')).json().find((s: { idname: string }) => s.idname === 'term01').id;
+    const row = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/it4u/clientDeviceInf',
+      headers: kt.headers,
+      payload: { sitenameId: siteId, ipOther: '10.20.30.40' },
+    });
+    const siteRowId = row.json().id as number;
+    const viaLink = { operate: 'connect', rowId: siteRowId, host: '127.0.0.1', port: ssh.port, login: 'typed' };
+    const credentials = { username: 'root', password: 'lb-Secret' };
+
+    const before = await opened(kt.accessToken);
+    before.send({ ...viaLink, ...credentials });
+    await before.waitClosed();
+    expect(before.error()?.code).toBe('terminalHostNotRecorded');
+
+    const push = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/it4u/customer_info',
+      headers: { authorization: `Bearer ${DEVICE_TOKEN}` },
+      payload: { sitename: 'term01', wan1Provider: 'VNPT', wan1Ip: '127.0.0.1', wan1Status: 1 },
+    });
+    expect(push.statusCode, push.body).toBe(200);
+    const after = await opened(kt.accessToken);
+    after.send({ ...viaLink, ...credentials });
+    await after.waitEvent('ready');
+    after.ws.close();
+    await after.waitClosed();
+  });
+
+  it('refuses link-local, multicast and unspecified addresses even when recorded', async () => {
+    const row = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/it4u/clientDeviceInf',
+      headers: kt.headers,
+      payload: { ipWan1: '169.254.169.254', ipWan2: 'ff02::1', ipWan3: '0.0.0.0', ipOther: '0:0:0:0:0:ffff:a9fe:101' },
+    });
+    const id = row.json().id as number;
+    for (const host of ['169.254.169.254', 'ff02::1', '0.0.0.0', '0:0:0:0:0:ffff:a9fe:101']) {
+      const term = await opened(kt.accessToken);
+      term.send({ operate: 'connect', rowId: id, host, port: 22, login: 'typed', username: 'root', password: 'x' });
+      await term.waitClosed();
+      expect(term.error()).toMatchObject({ code: 'terminalHostForbidden', params: { host } });
+    }
+  });
+
+  it('cuts an open terminal when its user signs out, or is blocked', async () => {
+    const leaving = await tokenFor(t, ['ROLE_KT']);
+    const term = await opened(leaving.accessToken);
+    connect(term);
+    await term.waitEvent('ready');
+    const out = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: leaving.headers });
+    expect(out.statusCode).toBe(200);
+    await term.waitClosed();
+    expect(term.error()?.code).toBe('terminalSignedOut');
+    await until(async () => (await sessionsOf(leaving.user.id))[0]?.ended === true, 'session ended');
+    expect((await sessionsOf(leaving.user.id))[0]?.close_reason).toBe('signedOut');
+
+    const blocked = await tokenFor(t, ['ROLE_KT']);
+    const other = await opened(blocked.accessToken);
+    connect(other);
+    await other.waitEvent('ready');
+    await t.database.db.execute(sql`update users set status = 'Block' where id = ${blocked.user.id}`);
+    await other.waitClosed();
+    expect(other.error()?.code).toBe('terminalSignedOut');
+  });
+
+  it('ignores a resize sent before the connect: the recording starts at 0 s', async () => {
+    const user = await tokenFor(t, ['ROLE_KT']);
+    const term = await opened(user.accessToken);
+    term.send({ operate: 'resize', cols: 150, rows: 50 });
+    connect(term, { cols: 100, rows: 30 });
+    await term.waitEvent('ready');
+    await term.waitOutput('$ ');
+    term.type('size\r');
+    await term.waitOutput('100x30');
+    term.ws.close();
+    await term.waitClosed();
+    await until(async () => (await sessionsOf(user.user.id))[0]?.ended === true, 'session ended');
+    const id = (await sessionsOf(user.user.id))[0]?.id;
+    const [header, ...lines] = (await get(`/it4u/webssh/sessions/${id}/recording`)).body.trim().split('\n');
+    expect(JSON.parse(header as string)).toMatchObject({ width: 100, height: 30, timestamp: T0 / 1000 });
+    const events = lines.map((l) => JSON.parse(l) as [number, string, string]);
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.filter((e) => e[0] !== 0)).toEqual([]);
+    expect(events.filter((e) => e[1] === 'r')).toEqual([]);
+  });
+
+  it('ends, at start-up, the sessions an instance left open, once silent past the idle time and a margin', async () => {
+    const user = await tokenFor(t, ['ROLE_KT']);
+    const insert = (activeAt: number) =>
+      t.database.db.execute(sql`insert into terminal_sessions
+        (user_id, actor_name, host, port, ssh_user, cols, rows, started_at, active_at)
+        values (${user.user.id}, ${user.user.username}, '10.0.0.1', 22, 'root', 97, 37,
+          ${new Date(activeAt - 60_000)}, ${new Date(activeAt)})`);
+    // silent past the idle time and the margin: its instance is gone; within it: maybe another instance's, kept
+    await insert(T0 - IDLE_MS - ABANDONED_AFTER_IDLE_MS - 1_000);
+    await insert(T0 - IDLE_MS - ABANDONED_AFTER_IDLE_MS + 1_000);
+    const second = await buildApp({
+      database: t.database,
+      masterKey: randomBytes(32),
+      now: () => T0,
+      terminal: { idleMs: IDLE_MS },
+    });
+    try {
+      await second.ready();
+      expect((await sessionsOf(user.user.id)).map((s) => s.close_reason)).toEqual(['shutdown', null]);
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { checkHost, forbiddenKind } from './hosts.ts';
+
+describe('the addresses the terminal refuses', () => {
+  it('names loopback, link-local, unspecified and multicast addresses, IPv4 and IPv6', () => {
+    expect(forbiddenKind('127.0.0.1')).toBe('loopback');
+    expect(forbiddenKind('127.255.0.9')).toBe('loopback');
+    expect(forbiddenKind('::1')).toBe('loopback');
+    expect(forbiddenKind('::ffff:127.0.0.1')).toBe('loopback');
+    expect(forbiddenKind('0:0:0:0:0:ffff:7f00:1')).toBe('loopback');
+    expect(forbiddenKind('169.254.169.254')).toBe('linkLocal');
+    expect(forbiddenKind('fe80::1')).toBe('linkLocal');
+    expect(forbiddenKind('febf::1')).toBe('linkLocal');
+    expect(forbiddenKind('0.0.0.0')).toBe('unspecified');
+    expect(forbiddenKind('::')).toBe('unspecified');
+    expect(forbiddenKind('224.0.0.1')).toBe('multicast');
+    expect(forbiddenKind('239.255.255.250')).toBe('multicast');
+    expect(forbiddenKind('255.255.255.255')).toBe('multicast');
+    expect(forbiddenKind('ff02::1')).toBe('multicast');
+  });
+
+  it('lets private, shared and public addresses through: customers routers live there, over VPN', () => {
+    for (const address of [
+      '10.0.0.1',
+      '172.16.5.4',
+      '172.31.255.254',
+      '192.168.1.1',
+      '100.64.0.1',
+      '100.127.255.254',
+      '14.1.1.2',
+      'fd00::1',
+      '2001:db8::1',
+      '::ffff:10.0.0.1',
+      '126.255.255.255',
+      '128.0.0.1',
+      'fec0::1',
+    ]) {
+      expect(forbiddenKind(address), address).toBeUndefined();
+    }
+  });
+
+  it('checks every address a name resolves to, and answers the one to connect to', async () => {
+    const resolve = async (name: string) =>
+      ({ 'vpn.example': ['10.8.0.2', 'fd00::2'], 'mixed.example': ['10.8.0.3', '::1'] })[name] ?? [];
+    expect(await checkHost('vpn.example', { allowLoopback: false, resolve })).toEqual({
+      ok: true,
+      address: '10.8.0.2',
+    });
+    expect(await checkHost('mixed.example', { allowLoopback: false, resolve })).toEqual({
+      ok: false,
+      refused: 'forbidden',
+      address: '::1',
+      kind: 'loopback',
+    });
+    expect(await checkHost('mixed.example', { allowLoopback: true, resolve })).toMatchObject({ ok: true });
+    expect(await checkHost('empty.example', { allowLoopback: false, resolve })).toEqual({
+      ok: false,
+      refused: 'unresolved',
+      reason: 'no address',
+    });
+    // the allowance is for loopback only
+    expect(await checkHost('169.254.169.254', { allowLoopback: true, resolve })).toMatchObject({
+      ok: false,
+      kind: 'linkLocal',
+    });
+    expect(await checkHost('127.0.0.1', { allowLoopback: true, resolve })).toEqual({ ok: true, address: '127.0.0.1' });
+  });
+});

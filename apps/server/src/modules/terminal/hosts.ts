@@ -1,0 +1,82 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+
+/** The kinds of address the terminal never connects to: they reach the console's own machine or no one host. */
+export type ForbiddenKind = 'loopback' | 'linkLocal' | 'unspecified' | 'multicast';
+
+/**
+ * The ranges refused, IPv4 and IPv6 (an IPv4-mapped IPv6 address, `::ffff:127.0.0.1`, is checked as its IPv4
+ * address). Private ranges (10/8, 172.16/12, 192.168/16, 100.64/10, fc00::/7) stay allowed: customers' routers live
+ * there, reached over VPN.
+ */
+const RANGES: [ForbiddenKind, string, number, 'ipv4' | 'ipv6'][] = [
+  ['loopback', '127.0.0.0', 8, 'ipv4'],
+  ['loopback', '::1', 128, 'ipv6'],
+  ['unspecified', '0.0.0.0', 8, 'ipv4'],
+  ['unspecified', '::', 128, 'ipv6'],
+  ['linkLocal', '169.254.0.0', 16, 'ipv4'],
+  ['linkLocal', 'fe80::', 10, 'ipv6'],
+  ['multicast', '224.0.0.0', 4, 'ipv4'],
+  ['multicast', '255.255.255.255', 32, 'ipv4'],
+  ['multicast', 'ff00::', 8, 'ipv6'],
+];
+
+const LISTS = new Map<ForbiddenKind, BlockList>();
+for (const [kind, network, prefix, family] of RANGES) {
+  let list = LISTS.get(kind);
+  if (!list) {
+    list = new BlockList();
+    LISTS.set(kind, list);
+  }
+  list.addSubnet(network, prefix, family);
+}
+
+/** What kind of refused address an IP address is, or undefined when the terminal may connect to it. */
+export function forbiddenKind(address: string): ForbiddenKind | undefined {
+  const family = isIP(address);
+  if (family === 0) return undefined;
+  const type = family === 4 ? 'ipv4' : 'ipv6';
+  for (const [kind, list] of LISTS) if (list.check(address, type)) return kind;
+  return undefined;
+}
+
+export type Resolve = (host: string) => Promise<string[]>;
+
+/** Every address a name has (IPv4 and IPv6, as the system's resolver answers). */
+export const resolveAll: Resolve = async (host) =>
+  (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address);
+
+export type HostCheck =
+  | { ok: true; address: string }
+  | { ok: false; refused: 'forbidden'; address: string; kind: ForbiddenKind }
+  | { ok: false; refused: 'unresolved'; reason: string };
+
+/**
+ * The address the terminal connects to for a host: the host itself when it is an IP address, else the first
+ * address its name resolves to. Refused when that address, or any other the name resolves to, is loopback (unless
+ * allowed: the tests' SSH server), link-local, unspecified or multicast. The connection then goes to the address
+ * checked here, so that a name answering otherwise a moment later changes nothing.
+ */
+export async function checkHost(host: string, opts: { allowLoopback: boolean; resolve?: Resolve }): Promise<HostCheck> {
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  let addresses: string[];
+  if (isIP(bare)) addresses = [bare];
+  else {
+    try {
+      addresses = await (opts.resolve ?? resolveAll)(bare);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      return {
+        ok: false,
+        refused: 'unresolved',
+        reason: code === 'ENOTFOUND' ? 'unknown name' : (code ?? 'no address'),
+      };
+    }
+    if (addresses.length === 0) return { ok: false, refused: 'unresolved', reason: 'no address' };
+  }
+  for (const address of addresses) {
+    const kind = forbiddenKind(address);
+    if (kind && !(kind === 'loopback' && opts.allowLoopback)) return { ok: false, refused: 'forbidden', address, kind };
+  }
+  return { ok: true, address: addresses[0] as string };
+}
