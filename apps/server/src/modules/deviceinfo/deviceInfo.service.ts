@@ -1,4 +1,5 @@
 import {
+  DEVICE_HOST_FIELDS,
   DEVICE_SECRET_FIELDS,
   DEVICE_SECRET_MASK,
   DEVICE_TEXT_FIELD_NAMES,
@@ -32,6 +33,17 @@ type Deps = {
 
 const HOST = new RegExp(HOST_PATTERN);
 const isHostField = (f: string) => f.startsWith('ip');
+
+/** The addresses of a row that are set (the hosts the terminal may reach for it): what the audit trail records. */
+const addressesOf = (fields: DeviceTexts) =>
+  Object.fromEntries(DEVICE_HOST_FIELDS.filter((f) => fields[f]).map((f) => [f, fields[f]]));
+
+/** The addresses a change set, changed or emptied: field → {from, to}. */
+function changedAddresses(before: DeviceTexts, after: DeviceTexts) {
+  const changed: Record<string, { from: string; to: string }> = {};
+  for (const f of DEVICE_HOST_FIELDS) if (before[f] !== after[f]) changed[f] = { from: before[f], to: after[f] };
+  return changed;
+}
 
 /** A site's key in the upload's lookup: its description or short name, without case. */
 const siteKey = (name: string) => name.trim().toLowerCase();
@@ -101,7 +113,14 @@ export function createDeviceInfoService({ devices, contracts, sites, audit, secr
 
     async create(input: DeviceInfoInput, ctx: RequestContext): Promise<DeviceInfo> {
       const secrets = nextSecrets(input, {});
-      const id = await devices.insert({ ...(await links(input)), fields: texts(input), secrets });
+      const linked = await links(input);
+      const fields = texts(input);
+      const id = await devices.insert({ ...linked, fields, secrets });
+      // a new row: its customer, site and addresses (the hosts the terminal may now reach), never its passwords
+      await audit.record('deviceInfo.create', ctx, {
+        target: `deviceInfo:${id}`,
+        details: { contractId: linked.contractId, siteId: linked.siteId, addresses: addressesOf(fields) },
+      });
       const changed = changedSecrets({}, secrets);
       if (changed.length)
         await audit.record('deviceInfo.passwords', ctx, { target: `deviceInfo:${id}`, details: { changed } });
@@ -112,8 +131,13 @@ export function createDeviceInfoService({ devices, contracts, sites, audit, secr
       const before = await mustFind(id);
       const stored = (await devices.secrets(id)) ?? {};
       const secrets = nextSecrets(input, stored);
-      const ok = await devices.update(id, { ...(await links(input, before)), fields: texts(input, before), secrets });
+      const fields = texts(input, before);
+      const ok = await devices.update(id, { ...(await links(input, before)), fields, secrets });
       if (!ok) throw new NotFoundError('deviceInfoNotFound');
+      // a change of address changes the hosts the terminal may reach for the row
+      const moved = changedAddresses(texts({}, before), fields);
+      if (Object.keys(moved).length)
+        await audit.record('deviceInfo.addresses', ctx, { target: `deviceInfo:${id}`, details: { changed: moved } });
       const changed = changedSecrets(stored, secrets);
       if (changed.length)
         await audit.record('deviceInfo.passwords', ctx, { target: `deviceInfo:${id}`, details: { changed } });

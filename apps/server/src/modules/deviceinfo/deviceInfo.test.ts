@@ -107,6 +107,52 @@ describe.each(drivers)('device information on %s', (driver) => {
     expect(changes.at(-1)?.details).toEqual({ changed: ['passLb', 'passOther'] });
   });
 
+  it("gives a row added without a customer its site's, keeps none when asked, and audits its addresses", async () => {
+    const site = await siteId('hoamai01');
+    // the body the screen sends for a new row with a site and no customer picked: contractId left out
+    const added = await call('POST', '/it4u/clientDeviceInf', {
+      sitenameId: site,
+      ipWan1: '14.9.9.1',
+      ipLb: '10.9.0.1',
+    });
+    expect(added.statusCode).toBe(201);
+    expect(added.json().contract).toMatchObject({ id: contractId });
+    // contractId: null says "no customer" on purpose
+    const none = await call('POST', '/it4u/clientDeviceInf', {
+      sitenameId: site,
+      contractId: null,
+      ipWan1: '14.9.9.2',
+    });
+    expect(none.json().contract).toBeNull();
+    // a row without a customer that gets a site (and no customer named) takes the site's
+    const bare = (await call('POST', '/it4u/clientDeviceInf', { ipOther: '10.9.0.3' })).json();
+    expect(bare.contract).toBeNull();
+    const sited = await call('PUT', `/it4u/clientDeviceInf/${bare.id}`, { sitenameId: site });
+    expect(sited.json().contract).toMatchObject({ id: contractId });
+
+    const created = (await audits('deviceInfo.create')).find((a) => a.target === `deviceInfo:${added.json().id}`);
+    expect(created).toMatchObject({
+      actor_name: expect.any(String),
+      details: { contractId, siteId: site, addresses: { ipWan1: '14.9.9.1', ipLb: '10.9.0.1' } },
+    });
+
+    // a change of address is audited (from, to); a change of anything else is not
+    const id = added.json().id;
+    await call('PUT', `/it4u/clientDeviceInf/${id}`, { note: 'only a note' });
+    await call('PUT', `/it4u/clientDeviceInf/${id}`, { ipWan1: '14.9.9.5', ipLb: '', ipOther: '10.9.0.9' });
+    const moved = (await audits('deviceInfo.addresses')).filter((a) => a.target === `deviceInfo:${id}`);
+    expect(moved.map((a) => a.details)).toEqual([
+      {
+        changed: {
+          ipWan1: { from: '14.9.9.1', to: '14.9.9.5' },
+          ipLb: { from: '10.9.0.1', to: '' },
+          ipOther: { from: '', to: '10.9.0.9' },
+        },
+      },
+    ]);
+    for (const id of [added.json().id, none.json().id, bare.id]) await call('DELETE', `/it4u/clientDeviceInf/${id}`);
+  });
+
   it('refuses bad fields with the field named, and links that do not exist', async () => {
     const bad = await call('POST', '/it4u/clientDeviceInf', { ipWan1: '14.1.1.2; rm -rf /' });
     expect(bad.statusCode).toBe(400);

@@ -1,6 +1,6 @@
 import { DEVICE_SECRET_MASK } from '@it4u/shared';
 import { describe, expect, it } from 'vitest';
-import { formFieldOf, newDeviceRow, toDeviceBody, toFormValues } from './deviceRow.ts';
+import { allRowsCapped, formFieldOf, newDeviceRow, toDeviceBody, toFormValues } from './deviceRow.ts';
 
 describe('a device row in edit mode', () => {
   it('sends a stored password back as the mask (kept), an emptied one as "" (removed), a typed one as typed', () => {
@@ -24,8 +24,38 @@ describe('a device row in edit mode', () => {
       contract: { id: 4, numContract: 'HD-4', clientName: 'A', phone: '', street: '', servicePlans: '', customId: '' },
       sitename: { id: 9, sitename: 'Cafe', idname: 'cafe01' },
     };
-    expect(toDeviceBody(toFormValues(row))).toMatchObject({ contractId: 4, sitenameId: 9 });
-    expect(toDeviceBody(toFormValues(newDeviceRow(0)))).toMatchObject({ contractId: null, sitenameId: null });
+    expect(toDeviceBody(toFormValues(row), row)).toMatchObject({ contractId: 4, sitenameId: 9 });
+    expect(toDeviceBody(toFormValues(newDeviceRow(0)), newDeviceRow(0))).toMatchObject({ sitenameId: null });
+  });
+
+  it("leaves the customer out when none is picked, so that the server gives the site's; null only takes one away", () => {
+    const fresh = newDeviceRow(0);
+    const body = toDeviceBody({ ...toFormValues(fresh), sitenameId: 9 }, fresh);
+    expect(body).toMatchObject({ sitenameId: 9 });
+    expect(body).not.toHaveProperty('contractId');
+    const contract = {
+      id: 4,
+      numContract: 'HD-4',
+      clientName: 'A',
+      phone: '',
+      street: '',
+      servicePlans: '',
+      customId: '',
+    };
+    const saved = { ...fresh, id: 2, contract };
+    // the customer the row had, cleared: sent as null (no customer)
+    expect(toDeviceBody({ ...toFormValues(saved), contract: null }, saved)).toMatchObject({ contractId: null });
+    // a saved row without a customer, still without one: left out too
+    const bare = { ...fresh, id: 3 };
+    expect(toDeviceBody(toFormValues(bare), bare)).not.toHaveProperty('contractId');
+    // a picked one is named
+    expect(toDeviceBody({ ...toFormValues(fresh), contract }, fresh)).toMatchObject({ contractId: 4 });
+  });
+
+  it('says when "All" stopped at its cap', () => {
+    expect(allRowsCapped(5000, 5001, 5000)).toBe(true);
+    expect(allRowsCapped(5000, 5000, 5000)).toBe(false);
+    expect(allRowsCapped(200, 6000, 5000)).toBe(false);
   });
 
   it("puts the server's refusals under their fields", () => {

@@ -38,11 +38,21 @@ export function toFormValues(row: DeviceRow): DeviceFormValues {
   return { contract: row.contract, sitenameId: row.sitename?.id ?? null, ...texts, ...secrets } as DeviceFormValues;
 }
 
-export function toDeviceBody(values: DeviceFormValues): DeviceInfoInput {
+/**
+ * The body of a save. The customer is named when one is picked, and sent as null only to take away the one the row
+ * had; otherwise it is left out, so that the server gives the row its site's customer (getContractBySitename).
+ */
+export function toDeviceBody(values: DeviceFormValues, before?: Pick<DeviceRow, 'contract'>): DeviceInfoInput {
   const texts = Object.fromEntries(DEVICE_TEXT_FIELD_NAMES.map((f) => [f, (values[f] ?? '').trim()]));
   const secrets = Object.fromEntries(DEVICE_SECRET_FIELDS.map((f) => [f, values[f] ?? '']));
-  return { contractId: values.contract?.id ?? null, sitenameId: values.sitenameId ?? null, ...texts, ...secrets };
+  const picked = values.contract?.id;
+  const contract =
+    picked !== undefined ? { contractId: picked } : before?.contract ? { contractId: null } : ({} as const);
+  return { ...contract, sitenameId: values.sitenameId ?? null, ...texts, ...secrets };
 }
+
+/** Whether "All" rows stopped at its cap: the list has more rows than one page of `cap` shows. */
+export const allRowsCapped = (pageSize: number, total: number, cap: number) => pageSize === cap && total > cap;
 
 /** The form field of a body field named by the server's 400. */
 export function formFieldOf(bodyField: string): string | undefined {

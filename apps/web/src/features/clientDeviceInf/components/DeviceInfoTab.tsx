@@ -1,7 +1,7 @@
 import { LoginOutlined } from '@ant-design/icons';
 import type { DeviceInfo } from '@it4u/shared';
 import { DEVICE_ALL_ROWS, DEVICE_PAGE_SIZES } from '@it4u/shared';
-import { Button, Form, Select } from 'antd';
+import { Alert, Button, Form, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
@@ -14,6 +14,7 @@ import { useTableFilters } from '../../../components/useTableFilters.ts';
 import { useCan } from '../../../session/useCan.ts';
 import { useMySitesQuery } from '../../../session/useMySitesQuery.ts';
 import {
+  allRowsCapped,
   type DeviceFormValues,
   type DeviceRow,
   formFieldOf,
@@ -32,7 +33,7 @@ const noFilters = () => ({});
 
 /** Device information (spec: /clientDeviceInf): one row per customer device set, edited in place. */
 export function DeviceInfoTab({ onConnect }: { onConnect: (target: TerminalTarget) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const paging = usePaging();
   const filters = useTableFilters(paging, noFilters);
   const devices = useDeviceInfoQuery(paging.params);
@@ -51,7 +52,7 @@ export function DeviceInfoTab({ onConnect }: { onConnect: (target: TerminalTarge
     const values = await rowForm.validValues();
     if (!values) return;
     save.mutate(
-      { id: row.id, body: toDeviceBody(values) },
+      { id: row.id, body: toDeviceBody(values, row) },
       { onSuccess: () => rowForm.saved(row), onError: rowForm.showSaveError },
     );
   };
@@ -61,8 +62,20 @@ export function DeviceInfoTab({ onConnect }: { onConnect: (target: TerminalTarge
     { value: DEVICE_ALL_ROWS, label: t('deviceInfo.allRows') },
   ];
 
+  const total = devices.data?.total ?? 0;
+  const number = (n: number) => n.toLocaleString(i18n.language);
+
   return (
     <>
+      {allRowsCapped(paging.pageSize, total, DEVICE_ALL_ROWS) && (
+        <Alert
+          type="warning"
+          showIcon
+          role="status"
+          style={{ marginBottom: 12 }}
+          title={t('deviceInfo.allCapped', { max: number(DEVICE_ALL_ROWS), total: number(total) })}
+        />
+      )}
       <EditableTable<DeviceRow, DeviceFormValues>
         rowForm={rowForm}
         query={devices}

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { TERMINAL, type TerminalEvent } from '@it4u/shared';
+import { type ErrorParams, TERMINAL, type TerminalEvent } from '@it4u/shared';
 import { FitAddon } from '@xterm/addon-fit';
 import { Terminal } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
@@ -17,7 +17,8 @@ type Props = { target: TerminalTarget; onBack: () => void };
 type Status =
   | { kind: 'connecting' }
   | { kind: 'open'; fingerprint: string; firstUse: boolean }
-  | { kind: 'failed'; text: string }
+  /** said in the reader's language when shown: the server's code, or a text of the app, or the spec's words */
+  | { kind: 'failed'; code?: string; params?: ErrorParams; key?: string; text: string }
   | { kind: 'closed' };
 
 /** A terminal with the spec's sizes and a copy and paste that works (Ctrl+Shift+C / Ctrl+Shift+V, or the mouse). */
@@ -52,7 +53,6 @@ export function TerminalView({ target, onBack }: Props) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<Status>({ kind: 'connecting' });
-
   useEffect(() => {
     const element = box.current;
     if (!element) return;
@@ -117,12 +117,11 @@ export function TerminalView({ target, onBack }: Props) {
             if (event.type === 'hostKey') {
               setStatus({ kind: 'open', fingerprint: event.fingerprint, firstUse: event.firstUse });
             } else if (event.type === 'error') {
-              const text = codeText(t, event.code, event.params) ?? event.message;
-              setStatus({ kind: 'failed', text });
+              setStatus({ kind: 'failed', code: event.code, params: event.params, text: event.message });
             }
           };
           ws.onerror = () =>
-            setStatus((s) => (s.kind === 'failed' ? s : { kind: 'failed', text: t('terminal.refused') }));
+            setStatus((s) => (s.kind === 'failed' ? s : { kind: 'failed', key: 'terminal.refused', text: '' }));
           ws.onclose = closed;
         });
     }
@@ -139,7 +138,17 @@ export function TerminalView({ target, onBack }: Props) {
       ws?.close();
       term.dispose();
     };
-  }, [target, t]);
+    // not on the language: switching it must not reconnect (a new session, audited); texts are said when shown
+  }, [target]);
+
+  const failed =
+    status.kind === 'failed'
+      ? status.code
+        ? (codeText(t, status.code, status.params) ?? status.text)
+        : status.key
+          ? t(status.key)
+          : status.text
+      : '';
 
   return (
     <div className="terminal-view">
@@ -162,7 +171,7 @@ export function TerminalView({ target, onBack }: Props) {
         )}
         {status.kind === 'closed' && <Tag>{t('terminal.closed')}</Tag>}
       </Space>
-      {status.kind === 'failed' && <Alert type="error" showIcon title={status.text} style={{ marginBottom: 8 }} />}
+      {status.kind === 'failed' && <Alert type="error" showIcon title={failed} style={{ marginBottom: 8 }} />}
       <div className="terminal-screen" ref={box} role="application" aria-label={t('terminal.screen')} />
       <Typography.Text type="secondary">{t('terminal.copyHint')}</Typography.Text>
     </div>
