@@ -46,3 +46,35 @@ describe("a WAN link's history", () => {
     expect(timeline([], 0, H, H)).toEqual([{ from: 0, to: H, state: 'unknown' }]);
   });
 });
+
+describe('flaps at the edges of the 24 hours', () => {
+  it('counts a drop at the window start, not one a moment before it nor one at its end', () => {
+    const now = 48 * H;
+    const from = now - 24 * H;
+    const before = [
+      { at: 0, state: 'up' as const },
+      // down a millisecond before the 24 hours start, up again inside them: no flap in the 24 hours
+      { at: from - 1, state: 'down' as const },
+      { at: from + H, state: 'up' as const },
+    ];
+    expect(flaps(before, from, now)).toBe(0);
+    // the same drop a millisecond later is inside
+    const atStart = [
+      { at: 0, state: 'up' as const },
+      { at: from, state: 'down' as const },
+      { at: from + H, state: 'up' as const },
+    ];
+    expect(flaps(atStart, from, now)).toBe(1);
+    // the window is [from, to): a drop at `to` is not in it
+    expect(
+      flaps(
+        [
+          { at: 0, state: 'up' as const },
+          { at: now, state: 'down' as const },
+        ],
+        from,
+        now,
+      ),
+    ).toBe(0);
+  });
+});

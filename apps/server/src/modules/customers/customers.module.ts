@@ -1,10 +1,12 @@
+import { WAN_STALE_AFTER_MS } from '@it4u/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import { Gauge, type Registry } from 'prom-client';
 import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
 import { checkZabbix, type ZabbixConfig } from '../../integrations/zabbix/zabbix.client.ts';
 import type { Area, Core, Job } from '../../lib/module.ts';
-import { createReadCache } from '../../lib/readCache.ts';
 import { createDemoRouters } from './customers.demo.ts';
 import { createCustomersRepository } from './customers.repository.ts';
+import { createHistoryPruning } from './customers.retention.ts';
 import { customersRoutes } from './customers.routes.ts';
 import { createCustomersService } from './customers.service.ts';
 
@@ -22,6 +24,7 @@ export function customersModule(
     metrics: Registry;
     /** with the demo controller: the demo sites' names, whose routers the console plays */
     demoSites?: () => Promise<string[]>;
+    log?: () => FastifyBaseLogger | undefined;
   },
 ) {
   const customers = createCustomersRepository(core.db);
@@ -32,24 +35,36 @@ export function customersModule(
     now: deps.now ?? Date.now,
   });
   const now = deps.now ?? Date.now;
-  // one read of the report a scrape, whichever gauge asks first
-  const scraped = createReadCache(1_000);
-  const report = () => scraped.get('all', () => service.list());
+  // one read of the sites' latest state a scrape, whichever gauge asks first (both are collected at once)
+  let reading: ReturnType<typeof customers.latest> | undefined;
+  const latest = () => {
+    reading ??= customers.latest().finally(() => {
+      reading = undefined;
+    });
+    return reading;
+  };
+  const isStale = (lastPushAt: Date | null, at: number) =>
+    lastPushAt === null || at - lastPushAt.getTime() > WAN_STALE_AFTER_MS;
 
-  // Per site and link: its status (1 up, 0 down, NaN unknown), and the seconds since each site's last push.
+  // Per site and link: its status (1 up, 0 down, NaN unknown), and the seconds since each site's last push; read from
+  // the sites' latest state at each scrape (not the report's copy, which is some seconds behind).
   new Gauge({
     name: 'it4u_wan_link_status',
     help: 'A WAN link of a customer site: 1 up, 0 down, NaN unknown (no push for 12 minutes)',
     labelNames: ['site', 'group', 'wan', 'provider'],
     registers: [deps.metrics],
     async collect() {
+      const sites = await latest();
+      const at = now();
       this.reset();
-      for (const row of await report()) {
-        for (const n of [1, 2, 3, 4] as const) {
-          const provider = row[`wan${n}Provider`];
-          if (!provider) continue;
-          const status = row[`wan${n}Status`];
-          this.set({ site: row.sitename, group: row.groupClient, wan: String(n), provider }, status ?? Number.NaN);
+      for (const site of sites) {
+        const stale = isStale(site.lastPushAt, at);
+        for (const link of site.links) {
+          if (!link.provider) continue;
+          this.set(
+            { site: site.sitename, group: site.groupName, wan: String(link.wan), provider: link.provider },
+            stale ? Number.NaN : link.up ? 1 : 0,
+          );
         }
       }
     },
@@ -60,18 +75,25 @@ export function customersModule(
     labelNames: ['site'],
     registers: [deps.metrics],
     async collect() {
-      this.reset();
+      const sites = await latest();
       const at = now();
-      for (const row of await report()) {
-        this.set({ site: row.sitename }, row.lastPush === null ? Number.NaN : Math.max(0, (at - row.lastPush) / 1000));
+      this.reset();
+      for (const site of sites) {
+        const last = site.lastPushAt?.getTime();
+        this.set({ site: site.sitename }, last === undefined ? Number.NaN : Math.max(0, (at - last) / 1000));
       }
     },
   });
 
   const routes: Area['routes'] = async (api) =>
     customersRoutes(api, { customers: service, zabbix: () => checkZabbix(deps.zabbix) });
-  const jobs: Job[] = deps.demoSites
-    ? [createDemoRouters({ customers, sitenames: deps.demoSites, record: service.record, now })]
-    : [];
-  return { service, routes, jobs };
+  const pruning = createHistoryPruning({
+    customers,
+    now,
+    onError: (err) => deps.log?.()?.warn({ err }, 'the WAN links history could not be pruned'),
+  });
+  const jobs: Job[] = [service.refresher, pruning];
+  if (deps.demoSites)
+    jobs.push(createDemoRouters({ customers, sitenames: deps.demoSites, record: service.record, now }));
+  return { service, routes, jobs, pruning };
 }

@@ -39,10 +39,9 @@ type RawSite = {
 };
 
 /** The links as stored (without their uptimes, which change with every push). */
-const stored = (links: LinkRow[]): string =>
-  JSON.stringify(
-    links.map((l) => ({ wan: l.wan, provider: l.provider, ip: l.ip, up: l.up, since: l.since.getTime() })),
-  );
+const storedLinks = (links: LinkRow[]): StoredLink[] =>
+  links.map((l) => ({ wan: l.wan, provider: l.provider, ip: l.ip, up: l.up, since: l.since.getTime() }));
+const stored = (links: LinkRow[]): string => JSON.stringify(storedLinks(links));
 
 /** Each link's uptime by WAN number - 1, as PostgreSQL's array text. */
 const uptimesOf = (links: { wan: number; uptime: number | null }[]): string =>
@@ -95,6 +94,9 @@ const SITES = sql`with names as (select distinct on (sitename) sitename, id, idn
   left join sites i on i.idname = cs.sitename and n.id is null
   left join owners o on o.site_id = coalesce(n.id, i.id)`;
 
+/** The lock key of the history's pruning (pg_try_advisory_xact_lock): one instance at a time. */
+const PRUNE_LOCK = 7_113_035;
+
 /**
  * A push's statements commit without waiting for the disk (`synchronous_commit` off for their own transaction): a
  * crash may lose the last fraction of a second of pushes, which the routers send again within 4 minutes, and the
@@ -102,46 +104,95 @@ const SITES = sql`with names as (select distinct on (sitename) sitename, id, idn
  */
 const ASYNC_COMMIT = sql`(select set_config('synchronous_commit', 'off', true))`;
 
-/** Customer sites with the latest state of their links, and the links' history of changes. SQL only. */
-export function createCustomersRepository(db: Db) {
-  const sites = async (where: SQL) =>
-    rowsOf<RawSite>(await db.execute(sql`${SITES} ${where} order by cs.sitename`)).map(toSite);
+/** A push as the repository writes it. */
+export type SitePush = {
+  sitename: string;
+  groupName: string | null;
+  uptimeLb: number | null;
+  uptimes: PushedLink[];
+  at: Date;
+};
 
-  return {
-    /**
-     * Records a push made at `at`: the site (made on its first push) with its group, load balancer and uptimes, in
-     * one statement that answers the links as they were and the time of the push before (null: none); then, only
-     * when `decide` finds a change, the new links with their history's new lines in a second one. Pushes of one site
-     * wait for each other on its row; the second statement is skipped when a later push of the site came in between
-     * (it went on from the links as they were).
-     */
-    async push(
-      push: { sitename: string; groupName: string | null; uptimeLb: number | null; uptimes: PushedLink[]; at: Date },
-      decide: (before: LinkRow[], previousPush: Date | null) => { links: LinkRow[]; events: EventRow[] },
-    ): Promise<{ id: number; changes: number; known: boolean }> {
-      const at = push.at.toISOString();
-      const uptimes = uptimesOf(push.uptimes);
-      const known = sql`exists (select 1 from sites where sitename = ${push.sitename} or idname = ${push.sitename})`;
-      type Answer = { id: number; previous: number | string | null; links: StoredLink[] | string; known: boolean };
-      // one statement, new site or not: the links are left as they were, and the last push becomes the prior one
-      const [site] = rowsOf<Answer>(
-        await db.execute(sql`
-          insert into customer_sites (sitename, group_name, uptime_lb, uptimes, last_push_at)
-          select ${push.sitename}, coalesce(${push.groupName}::text, ''), ${push.uptimeLb}::int, ${uptimes}::int[],
-            ${at}::timestamptz
-          from ${ASYNC_COMMIT} commit
-          on conflict (sitename) do update set
-            group_name = coalesce(${push.groupName}::text, customer_sites.group_name),
-            uptime_lb = excluded.uptime_lb,
-            uptimes = excluded.uptimes,
-            prior_push_at = customer_sites.last_push_at,
-            last_push_at = excluded.last_push_at
-          returning id, (extract(epoch from prior_push_at) * 1000)::float8 as previous, links, ${known} as known`),
-      );
+/** What a push changes, worked out from the links as they were and the time of the push before (null: none). */
+export type Decide = (before: LinkRow[], previousPush: Date | null) => { links: LinkRow[]; events: EventRow[] };
+
+export type PushAnswer = { id: number; changes: number; known: boolean };
+
+type Waiting = { push: SitePush; decide: Decide; done: (answer: PushAnswer) => void; failed: (err: unknown) => void };
+
+/** The most pushes one statement writes, and the statements under way at once. */
+const BATCH_MAX = 200;
+const BATCHES_AT_ONCE = 3;
+
+/** PostgreSQL's answer to two statements that each wait for a row the other holds: one is cancelled. */
+const isDeadlock = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '40P01' || e?.cause?.code === '40P01';
+};
+
+/**
+ * Writes pushes in batches: a push that comes while BATCHES_AT_ONCE batches are under way waits for one of them, and
+ * then goes with every other push that waited, in one statement for all (and a second for all their changes). At a
+ * push now and then each is written at once, alone; at a thousand a second PostgreSQL parses, plans and commits a
+ * statement per few pushes, not per push, and the console makes one round trip for them. A batch holds one push per
+ * site, and no site is in two batches under way: a site's pushes are decided one after the other, in their order.
+ * Its rows are written in the order of their names, so that two instances' batches do not wait for each other in a
+ * circle (a statement cancelled in a deadlock all the same is tried once more).
+ */
+function createPushWriter(db: Db) {
+  const queue: Waiting[] = [];
+  const underWay = new Set<string>();
+  let running = 0;
+
+  /** A statement, tried once more when PostgreSQL cancelled it to end a deadlock (it then changed nothing). */
+  const once = (statement: SQL) =>
+    db.execute(statement).catch((err: unknown) => (isDeadlock(err) ? db.execute(statement) : Promise.reject(err)));
+
+  async function write(batch: Waiting[]): Promise<void> {
+    const rows = batch.map(({ push }) => ({
+      sitename: push.sitename,
+      group_name: push.groupName,
+      uptime_lb: push.uptimeLb,
+      uptimes: [1, 2, 3, 4].map((n) => push.uptimes.find((l) => l.wan === n)?.uptime ?? null),
+      at: push.at.toISOString(),
+    }));
+    type Answer = {
+      id: number;
+      sitename: string;
+      previous: number | string | null;
+      links: StoredLink[] | string;
+      known: boolean;
+    };
+    // one statement, new sites or not: the links are left as they were, and each last push becomes the prior one; a
+    // push without a service group keeps the site's (the batch's own group is looked up only then)
+    const answers = rowsOf<Answer>(
+      await once(sql`
+        with v as materialized (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as v(sitename text, group_name text, uptime_lb int, uptimes int[], at timestamptz))
+        insert into customer_sites (sitename, group_name, uptime_lb, uptimes, last_push_at)
+        select v.sitename, coalesce(v.group_name, ''), v.uptime_lb, v.uptimes, v.at
+        from v cross join ${ASYNC_COMMIT} commit
+        order by v.sitename
+        on conflict (sitename) do update set
+          group_name = case when excluded.group_name <> '' then excluded.group_name
+            else coalesce((select g.group_name from v g where g.sitename = excluded.sitename), customer_sites.group_name) end,
+          uptime_lb = excluded.uptime_lb,
+          uptimes = excluded.uptimes,
+          prior_push_at = customer_sites.last_push_at,
+          last_push_at = excluded.last_push_at
+        returning id, sitename, (extract(epoch from prior_push_at) * 1000)::float8 as previous, links,
+          exists (select 1 from sites s where s.sitename = customer_sites.sitename or s.idname = customer_sites.sitename)
+            as known`),
+    );
+    const bySite = new Map(answers.map((a) => [a.sitename, a]));
+    const kept: { id: number; at: string; links: unknown }[] = [];
+    const lines: { site_id: number; wan: number; at: string; state: LinkState; provider: string; ip: string }[] = [];
+    const results = batch.map((w) => {
+      const site = bySite.get(w.push.sitename);
       if (!site) throw new Error('the customer site was not written');
       const before = toSite({
         id: site.id,
-        sitename: push.sitename,
+        sitename: w.push.sitename,
         group_name: '',
         idname: null,
         customer: null,
@@ -150,25 +201,94 @@ export function createCustomersRepository(db: Db) {
         links: site.links,
         last_push: site.previous,
       });
-      const { links, events } = decide(before.links, before.lastPushAt);
+      const { links, events } = w.decide(before.links, before.lastPushAt);
       if (events.length > 0) {
-        const lines = events.map(
-          (e) =>
-            sql`(${site.id}::int, ${e.wan}::int, ${e.at.toISOString()}::timestamptz, ${e.state}::text, ${e.provider}::text, ${e.ip}::text)`,
-        );
-        // two changes at one instant: the later word wins
-        await db.execute(sql`
-          with kept as (update customer_sites set links = ${stored(links)}::jsonb
-            from ${ASYNC_COMMIT} commit
-            where id = ${site.id} and last_push_at = ${at}::timestamptz returning id)
-          insert into wan_events (site_id, wan, at, state, provider, ip)
-          select v.* from (values ${sql.join(lines, sql`, `)}) v(site_id, wan, at, state, provider, ip)
-          where exists (select 1 from kept)
-          on conflict (site_id, wan, at) do update set state = excluded.state, provider = excluded.provider,
-            ip = excluded.ip`);
+        kept.push({ id: site.id, at: w.push.at.toISOString(), links: storedLinks(links) });
+        for (const e of events)
+          lines.push({
+            site_id: site.id,
+            wan: e.wan,
+            at: e.at.toISOString(),
+            state: e.state,
+            provider: e.provider,
+            ip: e.ip,
+          });
       }
       return { id: site.id, changes: events.length, known: site.known };
-    },
+    });
+    if (kept.length > 0) {
+      // the links of the sites whose last push is still this one (a later push went on from them as they were),
+      // with their history's new lines; two changes at one instant: the later word wins
+      await once(sql`
+        with v as (select * from jsonb_to_recordset(${JSON.stringify(kept)}::jsonb) as v(id int, at timestamptz, links jsonb)),
+        kept as (update customer_sites cs set links = v.links
+          from v cross join ${ASYNC_COMMIT} commit
+          where cs.id = v.id and cs.last_push_at = v.at returning cs.id)
+        insert into wan_events (site_id, wan, at, state, provider, ip)
+        select e.site_id, e.wan, e.at, e.state, e.provider, e.ip
+        from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
+          as e(site_id int, wan int, at timestamptz, state text, provider text, ip text)
+        where e.site_id in (select id from kept)
+        on conflict (site_id, wan, at) do update set state = excluded.state, provider = excluded.provider,
+          ip = excluded.ip`);
+    }
+    batch.forEach((w, i) => {
+      w.done(results[i] as PushAnswer);
+    });
+  }
+
+  function next() {
+    while (running < BATCHES_AT_ONCE && queue.length > 0) {
+      const batch: Waiting[] = [];
+      const names = new Set<string>();
+      const rest: Waiting[] = [];
+      for (const w of queue) {
+        const name = w.push.sitename;
+        if (batch.length < BATCH_MAX && !underWay.has(name) && !names.has(name)) {
+          names.add(name);
+          batch.push(w);
+        } else rest.push(w);
+      }
+      queue.splice(0, queue.length, ...rest);
+      // every push waiting is of a site under way: it goes when that batch is done
+      if (batch.length === 0) return;
+      running++;
+      for (const name of names) underWay.add(name);
+      write(batch)
+        .catch((err: unknown) => {
+          for (const w of batch) w.failed(err);
+        })
+        .finally(() => {
+          running--;
+          for (const name of names) underWay.delete(name);
+          next();
+        });
+    }
+  }
+
+  return {
+    push: (push: SitePush, decide: Decide): Promise<PushAnswer> =>
+      new Promise((done, failed) => {
+        queue.push({ push, decide, done, failed });
+        next();
+      }),
+  };
+}
+
+/** Customer sites with the latest state of their links, and the links' history of changes. SQL only. */
+export function createCustomersRepository(db: Db) {
+  const sites = async (where: SQL) =>
+    rowsOf<RawSite>(await db.execute(sql`${SITES} ${where} order by cs.sitename`)).map(toSite);
+
+  const writer = createPushWriter(db);
+
+  return {
+    /**
+     * Records a push made at `at`: the site (made on its first push) with its group, load balancer and uptimes; then,
+     * only when `decide` finds a change, the new links with their history's new lines. The pushes that come while
+     * others are being written go together, a statement for all (see createPushWriter).
+     */
+    push: writer.push,
 
     /** A site with its latest links and its history, written at once (the demo's thirty days). */
     async seed(
@@ -223,6 +343,45 @@ export function createCustomersRepository(db: Db) {
           order by wan, at`),
       );
       return rows.map((r) => ({ ...r, at: new Date(r.at) }));
+    },
+
+    /**
+     * Each site's name, group, links and last push as they are now, without the joins of the report (the metrics
+     * read it at each scrape).
+     */
+    async latest(): Promise<{ sitename: string; groupName: string; links: LinkRow[]; lastPushAt: Date | null }[]> {
+      const rows = rowsOf<RawSite>(
+        await db.execute(sql`select id, sitename, group_name, uptime_lb, uptimes, links,
+          (extract(epoch from last_push_at) * 1000)::float8 as last_push, null as idname, null as customer
+          from customer_sites order by sitename`),
+      );
+      return rows.map(toSite);
+    },
+
+    /**
+     * Forgets the history older than `before`, except each link's last change before it (the state the link was in
+     * then, which the windows starting later need): at most `limit` lines a call, answering how many went. Under an
+     * advisory lock taken without waiting: while another instance prunes, this one does nothing (answers null).
+     */
+    async prune(before: Date, limit = 5_000): Promise<number | null> {
+      return db.transaction(async (tx) => {
+        const [lock] = rowsOf<{ got: boolean }>(
+          await tx.execute(sql`select pg_try_advisory_xact_lock(${PRUNE_LOCK}) as got`),
+        );
+        if (!lock?.got) return null;
+        const cutoff = before.toISOString();
+        const gone = rowsOf<{ site_id: number }>(
+          await tx.execute(sql`
+            with doomed as (select e.site_id, e.wan, e.at from wan_events e
+              where e.at < ${cutoff}::timestamptz and exists (select 1 from wan_events n
+                where n.site_id = e.site_id and n.wan = e.wan and n.at > e.at and n.at <= ${cutoff}::timestamptz)
+              limit ${limit})
+            delete from wan_events w using doomed d
+            where w.site_id = d.site_id and w.wan = d.wan and w.at = d.at
+            returning w.site_id`),
+        );
+        return gone.length;
+      });
     },
 
     /** The service groups in use. */

@@ -15,6 +15,7 @@ import type {
 import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
 import { wlanHealth } from '../../integrations/unifi/unifi.map.ts';
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
+import type { Job } from '../../lib/module.ts';
 import { createReadCache } from '../../lib/readCache.ts';
 import { availability, flaps, timeline } from './customers.history.ts';
 import type { CustomersRepository, EventRow, LinkRow, PushedLink, SiteRow } from './customers.repository.ts';
@@ -24,9 +25,33 @@ const gzip = promisify(zlibGzip);
 /** A report as JSON, plain and gzipped. */
 export type Encoded = { json: Buffer; gzip: Buffer };
 
+/** A turn of the event loop: what waits (a push's answer) goes first. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Rows as JSON, plain and gzipped: written out a slice at a time (10,000 rows are 5 MB, tens of milliseconds in one
+ * go), gzipped off the main thread.
+ */
+async function encode(rows: readonly unknown[]): Promise<Encoded> {
+  const parts: string[] = [];
+  for (let i = 0; i < rows.length; i += SLICE) {
+    if (i > 0) await turn();
+    parts.push(JSON.stringify(rows.slice(i, i + SLICE)).slice(1, -1));
+  }
+  const json = Buffer.from(`[${parts.join(',')}]`);
+  return { json, gzip: await gzip(json) };
+}
+
 const HOUR_MS = 3_600_000;
-const REPORT_TTL_MS = 30_000;
-const REPORT_STALE_MS = 10_000;
+/** How often the report's copy is made anew, in the background (readers are given the one there meanwhile). */
+export const REPORT_REFRESH_MS = 15_000;
+/**
+ * A copy older than that (the background making has stopped, or the clock jumped) is not given: its reader waits for
+ * a new one.
+ */
+const REPORT_MAX_AGE_MS = 120_000;
+/** Rows written out or worked out between two turns of the event loop, so that pushes are not held up meanwhile. */
+const SLICE = 500;
 const DAY_MS = 24 * HOUR_MS;
 const WINDOW_MS: Record<HistoryWindow, number> = { day: DAY_MS, week: 7 * DAY_MS, month: 30 * DAY_MS };
 
@@ -180,39 +205,100 @@ export function createCustomersService(deps: {
   }
 
   /**
-   * The report as of a few seconds ago: 10,000 sites take about a tenth of a second of the process to read and write
-   * out, so one copy serves every reader for REPORT_TTL_MS (on the console's clock), and for REPORT_STALE_MS more
-   * while the next is made behind it. Sites added or deleted here drop it at once; pushes do not (it is at most
-   * 40 s behind them, where routers push every 4 minutes).
+   * The report as of a few seconds ago: 10,000 sites take about a tenth of a second to read and write out, so one
+   * copy (its rows, and their JSON plain and gzipped) serves every reader. It is made anew in the background every
+   * REPORT_REFRESH_MS (the `refresher` job, and a reader who finds it older), and a reader is given the copy there
+   * meanwhile: nobody waits for a copy to be made, except the first reader before the first copy, one after a site
+   * was added or deleted here (the copy is then dropped at once), and one who finds it older than
+   * REPORT_MAX_AGE_MS (on the console's clock). Pushes do not drop it: it is at most REPORT_REFRESH_MS and the
+   * time to make it behind them, where routers push every 4 minutes.
    */
-  const report = createReadCache(REPORT_TTL_MS, deps.now, { staleMs: REPORT_STALE_MS });
-  const current = () =>
-    report.get(
-      'all',
-      async (): Promise<{ rows: CustomerInfo[]; out: Map<string, Encoded> }> => ({
-        rows: await rows(await deps.customers.list()),
-        out: new Map(),
-      }),
-    );
+  type Copy = { at: number; rows: CustomerInfo[]; out: Map<string, Encoded> };
+  let copy: Copy | undefined;
+  let making: Promise<Copy> | undefined;
+  /** moved on by every write that drops the copy: a copy begun before it is not kept */
+  let generation = 0;
 
-  async function rows(sites: SiteRow[]): Promise<CustomerInfo[]> {
+  function remake(): Promise<Copy> {
+    if (making) return making;
+    const started = generation;
+    const p: Promise<Copy> = (async () => {
+      const at = deps.now();
+      const made = await rows(await deps.customers.list(), at);
+      const next: Copy = { at, rows: made, out: new Map([['ALL', await encode(made)]]) };
+      if (generation === started) copy = next;
+      return next;
+    })().finally(() => {
+      if (making === p) making = undefined;
+    });
+    making = p;
+    return p;
+  }
+
+  function current(): Promise<Copy> {
+    const kept = copy;
+    const age = kept ? deps.now() - kept.at : Number.POSITIVE_INFINITY;
+    if (!kept || age < 0 || age >= REPORT_MAX_AGE_MS) return remake();
+    // a copy that fails to be made leaves this one until it is too old
+    if (age >= REPORT_REFRESH_MS) remake().catch(() => {});
+    return Promise.resolve(kept);
+  }
+
+  function drop() {
+    generation++;
+    copy = undefined;
+    making = undefined;
+  }
+
+  /**
+   * The report's copy made anew in the background once it is REPORT_REFRESH_MS old (on the console's clock: looked at
+   * every third of that), the first as the console starts.
+   */
+  const refresher: Job = (() => {
+    let timer: NodeJS.Timeout | undefined;
+    return {
+      async start() {
+        remake().catch(() => {});
+        timer = setInterval(() => {
+          if (!copy || deps.now() - copy.at >= REPORT_REFRESH_MS) remake().catch(() => {});
+        }, REPORT_REFRESH_MS / 3);
+        timer.unref();
+      },
+      stop() {
+        if (timer) clearInterval(timer);
+      },
+    };
+  })();
+
+  /** The report's rows, worked out a slice at a time. */
+  async function rows(sites: SiteRow[], now = deps.now()): Promise<CustomerInfo[]> {
     const aps = await accessPoints();
-    const now = deps.now();
-    return sites.map((s) => row(s, aps, now));
+    const out: CustomerInfo[] = [];
+    for (let i = 0; i < sites.length; i += SLICE) {
+      if (i > 0) await turn();
+      for (const s of sites.slice(i, i + SLICE)) out.push(row(s, aps, now));
+    }
+    return out;
   }
 
   return {
     record,
 
-    /** A router's push, with the device token it presented (401 and nothing stored when it is not the one set). */
-    async push(presented: string | undefined, body: CustomerPush): Promise<CustomerPushResult> {
+    refresher,
+
+    /**
+     * Whether a request comes from a router: the device token it presented is the one set (401 otherwise). Asked
+     * before the request's body is read, so that a request without it is told nothing of what it sent.
+     */
+    async authorize(presented: string | undefined): Promise<void> {
       const expected = await token.get('tokenDev', deps.deviceToken);
       if (!expected || !presented || !same(presented, expected)) throw new UnauthorizedError('deviceTokenInvalid');
-      return record(body, deps.now());
     },
 
-    /** The report: every site, or the sites of one service group (`ALL`: every group). */
-    /** The report: every site, or the sites of one service group (`ALL`: every group); at most 40 s behind. */
+    /** A router's push, made now (its token checked before). */
+    push: (body: CustomerPush): Promise<CustomerPushResult> => record(body, deps.now()),
+
+    /** The report: every site, or the sites of one service group (`ALL`: every group); a few seconds behind. */
     async list(group?: string): Promise<CustomerInfo[]> {
       const all = (await current()).rows;
       return group === undefined || group === 'ALL' ? all : all.filter((r) => r.groupClient === group);
@@ -226,9 +312,7 @@ export function createCustomersService(deps: {
       const copy = await current();
       let out = copy.out.get(group);
       if (!out) {
-        const rows = group === 'ALL' ? copy.rows : copy.rows.filter((r) => r.groupClient === group);
-        const json = Buffer.from(JSON.stringify(rows));
-        out = { json, gzip: await gzip(json) };
+        out = await encode(copy.rows.filter((r) => r.groupClient === group));
         if (copy.out.size < 100) copy.out.set(group, out);
       }
       return out;
@@ -276,7 +360,7 @@ export function createCustomersService(deps: {
     async create(sitename: string, groupName: string): Promise<CustomerInfo> {
       const id = await deps.customers.create(sitename.trim(), groupName.trim());
       if (id === undefined) throw new ConflictError('customerSiteTaken', 'sitename');
-      report.clear();
+      drop();
       const site = await deps.customers.find(id);
       if (!site) throw new NotFoundError('customerSiteNotFound');
       const [info] = await rows([site]);
@@ -285,7 +369,7 @@ export function createCustomersService(deps: {
 
     async remove(id: number): Promise<void> {
       if (!(await deps.customers.remove(id))) throw new NotFoundError('customerSiteNotFound');
-      report.clear();
+      drop();
     },
 
     /** A site's WAN links as the terminal's host picker lists them: provider and address of each link with both. */

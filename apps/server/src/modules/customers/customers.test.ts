@@ -9,6 +9,10 @@ import { checkZabbix } from '../../integrations/zabbix/zabbix.client.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
+import type { EventRow, LinkRow } from './customers.repository.ts';
+import { createCustomersRepository } from './customers.repository.ts';
+import { createHistoryPruning } from './customers.retention.ts';
+import { REPORT_REFRESH_MS } from './customers.service.ts';
 
 const MIN = 60_000;
 const H = 60 * MIN;
@@ -50,6 +54,15 @@ describe.each(drivers)('the customer report on %s', (driver) => {
   };
   const rowOf = async (sitename: string) =>
     (await get('/it4u/customer_info')).find((r: Json) => r.sitename === sitename) as Json | undefined;
+  /** How many sites of that name are stored (read from the table, not the report's copy). */
+  const stored = async (sitename: string) =>
+    rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from customer_sites where sitename = ${sitename}`),
+    )[0]?.n;
+  const idOf = async (sitename: string) =>
+    rowsOf<{ id: number }>(
+      await t.database.db.execute(sql`select id from customer_sites where sitename = ${sitename}`),
+    )[0]?.id;
   const eventsOf = async (sitename: string) =>
     rowsOf<{ wan: number; state: string }>(
       await t.database.db.execute(sql`select e.wan, e.state from wan_events e
@@ -64,6 +77,44 @@ describe.each(drivers)('the customer report on %s', (driver) => {
       expect(res.json().code).toBe('deviceTokenInvalid');
     }
     expect(await rowOf('Không token')).toBeUndefined();
+    expect(await stored('Không token')).toBe(0);
+  });
+
+  it('asks for the token before it reads the body: no token and a bad body is 401, saying nothing of the body', async () => {
+    const bad: Json[] = [
+      { sitename: 'Không token 2', wan1Provider: 'VNPT', wan1Status: 7 },
+      { sitename: '', extra: true },
+      { sitename: 'Không token 2', wan2Provider: 'FPT' },
+    ];
+    for (const token of [null, 'wrong-token']) {
+      for (const body of bad) {
+        const res = await push(body, token);
+        expect(res.statusCode, JSON.stringify(body)).toBe(401);
+        expect(res.json().code).toBe('deviceTokenInvalid');
+        expect(res.json().details).toBeUndefined();
+      }
+      // nor is a body over the limit read, nor one that is not JSON
+      const big = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/it4u/customer_info',
+        headers: token === null ? {} : { authorization: `Bearer ${token}` },
+        payload: { sitename: 'x'.repeat(20_000) },
+      });
+      expect(big.statusCode).toBe(401);
+      const garbled = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/it4u/customer_info',
+        headers: {
+          'content-type': 'application/json',
+          ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+        },
+        payload: '{"sitename": ',
+      });
+      expect(garbled.statusCode).toBe(401);
+    }
+    expect(await stored('Không token 2')).toBe(0);
+    // with the token, the same bodies are told what is wrong with them
+    expect((await push(bad[0] as Json)).statusCode).toBe(400);
   });
 
   it('refuses a bad field with 400 naming it, converting nothing', async () => {
@@ -95,11 +146,18 @@ describe.each(drivers)('the customer report on %s', (driver) => {
     expect(known.json()).toEqual({ sitename: 'Khách sạn Hoa Mai', known: true, changes: 1 });
     const unknown = await push({ sitename: 'Quán lạ', groupClient: 'FTTH', wan1Provider: 'FPT', wan1Status: 0 });
     expect(unknown.json()).toMatchObject({ known: false });
-    // the report read a moment ago (the test before) is served for half a minute more; then the pushes show
+    // the report's copy made a moment ago (the tests before) is given: the pushes are not in it yet
     expect(await rowOf('Khách sạn Hoa Mai')).toBeUndefined();
-    clock += 60_000;
-    expect(await rowOf('Khách sạn Hoa Mai')).toMatchObject({ known: true, idname: 'hoamai01', down: false });
+    // past its refresh time it is still given at once, while the next is made behind it ...
+    clock += REPORT_REFRESH_MS + 5_000;
+    expect(await rowOf('Khách sạn Hoa Mai')).toBeUndefined();
+    // ... which the readers after get
+    await expect.poll(() => rowOf('Khách sạn Hoa Mai')).toMatchObject({ known: true, idname: 'hoamai01', down: false });
     expect(await rowOf('Quán lạ')).toMatchObject({ known: false, idname: null, wan1Status: 0, down: true });
+    // a copy older than two minutes is never given: its reader waits for a new one
+    await push({ sitename: 'Quán lạ', groupClient: 'FTTH', wan1Provider: 'FPT', wan1Status: 1 });
+    clock += 2 * MIN;
+    expect(await rowOf('Quán lạ')).toMatchObject({ wan1Status: 1, down: false });
   });
 
   it('keeps only changes: up 20 h, down 2 h, silent 2 h is 90.9 % over the day, one flap, four history lines', async () => {
@@ -145,6 +203,30 @@ describe.each(drivers)('the customer report on %s', (driver) => {
     expect(link.availability.week).toBeCloseTo(90.909, 2);
   });
 
+  it('counts a drop in the 24 hours from its first instant, and not one a millisecond before', async () => {
+    const site = 'Cửa hàng Biên';
+    const a = T0 + 24 * H + 10 * MIN;
+    const at = (t: number, status: 0 | 1) => {
+      clock = t;
+      return push({
+        sitename: site,
+        groupClient: 'Leased',
+        wan1Provider: 'CMC',
+        wan1Ip: '118.1.1.1',
+        wan1Status: status,
+      });
+    };
+    await at(a, 1);
+    await at(a + 4 * MIN, 0);
+    await at(a + 8 * MIN, 1);
+    const id = await idOf(site);
+    // the drop at a + 4 min: inside the 24 hours that start then, outside those that start a millisecond later
+    clock = a + 4 * MIN + 24 * H;
+    expect((await get(`/it4u/${id}/customer_info`)).links[0]).toMatchObject({ wan: 1, flaps: 1 });
+    clock += 1;
+    expect((await get(`/it4u/${id}/customer_info`)).links[0]).toMatchObject({ wan: 1, flaps: 0 });
+  });
+
   it('records a change of provider or address, and a link that is gone; serves the groups and the filter', async () => {
     clock = T0 + 30 * H;
     const site = 'Văn phòng Quận 1';
@@ -184,10 +266,35 @@ describe.each(drivers)('the customer report on %s', (driver) => {
     const kh = await as(['ROLE_KH']);
     const cskh = await as(['ROLE_CSKH']);
     const kt = await as(['ROLE_KT']);
-    for (const url of ['/it4u/customer_info', '/it4u/customer_info/ALL', '/it4u/group', '/it4u/x/devicesInfo']) {
-      expect((await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: kh })).statusCode, url).toBe(403);
-      expect((await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: cskh })).statusCode, url).toBe(200);
+    const manager = await as(['ROLE_MANAGER']);
+    const leadKd = await as(['ROLE_LEAD_KD']);
+    const one = (await rowOf('Quán lạ'))?.id;
+    expect(one).toBeTypeOf('number');
+    const reads = [
+      '/it4u/customer_info',
+      '/it4u/customer_info/ALL',
+      '/it4u/group',
+      '/it4u/x/devicesInfo',
+      `/it4u/${one}/customer_info`,
+      '/it4u/cookiesZabbix',
+    ];
+    const status = async (url: string, headers: Record<string, string>) =>
+      (await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers })).statusCode;
+    for (const url of reads) {
+      expect(await status(url, kh), `customer ${url}`).toBe(403);
+      for (const [who, headers] of [
+        ['CSKH', cskh],
+        ['MANAGER', manager],
+        ['LEAD_KD', leadKd],
+        ['KT', kt],
+      ] as const) {
+        expect(await status(url, headers), `${who} ${url}`).toBe(200);
+      }
     }
+    // a customer sees no site's history, and the office roles add and delete nothing
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/it4u/${one}/customer_info`, headers: kh })).body,
+    ).not.toContain('Quán lạ');
     const add = (headers: Record<string, string>, sitename: string) =>
       t.app.inject({
         method: 'POST',
@@ -195,7 +302,8 @@ describe.each(drivers)('the customer report on %s', (driver) => {
         headers,
         payload: { sitename, groupClient: 'FTTH' },
       });
-    expect((await add(cskh, 'Nhà hàng Biển')).statusCode).toBe(403);
+    for (const office of [cskh, manager, leadKd]) expect((await add(office, 'Nhà hàng Biển')).statusCode).toBe(403);
+    expect(await stored('Nhà hàng Biển')).toBe(0);
     const made = await add(kt, 'Nhà hàng Biển');
     expect(made.statusCode).toBe(201);
     // registered by hand: no push yet, nothing known
@@ -204,7 +312,7 @@ describe.each(drivers)('the customer report on %s', (driver) => {
     const id = made.json().id;
     const del = (headers: Record<string, string>) =>
       t.app.inject({ method: 'DELETE', url: `/api/v1/it4u/${id}/customer_info`, headers });
-    expect((await del(cskh)).statusCode).toBe(403);
+    for (const office of [cskh, manager, leadKd, kh]) expect((await del(office)).statusCode).toBe(403);
     expect((await del(kt)).statusCode).toBe(200);
     expect((await del(kt)).statusCode).toBe(404);
     expect(
@@ -214,22 +322,185 @@ describe.each(drivers)('the customer report on %s', (driver) => {
 
   it('says each link to Prometheus (1 up, 0 down, NaN unknown) and the age of each push, behind its token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
-    const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer scrape-me' } });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/plain');
-    const families = parsePrometheus(res.body) as {
-      name: string;
-      metrics: { value: string; labels?: Record<string, string> }[];
-    }[];
-    const family = (name: string) => families.find((f) => f.name === name)?.metrics ?? [];
-    const status = (site: string, wan: string) =>
-      family('it4u_wan_link_status').find((m) => m.labels?.site === site && m.labels?.wan === wan)?.value;
-    expect(status('Văn phòng Quận 1', '1')).toBe('1');
-    expect(Number(status('Quán lạ', '1'))).toBeNaN(); // pushed 30 h ago: stale
-    const age = family('it4u_wan_push_age_seconds').find((m) => m.labels?.site === 'Văn phòng Quận 1')?.value;
-    expect(Number(age)).toBe(0);
-    expect(families.some((f) => f.name === 'it4u_process_cpu_seconds_total')).toBe(true);
-    expect(family('it4u_http_request_duration_seconds').length).toBeGreaterThan(0);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer wrong' } })).statusCode,
+    ).toBe(401);
+    const scrape = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: 'Bearer scrape-me' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/plain');
+      return parsed(res.body);
+    };
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/it4u/customerSite',
+      headers: admin,
+      payload: { sitename: 'Nhà hàng Núi', groupClient: 'FTTH' },
+    });
+    expect(added.statusCode).toBe(201);
+    // a site with one link up and one down
+    await push({
+      sitename: 'Tiệm Bánh',
+      groupClient: 'Leased',
+      wan1Provider: 'VNPT',
+      wan1Ip: '14.2.2.2',
+      wan1Status: 1,
+      wan2Provider: 'FPT',
+      wan2Ip: '42.2.2.2',
+      wan2Status: 0,
+    });
+    let m = await scrape();
+    expect(m.status('Văn phòng Quận 1', '1')).toBe('1');
+    expect(m.status('Tiệm Bánh', '1')).toBe('1');
+    expect(m.status('Tiệm Bánh', '2')).toBe('0');
+    expect(m.labels('Tiệm Bánh', '2')).toEqual({ site: 'Tiệm Bánh', group: 'Leased', wan: '2', provider: 'FPT' });
+    // a link no longer reported is not listed; a stale site's links are NaN
+    expect(m.status('Văn phòng Quận 1', '2')).toBeUndefined();
+    expect(Number(m.status('Quán lạ', '1'))).toBeNaN(); // pushed 30 h ago: stale
+    expect(Number(m.age('Văn phòng Quận 1'))).toBe(0);
+    expect(Number(m.age('Nhà hàng Núi'))).toBeNaN(); // registered by hand: no push yet
+    expect(m.families.some((f) => f.name === 'it4u_process_cpu_seconds_total')).toBe(true);
+    expect(m.family('it4u_http_request_duration_seconds').length).toBeGreaterThan(0);
+
+    // the gauges say the latest state at the scrape, not the report's copy (some seconds behind): the report read
+    // now, then a link goes down and the pushes stop for a minute and a half
+    expect(await rowOf('Tiệm Bánh')).toMatchObject({ wan1Status: 1 });
+    await push({
+      sitename: 'Tiệm Bánh',
+      wan1Provider: 'VNPT',
+      wan1Ip: '14.2.2.2',
+      wan1Status: 0,
+      wan2Provider: 'FPT',
+      wan2Ip: '42.2.2.2',
+      wan2Status: 0,
+    });
+    clock += 90_000;
+    expect(await rowOf('Tiệm Bánh')).toMatchObject({ wan1Status: 1, pushAge: 0 }); // the copy, made before
+    m = await scrape();
+    expect(m.status('Tiệm Bánh', '1')).toBe('0');
+    expect(Number(m.age('Tiệm Bánh'))).toBe(90);
+    // 12 minutes without a push: unknown
+    clock += 11 * MIN;
+    m = await scrape();
+    expect(Number(m.status('Tiệm Bánh', '1'))).toBeNaN();
+    expect(Number(m.age('Tiệm Bánh'))).toBe(90 + 11 * 60);
+  });
+
+  it('prunes the history older than 35 days, keeping the change each link was in then, once across instances', async () => {
+    const D = 24 * H;
+    // the other tests' history starts at T0, after the cutoff: only these sites' goes
+    const now = T0 + 30 * D;
+    clock = now;
+    const customers = createCustomersRepository(t.database.db);
+    const line = (wan: number, daysAgo: number, state: 'up' | 'down') => ({
+      wan,
+      at: new Date(now - daysAgo * D),
+      state,
+      provider: 'VNPT',
+      ip: '14.9.9.9',
+    });
+    const link = (wan: number, up: boolean, daysAgo: number) => ({
+      wan,
+      provider: 'VNPT',
+      ip: '14.9.9.9',
+      up,
+      uptime: null,
+      since: new Date(now - daysAgo * D),
+    });
+    const seed = (sitename: string, links: LinkRow[], events: EventRow[]) =>
+      customers.seed({ sitename, groupName: 'Leased', uptimeLb: null, lastPushAt: new Date(now - MIN) }, links, events);
+    // WAN 1 changed 60, 40, 36, 20 and 10 days ago; WAN 2 last changed 50 days ago (up since)
+    await seed(
+      'Lưu trữ A',
+      [link(1, true, 10), link(2, true, 50)],
+      [
+        line(1, 60, 'up'),
+        line(1, 40, 'down'),
+        line(1, 36, 'up'),
+        line(1, 20, 'down'),
+        line(1, 10, 'up'),
+        line(2, 50, 'up'),
+      ],
+    );
+    // a site whose changes are all older: its last one stays
+    await seed('Lưu trữ B', [link(1, false, 99)], [line(1, 100, 'up'), line(1, 99, 'down')]);
+    const days = async (sitename: string) =>
+      rowsOf<{ wan: number; at: string | Date }>(
+        await t.database.db.execute(sql`select e.wan, e.at from wan_events e join customer_sites s on s.id = e.site_id
+          where s.sitename = ${sitename} order by e.wan, e.at`),
+      ).map((r) => [r.wan, Math.round((now - new Date(r.at).getTime()) / D)]);
+    const a = await idOf('Lưu trữ A');
+    const before = await get(`/it4u/${a}/customer_info`);
+
+    const pruning = createHistoryPruning({ customers, now: () => now });
+    // another instance pruning (holding the lock): this one leaves it to it
+    const pool = t.database.pool;
+    if (pool) {
+      const other = await pool.connect();
+      try {
+        await other.query('select pg_advisory_lock(7113035)');
+        expect(await pruning.run()).toBe(0);
+        expect(await days('Lưu trữ B')).toEqual([
+          [1, 100],
+          [1, 99],
+        ]);
+      } finally {
+        await other.query('select pg_advisory_unlock(7113035)');
+        other.release();
+      }
+    }
+    expect(await pruning.run()).toBe(3);
+    expect(await days('Lưu trữ A')).toEqual([
+      [1, 36],
+      [1, 20],
+      [1, 10],
+      [2, 50],
+    ]);
+    expect(await days('Lưu trữ B')).toEqual([[1, 99]]);
+    // the windows read the same: the 30 days start in the state of 36 days ago
+    const after = await get(`/it4u/${a}/customer_info`);
+    expect(after.links).toEqual(before.links);
+    expect(after.links[0].availability.month).toBeCloseTo((100 * 20) / 30, 6);
+    expect(after.links[1].timeline.month).toEqual([{ from: now - 30 * D, to: now, state: 'up' }]);
+    // again: nothing more goes
+    expect(await pruning.run()).toBe(0);
+  });
+});
+
+type Family = { name: string; metrics: { value: string; labels?: Record<string, string> }[] };
+
+/** The metrics' text read by a Prometheus text parser, and the WAN gauges' values. */
+function parsed(body: string) {
+  const families = parsePrometheus(body) as Family[];
+  const family = (name: string) => families.find((f) => f.name === name)?.metrics ?? [];
+  const link = (site: string, wan: string) =>
+    family('it4u_wan_link_status').find((m) => m.labels?.site === site && m.labels?.wan === wan);
+  return {
+    families,
+    family,
+    labels: (site: string, wan: string) => link(site, wan)?.labels,
+    status: (site: string, wan: string) => link(site, wan)?.value,
+    age: (site: string) => family('it4u_wan_push_age_seconds').find((m) => m.labels?.site === site)?.value,
+  };
+}
+
+describe.each(drivers)('the metrics without METRICS_TOKEN, on %s', (driver) => {
+  it('are open to a scraper', async () => {
+    const t = await createTestApp(driver, { now: () => T0 });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/plain');
+      const m = parsed(res.body);
+      expect(m.families.some((f) => f.name === 'it4u_process_cpu_seconds_total')).toBe(true);
+      expect(res.body).toContain('# TYPE it4u_wan_link_status gauge');
+    } finally {
+      await t.close();
+    }
   });
 });
 
