@@ -7,6 +7,27 @@ import { axe } from './support/axe.ts';
 import { LoginPage, Shell } from './support/pages.ts';
 import { readState } from './support/state.ts';
 
+// the viewer is in Paris: the next runs are said in Vietnam's time and in Paris's
+test.use({ timezoneId: 'Europe/Paris' });
+
+/** Day/month/year and hour:minute of a time in a zone, as en-GB writes them. */
+function dateAndTime(at: number, timeZone: string) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return { date: `${parts.day}/${parts.month}/${parts.year}`, time: `${parts.hour}:${parts.minute}` };
+}
+
 async function accessible(page: Page) {
   // a notice fading in or out is half transparent: axe would count its contrast then
   await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 8_000 });
@@ -64,7 +85,20 @@ test('mail: save the settings, send a test mail the SMTP server receives, see it
     await form.getByLabel('Schedule (cron)').fill('0 25 * * *');
     await expect(form.getByText('In the hour field of the schedule, 25 is outside 0 to 23.')).toBeVisible();
     await form.getByLabel('Schedule (cron)').fill('0 8 * * 1-5');
-    await expect(page.getByRole('region', { name: 'Next five runs' }).getByRole('row')).toHaveCount(6);
+    const runs = page.getByRole('region', { name: 'Next five runs' }).getByRole('row');
+    await expect(runs).toHaveCount(6);
+    await expect(runs.first()).toContainText('Your time (Europe/Paris)');
+    for (let i = 1; i <= 5; i++) {
+      const [vietnam, paris] = await runs.nth(i).getByRole('cell').allTextContents();
+      // 08:00 in Vietnam (UTC+7) is 01:00 UTC: 02:00 in Paris in winter, 03:00 in summer, by Paris's own rules
+      const m = /(\d\d)\/(\d\d)\/(\d{4}), 08:00$/.exec(vietnam ?? '');
+      expect(m, vietnam).toBeTruthy();
+      const [, day, month, year] = m as RegExpExecArray;
+      const expected = dateAndTime(Date.UTC(Number(year), Number(month) - 1, Number(day), 1, 0), 'Europe/Paris');
+      expect(paris).toContain(expected.date);
+      expect(paris).toMatch(new RegExp(`${expected.time}$`));
+      expect(expected.time).toMatch(/^0[23]:00$/);
+    }
     await form.getByLabel('Mail server (host)').fill('127.0.0.1');
     await form.getByRole('spinbutton', { name: 'Port' }).fill(String(smtp.port));
     await form.getByLabel('Sender address').fill('console@it4u.test');
