@@ -55,7 +55,7 @@ export function ReporterPage() {
   const onExport = () =>
     saveSheet(reportSheetRows(rows, t), {
       widths: [28, 14, 24, 12, 10, 10, ...WANS.flatMap(() => [12, 16, 10, 14]), 14, 18, 14],
-      sheet: 'Report',
+      sheet: t('reporter.sheet.name'),
       file: `customer-report-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`,
     }).catch((error: unknown) => notice.error(error));
 

@@ -115,7 +115,7 @@ function LinkCard({ link, period }: { link: WanLink; period: HistoryWindow }) {
           size="small"
           column={{ xs: 1, sm: 2, md: 4 }}
           items={[
-            { key: 'ip', label: 'IP', children: link.ip || '—' },
+            { key: 'ip', label: t('reporter.detail.ip'), children: link.ip || '—' },
             {
               key: 'uptime',
               label: t('reporter.detail.uptime'),

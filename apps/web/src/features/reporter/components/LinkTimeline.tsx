@@ -1,12 +1,24 @@
 import type { LinkState, Segment } from '@it4u/shared';
 import { Flex, Typography } from 'antd';
 import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 /** The colours of the three states: each against white at least 3:1 (WCAG non-text contrast). */
 export const STATE_COLOURS: Record<LinkState, string> = { up: '#389e0d', down: '#cf1322', unknown: '#8c8c8c' };
 
-const hours = (ms: number) => Math.round((ms / 3_600_000) * 10) / 10;
+/**
+ * A time spent in a state, in the reader's language: from an hour on in hours with at most one decimal (en '20.5 h',
+ * vi '20,5 giờ'), under it in minutes ('12 min'), under a minute said so: a short drop is not written '0 h'.
+ */
+export function formatDuration(ms: number, language: string, t: TFunction): string {
+  const number = (value: number) =>
+    new Intl.NumberFormat(language === 'vi' ? 'vi-VN' : 'en-US', { maximumFractionDigits: 1 }).format(value);
+  if (ms <= 0) return t('reporter.detail.hours', { value: number(0) });
+  if (ms < 60_000) return t('reporter.detail.underMinute');
+  if (ms < 3_570_000) return t('reporter.detail.minutes', { value: number(Math.round(ms / 60_000)) });
+  return t('reporter.detail.hours', { value: number(Math.round((ms / 3_600_000) * 10) / 10) });
+}
 
 /** How long a link spent in each state, as words a screen reader reads ("20 h"). */
 function durations(segments: readonly Segment[]): Record<LinkState, number> {
@@ -19,7 +31,8 @@ type Props = { segments: readonly Segment[]; n: number; windowLabel: string };
 
 /** A link's states over the period, left (its start) to right (now), as one bar; its figures in its label. */
 export function LinkTimeline({ segments, n, windowLabel }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const hours = (ms: number) => formatDuration(ms, i18n.language, t);
   const start = segments[0]?.from ?? 0;
   const end = segments[segments.length - 1]?.to ?? start + 1;
   const span = end - start;
@@ -27,9 +40,9 @@ export function LinkTimeline({ segments, n, windowLabel }: Props) {
   const label = t('reporter.detail.timelineLabel', {
     n,
     window: windowLabel,
-    up: `${hours(d.up)} h`,
-    down: `${hours(d.down)} h`,
-    unknown: `${hours(d.unknown)} h`,
+    up: hours(d.up),
+    down: hours(d.down),
+    unknown: hours(d.unknown),
   });
   return (
     <Flex vertical gap={4}>

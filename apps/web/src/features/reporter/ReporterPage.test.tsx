@@ -1,0 +1,186 @@
+import type { CustomerDetail, CustomerInfo, WanLink } from '@it4u/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setTokens } from '../../api/tokens.ts';
+import { applyLanguage, i18n } from '../../i18n/i18n.ts';
+import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders.tsx';
+import { formatDuration } from './components/LinkTimeline.tsx';
+import { ReporterPage } from './ReporterPage.tsx';
+
+const saved = vi.hoisted(() => [] as { rows: unknown[][]; sheet: string; file: string }[]);
+vi.mock('../../components/writeSheet.ts', () => ({
+  saveSheet: async (rows: unknown[][], opts: { sheet: string; file: string }) => {
+    saved.push({ rows, sheet: opts.sheet, file: opts.file });
+  },
+}));
+
+const H = 3_600_000;
+/** The console's clock of the answers: a Wednesday at noon in Vietnam. */
+const NOW = Date.UTC(2026, 4, 6, 5, 0);
+
+const row = (id: number, sitename: string, over: Partial<CustomerInfo> = {}): CustomerInfo => ({
+  id,
+  sitename,
+  groupClient: 'FTTH',
+  idname: null,
+  known: false,
+  customer: null,
+  apconnected: null,
+  apdisconnected: null,
+  wan1Provider: 'VNPT',
+  wan1Ip: '14.160.1.2',
+  wan1Status: 1,
+  wan1Uptime: 3600,
+  wan2Provider: '',
+  wan2Ip: '',
+  wan2Status: null,
+  wan2Uptime: null,
+  wan3Provider: '',
+  wan3Ip: '',
+  wan3Status: null,
+  wan3Uptime: null,
+  wan4Provider: '',
+  wan4Ip: '',
+  wan4Status: null,
+  wan4Uptime: null,
+  uptimeLb: null,
+  lastPush: NOW - 3 * 60_000,
+  pushAge: 180,
+  stale: false,
+  down: false,
+  ...over,
+});
+
+const rows = [
+  row(1, 'Quán Ổn Định'),
+  row(2, 'Kho Mất Mạng', { wan1Status: 0, wan1Uptime: null, down: true }),
+  // no push for 40 minutes: its link unknown, not down
+  row(3, 'Nhà Im Lặng', {
+    wan1Status: null,
+    wan1Uptime: null,
+    lastPush: NOW - 40 * 60_000,
+    pushAge: 2400,
+    stale: true,
+  }),
+];
+
+// over the day: up 20.5 h, down 1.5 h, then silent 2 h (unknown)
+const link: WanLink = {
+  wan: 1,
+  provider: 'VNPT',
+  ip: '14.160.1.2',
+  state: 'unknown',
+  uptime: null,
+  since: NOW - 2 * H,
+  availability: { day: (100 * 20.5) / 22, week: null, month: null },
+  flaps: 1,
+  timeline: {
+    day: [
+      { from: NOW - 24 * H, to: NOW - 3.5 * H, state: 'up' },
+      { from: NOW - 3.5 * H, to: NOW - 2 * H, state: 'down' },
+      { from: NOW - 2 * H, to: NOW, state: 'unknown' },
+    ],
+    week: [{ from: NOW - 7 * 24 * H, to: NOW, state: 'unknown' }],
+    month: [{ from: NOW - 30 * 24 * H, to: NOW, state: 'unknown' }],
+  },
+};
+const detail: CustomerDetail = { ...(rows[2] as CustomerInfo), now: NOW, links: [link] };
+
+describe('the customer report page', { timeout: 20_000 }, () => {
+  const fetchMock = vi.fn(async (url: string) => {
+    if (url.endsWith('/user/me'))
+      return jsonResponse(200, {
+        id: 1,
+        name: 'Kỹ thuật',
+        username: 'kt',
+        email: 'kt@example.test',
+        gender: 'Male',
+        language: 'English',
+        type: 'User',
+        status: 'Active',
+        changePw: false,
+        roles: [{ name: 'ROLE_KT' }],
+        sitename: [],
+      });
+    if (url.endsWith('/it4u/customer_info/ALL')) return jsonResponse(200, rows);
+    if (url.endsWith('/it4u/group')) return jsonResponse(200, [{ groupName: 'FTTH' }]);
+    if (url.endsWith('/it4u/3/customer_info')) return jsonResponse(200, detail);
+    return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'no' });
+  });
+
+  beforeEach(() => {
+    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await applyLanguage('en');
+  });
+
+  it('greys a stale row and says it is not updating; a down row is marked down; the view says hours in words', async () => {
+    renderWithProviders(<ReporterPage />, { route: '/reporter' });
+    const table = await screen.findByRole('table', { name: 'Customer sites' });
+    const line = async (name: string) => (await within(table).findByText(name)).closest('tr') as HTMLElement;
+    const quiet = await line('Nhà Im Lặng');
+    expect(quiet.className).toContain('customer-stale');
+    expect(within(quiet).getByText('Not updating')).toBeTruthy();
+    // its link unknown, not down
+    expect(within(quiet).getByText('Unknown')).toBeTruthy();
+    expect(within(quiet).queryByText('Down')).toBeNull();
+    const lost = await line('Kho Mất Mạng');
+    expect(lost.className).toContain('customer-down');
+    expect(lost.className).not.toContain('customer-stale');
+    expect((await line('Quán Ổn Định')).className).not.toMatch(/customer-(down|stale)/);
+    expect(screen.getByText('3 sites: 1 down, 1 not updating')).toBeTruthy();
+
+    fireEvent.click(within(quiet).getByRole('button', { name: 'View Nhà Im Lặng' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      await within(dialog).findByRole('img', {
+        name: 'WAN 1 over 24 hours: up 20.5 h, down 1.5 h, unknown 2 h',
+      }),
+    ).toBeTruthy();
+    expect(within(dialog).getByText('IP address')).toBeTruthy();
+    expect(within(dialog).getByText('Not updating')).toBeTruthy();
+
+    // in Vietnamese: its decimal comma and its word for hours
+    await applyLanguage('vi');
+    await waitFor(() =>
+      expect(
+        within(dialog).getByRole('img', {
+          name: 'WAN 1 trong 24 giờ: hoạt động 20,5 giờ, mất kết nối 1,5 giờ, không rõ 2 giờ',
+        }),
+      ).toBeTruthy(),
+    );
+    expect(within(dialog).getByText('Địa chỉ IP')).toBeTruthy();
+    expect(within(table).getAllByText('Không cập nhật').length).toBeGreaterThan(0);
+  });
+
+  it('exports the table to a sheet named in the reader language', async () => {
+    await applyLanguage('vi');
+    renderWithProviders(<ReporterPage />, { route: '/reporter' });
+    await screen.findByText('Nhà Im Lặng');
+    fireEvent.click(screen.getByRole('button', { name: /Xuất .xlsx/ }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.sheet).toBe('Báo cáo');
+    expect(saved[0]?.rows).toHaveLength(4);
+  });
+
+  it('writes the time in a state in the language of the reader, a short one in minutes', async () => {
+    const en = (ms: number) => formatDuration(ms, 'en', i18n.t.bind(i18n));
+    expect(en(20.5 * H)).toBe('20.5 h');
+    expect(en(1234.56 * H)).toBe('1,234.6 h');
+    expect(en(H)).toBe('1 h');
+    expect(en(0)).toBe('0 h');
+    expect(en(12 * 60_000 + 20_000)).toBe('12 min');
+    expect(en(59 * 60_000)).toBe('59 min');
+    expect(en(59.6 * 60_000)).toBe('1 h');
+    expect(en(5_000)).toBe('less than a minute');
+    await applyLanguage('vi');
+    const vi = (ms: number) => formatDuration(ms, 'vi', i18n.t.bind(i18n));
+    expect(vi(20.5 * H)).toBe('20,5 giờ');
+    expect(vi(1234.56 * H)).toBe('1.234,6 giờ');
+    expect(vi(12 * 60_000)).toBe('12 phút');
+    expect(vi(5_000)).toBe('dưới 1 phút');
+  });
+});
