@@ -31,6 +31,7 @@ const SCREENS = [
   '/supplies',
   '/clientDeviceInf',
   '/reporter',
+  '/chat',
 ];
 const SIGNED_OUT = ['/login', '/verify', '/resetPassword', '/logined', '/403'];
 

@@ -29,6 +29,7 @@ const ConfigPage = lazyPage(() => import('../features/config/ConfigPage.tsx'), '
 const ChannelPage = lazyPage(() => import('../features/channel/ChannelPage.tsx'), 'ChannelPage');
 const SuppliesPage = lazyPage(() => import('../features/supplies/SuppliesPage.tsx'), 'SuppliesPage');
 const ReporterPage = lazyPage(() => import('../features/reporter/ReporterPage.tsx'), 'ReporterPage');
+const ChatPage = lazyPage(() => import('../features/chat/ChatPage.tsx'), 'ChatPage');
 const ClientDeviceInfPage = lazyPage(
   () => import('../features/clientDeviceInf/ClientDeviceInfPage.tsx'),
   'ClientDeviceInfPage',
@@ -98,6 +99,7 @@ export const routes: RouteObject[] = [
       { path: 'supplies', element: <SuppliesPage /> },
       { path: 'clientDeviceInf', element: <ClientDeviceInfPage /> },
       { path: 'reporter', element: <ReporterPage /> },
+      { path: 'chat', element: <ChatPage /> },
       { path: '*', element: <Navigate to="/home" replace /> },
     ],
   },

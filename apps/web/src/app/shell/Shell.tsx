@@ -4,6 +4,7 @@ import { Drawer, Grid, Layout } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { useUnreadQuery } from '../../features/chat/chatQueries.ts';
 import { PageSpinner } from '../lazyPage.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -32,7 +33,10 @@ export function Shell({ user }: Props) {
     setDrawerOpen(false);
   }
 
-  const menu = <SideMenu roles={roles} userName={user.name} onNavigate={() => setDrawerOpen(false)} />;
+  const unread = useUnreadQuery().data ?? 0;
+  const menu = (
+    <SideMenu roles={roles} userName={user.name} onNavigate={() => setDrawerOpen(false)} badges={{ chat: unread }} />
+  );
   return (
     <Layout style={{ minHeight: '100vh' }}>
       {wide && (

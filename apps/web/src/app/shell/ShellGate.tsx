@@ -10,6 +10,7 @@ import { applyLanguage, toAppLanguage } from '../../i18n/i18n.ts';
 import { useCurrentUser } from '../../session/useCurrentUser.ts';
 import { useSignOut } from '../../session/useSignOut.ts';
 import { PageSpinner } from '../lazyPage.tsx';
+import { RealtimeProvider } from '../RealtimeProvider.tsx';
 import { canOpenPath } from './menu.ts';
 import { Shell } from './Shell.tsx';
 
@@ -69,5 +70,9 @@ export function ShellGate() {
     )
   )
     return <Navigate to="/403" replace />;
-  return <Shell user={user} />;
+  return (
+    <RealtimeProvider userId={user.id}>
+      <Shell user={user} />
+    </RealtimeProvider>
+  );
 }

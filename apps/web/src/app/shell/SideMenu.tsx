@@ -10,21 +10,42 @@ type Props = {
   userName: string;
   /** an entry was picked (the drawer on a phone closes) */
   onNavigate?: () => void;
+  /** counts shown beside entries, by key (the chat's unread messages) */
+  badges?: Partial<Record<string, number>>;
 };
 
 type Item = Required<MenuProps>['items'][number];
 
-function toItems(entries: MenuEntry[], label: (key: string) => string): Item[] {
+function toItems(
+  entries: MenuEntry[],
+  label: (key: string) => string,
+  badges: Partial<Record<string, number>>,
+): Item[] {
   return entries.map((entry) => {
     const Icon = entry.icon;
     if (entry.children) {
-      return { key: entry.key, icon: <Icon />, label: label(entry.labelKey), children: toItems(entry.children, label) };
+      return {
+        key: entry.key,
+        icon: <Icon />,
+        label: label(entry.labelKey),
+        children: toItems(entry.children, label, badges),
+      };
     }
-    return { key: entry.key, icon: <Icon />, label: <Link to={entry.path ?? '/home'}>{label(entry.labelKey)}</Link> };
+    const count = badges[entry.key] ?? 0;
+    return {
+      key: entry.key,
+      icon: <Icon />,
+      label: (
+        <Link to={entry.path ?? '/home'}>
+          {label(entry.labelKey)}
+          {count > 0 && <Badge count={count} overflowCount={99} size="small" style={{ marginInlineStart: 8 }} />}
+        </Link>
+      ),
+    };
   });
 }
 
-export function SideMenu({ roles, userName, onNavigate }: Props) {
+export function SideMenu({ roles, userName, onNavigate, badges = {} }: Props) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [query, setQuery] = useState('');
@@ -67,7 +88,7 @@ export function SideMenu({ roles, userName, onNavigate }: Props) {
           mode="inline"
           // The sider hides completely when collapsed (width 0), so the menu never needs its icon-only mode.
           inlineCollapsed={false}
-          items={toItems(entries, label)}
+          items={toItems(entries, label, badges)}
           selectedKeys={selected ? [selected] : []}
           openKeys={query ? subMenuKeys(entries) : openKeys}
           onOpenChange={(keys) => {

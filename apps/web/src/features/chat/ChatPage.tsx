@@ -1,0 +1,79 @@
+import type { ChatContact } from '@it4u/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Empty, Grid, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { QueryErrorAlert } from '../../components/QueryErrorAlert.tsx';
+import { useCurrentUser } from '../../session/useCurrentUser.ts';
+import { chatKeys, openChannel, useContactsQuery } from './chatQueries.ts';
+import { ContactList } from './components/ContactList.tsx';
+import { Conversation } from './components/Conversation.tsx';
+import './chat.css';
+
+/** The channel with a contact: the one listed, or made the first time they are picked. */
+function useChannel(me: number, contact: ChatContact | null) {
+  const opened = useQuery({
+    queryKey: [...chatKeys.all, 'channel', contact?.userId],
+    queryFn: () => openChannel(me, contact?.userId as number),
+    enabled: contact !== null && contact.channelUuid === null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return { uuid: contact?.channelUuid ?? opened.data?.channelUuid ?? null, query: opened };
+}
+
+/**
+ * /chat: the people one may talk to on the left (search, presence, unread counts), the conversation on the right. On a
+ * phone one pane at a time: the list, then the conversation with a way back.
+ */
+export function ChatPage() {
+  const { t } = useTranslation();
+  const me = useCurrentUser().data;
+  const wide = Grid.useBreakpoint().md === true;
+  const [params, setParams] = useSearchParams();
+  const withId = Number(params.get('with')) || null;
+  const contacts = useContactsQuery();
+  const contact = contacts.data?.find((c) => c.userId === withId) ?? null;
+  const channel = useChannel(me?.id ?? 0, contact);
+
+  const pick = (userId: number | null) =>
+    setParams(userId === null ? {} : { with: String(userId) }, { replace: !wide && userId === null });
+
+  if (!me) return null;
+  const list = (
+    <ContactList
+      contacts={contacts.data ?? []}
+      loading={contacts.isPending}
+      selected={withId}
+      onPick={(id) => pick(id)}
+    />
+  );
+  const conversation =
+    contact && channel.uuid ? (
+      <Conversation
+        key={channel.uuid}
+        me={me}
+        contact={contact}
+        uuid={channel.uuid}
+        onBack={wide ? undefined : () => pick(null)}
+      />
+    ) : contact && !channel.query.isError ? (
+      <div className="chat-empty">
+        <Spin />
+      </div>
+    ) : (
+      <div className="chat-empty">
+        <Empty description={t('chat.pick')} />
+      </div>
+    );
+
+  return (
+    <Card title={t('chat.title')} className="chat-page" styles={{ body: { padding: 0 } }}>
+      <QueryErrorAlert query={contacts} />
+      <QueryErrorAlert query={channel.query} />
+      <div className={wide ? 'chat chat-wide' : 'chat'}>
+        {(wide || !contact) && list}
+        {(wide || contact) && conversation}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,67 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setTokens } from '../../../api/tokens.ts';
+import { i18n } from '../../../i18n/i18n.ts';
+import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
+import { Composer } from './Composer.tsx';
+
+const UUID = '00000000-0000-4000-8000-000000000001';
+
+/** The server: takes a message (or refuses it with `refusal`), and remembers what it was sent. */
+function server(refusal?: { status: number; body: object }) {
+  const sent: string[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (url.endsWith(`/private-chat/channel/${UUID}/messages`) && init?.method === 'POST') {
+      const { contents } = JSON.parse(String(init.body));
+      if (refusal) return jsonResponse(refusal.status, refusal.body);
+      sent.push(contents);
+      return jsonResponse(201, {
+        id: sent.length,
+        channelUuid: UUID,
+        fromUserId: 1,
+        toUserId: 2,
+        contents,
+        timeSent: 0,
+      });
+    }
+    return jsonResponse(404, { statusCode: 404, code: 'notFound' });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return sent;
+}
+
+describe('the message box', () => {
+  beforeEach(() => setTokens({ accessToken: 'token', refreshToken: 'refresh' }));
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await i18n.changeLanguage('en');
+  });
+
+  it('sends on Enter, makes a new line on Shift+Enter, and sends nothing blank', async () => {
+    const sent = server();
+    renderWithProviders(<Composer uuid={UUID} onSent={() => {}} />);
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(box, { target: { value: '   ' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect((screen.getByRole('button', { name: /Send/ }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(box, { target: { value: 'dòng một' } });
+    // Shift+Enter is left to the text box (a new line), nothing is sent
+    expect(fireEvent.keyDown(box, { key: 'Enter', shiftKey: true })).toBe(true);
+    fireEvent.change(box, { target: { value: 'dòng một\ndòng hai' } });
+    expect(fireEvent.keyDown(box, { key: 'Enter' })).toBe(false);
+    await waitFor(() => expect(sent).toEqual(['dòng một\ndòng hai']));
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
+  });
+
+  it('keeps a message the server refused, with the reason in the reader’s language', async () => {
+    server({ status: 403, body: { statusCode: 403, error: 'Forbidden', code: 'chatNotAllowed', message: 'x' } });
+    await i18n.changeLanguage('vi');
+    renderWithProviders(<Composer uuid={UUID} onSent={() => {}} />);
+    const box = screen.getByRole('textbox', { name: 'Tin nhắn' });
+    fireEvent.change(box, { target: { value: 'Xin chào' } });
+    fireEvent.click(screen.getByRole('button', { name: /Gửi/ }));
+    expect(await screen.findByText('Khách hàng chỉ có thể trò chuyện với nhân viên.')).toBeTruthy();
+    expect((box as HTMLTextAreaElement).value).toBe('Xin chào');
+  });
+});

@@ -1,0 +1,79 @@
+import { SendOutlined } from '@ant-design/icons';
+import { CHAT_MESSAGE_MAX, type ChatMessage, TYPING_EVERY_MS } from '@it4u/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Input } from 'antd';
+import { type KeyboardEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../api/client.ts';
+import { errorText } from '../../../api/errors.ts';
+import { useRealtimeSocket } from '../../../realtime/RealtimeContext.tsx';
+import { addMessages } from '../chatQueries.ts';
+
+/**
+ * The message box: Enter or Send sends, Shift+Enter makes a new line; a blank message is not sent; at most 4,000
+ * characters. A message that could not be sent stays in the box with the reason.
+ */
+export function Composer({ uuid, onSent }: { uuid: string; onSent(): void }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const socket = useRealtimeSocket();
+  const [text, setText] = useState('');
+  const lastTyping = useRef(0);
+  const send = useMutation({
+    mutationFn: (contents: string) => api.post<ChatMessage>(`/private-chat/channel/${uuid}/messages`, { contents }),
+    onSuccess: (message) => {
+      addMessages(client, uuid, [message]);
+      setText((now) => (now === message.contents ? '' : now));
+      onSent();
+    },
+  });
+  const blank = text.trim() === '';
+
+  const submit = () => {
+    if (blank || send.isPending) return;
+    send.mutate(text);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    submit();
+  };
+  const onChange = (value: string) => {
+    setText(value);
+    if (send.isError) send.reset();
+    const at = Date.now();
+    if (value.trim() !== '' && at - lastTyping.current > TYPING_EVERY_MS) {
+      lastTyping.current = at;
+      socket?.emit('chat:typing', { channelUuid: uuid });
+    }
+  };
+
+  return (
+    <div className="chat-composer">
+      {send.isError && (
+        <Alert type="error" showIcon title={errorText(send.error, t)} className="chat-send-error" role="alert" />
+      )}
+      <div className="chat-composer-row">
+        <Input.TextArea
+          aria-label={t('chat.message')}
+          placeholder={t('chat.placeholder')}
+          value={text}
+          maxLength={CHAT_MESSAGE_MAX}
+          showCount={text.length > CHAT_MESSAGE_MAX - 500}
+          autoSize={{ minRows: 1, maxRows: 6 }}
+          onChange={(event) => onChange(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <Button
+          type="primary"
+          icon={<SendOutlined aria-hidden />}
+          loading={send.isPending}
+          disabled={blank}
+          onClick={submit}
+        >
+          {t('chat.send')}
+        </Button>
+      </div>
+    </div>
+  );
+}
