@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { TerminalEvent } from '@it4u/shared';
 import { sql } from 'drizzle-orm';
+import ssh2 from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../../app.ts';
@@ -468,6 +469,62 @@ describe.each(drivers)('remote terminal on %s', (driver) => {
     expect(events.length).toBeGreaterThan(0);
     expect(events.filter((e) => e[0] !== 0)).toEqual([]);
     expect(events.filter((e) => e[1] === 'r')).toEqual([]);
+  });
+
+  it('makes a host printing on stderr wait for a slow browser, as it does on stdout', async () => {
+    // a host whose shell prints FLOOD bytes on stderr at once, as fast as the connection takes them
+    const FLOOD = 40 * 1024 * 1024;
+    let written = 0;
+    const server = new ssh2.Server({ hostKeys: [ssh2.utils.generateKeyPairSync('ed25519').private] }, (client) => {
+      client.on('authentication', (ctx) => (ctx.method === 'password' ? ctx.accept() : ctx.reject(['password'])));
+      client.on('session', (accept) => {
+        const session = accept();
+        session.on('pty', (ok) => ok?.());
+        session.on('shell', (ok) => {
+          const stream = ok();
+          const block = Buffer.alloc(64 * 1024, 'e');
+          const more = () => {
+            while (written < FLOOD) {
+              written += block.length;
+              if (!stream.stderr.write(block)) return void stream.stderr.once('drain', more);
+            }
+            stream.stderr.write('\r\nerr-done\r\n');
+          };
+          more();
+        });
+      });
+      client.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const hostPort = (server.address() as AddressInfo).port;
+    try {
+      const user = await tokenFor(t, ['ROLE_KT']);
+      const term = await opened(user.accessToken);
+      // the browser stops reading before the host starts printing
+      term.ws.pause();
+      term.send({ operate: 'connect', rowId, host: '127.0.0.1', port: hostPort, login: 'typed', username: 'x' });
+      // the host's output stops growing: held back by the console, not piled up in its memory (a key now and
+      // then keeps the session from the idle timeout)
+      let last = -1;
+      for (let i = 0; i < 100 && (written === 0 || written !== last); i++) {
+        last = written;
+        await new Promise((r) => setTimeout(r, 300));
+        term.type(' ');
+      }
+      expect(written).toBeLessThan(FLOOD / 2);
+      // the browser reads again: everything arrives
+      term.ws.resume();
+      for (let i = 0; i < 200 && !term.output().slice(-100).includes('err-done'); i++) {
+        await new Promise((r) => setTimeout(r, 300));
+        term.type(' ');
+      }
+      expect(term.output().slice(-100)).toContain('err-done');
+      expect(term.output().length).toBeGreaterThanOrEqual(FLOOD);
+      term.ws.close();
+      await term.waitClosed();
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('ends, at start-up, the sessions an instance left open, once silent past the idle time and a margin', async () => {
