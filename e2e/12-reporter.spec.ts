@@ -11,10 +11,14 @@ async function accessible(page: Page) {
   expect((await axe(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
 }
 
+/** The colour of a down stretch in a timeline (LinkTimeline's STATE_COLOURS.down). */
+const DOWN_COLOUR = 'rgb(207, 19, 34)';
+
 /**
  * Two customer sites' routers push their WAN links as a router script would (JSON with the device token); the report
- * shows one up and one down, filters by service, and the view shows the down link's card and timeline; in English and
- * in Vietnamese.
+ * shows one up and one down, filters by service, and the view shows the down link's card and timeline, with a link
+ * that dropped and came back; a site that stopped pushing (the demo's) is grey and says it is not updating; in
+ * English and in Vietnamese.
  */
 test('customer report: two routers push, one site is up and one down, the service filter, the view with its timeline', async ({
   page,
@@ -53,6 +57,29 @@ test('customer report: two routers push, one site is up and one down, the servic
   // the same again: nothing changed, nothing added to the history
   expect(await (await push(store2)).json()).toMatchObject({ changes: 0 });
   expect((await request.post('/api/v1/it4u/customer_info', { data: { sitename: 'x' } })).status()).toBe(401);
+  // no token and a bad body: 401 all the same, nothing said of the body
+  const bad = await request.post('/api/v1/it4u/customer_info', { data: { sitename: '', wan1Status: 7 } });
+  expect(bad.status()).toBe(401);
+  expect((await bad.json()).details).toBeUndefined();
+  // the store's second link drops and comes back: a short down stretch in its history
+  await new Promise((r) => setTimeout(r, 200));
+  expect(await (await push({ ...store2, wan2Status: 0 })).json()).toMatchObject({ changes: 1 });
+  await new Promise((r) => setTimeout(r, 200));
+  expect(await (await push(store2)).json()).toMatchObject({ changes: 1 });
+
+  // the report's copy is made anew every 15 s: wait until it holds both sites; a site of the demo's routers has
+  // stopped pushing (stale)
+  const report = async () =>
+    (
+      await request.get('/api/v1/it4u/customer_info', { headers: { authorization: `Bearer ${token}` } })
+    ).json() as Promise<{ sitename: string; stale: boolean; lastPush: number | null }[]>;
+  await expect
+    .poll(async () => (await report()).filter((r) => r.sitename.startsWith('E2E ')).length, { timeout: 40_000 })
+    .toBe(2);
+  const quiet = (await report()).find((r) => r.stale && r.lastPush !== null && !r.sitename.startsWith('E2E '));
+  expect(quiet, 'a demo site that stopped pushing').toBeDefined();
+  const quietName = quiet?.sitename ?? '';
+  const quietRow = new RegExp(quietName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
   await new LoginPage(page).signInAsAdmin();
   await page.getByRole('navigation').getByRole('menuitem', { name: 'Report' }).click();
@@ -67,6 +94,16 @@ test('customer report: two routers push, one site is up and one down, the servic
   await expect(store).toContainText('Down');
   await expect(page.getByText('2 sites: 1 down, 0 not updating')).toBeVisible();
 
+  // the site that stopped pushing: grey, and it says so (its links unknown, not down)
+  const search = page.getByRole('searchbox', { name: 'Search the report' });
+  await search.fill(quietName);
+  const stale = table.getByRole('row', { name: quietRow });
+  await expect(stale).toContainText('Not updating');
+  await expect(stale).not.toContainText('Down');
+  await expect(stale).toHaveClass(/customer-stale/);
+  await expect(stale.locator('td').first()).toHaveCSS('background-color', 'rgb(245, 245, 245)');
+  await search.fill('e2e');
+
   // the service filter
   await page.getByRole('combobox', { name: 'Service' }).click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'E2E Leased' }).click();
@@ -77,9 +114,22 @@ test('customer report: two routers push, one site is up and one down, the servic
   await store.getByRole('button', { name: 'View E2E Kho Hàng' }).click();
   let dialog = await openDialog(page);
   await expect(dialog.getByText('WAN 1 · Viettel')).toBeVisible();
+  // down since its first push (moments ago); nothing known before
   await expect(
-    dialog.getByRole('img', { name: /^WAN 1 over 24 hours: up 0 h, down 0 h, unknown 24 h$/ }),
+    dialog.getByRole('img', {
+      name: /^WAN 1 over 24 hours: up 0 h, down (less than a minute|\d+ min), unknown 24 h$/,
+    }),
   ).toBeVisible();
+  // the second link: up, a drop, up again; the drop drawn in red
+  const wan2 = dialog.getByRole('img', {
+    name: /^WAN 2 over 24 hours: up (less than a minute|\d+ min), down (less than a minute|\d+ min), unknown 24 h$/,
+  });
+  await expect(wan2).toBeVisible();
+  const colours = await wan2
+    .locator(':scope > div')
+    .evaluateAll((parts) => parts.map((p) => getComputedStyle(p).backgroundColor));
+  expect(colours.filter((c) => c === DOWN_COLOUR)).toHaveLength(1);
+  expect(colours.at(-1)).not.toBe(DOWN_COLOUR);
   await dialog.getByText('30 days').click();
   await expect(dialog.getByRole('img', { name: /^WAN 2 over 30 days:/ })).toBeVisible();
   await accessible(page);
@@ -95,7 +145,22 @@ test('customer report: two routers push, one site is up and one down, the servic
   dialog = await openDialog(page);
   await expect(dialog.getByRole('img', { name: /^WAN 1 trong 24 giờ:/ })).toBeVisible();
   await expect(dialog.getByText('Mất kết nối', { exact: true }).first()).toBeVisible();
+  await expect(
+    dialog.getByRole('img', {
+      name: /^WAN 2 trong 24 giờ: hoạt động (dưới 1 phút|\d+ phút), mất kết nối (dưới 1 phút|\d+ phút), không rõ 24 giờ$/,
+    }),
+  ).toBeVisible();
   await accessible(page);
   await page.keyboard.press('Escape');
+  // every service again, and the site that stopped pushing
+  await page.getByRole('combobox', { name: 'Dịch vụ' }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: 'Tất cả dịch vụ' })
+    .click();
+  await page.getByRole('searchbox', { name: 'Tìm trong báo cáo' }).fill(quietName);
+  const grey = page.getByRole('table', { name: 'Các site khách hàng' }).getByRole('row', { name: quietRow });
+  await expect(grey).toContainText('Không cập nhật');
+  await expect(grey).toHaveClass(/customer-stale/);
   await new Shell(page).chooseLanguage('English');
 });
