@@ -2,6 +2,8 @@ import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, drivers, seedUser, type TestApp, tokenFor } from '../../test/helpers.ts';
 import { mailSettingsFor, startSmtp } from '../../test/smtp.ts';
+import { createCustomersRepository } from '../customers/customers.repository.ts';
+import { createCustomersService } from '../customers/customers.service.ts';
 import { createSettingsRepository } from '../settings/settings.repository.ts';
 import { createMailRepository } from './mail.repository.ts';
 import { createMailService } from './mail.service.ts';
@@ -31,18 +33,26 @@ describe.each(drivers)('mail on %s', (driver) => {
     });
   const put = (body: Json, headers = admin) =>
     t.app.inject({ method: 'PUT', url: '/api/v1/it4u/configMail', headers, payload: body });
-  /** An instance of the console's mail service on the same database (another instance, as far as the schedule goes). */
-  const instance = (report?: () => Promise<never>) =>
-    createMailService({
+  /**
+   * An instance of the console's mail service on the same database (another instance, as far as the schedule goes),
+   * with its own customer report, made when it is first read (another instance's report keeps a copy of its own).
+   */
+  const instance = (report?: () => Promise<never>) => {
+    const customers = createCustomersService({
+      customers: createCustomersRepository(t.database.db),
+      controller: { get: async () => undefined, reset() {} } as never,
+      deviceToken: async () => TOKEN,
+      now: () => clock,
+    });
+    return createMailService({
       mail: createMailRepository(t.database.db),
       settings: createSettingsRepository(t.database.db),
       audit: { record: async () => 0 } as never,
       secretKey: Buffer.alloc(32),
       now: () => clock,
-      report:
-        report ??
-        (async () => (await t.app.inject({ method: 'GET', url: '/api/v1/it4u/customer_info', headers: admin })).json()),
+      report: report ?? (() => customers.list()),
     });
+  };
   const runs = async () =>
     (await t.app.inject({ method: 'GET', url: '/api/v1/it4u/mailRuns', headers: admin })).json() as Json[];
   const resend = (id: unknown, headers = admin) =>
