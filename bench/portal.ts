@@ -13,6 +13,8 @@ import { startOnSimulatorProcess, startServer } from './spawn.ts';
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const GUESTS = 200;
 const WARM_UP_MS = 2000;
+// the console's public address: saving the hotspot points the controller's portal there, which the guest page requires
+process.env.PORTAL_ADDRESS ??= '203.0.113.10';
 const { sites, port, token, authorized, close } = await startOnSimulatorProcess();
 const base = `http://127.0.0.1:${port}`;
 const auth = { authorization: `Bearer ${token}` };

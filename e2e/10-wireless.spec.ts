@@ -105,7 +105,7 @@ test('wireless networks: add a site and a group, create and edit a network with 
   await expect(page.getByText(/^Saved: the group is on 0 access points\.$/)).toBeVisible();
 });
 
-test('upload: a splash image of the wrong shape is refused with its reason, the right one is kept and previewed', async ({
+test('upload: a splash image of the wrong shape is refused with its reason, the right one is kept and previewed on the guest page itself', async ({
   page,
 }) => {
   await new LoginPage(page).signInAsAdmin();
@@ -123,16 +123,41 @@ test('upload: a splash image of the wrong shape is refused with its reason, the 
   await expect(page.getByText('The file is not a PNG image.')).toBeVisible();
   await choose('Upload the desktop image', 'desktop.png', png(1600, 1000));
   await expect(page.getByText('Current image: 1600 × 1000.')).toBeVisible();
-  await expect(page.getByRole('img', { name: /^The guest login page of .+ with its image$/ })).toBeVisible();
+  // the preview is the guest login page itself, in a frame, with the new image
+  await expect(page.getByTitle(/^The guest login page of .+ on a desktop$/)).toBeVisible();
+  const desktop = page.frameLocator('iframe[title$="on a desktop"]');
+  await expect(desktop.getByRole('heading', { name: /^Welcome to / })).toBeVisible();
+  await expect(desktop.locator('img')).toHaveAttribute('src', /^\/images\/[a-z0-9]+\/desktop\/1\.png$/);
+
   await choose('Upload the phone image', 'phone.png', png(900, 1600));
   await expect(page.getByText('Current image: 900 × 1600.')).toBeVisible();
-  const phone = page.getByRole('img', { name: /with its image$/ });
-  await expect(phone).toBeVisible();
-  const url = (await phone.evaluate((el) => getComputedStyle(el).backgroundImage)).match(/\/images\/[^"]+/)?.[0] ?? '';
-  expect(url).toMatch(/^\/images\/[a-z0-9]+\/mobile\/1\.png$/);
+  const phone = page.frameLocator('iframe[title$="on a phone"]');
+  await expect(phone.locator('source')).toHaveAttribute('srcset', /\/mobile\/1\.png$/);
+  // laid out as a phone (portrait): the page takes the phone image
+  await expect
+    .poll(() => phone.locator('img').evaluate((img) => (img as HTMLImageElement).currentSrc))
+    .toMatch(/\/mobile\/1\.png$/);
+  const url = (await phone.locator('source').getAttribute('srcset')) ?? '';
   const image = await page.request.get(url);
   expect(image.headers()['content-type']).toBe('image/png');
   expect(image.headers().etag).toBeTruthy();
+  // nothing can be sent from the preview
+  expect(await page.getByTitle(/on a phone$/).getAttribute('sandbox')).toBe('allow-same-origin');
+  await accessible(page);
+
+  // on a phone's screen and a wide one, the preview fits the tab
+  for (const [width, height, shape] of [
+    [390, 844, 'phone'],
+    [1440, 900, 'desktop'],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    if (shape === 'desktop') await page.getByText('Desktop', { exact: true }).click();
+    const framed = page.getByTitle(new RegExp(`on a ${shape}$`));
+    await expect(framed).toBeVisible();
+    const box = await framed.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= width, `${width}px`).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+  }
 });
 
 /**

@@ -4,6 +4,7 @@ import { REPORT_INTERVALS, REPORT_KINDS, type ReportInterval, type ReportKind, r
 import { devices, health, selfSite, statSite, sysinfo } from './views.ts';
 import {
   addSite,
+  type GuestAuthorization,
   HOUR,
   type JsonObject,
   type KnownUser,
@@ -96,7 +97,57 @@ function sitemgr(ctx: Ctx): unknown[] {
 
 function listVouchers(ctx: Ctx): unknown[] {
   const createTime = num(param(ctx, 'create_time'));
+  for (const v of ctx.site.vouchers) ageVoucher(v, ctx.now);
   return ctx.site.vouchers.filter((v) => createTime === undefined || v.create_time === createTime);
+}
+
+/**
+ * A voucher's time runs from its first use (`start_time`) for its `duration`: `status_expires` is what is left
+ * (seconds), and once it is over the voucher is EXPIRED for every device.
+ */
+function ageVoucher(v: JsonObject, now: number): void {
+  const end = num(v.end_time);
+  if (end === undefined || v.status === 'EXPIRED') return;
+  const left = end - Math.floor(now / 1000);
+  v.status_expires = Math.max(0, left);
+  if (left <= 0) v.status = 'EXPIRED';
+}
+
+/**
+ * The voucher a guest is let in with (authorize-guest's `voucher_id`): it must exist, not be expired, and have a use
+ * left unless the device already used it.
+ */
+function voucherFor(site: Site, id: unknown, mac: string, now: number): JsonObject {
+  const voucher = site.vouchers.find((v) => v._id === id);
+  if (!voucher) throw invalid('api.err.NoSuchVoucher');
+  ageVoucher(voucher, now);
+  const quota = num(voucher.quota) ?? 0;
+  const again = site.voucherGuests.get(String(voucher._id))?.has(mac) === true;
+  if (voucher.status === 'EXPIRED' || (!again && quota > 0 && (num(voucher.used) ?? 0) >= quota)) {
+    throw invalid('api.err.VoucherExpired');
+  }
+  return voucher;
+}
+
+/**
+ * A device's use of a voucher, counted once per device: `used` goes up, the first use starts the voucher's time,
+ * and a single-use voucher, spent, is EXPIRED for any other device (the controller's statuses are VALID_ONE,
+ * VALID_MULTI, USED_MULTIPLE and EXPIRED).
+ */
+function useVoucher(site: Site, voucher: JsonObject, mac: string, now: number): void {
+  const id = String(voucher._id);
+  const guests = site.voucherGuests.get(id) ?? new Set<string>();
+  if (guests.has(mac)) return;
+  guests.add(mac);
+  site.voucherGuests.set(id, guests);
+  const nowS = Math.floor(now / 1000);
+  voucher.used = (num(voucher.used) ?? 0) + 1;
+  if (voucher.start_time === undefined) {
+    voucher.start_time = nowS;
+    voucher.end_time = nowS + (num(voucher.duration) ?? 0) * 60;
+  }
+  voucher.status = num(voucher.quota) === 1 ? 'EXPIRED' : 'USED_MULTIPLE';
+  voucher.status_expires = num(voucher.quota) === 1 ? 0 : Math.max(0, (num(voucher.end_time) ?? nowS) - nowS);
 }
 
 function hotspot(ctx: Ctx): unknown[] {
@@ -174,9 +225,17 @@ function stamgr(ctx: Ctx): unknown[] {
         return n;
       };
       const apMac = body.ap_mac === undefined ? undefined : requireMac(body.ap_mac);
+      const voucher = body.voucher_id === undefined ? undefined : voucherFor(site, body.voucher_id, mac, now);
       const given = { start: now, end: now + minutes * 60_000, minutes, up: limit(body.up), down: limit(body.down) };
-      site.authorized.set(mac, { ...given, bytes: limit(body.bytes), apMac });
-      return [{ mac, authorized_by: 'api', start: Math.floor(now / 1000), end: Math.floor(given.end / 1000) }];
+      const record: GuestAuthorization = { ...given, bytes: limit(body.bytes), apMac };
+      if (voucher) {
+        record.voucherId = String(voucher._id);
+        record.voucherCode = String(voucher.code);
+      }
+      site.authorized.set(mac, record);
+      // the guest is recorded with its voucher, whose use is counted (once the authorization is held)
+      if (voucher && site.authorized.get(mac) === record) useVoucher(site, voucher, mac, now);
+      return [{ mac, ...byOf(record), start: Math.floor(now / 1000), end: Math.floor(given.end / 1000) }];
     }
     case 'unauthorize-guest':
       site.authorized.delete(mac);
@@ -276,7 +335,7 @@ function apiGuests(site: Site, from: number, to: number, now: number): JsonObjec
         start: Math.floor(a.start / 1000),
         end: Math.floor(a.end / 1000),
         duration: a.minutes * 60,
-        authorized_by: 'api',
+        ...byOf(a),
         is_returning: false,
         tx_bytes: 0,
         rx_bytes: 0,
@@ -288,6 +347,13 @@ function apiGuests(site: Site, from: number, to: number, now: number): JsonObjec
       if (a.bytes !== undefined) g.qos_usage_quota = a.bytes;
       return g;
     });
+}
+
+/** How stat/guest says a guest was let in through the API: with its voucher (`voucher_code`, `voucher_id`) or not. */
+function byOf(a: GuestAuthorization): JsonObject {
+  return a.voucherId
+    ? { authorized_by: 'voucher', voucher_code: a.voucherCode ?? '', voucher_id: a.voucherId }
+    : { authorized_by: 'api' };
 }
 
 function sessionList(ctx: Ctx): unknown[] {

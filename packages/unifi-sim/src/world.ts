@@ -74,6 +74,9 @@ export type GuestAuthorization = {
   down?: number;
   bytes?: number;
   apMac?: string;
+  /** the voucher it came with (authorize-guest's `voucher_id`), as stat/guest shows it */
+  voucherId?: string;
+  voucherCode?: string;
 };
 
 export type Site = {
@@ -99,6 +102,8 @@ export type Site = {
   kicked: Map<string, number>;
   /** lower-case mac -> the guest authorisation an API call (authorize-guest) gave it */
   authorized: Map<string, GuestAuthorization>;
+  /** voucher id -> the lower-case macs let in with it (each counts one use, once) */
+  voucherGuests: Map<string, Set<string>>;
   slots: ClientSlot[];
   /** wired clients behind the site's switch (only in reports and lan health) */
   lanClients: number;
@@ -246,6 +251,7 @@ function emptySite(world: World, rng: Rng, plan: SitePlan, now: number): Site {
     blocked: new Set(),
     kicked: new Map(),
     authorized: new Map(),
+    voucherGuests: new Map(),
     slots: [],
     lanClients: 0,
     guestAuth: 'hotspot',

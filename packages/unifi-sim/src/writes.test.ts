@@ -147,6 +147,91 @@ describe('clients', () => {
   });
 });
 
+describe('guests let in with a voucher', () => {
+  const make = async (quota: number, note: string) => {
+    const [{ create_time }] = await client.data('POST', '/api/s/default/cmd/hotspot', {
+      cmd: 'create-voucher',
+      n: 1,
+      quota,
+      expire: 480,
+      note,
+    });
+    // this batch: made in that second with this note
+    const made = (await client.data('POST', '/api/s/default/stat/voucher', { create_time })).find(
+      (v) => v.note === note,
+    );
+    if (!made) throw new Error('the voucher was not made');
+    return made;
+  };
+  const authorize = (mac: string, voucherId: unknown) =>
+    client.call('POST', '/api/s/default/cmd/stamgr', {
+      cmd: 'authorize-guest',
+      mac,
+      minutes: 480,
+      voucher_id: voucherId,
+    });
+  const voucher = async (id: unknown) =>
+    (await client.data('GET', '/api/s/default/stat/voucher')).find((v) => v._id === id);
+  const guest = async (mac: string) =>
+    (await client.data('POST', '/api/s/default/stat/guest', { within: 24 })).find((g) => g.mac === mac);
+
+  it('records the guest with its voucher, counts each device once, and spends a single-use voucher', async () => {
+    const group = await make(2, 'Nhóm');
+    const [given] = (await authorize('02:00:00:00:a0:01', group._id)).json.data ?? [];
+    expect(given).toMatchObject({ authorized_by: 'voucher', voucher_code: group.code, voucher_id: group._id });
+    expect(await guest('02:00:00:00:a0:01')).toMatchObject({
+      authorized_by: 'voucher',
+      voucher_code: group.code,
+      voucher_id: group._id,
+      duration: 480 * 60,
+    });
+    const start = Math.floor(NOW / 1000);
+    expect(await voucher(group._id)).toMatchObject({
+      used: 1,
+      status: 'USED_MULTIPLE',
+      start_time: start,
+      end_time: start + 480 * 60,
+      status_expires: 480 * 60,
+    });
+    // the same device again counts nothing; a second device takes the last use; a third is refused
+    expect((await authorize('02:00:00:00:a0:01', group._id)).status).toBe(200);
+    expect((await voucher(group._id))?.used).toBe(1);
+    expect((await authorize('02:00:00:00:a0:02', group._id)).status).toBe(200);
+    expect((await voucher(group._id))?.used).toBe(2);
+    const third = await authorize('02:00:00:00:a0:03', group._id);
+    expect(third.status).toBe(400);
+    expect(third.json.meta).toEqual({ rc: 'error', msg: 'api.err.VoucherExpired' });
+    expect(await guest('02:00:00:00:a0:03')).toBeUndefined();
+    // the two devices still come back within the voucher's time
+    expect((await authorize('02:00:00:00:a0:02', group._id)).status).toBe(200);
+
+    const single = await make(1, 'Phòng 101');
+    expect((await authorize('02:00:00:00:b0:01', single._id)).status).toBe(200);
+    expect(await voucher(single._id)).toMatchObject({ used: 1, status: 'EXPIRED', status_expires: 0 });
+    expect((await authorize('02:00:00:00:b0:02', single._id)).json.meta?.msg).toBe('api.err.VoucherExpired');
+    expect((await authorize('02:00:00:00:b0:03', '000000000000000000000000')).json.meta?.msg).toBe(
+      'api.err.NoSuchVoucher',
+    );
+    // a guest let in without a voucher is the API's
+    await client.data('POST', '/api/s/default/cmd/stamgr', { cmd: 'authorize-guest', mac: '02:00:00:00:c0:01' });
+    expect(await guest('02:00:00:00:c0:01')).toMatchObject({ authorized_by: 'api' });
+    expect(await guest('02:00:00:00:c0:01')).not.toHaveProperty('voucher_code');
+  });
+
+  it('expires a voucher once its time from the first use is over, for every device', async () => {
+    const open = await make(0, 'Cả ngày');
+    expect((await authorize('02:00:00:00:d0:01', open._id)).status).toBe(200);
+    now += 479 * 60_000;
+    await client.login();
+    expect(await voucher(open._id)).toMatchObject({ status: 'USED_MULTIPLE', status_expires: 60 });
+    now += 60_000;
+    await client.login();
+    expect(await voucher(open._id)).toMatchObject({ status: 'EXPIRED', status_expires: 0, used: 1 });
+    expect((await authorize('02:00:00:00:d0:01', open._id)).json.meta?.msg).toBe('api.err.VoucherExpired');
+    expect((await authorize('02:00:00:00:d0:02', open._id)).json.meta?.msg).toBe('api.err.VoucherExpired');
+  });
+});
+
 describe('sites, networks and settings', () => {
   it('adds a site with an 8-letter name that exists afterwards', async () => {
     const [created] = await client.data('POST', '/api/s/default/cmd/sitemgr', { cmd: 'add-site', desc: 'Quán Phở 24' });
@@ -186,6 +271,15 @@ describe('sites, networks and settings', () => {
     expect(short.status).toBe(400);
     const missing = await client.call('PUT', '/api/s/default/rest/wlanconf/000000000000000000000000', disable);
     expect(missing.status).toBe(400);
+
+    // deleted: gone from the list and by its id; deleting it again is refused
+    expect(await client.data('DELETE', `/api/s/default/rest/wlanconf/${id}`)).toEqual([]);
+    expect((await client.data('GET', '/api/s/default/rest/wlanconf')).map((w) => w._id)).not.toContain(id);
+    expect((await client.call('GET', `/api/s/default/rest/wlanconf/${id}`)).json.meta).toEqual({
+      rc: 'error',
+      msg: 'api.err.IdInvalid',
+    });
+    expect((await client.call('DELETE', `/api/s/default/rest/wlanconf/${id}`)).status).toBe(400);
   });
 
   it('creates a wlan group and applies it to access points', async () => {

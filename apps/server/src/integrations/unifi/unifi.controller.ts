@@ -79,6 +79,11 @@ export function createController(client: UnifiClient, cache: ReadCache) {
       return all.filter((r) => batch === undefined || (r.create_time === batch && r.note === v.note)).map(toVoucher);
     },
 
+    /** Forgets the kept voucher list of a site: the next read asks the controller (its counts and statuses). */
+    forgetVouchers(site: string): void {
+      cache.invalidate(`${site}:voucher`);
+    },
+
     async deleteVoucher(site: string, id: string): Promise<void> {
       await client.call('POST', `/api/s/${s(site)}/cmd/hotspot`, { cmd: 'delete-voucher', _id: id });
       // the list kept is the controller's less this voucher: every guest's login reads it
@@ -228,7 +233,10 @@ export function createController(client: UnifiClient, cache: ReadCache) {
       return saved;
     },
 
-    /** Lets a guest in for its minutes, with its rates (kbps), byte quota (MB) and access point. */
+    /**
+     * Lets a guest in for its minutes, with its rates (kbps), byte quota (MB) and access point, and the voucher it
+     * came with (`voucher_id`: the controller records the guest with it and counts the use; docs/decisions.md).
+     */
     async authorizeGuest(
       site: string,
       g: {
@@ -238,6 +246,7 @@ export function createController(client: UnifiClient, cache: ReadCache) {
         down?: number | null;
         bytes?: number | null;
         apMac?: string;
+        voucherId?: string;
       },
     ) {
       const body: Record<string, unknown> = { cmd: 'authorize-guest', mac: g.mac, minutes: g.minutes };
@@ -245,6 +254,8 @@ export function createController(client: UnifiClient, cache: ReadCache) {
       if (g.down) body.down = g.down;
       if (g.bytes) body.bytes = g.bytes;
       if (g.apMac) body.ap_mac = g.apMac;
+      if (g.voucherId) body.voucher_id = g.voucherId;
+      // the kept voucher list is not read again: its use counts lag, the console's own uses do not (vouchers.service.ts)
       await client.call('POST', `/api/s/${s(site)}/cmd/stamgr`, body);
     },
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { toBlockedDevices, toConnectedDevices, toSites, toVoucher } from './unifi.map.ts';
+import { portalIsOurs, toBlockedDevices, toConnectedDevices, toGuestLogin, toSites, toVoucher } from './unifi.map.ts';
 
 const dir = path.resolve(import.meta.dirname, '../../../test-fixtures/unifi');
 const data = (file: string) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')).data as Record<string, unknown>[];
@@ -61,6 +61,33 @@ describe('the client against the captured controller responses', () => {
       lastSeen: 1714490000000,
     });
     expect(blocked.every((b) => b.name)).toBe(true);
+  });
+
+  it("reads a site's guest access: its guests' time, and whether its portal is the console's", () => {
+    const [setting] = data('handmade/get-setting.guest_access.json');
+    const login = toGuestLogin(setting);
+    expect(login).toMatchObject({ enabled: true, auth: 'hotspot', minutes: 480, externalAddress: '' });
+    // the controller's own portal, however on it is, is not the console's
+    expect(portalIsOurs(login, '203.0.113.10')).toBe(false);
+    const ours = {
+      ...setting,
+      auth: 'custom',
+      custom_ip: '203.0.113.10',
+      voucher_enabled: false,
+      password_enabled: true,
+    };
+    expect(portalIsOurs(toGuestLogin(ours), '203.0.113.10')).toBe(true);
+    expect(toGuestLogin(ours).auth).toBe('password');
+    expect(portalIsOurs(toGuestLogin(ours), '198.51.100.7')).toBe(false);
+    expect(portalIsOurs(toGuestLogin(ours), '')).toBe(false);
+    expect(portalIsOurs(toGuestLogin({ ...ours, portal_enabled: false }), '203.0.113.10')).toBe(false);
+    expect(portalIsOurs(toGuestLogin({ ...ours, auth: 'facebook_wifi' }), '203.0.113.10')).toBe(false);
+    // a custom time (expire 'custom', or none) is expire_number × expire_unit; nothing usable: 8 hours
+    expect(toGuestLogin({ expire: 'custom', expire_number: 3, expire_unit: 1440 }).minutes).toBe(4320);
+    expect(toGuestLogin({ expire_number: 90, expire_unit: 1 }).minutes).toBe(90);
+    expect(toGuestLogin({ expire: '120' }).minutes).toBe(120);
+    expect(toGuestLogin({ expire: -5 }).minutes).toBe(480);
+    expect(toGuestLogin(undefined).minutes).toBe(480);
   });
 
   it('reads sites', () => {

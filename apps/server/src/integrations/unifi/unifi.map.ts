@@ -154,6 +154,9 @@ export function wlanHealth(health: unknown): {
 /** How guests get in on a site's login page. */
 export type GuestAuth = 'none' | 'password' | 'hotspot';
 
+/** A guest's time when the site's settings name none (the controller's default, 8 hours). */
+export const DEFAULT_GUEST_MINUTES = 480;
+
 /** A site's guest login as the console reads it from the controller's `guest_access` setting. */
 export type GuestLogin = {
   enabled: boolean;
@@ -167,6 +170,17 @@ export type GuestLogin = {
   promoUrl: string;
   /** the external portal's address when the controller sends guests to one */
   externalAddress: string;
+  /**
+   * How long a guest let in with the password or the terms stays in (minutes): the setting's `expire`, else
+   * `expire_number` × `expire_unit` (1, 60 or 1440), else 8 hours.
+   */
+  minutes: number;
+};
+
+/** A positive whole number of minutes, or undefined. */
+const minutesOf = (v: unknown): number | undefined => {
+  const n = v === null || v === undefined || v === '' ? Number.NaN : num(v);
+  return Number.isInteger(n) && n > 0 && n <= 525_600 ? n : undefined;
 };
 
 export function toGuestLogin(raw: Raw | undefined): GuestLogin {
@@ -186,8 +200,18 @@ export function toGuestLogin(raw: Raw | undefined): GuestLogin {
     password: str(raw?.x_password),
     promoUrl: str(raw?.redirect_url),
     externalAddress: own === 'custom' ? str(raw?.custom_ip) : '',
+    minutes:
+      minutesOf(raw?.expire) ?? minutesOf(num(raw?.expire_number) * num(raw?.expire_unit)) ?? DEFAULT_GUEST_MINUTES,
   };
 }
 
-/** The form a guest fills in: an authentication the console's page does not offer (Facebook) asks nothing more. */
+/**
+ * Whether the console's guest page may let a site's guests in: the site's portal is on and the controller sends its
+ * guests to this console's external portal (as saving the hotspot login sets it: `auth` custom, `custom_ip` the
+ * console's public address). Off, the controller's own pages, Facebook wifi or another external portal: never.
+ */
+export const portalIsOurs = (login: GuestLogin, consoleAddress: string): boolean =>
+  login.enabled && consoleAddress !== '' && login.externalAddress === consoleAddress;
+
+/** The form a guest fills in on the console's page (an external portal keeps the site's choice in its switches). */
 export const guestFormOf = (auth: string): GuestAuth => (auth === 'password' || auth === 'hotspot' ? auth : 'none');

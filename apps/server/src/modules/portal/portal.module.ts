@@ -13,8 +13,10 @@ export function portalModule(deps: {
   uploads: UploadsService;
   vouchers: VouchersService;
   now?: () => number;
+  /** the console's public IPv4 address (PORTAL_ADDRESS): only sites whose portal points there let guests in */
+  portalAddress?: string;
 }) {
-  const service = createPortalService({ ...deps, now: deps.now ?? Date.now });
+  const service = createPortalService({ ...deps, now: deps.now ?? Date.now, portalAddress: deps.portalAddress ?? '' });
   const routes: Area['routes'] = async (root) => portalRoutes(root, { portal: service });
   return { service, routes };
 }

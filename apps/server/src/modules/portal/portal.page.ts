@@ -21,6 +21,10 @@ const TEXTS = {
     connected: 'Bạn đã được kết nối. Chúc bạn lướt web vui vẻ!',
     noDevice: 'Hãy mở trang này từ mạng wifi của địa điểm.',
     unknown: 'Không tìm thấy trang đăng nhập này.',
+    closed: 'Wifi của địa điểm này hiện chưa mở đăng nhập tại đây. Vui lòng hỏi nhân viên.',
+    expired: 'Voucher này đã hết hạn.',
+    unavailable: 'Hiện chưa đăng nhập wifi được. Vui lòng thử lại sau ít phút.',
+    badForm: 'Thông tin bạn nhập chưa đúng. Vui lòng kiểm tra và thử lại.',
   },
   en: {
     title: 'Wifi login',
@@ -39,6 +43,10 @@ const TEXTS = {
     connected: 'You are connected. Enjoy the internet!',
     noDevice: "Please open this page from the venue's wifi.",
     unknown: 'This login page does not exist.',
+    closed: "This venue's wifi login is not open here at the moment. Please ask the staff.",
+    expired: 'This voucher has expired.',
+    unavailable: 'The wifi login is not available right now. Please try again in a few minutes.',
+    badForm: 'What you entered could not be read. Please check it and try again.',
   },
 } as const;
 
@@ -58,6 +66,7 @@ const html = (text: string) =>
 
 export type PortalView = {
   lang: PortalLanguage;
+  /** the venue's name ('' when it could not be read: the page is titled 'Wifi login') */
   venue: string;
   auth: GuestAuth | null;
   /** the splash images' addresses */
@@ -112,7 +121,7 @@ export function pageShell(v: Omit<PortalView, 'carry'>): PageShell {
       : '';
   const top = `<!doctype html>
 <html lang="${v.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${t('title')} · ${html(v.venue)}</title>
+<title>${t('title')}${v.venue ? ` · ${html(v.venue)}` : ''}</title>
 <style>
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f5f5f5;color:#1f1f1f}
 picture img{position:fixed;inset:0;width:100%;height:100%;object-fit:cover;z-index:-1}
@@ -126,7 +135,7 @@ button{margin-top:16px;width:100%;padding:12px;font-size:1rem;color:#fff;backgro
 .done{color:#135200;background:#f6ffed;padding:8px 12px;border-radius:8px}
 nav{text-align:right;margin-top:16px}a{color:#0958d9}
 </style></head>
-<body>${picture}<main><h1>${t('welcome', { venue: v.venue })}</h1>${message}`;
+<body>${picture}<main><h1>${v.venue ? t('welcome', { venue: v.venue }) : t('title')}</h1>${message}`;
   const link = `<nav><a href="`;
   const end = `" lang="${other}">${t('other')}</a></nav></main></body></html>`;
   return withForm

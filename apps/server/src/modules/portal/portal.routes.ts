@@ -1,49 +1,70 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { type PageShell, type PortalLanguage, type PortalView, portalAction, portalPage } from './portal.page.ts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isBadText } from '../../lib/text.ts';
+import {
+  type PageShell,
+  type PortalLanguage,
+  type PortalMessage,
+  type PortalView,
+  portalAction,
+  portalPage,
+} from './portal.page.ts';
 import type { PortalService } from './portal.service.ts';
 
-const Params = Type.Object({ site: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._-]+$' }) });
+const SITE = '^[A-Za-z0-9._-]+$';
+const Params = Type.Object({ site: Type.String({ minLength: 1, maxLength: 100, pattern: SITE }) });
 /** What the controller's external portal sends the guest's phone with, and the form's fields: all bounded. */
-const Fields = Type.Object(
-  {
-    id: Type.Optional(Type.String({ maxLength: 40 })),
-    ap: Type.Optional(Type.String({ maxLength: 40 })),
-    ssid: Type.Optional(Type.String({ maxLength: 64 })),
-    url: Type.Optional(Type.String({ maxLength: 2000 })),
-    t: Type.Optional(Type.String({ maxLength: 20 })),
-    lang: Type.Optional(Type.String({ maxLength: 5 })),
-    code: Type.Optional(Type.String({ maxLength: 20 })),
-    password: Type.Optional(Type.String({ maxLength: 64 })),
-    accept: Type.Optional(Type.String({ maxLength: 5 })),
-  },
+const LIMITS = { id: 40, ap: 40, ssid: 64, url: 2000, t: 20, lang: 5, code: 20, password: 64, accept: 5 } as const;
+type Field = keyof typeof LIMITS;
+const bounded = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
+const FIELD_PROPS = {
+  id: bounded(LIMITS.id),
+  ap: bounded(LIMITS.ap),
+  ssid: bounded(LIMITS.ssid),
+  url: bounded(LIMITS.url),
+  t: bounded(LIMITS.t),
+  lang: bounded(LIMITS.lang),
+  code: bounded(LIMITS.code),
+  password: bounded(LIMITS.password),
+  accept: bounded(LIMITS.accept),
+};
+const Fields = Type.Object(FIELD_PROPS, { additionalProperties: false });
+/** The page's address may also say `preview=1`: the Upload tab shows the page in a frame of the console. */
+const Query = Type.Object(
+  { ...FIELD_PROPS, preview: Type.Optional(Type.String({ maxLength: 1 })) },
   { additionalProperties: false },
 );
-type FieldValues = {
-  id?: string;
-  ap?: string;
-  ssid?: string;
-  url?: string;
-  t?: string;
-  lang?: string;
-  code?: string;
-  password?: string;
-  accept?: string;
-};
+type FieldValues = Partial<Record<Field, string>> & { preview?: string };
 
-/** The page's own policy: no script at all, images and the form from here, the form's redirect to the web. */
-const CSP =
-  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; form-action 'self' https: http:; base-uri 'none'; frame-ancestors 'none'";
+/**
+ * The page's own policy: no script at all, images and the form from here, the form's redirect to the web; framed by
+ * nobody, except the preview, which only the console itself may frame.
+ */
+const cspOf = (preview: boolean) =>
+  `default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; form-action 'self' https: http:; base-uri 'none'; frame-ancestors ${preview ? "'self'" : "'none'"}`;
 
-const languageOf = (value: string | undefined): PortalLanguage => (value === 'en' ? 'en' : 'vi');
-const carried = (f: FieldValues) =>
+const languageOf = (value: unknown): PortalLanguage => (value === 'en' ? 'en' : 'vi');
+const CARRIED = ['id', 'ap', 'ssid', 'url', 't'] as const;
+/** What the phone came with, carried through the form: only what the page's limits let through. */
+const carried = (f: Record<string, unknown>) =>
   Object.fromEntries(
-    (['id', 'ap', 'ssid', 'url', 't'] as const).flatMap((k) => (f[k] === undefined ? [] : [[k, f[k] as string]])),
+    CARRIED.flatMap((k) => {
+      const v = f[k];
+      return typeof v === 'string' && v.length <= LIMITS[k] && !isBadText(v) ? [[k, v]] : [];
+    }),
   );
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/** The message for a form that could not be read: its code or password said wrong, anything else in general words. */
+function formProblem(error: FastifyError): PortalMessage {
+  const field = (error.validation?.[0]?.instancePath ?? '').replace(/^\//, '');
+  return field === 'code' ? 'wrongCode' : field === 'password' ? 'wrongPassword' : 'badForm';
+}
 
 /**
  * The guest login page `/guest/s/{site}/`, public and server-rendered: it works in captive-portal browsers that run
- * no script (the form posts as a plain form). Vietnamese unless the guest picks English.
+ * no script (the form posts as a plain form). Vietnamese unless the guest picks English. Whatever goes wrong is said
+ * on the page in the guest's language (never the console's JSON errors).
  */
 export async function portalRoutes(app: FastifyInstance, opts: { portal: PortalService }) {
   app.addContentTypeParser(
@@ -52,10 +73,11 @@ export async function portalRoutes(app: FastifyInstance, opts: { portal: PortalS
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
-  const send = (reply: FastifyReply, status: number, view: PortalView, shell?: PageShell) =>
+  const send = (reply: FastifyReply, status: number, view: PortalView, shell?: PageShell, preview = false) =>
     reply
       .status(status)
-      .header('content-security-policy', CSP)
+      .header('content-security-policy', cspOf(preview))
+      .header('x-frame-options', preview ? 'SAMEORIGIN' : 'DENY')
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(portalPage(view, shell));
@@ -68,45 +90,90 @@ export async function portalRoutes(app: FastifyInstance, opts: { portal: PortalS
   ) => {
     const lang = languageOf(f.lang);
     const action = portalAction(site);
+    const preview = f.preview === '1';
+    const carry = carried(f);
     const found = await opts.portal.view(site);
     if (!found) {
-      return send(reply, 404, {
-        lang,
-        venue: site,
-        auth: null,
-        images: {},
-        carry: {},
-        action,
-        message: { key: 'unknown', kind: 'error' },
-      });
+      const message = { key: 'unknown', kind: 'error' } as const;
+      return send(
+        reply,
+        404,
+        { lang, venue: site, auth: null, images: {}, carry, action, message },
+        undefined,
+        preview,
+      );
     }
-    const noDevice = !f.id;
+    const page = { lang, venue: found.venue, images: found.images, carry, action };
+    // the site's hotspot is off, or its guests are not sent here: its page says so (the kept shell), with no form
+    if (!found.open) {
+      const message = { key: 'closed', kind: 'error' } as const;
+      return send(reply, 403, { ...page, auth: null, message }, found.shells[lang], preview);
+    }
+    // the preview shows the form as a guest's phone gets it
+    const noDevice = !f.id && !preview;
     const message = outcome?.message ?? (noDevice ? { key: 'noDevice' as const, kind: 'error' as const } : undefined);
     return send(
       reply,
       outcome?.status ?? (noDevice ? 400 : 200),
-      {
-        lang,
-        venue: found.venue,
-        images: found.images,
-        auth: noDevice ? null : found.auth,
-        carry: carried(f),
-        action,
-        message,
-      },
+      { ...page, auth: noDevice ? null : found.auth, message },
       // the page without a message is the site's kept shell
       message ? undefined : found.shells[lang],
+      preview,
     );
   };
+
+  /**
+   * A request that could not be answered: a form the page's limits refuse (its fields, its size, its text) is shown
+   * again with a message, a controller or database that does not answer says the login is not available now.
+   */
+  app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const query = isObject(request.query) ? request.query : {};
+    const body = isObject(request.body) ? request.body : {};
+    const f = { ...query, ...body };
+    const lang = languageOf(f.lang);
+    const preview = query.preview === '1';
+    const params = isObject(request.params) ? request.params : {};
+    const site = typeof params.site === 'string' && new RegExp(SITE).test(params.site) ? params.site : undefined;
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 503;
+    const bare = (code: number, message: PortalMessage, known?: { venue: string; images: PortalView['images'] }) =>
+      send(
+        reply,
+        code,
+        {
+          lang,
+          venue: known?.venue ?? '',
+          images: known?.images ?? {},
+          auth: null,
+          carry: carried(f),
+          action: portalAction(site ?? ''),
+          message: { key: message, kind: 'error' },
+        },
+        undefined,
+        preview,
+      );
+    if (!site || error.validationContext === 'params') return bare(404, 'unknown');
+    if (status >= 500) {
+      request.log.warn({ err: error }, 'the guest page could not be answered');
+      return bare(status, 'unavailable', await opts.portal.venueOf(site));
+    }
+    try {
+      // the site's page again, its form with what the phone came with, and the message
+      const outcome = { status, message: { key: formProblem(error), kind: 'error' as const } };
+      return await show(site, { ...carried(f), lang, ...(preview ? { preview: '1' } : {}) }, reply, outcome);
+    } catch (err) {
+      request.log.warn({ err }, 'the guest page could not be answered');
+      return bare(503, 'unavailable', await opts.portal.venueOf(site));
+    }
+  });
 
   app.get<{ Params: { site: string }; Querystring: FieldValues }>(
     '/guest/s/:site/',
     {
       schema: {
         tags: ['portal'],
-        summary: "A site's guest login page (public HTML, no script)",
+        summary: "A site's guest login page (public HTML, no script; `preview=1`: as the Upload tab frames it)",
         params: Params,
-        querystring: Fields,
+        querystring: Query,
       },
     },
     (request, reply) => show(request.params.site, request.query, reply),
@@ -126,7 +193,8 @@ export async function portalRoutes(app: FastifyInstance, opts: { portal: PortalS
     async (request, reply) => {
       const { site } = request.params;
       const f = request.body ?? {};
-      if (!(await opts.portal.view(site))) return show(site, f, reply);
+      const found = await opts.portal.view(site);
+      if (!found?.open) return show(site, f, reply);
       const outcome = await opts.portal.login(site, request.ip, f, f);
       if ('redirect' in outcome)
         return reply.status(303).header('location', outcome.redirect).header('cache-control', 'no-store').send();

@@ -1,15 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
-import { guestFormOf, toGuestLogin } from '../../integrations/unifi/unifi.map.ts';
+import { ControllerError } from '../../integrations/unifi/unifi.errors.ts';
+import { guestFormOf, portalIsOurs, toGuestLogin } from '../../integrations/unifi/unifi.map.ts';
 import { createReadCache } from '../../lib/readCache.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import type { VouchersService } from '../vouchers/vouchers.service.ts';
 import { type PageShell, type PortalLanguage, type PortalMessage, pageShell, portalAction } from './portal.page.ts';
+import { createWrongTries } from './portal.tries.ts';
 
-const WINDOW_MS = 10 * 60_000;
 const VIEW_CACHE_MS = 5_000;
-const MAX_WRONG = 5;
 const MAC = /^([0-9a-f]{2}:){5}[0-9a-f]{2}$/;
 
 export type GuestArrival = { id?: string; ap?: string; url?: string };
@@ -32,10 +32,13 @@ const same = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
+const closed: LoginOutcome = { status: 403, message: { key: 'closed', kind: 'error' } };
+
 /**
- * The guest login: what the page shows for a site, and a guest's try. A right answer lets the guest in on the
- * controller with the voucher's (or the site's) limits, then checks that the controller shows the guest let in
- * before sending the phone on; at most 5 wrong tries per device and per address in 10 minutes.
+ * The guest login: what the page shows for a site, and a guest's try. Only a site whose hotspot is on and sends its
+ * guests to this console's page lets anyone in. A right answer lets the guest in on the controller with the
+ * voucher's (or the site's) limits, then checks that the controller shows the guest let in before sending the phone
+ * on; at most 5 wrong tries per device (and 50 per address) at a site in 10 minutes.
  */
 export function createPortalService(deps: {
   controller: ControllerProvider;
@@ -43,96 +46,118 @@ export function createPortalService(deps: {
   uploads: UploadsService;
   vouchers: VouchersService;
   now: () => number;
+  /** the console's public IPv4 address, where the controllers' external portals send guests ('' for none) */
+  portalAddress: string;
 }) {
-  const wrong = new Map<string, number[]>();
+  const tries = createWrongTries(deps.now);
   /**
    * What a site's page shows, kept a few seconds (every guest of a busy venue loads the page at once), and given a
    * minute more while the next is loaded, so that no guest waits for the reload.
    */
   const views = createReadCache(VIEW_CACHE_MS, Date.now, { staleMs: 60_000 });
+  // a new splash image shows at once (the Upload tab's preview loads the page again after an upload)
+  deps.uploads.onUpload((site) => views.invalidate(site));
 
   async function loadView(site: string) {
     const known = await deps.sites.byIdname(site);
     if (!known) return undefined;
-    const [{ auth }, images] = await Promise.all([hotspotOf(site), deps.uploads.publicImages(site)]);
+    const [hotspot, images] = await Promise.all([hotspotOf(site), deps.uploads.publicImages(site)]);
     const venue = known.sitename;
-    const shell = (lang: PortalLanguage) => pageShell({ lang, venue, auth, images, action: portalAction(site) });
+    // a site whose portal is not the console's: its page says so, with no form
+    const auth = hotspot.open ? hotspot.auth : null;
+    const message = hotspot.open ? undefined : ({ key: 'closed', kind: 'error' } as const);
+    const shell = (lang: PortalLanguage) =>
+      pageShell({ lang, venue, auth, images, action: portalAction(site), message });
     const shells: Record<PortalLanguage, PageShell> = { vi: shell('vi'), en: shell('en') };
-    return { venue, auth, images, shells };
-  }
-
-  function recent(key: string): number[] {
-    const since = deps.now() - WINDOW_MS;
-    const kept = (wrong.get(key) ?? []).filter((at) => at > since);
-    if (kept.length) wrong.set(key, kept);
-    else wrong.delete(key);
-    return kept;
+    return { venue, auth: hotspot.auth, open: hotspot.open, images, shells };
   }
 
   async function hotspotOf(site: string) {
     const login = toGuestLogin(await (await deps.controller.require()).guestAccess(site));
-    return { auth: guestFormOf(login.auth), password: login.password, promoUrl: login.promoUrl };
+    return {
+      open: portalIsOurs(login, deps.portalAddress),
+      auth: guestFormOf(login.auth),
+      password: login.password,
+      promoUrl: login.promoUrl,
+      minutes: login.minutes,
+    };
   }
 
   return {
     /**
-     * The venue, its form and images, and its page's fixed text in each language (kept 5 s); undefined for a site
-     * the console does not know.
+     * The venue, its form and images, whether its portal is the console's, and its page's fixed text in each
+     * language (kept 5 s); undefined for a site the console does not know.
      */
     view: (site: string) => views.get(site, () => loadView(site)),
+
+    /**
+     * The venue's name and images without the controller (for the page that says the login is not available now);
+     * undefined when the site is unknown or the database does not answer either.
+     */
+    async venueOf(site: string) {
+      try {
+        const known = await deps.sites.byIdname(site);
+        return known ? { venue: known.sitename, images: await deps.uploads.publicImages(site) } : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+
+    /** How many devices and addresses have wrong tries kept in this instance. */
+    wrongTriesKept: () => tries.size(),
 
     async login(site: string, ip: string, arrival: GuestArrival, answer: GuestAnswer): Promise<LoginOutcome> {
       const mac = guestMac(arrival.id);
       if (!mac) return { status: 400, message: { key: 'noDevice', kind: 'error' } };
-      const keys = [`mac:${site}:${mac}`, `ip:${ip}`];
-      const tries = keys.map(recent);
-      const full = tries.find((t) => t.length >= MAX_WRONG);
-      if (full) {
-        const minutes = Math.max(1, Math.ceil(((full[0] as number) + WINDOW_MS - deps.now()) / 60_000));
-        return { status: 429, message: { key: 'wait', vars: { minutes }, kind: 'error' } };
-      }
+      const minutes = tries.waitMinutes(site, mac, ip);
+      if (minutes > 0) return { status: 429, message: { key: 'wait', vars: { minutes }, kind: 'error' } };
       const refuse = (key: PortalMessage): LoginOutcome => {
-        for (const k of keys) wrong.set(k, [...recent(k), deps.now()]);
+        tries.wrong(site, mac, ip);
         return { status: 401, message: { key, kind: 'error' } };
       };
 
       const controller = await deps.controller.require();
       const hotspot = await hotspotOf(site);
-      let limits: { minutes?: number; up?: number | null; down?: number | null; bytes?: number | null } = {};
-      let singleUse: string | undefined;
+      if (!hotspot.open) return closed;
+      let limits: { minutes: number; up?: number | null; down?: number | null; bytes?: number | null } = {
+        minutes: hotspot.minutes,
+      };
+      let voucherId: string | undefined;
+      let singleUse = false;
       if (hotspot.auth === 'hotspot') {
         const voucher = await deps.vouchers.byCode(site, answer.code ?? '');
         if (!voucher) return refuse('wrongCode');
+        if (voucher.status === 'EXPIRED') return { status: 403, message: { key: 'expired', kind: 'error' } };
         const usedUp: LoginOutcome = { status: 403, message: { key: 'usedUp', kind: 'error' } };
-        // the uses the controller counted (its own portal), then the console's; quota 0 is no limit
-        if (voucher.quota > 0 && voucher.used >= voucher.quota) return usedUp;
         const first = await deps.vouchers.use(site, voucher, mac, new Date(deps.now()));
         if (first === 'busy') return { status: 503, message: { key: 'failed', kind: 'error' } };
         // a device keeps the voucher's time from its first use
-        const minutes = first ? voucher.duration - Math.floor((deps.now() - first.getTime()) / 60_000) : 0;
-        if (minutes <= 0) return usedUp;
-        limits = { minutes, up: voucher.up, down: voucher.down, bytes: voucher.byteQuota };
-        if (voucher.quota === 1) singleUse = voucher.id;
+        const left = first ? voucher.duration - Math.floor((deps.now() - first.getTime()) / 60_000) : 0;
+        if (left <= 0) return usedUp;
+        limits = { minutes: left, up: voucher.up, down: voucher.down, bytes: voucher.byteQuota };
+        voucherId = voucher.id;
+        singleUse = voucher.quota === 1;
       } else if (hotspot.auth === 'password') {
         if (!hotspot.password || !same(answer.password ?? '', hotspot.password)) return refuse('wrongPassword');
       } else if (answer.accept !== 'on') {
         return { status: 400, message: { key: 'mustAccept', kind: 'error' } };
       }
 
-      await controller.authorizeGuest(site, {
-        mac,
-        minutes: limits.minutes ?? 480,
-        up: limits.up,
-        down: limits.down,
-        bytes: limits.bytes,
-        apMac: guestMac(arrival.ap),
-      });
+      try {
+        await controller.authorizeGuest(site, { mac, ...limits, apMac: guestMac(arrival.ap), voucherId });
+      } catch (err) {
+        // the controller refuses the voucher (spent or expired since the list kept here was read): said so, and
+        // the list read afresh for the next try; a controller that does not answer is the page's to say
+        if (!(voucherId && err instanceof ControllerError && err.code === 'controllerFailed')) throw err;
+        controller.forgetVouchers(site);
+        return { status: 403, message: { key: 'usedUp', kind: 'error' } };
+      }
       // peers' users are bounced back to the portal after a "successful" call: confirm before sending them on
       if (!(await controller.guestAuthorized(site, mac))) {
         return { status: 502, message: { key: 'failed', kind: 'error' } };
       }
       // a single-use voucher is spent: the controller forgets it, so that no other phone uses it
-      if (singleUse) await deps.vouchers.revoke(site, singleUse);
+      if (singleUse && voucherId) await deps.vouchers.revoke(site, voucherId);
       const next = webAddress(hotspot.promoUrl) ?? webAddress(arrival.url);
       return next ? { redirect: next } : { status: 200, message: { key: 'connected', kind: 'done' } };
     },

@@ -1,17 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { drivers } from '../../test/helpers.ts';
+import { createTestApp, drivers } from '../../test/helpers.ts';
+import { listen } from '../../test/loopback.ts';
+import { multipartFile } from '../../test/multipart.ts';
+import { png } from '../../test/png.ts';
 import { SIM_CLOCKS, useControllerApp } from '../../test/simulator.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
 import { createVoucherUsesRepository } from '../vouchers/vouchers.repository.ts';
 
 type Json = Record<string, unknown>;
+/** The console's public address in these tests: saving a hotspot points the controller's external portal there. */
+const CONSOLE = '203.0.113.10';
+/** A site's guest access pointed at the console's page, its form the one of the switches. */
+const ours = (form: 'hotspot' | 'password' | 'none', more: Json = {}): Json => ({
+  portal_enabled: true,
+  auth: 'custom',
+  custom_ip: CONSOLE,
+  voucher_enabled: form === 'hotspot',
+  password_enabled: form === 'password',
+  ...more,
+});
 const form = (fields: Record<string, string>) => ({
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
   payload: new URLSearchParams(fields).toString(),
 });
 
 describe.each(drivers)('the guest login page on %s', (driver) => {
-  const { suite, call } = useControllerApp(driver, 'noon');
+  const { suite, call } = useControllerApp(driver, 'noon', { portalAddress: CONSOLE });
   const world = () => suite.sim.sim.state.sites;
   let n = 0;
   /** A site of the simulator in the site names, its portal set as asked (before the console first reads it). */
@@ -30,19 +44,16 @@ describe.each(drivers)('the guest login page on %s', (driver) => {
 
   it('shows the venue and the voucher form in Vietnamese, with no script and a strict policy', async () => {
     // the controller's external portal points here; the site's choice (vouchers) is in its switches
-    const site = await portalSite(1, {
-      auth: 'custom',
-      custom_ip: '203.0.113.10',
-      voucher_enabled: true,
-      password_enabled: false,
-      redirect_url: 'https://hoamai.example/uu-dai',
-    });
+    const site = await portalSite(1, ours('hotspot', { redirect_url: 'https://hoamai.example/uu-dai' }));
     const res = await page(
       site.name,
       `?id=${mac()}&ap=aa:bb:cc:dd:ee:ff&url=${encodeURIComponent('http://example.com/"><b>x')}`,
     );
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    // framed by nobody (the Upload tab's preview aside)
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.body).toContain(`Chào mừng đến với ${site.desc}`);
     expect(res.body).toContain('name="code"');
     expect(res.body).not.toMatch(/<script/i);
@@ -56,6 +67,24 @@ describe.each(drivers)('the guest login page on %s', (driver) => {
     expect(other.body).toContain(`name="id" value="${second}"`);
     expect(other.body).not.toContain(first);
     expect(other.body).toContain(`id=${encodeURIComponent(second)}&amp;lang=vi`);
+    // the Upload tab's preview: the form without a device, framed by the console alone
+    const preview = await page(site.name, '?preview=1&lang=en');
+    expect(preview.statusCode).toBe(200);
+    expect(preview.body).toContain('name="code"');
+    expect(preview.body).not.toContain('name="id"');
+    expect(preview.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(preview.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // a new splash image shows at once, though the page's view is kept a few seconds
+    expect(preview.body).not.toContain('/images/');
+    const body = multipartFile('splash.png', png(1600, 1000));
+    const uploaded = await suite.t.app.inject({
+      method: 'POST',
+      url: `/api/v1/upload/${site.name}/desktop`,
+      headers: { ...suite.kt, ...body.headers },
+      payload: body.payload,
+    });
+    expect(uploaded.statusCode).toBe(201);
+    expect((await page(site.name, '?preview=1&lang=en')).body).toContain(`/images/${site.name}/desktop/1.png`);
     expect((await page('nosuchsite', `?id=${mac()}`)).statusCode).toBe(404);
     expect((await page(site.name)).body).toContain('Hãy mở trang này từ mạng wifi của địa điểm.');
   });
@@ -93,7 +122,11 @@ describe.each(drivers)('the guest login page on %s', (driver) => {
       down: 2048,
       bytes: 300,
       apMac: site.devices[0]?.mac,
+      voucherId: voucher.id,
+      voucherCode: voucher.code.replace('-', ''),
     });
+    // the controller records the guest with its voucher
+    expect(site.voucherGuests.get(voucher.id)).toEqual(new Set([guest]));
     // single use: spent, no other phone gets in with it
     expect(site.vouchers.some((v) => v._id === voucher.id)).toBe(false);
     const again = await post(site.name, { id: mac(), code: voucher.code, lang: 'en' }, '10.0.0.2');
@@ -140,8 +173,11 @@ describe.each(drivers)('the guest login page on %s', (driver) => {
     expect(third.body).toContain('This voucher has been used up or has expired.');
     expect(site.authorized.has(c)).toBe(false);
     expect((await post(site.name, { id: b, code: voucher.code }, '10.0.2.2')).statusCode).toBe(303);
-    expect(site.vouchers.some((v) => v._id === voucher.id)).toBe(true);
-    // the register counts the uses made on the guest page (the controller counts none of them)
+    // the controller counted each device once (the one that came back too), and knows the guests by the voucher
+    const onController = site.vouchers.find((v) => v._id === voucher.id);
+    expect(onController).toMatchObject({ used: 2, status: 'USED_MULTIPLE' });
+    expect(site.authorized.get(b)).toMatchObject({ voucherId: voucher.id });
+    // the register counts the uses once: the controller's count holds the guest page's
     const listed = (await call('GET', `/it4u/${site.name}/voucher`)).json();
     expect(listed.find((v: { id: string }) => v.id === voucher.id)).toMatchObject({
       used: 2,
@@ -161,6 +197,43 @@ describe.each(drivers)('the guest login page on %s', (driver) => {
       0,
     );
     expect((await post(site.name, { id: d, code: long.code }, '10.0.2.4')).statusCode).toBe(403);
+  });
+
+  it('refuses a voucher the controller says has expired, whatever its uses, and lets nobody in with it', async () => {
+    const site = world()[1];
+    if (!site) throw new Error('no site');
+    const made = async (note: string) =>
+      (await call('POST', `/it4u/${site.name}/createVoucher`, { n: 1, quota: 0, expire: 480, note })).json()[0];
+    const [old, marked, stale] = [await made('Hết giờ'), await made('Thu hồi'), await made('Cũ')];
+    // first used ten hours ago: the controller's time for it (8 hours) is over; another one marked so outright
+    const stored = (id: string) => site.vouchers.find((v) => v._id === id);
+    const over = { start_time: SIM_CLOCKS.noon / 1000 - 36_000, end_time: SIM_CLOCKS.noon / 1000 - 7200 };
+    Object.assign(stored(stale.id) ?? {}, { used: 1, status: 'USED_MULTIPLE', ...over });
+    // the console's list still has the last one valid: the controller refuses it, the guest is told so
+    const early = mac();
+    const refused = await post(site.name, { id: early, code: stale.code, lang: 'en' }, '10.0.6.3');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toContain('This voucher has been used up or has expired.');
+    expect(site.authorized.has(early)).toBe(false);
+    // and reads the list afresh
+    Object.assign(stored(old.id) ?? {}, { used: 1, status: 'USED_MULTIPLE', ...over });
+    Object.assign(stored(marked.id) ?? {}, { status: 'EXPIRED' });
+    const stamgr = () => suite.sim.sim.callsFor('POST', '/api/s/{site}/cmd/stamgr', site.name);
+    const before = stamgr();
+    for (const [code, ip] of [
+      [old.code, '10.0.6.1'],
+      [marked.code, '10.0.6.2'],
+    ] as const) {
+      const guest = mac();
+      const vi = await post(site.name, { id: guest, code }, ip);
+      expect(vi.statusCode).toBe(403);
+      expect(vi.body).toContain('Voucher này đã hết hạn.');
+      const en = await post(site.name, { id: guest, code, lang: 'en' }, ip);
+      expect(en.body).toContain('This voucher has expired.');
+      expect(site.authorized.has(guest)).toBe(false);
+    }
+    expect(stamgr()).toBe(before);
+    expect(stored(old.id)?.status).toBe('EXPIRED');
   });
 
   it('does not send the phone on when the controller does not show it let in, and lets it in when it tries again', async () => {
@@ -185,22 +258,39 @@ describe.each(drivers)('the guest login page on %s', (driver) => {
     expect(site.authorized.has(guest)).toBe(true);
   });
 
-  it('waits a guest out after 5 wrong tries from a device, and from an address', async () => {
+  it('waits a device out after 5 wrong tries, but not the other guests behind the same address', async () => {
     const site = world()[1];
     if (!site) throw new Error('no site');
     const guest = mac();
     for (let i = 0; i < 5; i++)
       expect((await post(site.name, { id: guest, code: `1${i}` }, '10.0.1.1')).statusCode).toBe(401);
+    // the sixth wrong try waits, from whatever address
     const sixth = await post(site.name, { id: guest, code: '123' }, '10.0.1.2');
     expect(sixth.statusCode).toBe(429);
     expect(sixth.body).toContain('Vui lòng thử lại sau 10 phút');
-    // the address that tried five times waits too, whatever the device
-    expect((await post(site.name, { id: mac(), code: '1' }, '10.0.1.1')).statusCode).toBe(429);
     expect(site.authorized.has(guest)).toBe(false);
+    // a venue's guests share its address (NAT): another phone there is not locked out by this one
+    const neighbour = await post(site.name, { id: mac(), code: '1' }, '10.0.1.1');
+    expect(neighbour.statusCode).toBe(401);
+    expect(neighbour.body).toContain('Mã voucher không đúng');
+    // made-up devices from one address: after 50 wrong tries there, every device from it waits
+    for (let i = 0; i < 49; i++) await post(site.name, { id: mac(), code: '2' }, '10.0.7.7');
+    expect((await post(site.name, { id: mac(), code: '3' }, '10.0.7.7')).statusCode).toBe(401);
+    expect((await post(site.name, { id: mac(), code: '4' }, '10.0.7.7')).statusCode).toBe(429);
   });
 
-  it('asks for the password of a password portal, and for the terms of a portal without one', async () => {
-    const withPassword = await portalSite(2, { auth: 'password', x_password: 'chao-ban', redirect_url: '' });
+  it('asks for the password of a password portal, and for the terms of a portal without one, for the time the site gives guests', async () => {
+    // the site's guests stay two days (expire_number × expire_unit), or 90 minutes
+    const withPassword = await portalSite(
+      2,
+      ours('password', {
+        x_password: 'chao-ban',
+        redirect_url: '',
+        expire: 'custom',
+        expire_number: 2,
+        expire_unit: 1440,
+      }),
+    );
     const guest = mac();
     const wrong = await post(withPassword.name, { id: guest, password: 'sai', lang: 'en' }, '10.0.2.1');
     expect(wrong.statusCode).toBe(401);
@@ -211,9 +301,10 @@ describe.each(drivers)('the guest login page on %s', (driver) => {
       '10.0.2.1',
     );
     expect(right.headers.location).toBe('http://neverssl.com/');
-    expect(withPassword.authorized.has(guest)).toBe(true);
+    expect(withPassword.authorized.get(guest)).toMatchObject({ minutes: 2880 });
+    expect(withPassword.authorized.get(guest)?.voucherId).toBeUndefined();
 
-    const open = await portalSite(3, { auth: 'none', redirect_url: '' });
+    const open = await portalSite(3, ours('none', { redirect_url: '', expire: 90 }));
     const other = mac();
     expect((await post(open.name, { id: other }, '10.0.3.1')).body).toContain(
       'Vui lòng đồng ý với điều khoản sử dụng.',
@@ -221,7 +312,85 @@ describe.each(drivers)('the guest login page on %s', (driver) => {
     const accepted = await post(open.name, { id: other, accept: 'on', url: 'javascript:alert(1)' }, '10.0.3.1');
     expect(accepted.statusCode).toBe(200);
     expect(accepted.body).toContain('Bạn đã được kết nối.');
-    expect(open.authorized.has(other)).toBe(true);
+    expect(open.authorized.get(other)).toMatchObject({ minutes: 90 });
     expect((await post(open.name, { id: 'not-a-mac', accept: 'on' })).statusCode).toBe(400);
+  });
+
+  it('lets nobody in where the hotspot is off or does not send its guests to this console', async () => {
+    // off; on, but the controller's own page (Facebook wifi); on, but another external portal
+    const off = await portalSite(0, ours('none', { portal_enabled: false }));
+    const facebook = await portalSite(4, { portal_enabled: true, auth: 'facebook_wifi', custom_ip: CONSOLE });
+    const foreign = await portalSite(5, ours('none', { custom_ip: '198.51.100.7' }));
+    for (const site of [off, facebook, foreign]) {
+      const stamgr = () => suite.sim.sim.callsFor('POST', '/api/s/{site}/cmd/stamgr', site.name);
+      const before = stamgr();
+      const guest = mac();
+      const shown = await page(site.name, `?id=${guest}`);
+      expect(shown.statusCode, site.name).toBe(403);
+      expect(shown.body).toContain('Wifi của địa điểm này hiện chưa mở đăng nhập tại đây.');
+      expect(shown.body).not.toContain('<form');
+      const tried = await post(site.name, { id: guest, accept: 'on', lang: 'en' }, '10.0.5.1');
+      expect(tried.statusCode, site.name).toBe(403);
+      expect(tried.body).toContain('wifi login is not open here at the moment.');
+      expect(tried.headers.location).toBeUndefined();
+      expect(site.authorized.has(guest)).toBe(false);
+      expect(stamgr(), site.name).toBe(before);
+    }
+  });
+
+  it("says what went wrong on the page, in the guest's language, never as JSON", async () => {
+    const site = world()[1];
+    if (!site) throw new Error('no site');
+    const guest = mac();
+    // a code longer than any voucher's: the form again, the code said wrong
+    const long = await post(site.name, { id: guest, code: '1'.repeat(21) }, '10.0.8.1');
+    expect(long.statusCode).toBe(400);
+    expect(long.headers['content-type']).toContain('text/html');
+    expect(long.body).toContain('Mã voucher không đúng');
+    expect(long.body).toContain(`name="id" value="${guest}"`);
+    expect(long.body).not.toMatch(/invalidFields|maxLength|"code":/);
+    const en = await post(site.name, { id: guest, code: '1'.repeat(21), lang: 'en' }, '10.0.8.1');
+    expect(en.body).toContain('This voucher code is not valid');
+    // a field the page does not know, a text with a NUL, a body too big
+    const odd = await suite.t.app.inject({ method: 'GET', url: `/guest/s/${site.name}/?id=${guest}&lang=en&url=%00` });
+    expect(odd.statusCode).toBe(400);
+    expect(odd.body).toContain('What you entered could not be read.');
+    expect(odd.body).not.toContain('invalidText');
+    const big = await post(site.name, { id: guest, code: '1', ssid: 'x'.repeat(9000) }, '10.0.8.1');
+    expect(big.statusCode).toBe(413);
+    expect(big.headers['content-type']).toContain('text/html');
+    expect(big.body).toContain('Thông tin bạn nhập chưa đúng.');
+    expect(site.authorized.has(guest)).toBe(false);
+  });
+});
+
+describe.each(drivers)('the guest login page when the controller does not answer, on %s', (driver) => {
+  it("says the login is not available now, with the venue, in the guest's language", async () => {
+    const gone = await listen(() => {});
+    await gone.close();
+    const t = await createTestApp(driver, {
+      demoController: { url: gone.url, username: 'admin', password: 'x', verifyTls: true, timeoutMs: 2000 },
+      now: () => SIM_CLOCKS.noon,
+      portalAddress: CONSOLE,
+    });
+    try {
+      await createSitesRepository(t.database.db).insert({ sitename: 'Quán Cà Phê Gió', idname: 'gio00001' });
+      const shown = await t.app.inject({ method: 'GET', url: '/guest/s/gio00001/?id=02:00:00:00:09:01' });
+      expect(shown.statusCode).toBe(503);
+      expect(shown.headers['content-type']).toContain('text/html');
+      expect(shown.body).toContain('Chào mừng đến với Quán Cà Phê Gió');
+      expect(shown.body).toContain('Hiện chưa đăng nhập wifi được. Vui lòng thử lại sau ít phút.');
+      const tried = await t.app.inject({
+        method: 'POST',
+        url: '/guest/s/gio00001/',
+        ...form({ id: '02:00:00:00:09:01', code: '12345-67890', lang: 'en' }),
+      });
+      expect(tried.statusCode).toBe(503);
+      expect(tried.body).toContain('The wifi login is not available right now.');
+      expect(tried.body).not.toMatch(/controllerUnreachable|127\.0\.0\.1|ECONNREFUSED/);
+      expect(tried.body).not.toContain('<form');
+    } finally {
+      await t.close();
+    }
   });
 });

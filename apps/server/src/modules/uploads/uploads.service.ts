@@ -21,7 +21,13 @@ const IMAGE_CACHE_MS = 60_000;
  */
 export function createUploadsService(deps: { images: UploadsRepository; sites: SitesService }) {
   const cached = new Map<string, { image: SplashImage | undefined; at: number }>();
+  const uploaded = new Set<(site: string) => void>();
   return {
+    /** Calls `listener` with the site after each upload here (the guest page drops the view it keeps of the site). */
+    onUpload(listener: (site: string) => void): void {
+      uploaded.add(listener);
+    },
+
     /** Stores an image for a kind (or the kind its shape says): a PNG of the kind's ratio, at most 5 MB. */
     async upload(actor: Actor, site: string, named: SplashKind | undefined, png: Buffer): Promise<SplashView> {
       deps.sites.assertAccess(actor, site);
@@ -35,6 +41,7 @@ export function createUploadsService(deps: { images: UploadsRepository; sites: S
       const etag = `"${createHash('sha256').update(png).digest('base64url').slice(0, 27)}"`;
       const n = await deps.images.put({ site, kind, png, etag, ...size });
       for (const key of cached.keys()) if (key.startsWith(`${site}/${kind}/`)) cached.delete(key);
+      for (const listener of uploaded) listener(site);
       return { url: splashUrl({ site, kind, n }), ...size };
     },
 

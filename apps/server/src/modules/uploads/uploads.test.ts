@@ -92,7 +92,15 @@ describe.each(drivers)('splash images on %s', (driver) => {
     const theirs = await suite.t.app.inject({ method: 'GET', url: '/api/v1/it4u/hoamai/splash', headers: kh });
     expect(theirs.statusCode).toBe(403);
     const mine = await suite.t.app.inject({ method: 'GET', url: '/api/v1/it4u/mine04/splash', headers: kh });
+    expect(mine.statusCode).toBe(200);
     expect(mine.json()).toEqual({});
+    // a customer uploads to no site, its own included, by either route
+    for (const url of ['/upload/mine04/desktop', '/upload/mine04', '/upload/hoamai/desktop']) {
+      const refused = await send(url, png(1600, 1000), 'a.png', kh);
+      expect(refused.statusCode, url).toBe(403);
+    }
+    const again = await suite.t.app.inject({ method: 'GET', url: '/api/v1/it4u/mine04/splash', headers: kh });
+    expect(again.json()).toEqual({});
     const unknown = await send('/upload/nosuchsite/desktop', png(1600, 1000));
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().code).toBe('unknownSites');

@@ -6,7 +6,7 @@ import { rowsOf } from '../../lib/sql.ts';
 /** How many times a phone counts again when others take the use it went for (each time one of them gets in). */
 const RACES = 50;
 
-/** The uses of vouchers on the guest login page (the controller counts none for an external portal). */
+/** The uses of vouchers on the guest login page (one row a device; the controller counts them too, later). */
 export function createVoucherUsesRepository(db: Db) {
   return {
     /** How many devices used each of a site's vouchers on the guest page, by voucher id. */
@@ -34,6 +34,15 @@ export function createVoucherUsesRepository(db: Db) {
             onController.length ? notInArray(voucherUses.voucherId, onController) : undefined,
           ),
         );
+    },
+
+    /** When a device first used a voucher on the guest page, undefined when it never did. */
+    async firstUse(site: string, voucherId: string, mac: string): Promise<Date | undefined> {
+      const [had] = await db
+        .select({ firstAt: voucherUses.firstAt })
+        .from(voucherUses)
+        .where(and(eq(voucherUses.site, site), eq(voucherUses.voucherId, voucherId), eq(voucherUses.mac, mac)));
+      return had?.firstAt;
     },
 
     /**

@@ -9,12 +9,13 @@ import type { VoucherUsesRepository } from './vouchers.repository.ts';
 const DAY_MS = 86_400_000;
 
 /**
- * A voucher with the uses the guest page counted added to the controller's (which counts only its own portal's),
- * and its status said accordingly.
+ * A voucher with the uses the guest page counted. The controller counts the guests let in with a voucher, those of
+ * the guest page among them (authorize-guest names the voucher), so the two counts are not added: the larger is
+ * the voucher's (the console's is ahead while the controller's kept list is older); docs/decisions.md.
  */
-function withUses(v: Voucher, onPortal: number): Voucher {
-  if (onPortal === 0) return v;
-  const used = v.used + onPortal;
+export function withUses(v: Voucher, onPortal: number): Voucher {
+  const used = Math.max(v.used, onPortal);
+  if (used === v.used && !(v.quota > 0 && used >= v.quota)) return v;
   const usedUp = v.quota > 0 && used >= v.quota;
   const status = v.status === 'EXPIRED' ? v.status : usedUp ? 'USED' : 'USED_MULTIPLE';
   return { ...v, used, status };
@@ -81,10 +82,13 @@ export function createVouchersService(deps: {
 
     /**
      * A device's use of a voucher on the guest page: when it first used it (a device that comes back keeps its
-     * time), undefined when no use is left, 'busy' when others kept taking the use it went for.
+     * time), undefined when no use is left, 'busy' when others kept taking the use it went for. A new device gets in
+     * while neither the controller's count (the guest page's uses among them) nor the page's has reached the quota.
      */
-    use: (site: string, v: Voucher, mac: string, at: Date) =>
-      deps.uses.use(site, v.id, mac, at, v.quota > 0 ? v.quota - v.used : 0),
+    async use(site: string, v: Voucher, mac: string, at: Date) {
+      if (v.quota > 0 && v.used >= v.quota) return deps.uses.firstUse(site, v.id, mac);
+      return deps.uses.use(site, v.id, mac, at, v.quota);
+    },
 
     revoke,
   };

@@ -14,11 +14,19 @@ describe('wireless fields', () => {
     const windows = [
       { day: 'sun', from: 1260, to: 1440 },
       { day: 'mon', from: 480, to: 1080 },
-      { day: 'mon', from: 0, to: 15 },
+      { day: 'mon', from: 15, to: 30 },
     ] as const;
     const strings = toControllerSchedule([...windows]);
-    expect(strings).toEqual(['mon|0000-0015', 'mon|0800-1800', 'sun|2100-2400']);
+    expect(strings).toEqual(['mon|0015-0030', 'mon|0800-1800', 'sun|2100-2400']);
     expect(fromControllerSchedule(strings)).toEqual([windows[2], windows[1], windows[0]]);
+  });
+
+  it("reads another tool's times on the slider's quarter hours 1 to 96: a start at 00:00 is 00:15", () => {
+    expect(fromControllerSchedule(['sat|0000-2400', 'sun|0007-0950'])).toEqual([
+      { day: 'sat', from: 15, to: 1440 },
+      { day: 'sun', from: 15, to: 600 },
+    ]);
+    expect(fromControllerSchedule(['mon|0000-0015'])).toEqual([]);
   });
 
   it('leaves out what it cannot read in a schedule', () => {
@@ -28,11 +36,15 @@ describe('wireless fields', () => {
     expect(fromControllerSchedule(undefined)).toEqual([]);
   });
 
-  it('hides the networks whose name holds one of the words, whatever their case', () => {
+  it('hides the networks whose name holds one of the words as a whole word, whatever their case', () => {
     const hidden = hiddenMatcher('tps tpcoms');
-    expect(['TPS-mgmt', 'noc-TPCOMS', 'tps'].every(hidden)).toBe(true);
-    expect(['HoaMai-Guest', 'T P S'].some(hidden)).toBe(false);
+    expect(['TPS-mgmt', 'noc-TPCOMS', 'tps', 'Tầng 2 (TPS)', 'noc_tpcoms', 'TPcoms Guest'].every(hidden)).toBe(true);
+    expect(['HoaMai-Guest', 'T P S', 'Laptops', 'TPSGuest', 'tpcoms2', 'mytpcoms'].some(hidden)).toBe(false);
     expect(hiddenMatcher('')('anything')).toBe(false);
+    expect(hiddenMatcher('  ')('anything')).toBe(false);
+    // a word is taken as it is written, not as a pattern
+    expect(hiddenMatcher('a.b')('axb')).toBe(false);
+    expect(hiddenMatcher('a.b')('net a.b')).toBe(true);
   });
 
   it('hides the Off group, and gives a passphrase only when asked to', () => {

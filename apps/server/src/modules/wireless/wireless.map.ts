@@ -22,15 +22,21 @@ export function toControllerSchedule(windows: ScheduleWindow[]): string[] {
   return sortWindows(windows).map((w) => `${w.day}|${hhmm(w.from)}-${hhmm(w.to)}`);
 }
 
-/** The controller's schedule strings read back as windows; what it cannot read is left out. */
+/** The first quarter hour of the spec's slider (1 to 96): a window starts at 00:15 at the earliest. */
+export const FIRST_START = 15;
+
+/**
+ * The controller's schedule strings read back as windows; what it cannot read is left out. Times are taken to the
+ * quarter hours of the slider: a start before 00:15 (another tool's 0000) is read as 00:15, the slider's first.
+ */
 export function fromControllerSchedule(schedule: unknown): ScheduleWindow[] {
   if (!Array.isArray(schedule)) return [];
   const windows: ScheduleWindow[] = [];
   for (const entry of schedule) {
     const m = /^(mon|tue|wed|thu|fri|sat|sun)\|(\d{2})(\d{2})-(\d{2})(\d{2})$/.exec(String(entry));
     if (!m) continue;
-    const from = Number(m[2]) * 60 + Number(m[3]);
-    const to = Number(m[4]) * 60 + Number(m[5]);
+    const from = Math.max(FIRST_START, Math.floor((Number(m[2]) * 60 + Number(m[3])) / 15) * 15);
+    const to = Math.ceil((Number(m[4]) * 60 + Number(m[5])) / 15) * 15;
     if (from < to && to <= 1440) windows.push({ day: m[1] as Weekday, from, to });
   }
   return sortWindows(windows);
@@ -148,15 +154,16 @@ export const newWlanGroup = (name: string): Raw => ({
 });
 
 /**
- * The hidden-networks setting: words separated by spaces (default `tps tpcoms`); a network whose name contains
- * one of them, without regard to case, is the operator's own and is not listed.
+ * The hidden-networks setting: words separated by spaces (default `tps tpcoms`); a network whose name holds one of
+ * them as a whole word (between the name's ends, spaces or punctuation: `TPS-mgmt`, `noc_tpcoms`), without regard to
+ * case, is the operator's own and is not listed. `Laptops` holds no word `tps`.
  */
 export function hiddenMatcher(pattern: string): (name: string) => boolean {
-  const words = pattern.toLowerCase().split(/\s+/).filter(Boolean);
-  return (name) => {
-    const lower = name.toLowerCase();
-    return words.some((w) => lower.includes(w));
-  };
+  const words = pattern.split(/\s+/).filter(Boolean);
+  if (words.length === 0) return () => false;
+  const escaped = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const whole = new RegExp(`(?<![\\p{L}\\p{N}])(?:${escaped.join('|')})(?![\\p{L}\\p{N}])`, 'iu');
+  return (name) => whole.test(name);
 }
 
 /**

@@ -83,6 +83,30 @@ describe.each(drivers)('wireless networks, wifi groups, new sites and the hotspo
     });
   });
 
+  it("takes a VLAN from 1 to 4094, and a window from the slider's first quarter hour (00:15) to 24:00", async () => {
+    const groupId = await groupOf();
+    for (const vlan of [1, 4094]) {
+      const name = `HoaMai-VLAN-${vlan}`;
+      const made = await call(
+        'POST',
+        `/it4u/${site().name}/wlanconf`,
+        network(groupId, { name, vlanEnabled: true, vlan }),
+      );
+      expect(made.statusCode, String(vlan)).toBe(201);
+      expect(made.json()).toMatchObject({ vlanEnabled: true, vlan });
+      expect(stored(name)).toMatchObject({ vlan_enabled: true, vlan: String(vlan) });
+    }
+    const schedule = [{ day: 'sat', from: 15, to: 1440 }];
+    const day = await call(
+      'POST',
+      `/it4u/${site().name}/wlanconf`,
+      network(groupId, { name: 'HoaMai-Cuoi-tuan', scheduleEnabled: true, schedule }),
+    );
+    expect(day.statusCode).toBe(201);
+    expect(stored('HoaMai-Cuoi-tuan')?.schedule).toEqual(['sat|0015-2400']);
+    expect(day.json().schedule).toEqual(schedule);
+  });
+
   it('creates an open network without a passphrase', async () => {
     const groupId = await groupOf();
     const made = await call(
@@ -121,6 +145,9 @@ describe.each(drivers)('wireless networks, wifi groups, new sites and the hotspo
         'scheduleOverlap',
       ],
       [{ scheduleEnabled: true, schedule: [{ day: 'mon', from: 485, to: 600 }] }, 400, 'invalidFields'],
+      // quarter hour 0 is not on the slider (1 to 96)
+      [{ scheduleEnabled: true, schedule: [{ day: 'mon', from: 0, to: 600 }] }, 400, 'invalidFields'],
+      [{ scheduleEnabled: true, schedule: [{ day: 'mon', from: 480, to: 1455 }] }, 400, 'invalidFields'],
       [{ scheduleEnabled: true, schedule: [{ day: 'monday', from: 480, to: 600 }] }, 400, 'invalidFields'],
       [{ groupId: 'ffffffffffffffffffffffff' }, 400, 'wlanGroupNotFound'],
       [{ security: 'wep' }, 400, 'invalidFields'],
@@ -224,10 +251,69 @@ describe.each(drivers)('wireless networks, wifi groups, new sites and the hotspo
     }
     expect(JSON.stringify([site().wlans, site().wlangroups, site().settings])).toBe(before);
 
-    const own = await createSitesRepository(suite.t.database.db).insert({ sitename: 'Của tôi', idname: 'mine03' });
+    // a customer: neither reads nor writes on another's site; reads its own, and writes nothing there either
+    const venue = suite.sim.sim.state.sites[2];
+    if (!venue) throw new Error('no site');
+    const own = await createSitesRepository(suite.t.database.db).insert({ sitename: venue.desc, idname: venue.name });
     const kh = (await tokenFor(suite.t, ['ROLE_KH'], { type: 'Client', siteIds: [own.id] })).headers;
     for (const url of reads) expect((await call('GET', url, undefined, kh)).statusCode, url).toBe(403);
+    const ownGroup = (await call('GET', `/it4u/${venue.name}/wlangroup`, undefined, kh)).json()[0].id as string;
+    for (const url of [
+      `/it4u/${venue.name}/wlangroup`,
+      `/it4u/${venue.name}/wlanconf/${ownGroup}`,
+      `/it4u/${venue.name}/hotspot`,
+    ]) {
+      const read = await call('GET', url, undefined, kh);
+      expect(read.statusCode, `KH ${url}`).toBe(200);
+      if (url.includes('/wlanconf/')) for (const w of read.json()) expect(w.passphrase).toBe('');
+      if (url.endsWith('/hotspot')) expect(read.json().password).toBe('');
+    }
+    const ownBefore = JSON.stringify([venue.wlans, venue.wlangroups, venue.settings]);
+    const ownWrites: ['POST' | 'PUT', string, Json][] = [
+      ['POST', `/it4u/${venue.name}/wlangroup`, { name: 'Của tôi' }],
+      ['POST', `/it4u/${venue.name}/wlanconf`, network(ownGroup, { name: 'Cua-toi' })],
+      ['PUT', `/it4u/${venue.name}/wlanconf/${venue.wlans[0]?._id}`, network(ownGroup, { name: 'Cua-toi' })],
+      ['POST', `/it4u/${venue.name}/sitemgr`, { desc: 'Của tôi' }],
+      ['POST', `/it4u/${venue.name}/group/device`, { groupId: ownGroup }],
+      ['POST', `/it4u/${venue.name}/hotspot`, { enabled: false, portalName: '', auth: 'none', promoUrl: '' }],
+    ];
+    for (const [method, url, payload] of ownWrites) {
+      expect((await call(method, url, payload, kh)).statusCode, `KH ${method} ${url}`).toBe(403);
+    }
+    expect(JSON.stringify([venue.wlans, venue.wlangroups, venue.settings])).toBe(ownBefore);
     const lead = (await tokenFor(suite.t, ['ROLE_LEAD_KT'])).headers;
     expect((await call('POST', `/it4u/${s}/wlangroup`, { name: 'Trưởng nhóm' }, lead)).statusCode).toBe(201);
+  });
+});
+
+describe.each(drivers)('the hidden-networks setting (WIRELESS_HIDDEN) on %s', (driver) => {
+  const { suite, call } = useControllerApp(driver, 'noon', { wirelessHidden: 'Lobby  NOC' });
+  it('hides the networks its own words name, as whole words, and no longer the default ones', async () => {
+    const site = suite.sim.sim.state.sites[1];
+    if (!site) throw new Error('no site');
+    const groupId = (await call('GET', `/it4u/${site.name}/wlangroup`)).json()[0].id as string;
+    const names = ['HoaMai-Lobby', 'noc_mgmt', 'TPS-mgmt', 'Lobbyist', 'Laptops'];
+    const made: Record<string, string> = {};
+    for (const name of names) {
+      const res = await call('POST', `/it4u/${site.name}/wlanconf`, {
+        name,
+        security: 'open',
+        isGuest: false,
+        vlanEnabled: false,
+        groupId,
+        scheduleEnabled: false,
+        schedule: [],
+      });
+      expect(res.statusCode, name).toBe(201);
+      made[name] = res.json().id;
+    }
+    const listed = (await call('GET', `/it4u/${site.name}/wlanconf/${groupId}`))
+      .json()
+      .map((w: { name: string }) => w.name);
+    expect(listed).not.toContain('HoaMai-Lobby');
+    expect(listed).not.toContain('noc_mgmt');
+    expect(listed).toEqual(expect.arrayContaining(['TPS-mgmt', 'Lobbyist', 'Laptops']));
+    expect((await call('GET', `/it4u/${site.name}/essid/${made.noc_mgmt}`)).statusCode).toBe(404);
+    expect((await call('GET', `/it4u/${site.name}/essid/${made['TPS-mgmt']}`)).statusCode).toBe(200);
   });
 });
