@@ -2,7 +2,7 @@ import { DesktopOutlined, MobileOutlined, UploadOutlined } from '@ant-design/ico
 import { SPLASH_RATIOS, type SplashKind, splashProblem } from '@it4u/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Flex, Row, Segmented, Typography, Upload } from 'antd';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, postFile } from '../../../api/client.ts';
 import { errorText } from '../../../api/errors.ts';
@@ -14,16 +14,87 @@ import { useSiteChoice } from '../../../components/useSiteChoice.ts';
 import { useCan } from '../../../session/useCan.ts';
 
 type SplashView = { url: string; width: number; height: number };
+
+/**
+ * The screens the preview shows the page on, in CSS pixels: a desktop (16:10) and a phone (9:16), the shapes of the
+ * two images; the page is laid out at that size and scaled down to fit the tab.
+ */
+const SCREENS: Record<SplashKind, { width: number; height: number; shownMax: number }> = {
+  desktop: { width: 1440, height: 900, shownMax: 720 },
+  mobile: { width: 360, height: 640, shownMax: 270 },
+};
+
+/**
+ * The guest login page itself, as a guest's desktop or phone shows it (`?preview=1`: the form without a device), in
+ * a frame that may neither send the form nor run a script.
+ */
+function GuestPagePreview(props: {
+  site: string;
+  kind: SplashKind;
+  lang: 'en' | 'vi';
+  version: number;
+  title: string;
+}) {
+  const screen = SCREENS[props.kind];
+  const box = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState(screen.shownMax);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const measure = () => setShown(element.clientWidth || screen.shownMax);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [screen]);
+  const src = `/guest/s/${encodeURIComponent(props.site)}/?${new URLSearchParams({ preview: '1', lang: props.lang })}`;
+  return (
+    <div
+      ref={box}
+      data-testid="guest-page-preview"
+      style={{
+        position: 'relative',
+        width: `min(100%, ${screen.shownMax}px)`,
+        aspectRatio: `${screen.width} / ${screen.height}`,
+        border: '1px solid #d9d9d9',
+        borderRadius: 8,
+        overflow: 'hidden',
+        background: '#f5f5f5',
+      }}
+    >
+      <iframe
+        // a new upload, site, shape or language loads the page again
+        key={`${src}#${props.version}`}
+        title={props.title}
+        src={src}
+        sandbox="allow-same-origin"
+        referrerPolicy="no-referrer"
+        style={{
+          position: 'absolute',
+          top: 0,
+          left: 0,
+          width: screen.width,
+          height: screen.height,
+          border: 0,
+          transform: `scale(${shown / screen.width})`,
+          transformOrigin: '0 0',
+        }}
+      />
+    </div>
+  );
+}
 type Splashes = Partial<Record<SplashKind, SplashView>>;
 
 const KINDS: SplashKind[] = ['desktop', 'mobile'];
 
 /**
  * Settings → Upload: a site's splash images for the guest login page, a desktop one (PNG 16:10) and a phone one
- * (PNG 9:16), checked in the browser before they are sent (and again by the server), and a preview of the page.
+ * (PNG 9:16), checked in the browser before they are sent (and again by the server), and the guest page itself as a
+ * desktop and a phone show it.
  */
 export function UploadTab() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const notice = useNotice();
   const queryClient = useQueryClient();
   const writer = useCan('wirelessWrite');
@@ -57,7 +128,6 @@ export function UploadTab() {
     if (!problem) upload.mutate({ kind, file });
   };
 
-  const shown = images.data?.[preview];
   return (
     <Flex vertical gap={16}>
       <SiteSelect sites={list} value={site?.idname} onChange={choose} loading={sites.isPending} />
@@ -118,40 +188,21 @@ export function UploadTab() {
           />
         }
       >
-        <Flex justify="center">
-          <div
-            style={{
-              position: 'relative',
-              width: preview === 'desktop' ? 'min(100%, 640px)' : 'min(100%, 240px)',
-              aspectRatio: preview === 'desktop' ? '16 / 10' : '9 / 16',
-              background: shown ? `center / cover no-repeat url("${shown.url}")` : '#f0f0f0',
-              border: '1px solid #d9d9d9',
-              borderRadius: 8,
-              overflow: 'hidden',
-            }}
-            role="img"
-            aria-label={t(shown ? 'config.upload.previewOf' : 'config.upload.previewEmpty', {
-              site: site?.sitename ?? '',
-            })}
-          >
-            <div
-              style={{
-                position: 'absolute',
-                left: '50%',
-                bottom: '8%',
-                transform: 'translateX(-50%)',
-                width: preview === 'desktop' ? '45%' : '80%',
-                background: 'rgba(255,255,255,0.92)',
-                borderRadius: 8,
-                padding: 12,
-                textAlign: 'center',
-              }}
-            >
-              <Typography.Text strong>{site?.sitename}</Typography.Text>
-              <div style={{ marginTop: 8, height: 24, borderRadius: 4, background: '#1668dc' }} />
-            </div>
-          </div>
-        </Flex>
+        <Typography.Paragraph type="secondary">{t('config.upload.previewNote')}</Typography.Paragraph>
+        {site && (
+          <Flex justify="center">
+            <GuestPagePreview
+              site={site.idname}
+              kind={preview}
+              lang={i18n.language === 'vi' ? 'vi' : 'en'}
+              version={images.dataUpdatedAt}
+              title={t('config.upload.previewFrame', {
+                site: site.sitename,
+                device: t(`config.upload.device.${preview}`),
+              })}
+            />
+          </Flex>
+        )}
       </Card>
     </Flex>
   );

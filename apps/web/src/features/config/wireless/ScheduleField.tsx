@@ -6,6 +6,12 @@ import { useTranslation } from 'react-i18next';
 /** The spec's default window: 08:00 to 18:00 (quarter hours 32 to 72). */
 export const DEFAULT_WINDOW = { from: 480, to: 1080 } as const;
 const QUARTER = 15;
+/**
+ * The spec's slider: quarter hours 1 to 96, quarter q being q × 15 minutes, so from 00:15 to 24:00 (the server takes
+ * the same; docs/decisions.md).
+ */
+export const FIRST_QUARTER = 1;
+export const LAST_QUARTER = 96;
 
 /** Minutes from midnight as HH:mm (24:00 for the end of the day). */
 export const clock = (minutes: number) =>
@@ -49,11 +55,14 @@ export function ScheduleField({ value = [], onChange }: Props) {
               )}
             </Flex>
             {windows.map((w, i) => (
-              <Flex key={`${w.from}-${w.to}`} align="center" gap={8}>
+              // by its place, not its times: a key that changed with the times would remount the slider at each
+              // step of a drag, which then stops
+              // biome-ignore lint/suspicious/noArrayIndexKey: a window is its place in the day's list while it is edited
+              <Flex key={i} align="center" gap={8}>
                 <Slider
                   range
-                  min={0}
-                  max={96}
+                  min={FIRST_QUARTER}
+                  max={LAST_QUARTER}
                   step={1}
                   style={{ flex: 1, minWidth: 120 }}
                   value={[w.from / QUARTER, w.to / QUARTER]}
@@ -99,6 +108,6 @@ export function ScheduleField({ value = [], onChange }: Props) {
 /** A second window after the last one (two hours, or what is left of the day). */
 function nextWindow(windows: { from: number; to: number }[]) {
   const end = Math.max(...windows.map((w) => w.to));
-  const from = Math.min(end + 60, 1440 - QUARTER * 4);
-  return { from, to: Math.min(from + 120, 1440) };
+  const from = Math.max(FIRST_QUARTER * QUARTER, Math.min(end + 60, LAST_QUARTER * QUARTER - QUARTER * 4));
+  return { from, to: Math.min(from + 120, LAST_QUARTER * QUARTER) };
 }
