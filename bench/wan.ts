@@ -3,10 +3,15 @@
 //     written as they would have left the tables; their bytes (tables and indexes) per site;
 //  2. 10,000 sites' routers: their first pushes, then 1,000 pushes a second for BENCH_SECONDS (default 30), each sent
 //     at its time whatever the answers before it (the latency counts from that time), 5 % of them changing a link;
+//     then the same schedule against a bare Fastify route in its own process (what this machine gives any route);
 //  3. the ceiling: 100 connections that never wait;
-//  4. GET /it4u/customer_info with the 10,100 sites, one reader at a time and five at once.
-// Figures in docs/benchmarks.md.
+//  4. GET /it4u/customer_info with the 10,100 sites for BENCH_READ_SECONDS (default 60, four times the copy's
+//     refresh time) while the routers push at their own pace (10,000 sites every 4 minutes, 42 a second): one
+//     reader four times a second and, every 10 s, five at once; every read counted, the first too, and those made
+//     while the server made its copy anew.
+// Figures in docs/benchmarks.md. BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the console.
 
+import { readdirSync, readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
@@ -14,15 +19,42 @@ import { Pool } from 'undici';
 import { openPostgres } from '../apps/server/src/db/client.ts';
 import { createDemoRouters } from '../apps/server/src/modules/customers/customers.demo.ts';
 import { createCustomersRepository } from '../apps/server/src/modules/customers/customers.repository.ts';
-import { onScratchDatabase } from './spawn.ts';
+import { onScratchDatabase, startServer } from './spawn.ts';
 
 const SITES = 10_000;
 const RATE = 1_000;
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
+const readSeconds = Number(process.env.BENCH_READ_SECONDS ?? 60);
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.ceil((p / 100) * values.length) - 1] ?? 0;
 const ms = (v: number) => v.toFixed(1);
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
+
+/** CPU time (user + system, ms) a process has used, from /proc (Linux; 100 ticks a second). */
+const cpuMs = (pid: number): number => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+};
+
+/** The console this benchmark started: the child process running bench/serve.ts. */
+const consolePid = (): number | undefined =>
+  readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number)
+    .find((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+        return (
+          Number(stat[1]) === process.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('bench/serve.ts')
+        );
+      } catch {
+        return false;
+      }
+    });
 
 /** Site i's push: two links, the second down when `down`. */
 const body = (i: number, down = false) => ({
@@ -113,36 +145,76 @@ await onScratchDatabase(async ({ url, port, token }) => {
       ),
     ].map((m) => ({ le: m[1] === '+Inf' ? Number.POSITIVE_INFINITY : Number(m[1]), count: Number(m[2]) }));
   const before = await pushHistogram();
-  // how late this process's own timers run: the load's own share of the latency
-  const lag = monitorEventLoopDelay({ resolution: 5 });
-  lag.enable();
-  const total = RATE * seconds;
-  const times: number[] = [];
-  let failed = 0;
-  const pending: Promise<void>[] = [];
-  t0 = performance.now();
-  for (let i = 0; i < total; i++) {
-    const due = t0 + (i * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 1) await sleep(wait);
-    const site = (i * 7919) % SITES;
-    // one push in twenty changes a link (down, then up again on the site's next change)
-    const change = i % 20 === 0;
-    pending.push(
-      push(body(site, change && Math.floor(i / SITES) % 2 === 0))
-        .then(() => {
-          times.push(performance.now() - due);
-        })
-        .catch(() => {
-          failed++;
-        }),
+  /**
+   * `send(i)` sent RATE times a second for `secs`, each at its time whatever the answers before it: the latency of
+   * each counted from that time (a stall counts for every request it holds up).
+   */
+  const onSchedule = async (secs: number, send: (i: number) => Promise<void>) => {
+    // how late this process's own timers run: the load's own share of the latency
+    const lag = monitorEventLoopDelay({ resolution: 5 });
+    lag.enable();
+    const total = RATE * secs;
+    const times: number[] = [];
+    let failed = 0;
+    const pending: Promise<void>[] = [];
+    const start = performance.now();
+    for (let i = 0; i < total; i++) {
+      const due = start + (i * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 1) await sleep(wait);
+      pending.push(
+        send(i)
+          .then(() => {
+            times.push(Math.max(0, performance.now() - due));
+          })
+          .catch(() => {
+            failed++;
+          }),
+      );
+    }
+    await Promise.all(pending);
+    lag.disable();
+    const took = (performance.now() - start) / 1000;
+    return {
+      total,
+      took,
+      failed,
+      lagP99: lag.percentile(99) / 1e6,
+      line: `p50 ${ms(percentile(times, 50))} ms, p90 ${ms(percentile(times, 90))} ms, p99 ${ms(percentile(times, 99))} ms, slowest ${ms(Math.max(...times))} ms, failed ${failed}`,
+    };
+  };
+  // the CPU the pushes cost, whatever else runs on the machine: the console's process, and the PostgreSQL backends
+  // of its database (not the server's shared processes)
+  const server = consolePid();
+  const backends = async () =>
+    (
+      await db.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')
+    ).rows.map((r: { pid: number }) => r.pid);
+  const cpuBefore = new Map([...(await backends()), server ?? 0].map((pid) => [pid, cpuMs(pid)]));
+  const commits = async () =>
+    Number(
+      (await db.query('select xact_commit from pg_stat_database where datname = current_database()')).rows[0]
+        .xact_commit,
     );
-  }
-  await Promise.all(pending);
-  lag.disable();
-  const took = (performance.now() - t0) / 1000;
+  const commitsBefore = await commits();
+  const selfBefore = process.cpuUsage();
+  // one push in twenty changes a link (down, then up again on the site's next change)
+  const sustained = await onSchedule(seconds, (i) => {
+    const change = i % 20 === 0;
+    return push(body((i * 7919) % SITES, change && Math.floor(i / SITES) % 2 === 0));
+  });
+  const used = (pid: number) => cpuMs(pid) - (cpuBefore.get(pid) ?? 0);
+  const consoleCpu = server ? used(server) : Number.NaN;
+  const pgCpu = (await backends()).reduce((sum, pid) => sum + used(pid), 0);
+  const self = process.cpuUsage(selfBefore);
+  const transactions = (await commits()) - commitsBefore;
+  const selfCpu = (self.user + self.system) / 1000;
+  const per = (cpu: number) => ((cpu / sustained.total) * 1000).toFixed(0);
   console.log(
-    `sustained: ${total} pushes at ${RATE}/s over ${seconds} s (done in ${took.toFixed(1)} s: ${Math.round(total / took)}/s): p50 ${ms(percentile(times, 50))} ms, p90 ${ms(percentile(times, 90))} ms, p99 ${ms(percentile(times, 99))} ms, slowest ${ms(Math.max(...times))} ms, failed ${failed} (aim p99 at most 50 ms); this process's own timer lag p99 ${ms(lag.percentile(99) / 1e6)} ms`,
+    `sustained: ${sustained.total} pushes at ${RATE}/s over ${seconds} s (done in ${sustained.took.toFixed(1)} s: ${Math.round(sustained.total / sustained.took)}/s): ${sustained.line} (aim p99 at most 50 ms); this process's own timer lag p99 ${ms(sustained.lagP99)} ms`,
+  );
+  console.log(
+    `CPU a push: the console ${per(consoleCpu)} µs, PostgreSQL's backends ${per(pgCpu)} µs, this load ${per(selfCpu)} µs; at ${RATE}/s they take ${((consoleCpu + pgCpu + selfCpu) / 1000 / sustained.took).toFixed(2)} of the 2 cores (the rest of the machine: what others ran meanwhile); ${(transactions / sustained.total).toFixed(2)} transactions a push in PostgreSQL`,
   );
   // the console's own count: its histogram of the push route, from GET /metrics, less the first pushes'
   const after = await pushHistogram();
@@ -152,6 +224,23 @@ await onScratchDatabase(async ({ url, port, token }) => {
   console.log(
     `the console's own answer times for the ${all} sustained pushes (its histogram): ${((100 * within(0.01)) / all).toFixed(1)} % within 10 ms, ${((100 * within(0.05)) / all).toFixed(2)} % within 50 ms, ${((100 * within(0.1)) / all).toFixed(2)} % within 100 ms`,
   );
+
+  // the same schedule against a bare Fastify route in its own process: what this machine gives any route
+  const bare = await startServer('bare');
+  const barePool = new Pool(`http://127.0.0.1:${bare.port}`, { connections: 100, pipelining: 1 });
+  try {
+    const floor = await onSchedule(Math.min(seconds, 15), async () => {
+      const res = await barePool.request({ method: 'GET', path: '/api/v1/user/me' });
+      await res.body.dump();
+      if (res.statusCode !== 200) throw new Error(`bare: ${res.statusCode}`);
+    });
+    console.log(
+      `a bare Fastify route (its own process, no database) on the same schedule, ${floor.total} requests at ${RATE}/s: ${floor.line}; this process's own timer lag p99 ${ms(floor.lagP99)} ms`,
+    );
+  } finally {
+    await barePool.close();
+    bare.child.kill('SIGTERM');
+  }
 
   // 3. the ceiling: pushes as fast as 100 connections go
   let done = 0;
@@ -170,7 +259,7 @@ await onScratchDatabase(async ({ url, port, token }) => {
   );
   await pool.close();
 
-  // 4. the report with every site
+  // 4. the report with every site, read while the routers push at their own pace (the copy changes behind it)
   const reader = new Pool(base, { connections: 5 });
   const read = async () => {
     const s = performance.now();
@@ -183,25 +272,59 @@ await onScratchDatabase(async ({ url, port, token }) => {
     const body = Buffer.from(await res.body.arrayBuffer());
     const took = performance.now() - s;
     if (res.statusCode !== 200) throw new Error(`report: ${res.statusCode}`);
-    const json = res.headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body;
-    return { ms: took, bytes: json.length, sent: body.length };
+    return { ms: took, body };
   };
-  const first = await read();
+  const readUntil = performance.now() + readSeconds * 1000;
+  // the routers of 10,000 sites pushing every 4 minutes: 42 a second, one in forty taking a link down
+  const pushing = (async () => {
+    const routers = new Pool(base, { connections: 10 });
+    const sent: Promise<unknown>[] = [];
+    for (let i = 0; performance.now() < readUntil; i++) {
+      const due = performance.now() + 1000 / 42;
+      sent.push(
+        routers
+          .request({
+            method: 'POST',
+            path: '/api/v1/it4u/customer_info',
+            headers: router,
+            body: JSON.stringify(body((i * 7919) % SITES, i % 40 === 0)),
+          })
+          .then((res) => res.body.dump())
+          .catch(() => {}),
+      );
+      await sleep(Math.max(0, due - performance.now()));
+    }
+    await Promise.all(sent);
+    await routers.close();
+  })();
   const one: number[] = [];
-  let last = first;
-  for (let i = 0; i < 40; i++) {
+  const five: number[] = [];
+  const copies = new Set<string>();
+  let last: Buffer | undefined;
+  const t4 = performance.now();
+  let bursts = 0;
+  while (performance.now() < readUntil) {
+    const due = performance.now() + 250;
     const r = await read();
     one.push(r.ms);
-    last = r;
+    last = r.body;
+    copies.add(`${r.body.length}:${r.body.subarray(-64).toString('hex')}`);
+    // every 10 s, five readers at once, ten reads each
+    if (performance.now() - t4 > (bursts + 1) * 10_000) {
+      bursts++;
+      await Promise.all(
+        Array.from({ length: 5 }, async () => {
+          for (let i = 0; i < 10; i++) five.push((await read()).ms);
+        }),
+      );
+    }
+    await sleep(Math.max(0, due - performance.now()));
   }
-  const five: number[] = [];
-  await Promise.all(
-    Array.from({ length: 5 }, async () => {
-      for (let i = 0; i < 10; i++) five.push((await read()).ms);
-    }),
-  );
+  await pushing;
+  const reads = [...one, ...five];
+  const json = last ? gunzipSync(last) : Buffer.alloc(0);
   console.log(
-    `GET /it4u/customer_info, ${SITES + flapping} sites (${(last.bytes / 1024 / 1024).toFixed(1)} MB of JSON, ${(last.sent / 1024).toFixed(0)} KB gzipped; the first read, which made the report: ${ms(first.ms)} ms): one reader p50 ${ms(percentile(one, 50))} ms, p99 ${ms(percentile(one, 99))} ms; five at once p50 ${ms(percentile(five, 50))} ms, p99 ${ms(percentile(five, 99))} ms (aim p99 at most 100 ms)`,
+    `GET /it4u/customer_info, ${SITES + flapping} sites (${(json.length / 1024 / 1024).toFixed(1)} MB of JSON, ${((last?.length ?? 0) / 1024).toFixed(0)} KB gzipped), ${readSeconds} s while 42 pushes a second came, ${copies.size} different answers: one reader (${one.length} reads, the first ${ms(one[0] ?? 0)} ms) p50 ${ms(percentile(one, 50))} ms, p99 ${ms(percentile(one, 99))} ms, slowest ${ms(Math.max(...one))} ms; five at once (${five.length} reads) p50 ${ms(percentile(five, 50))} ms, p99 ${ms(percentile(five, 99))} ms; all ${reads.length} reads p99 ${ms(percentile(reads, 99))} ms, slowest ${ms(Math.max(...reads))} ms (aim p99 at most 100 ms)`,
   );
   await reader.close();
   await db.end();

@@ -1,5 +1,7 @@
+import type { PGlite } from '@electric-sql/pglite';
 import type { LinkState } from '@it4u/shared/api';
 import { type SQL, sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import { chunks, isUniqueViolation, rowsOf } from '../../lib/sql.ts';
 
@@ -102,7 +104,45 @@ const PRUNE_LOCK = 7_113_035;
  * crash may lose the last fraction of a second of pushes, which the routers send again within 4 minutes, and the
  * 1,000 pushes a second of 10,000 sites do not queue behind a thousand disk flushes (docs/decisions.md).
  */
-const ASYNC_COMMIT = sql`(select set_config('synchronous_commit', 'off', true))`;
+const ASYNC_COMMIT = "(select set_config('synchronous_commit', 'off', true))";
+
+/**
+ * A batch of pushes ($1: their sites as a JSON array), new sites or not: the links are left as they were, and each
+ * last push becomes the prior one; a push without a service group keeps the site's (the batch's own group is looked up
+ * only then). Rows in the order of their names. Answers each site's links as they were and its push before.
+ */
+const PUSH_SITES = `
+  with v as materialized (select * from jsonb_to_recordset($1::jsonb)
+    as v(sitename text, group_name text, uptime_lb int, uptimes int[], at timestamptz))
+  insert into customer_sites (sitename, group_name, uptime_lb, uptimes, last_push_at)
+  select v.sitename, coalesce(v.group_name, ''), v.uptime_lb, v.uptimes, v.at
+  from v cross join ${ASYNC_COMMIT} commit
+  order by v.sitename
+  on conflict (sitename) do update set
+    group_name = case when excluded.group_name <> '' then excluded.group_name
+      else coalesce((select g.group_name from v g where g.sitename = excluded.sitename), customer_sites.group_name) end,
+    uptime_lb = excluded.uptime_lb,
+    uptimes = excluded.uptimes,
+    prior_push_at = customer_sites.last_push_at,
+    last_push_at = excluded.last_push_at
+  returning id, sitename, (extract(epoch from prior_push_at) * 1000)::float8 as previous, links,
+    exists (select 1 from sites s where s.sitename = customer_sites.sitename or s.idname = customer_sites.sitename)
+      as known`;
+
+/**
+ * The changes of a batch: the links ($1) of the sites whose last push is still this one (a later push went on from
+ * them as they were), with their history's new lines ($2); two changes at one instant: the later word wins.
+ */
+const PUSH_CHANGES = `
+  with v as (select * from jsonb_to_recordset($1::jsonb) as v(id int, at timestamptz, links jsonb)),
+  kept as (update customer_sites cs set links = v.links
+    from v cross join ${ASYNC_COMMIT} commit
+    where cs.id = v.id and cs.last_push_at = v.at returning cs.id)
+  insert into wan_events (site_id, wan, at, state, provider, ip)
+  select e.site_id, e.wan, e.at, e.state, e.provider, e.ip
+  from jsonb_to_recordset($2::jsonb) as e(site_id int, wan int, at timestamptz, state text, provider text, ip text)
+  where e.site_id in (select id from kept)
+  on conflict (site_id, wan, at) do update set state = excluded.state, provider = excluded.provider, ip = excluded.ip`;
 
 /** A push as the repository writes it. */
 export type SitePush = {
@@ -122,7 +162,7 @@ type Waiting = { push: SitePush; decide: Decide; done: (answer: PushAnswer) => v
 
 /** The most pushes one statement writes, and the statements under way at once. */
 const BATCH_MAX = 200;
-const BATCHES_AT_ONCE = 3;
+const BATCHES_AT_ONCE = 2;
 
 /** PostgreSQL's answer to two statements that each wait for a row the other holds: one is cancelled. */
 const isDeadlock = (err: unknown) => {
@@ -144,9 +184,20 @@ function createPushWriter(db: Db) {
   const underWay = new Set<string>();
   let running = 0;
 
-  /** A statement, tried once more when PostgreSQL cancelled it to end a deadlock (it then changed nothing). */
-  const once = (statement: SQL) =>
-    db.execute(statement).catch((err: unknown) => (isDeadlock(err) ? db.execute(statement) : Promise.reject(err)));
+  /**
+   * One of the two statements, by its name: node-postgres has each connection parse and plan it once (a named
+   * statement), PGlite runs it as it is. Tried once more when PostgreSQL cancelled it to end a deadlock (it then
+   * changed nothing).
+   */
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  const run = async <T>(name: string, text: string, values: unknown[]): Promise<T[]> =>
+    client instanceof pg.Pool
+      ? (await client.query({ name, text, values })).rows
+      : (await (client as PGlite).query<T>(text, values)).rows;
+  const statement = <T>(name: string, text: string, values: unknown[]) =>
+    run<T>(name, text, values).catch((err: unknown) =>
+      isDeadlock(err) ? run<T>(name, text, values) : Promise.reject(err),
+    );
 
   async function write(batch: Waiting[]): Promise<void> {
     const rows = batch.map(({ push }) => ({
@@ -163,27 +214,7 @@ function createPushWriter(db: Db) {
       links: StoredLink[] | string;
       known: boolean;
     };
-    // one statement, new sites or not: the links are left as they were, and each last push becomes the prior one; a
-    // push without a service group keeps the site's (the batch's own group is looked up only then)
-    const answers = rowsOf<Answer>(
-      await once(sql`
-        with v as materialized (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          as v(sitename text, group_name text, uptime_lb int, uptimes int[], at timestamptz))
-        insert into customer_sites (sitename, group_name, uptime_lb, uptimes, last_push_at)
-        select v.sitename, coalesce(v.group_name, ''), v.uptime_lb, v.uptimes, v.at
-        from v cross join ${ASYNC_COMMIT} commit
-        order by v.sitename
-        on conflict (sitename) do update set
-          group_name = case when excluded.group_name <> '' then excluded.group_name
-            else coalesce((select g.group_name from v g where g.sitename = excluded.sitename), customer_sites.group_name) end,
-          uptime_lb = excluded.uptime_lb,
-          uptimes = excluded.uptimes,
-          prior_push_at = customer_sites.last_push_at,
-          last_push_at = excluded.last_push_at
-        returning id, sitename, (extract(epoch from prior_push_at) * 1000)::float8 as previous, links,
-          exists (select 1 from sites s where s.sitename = customer_sites.sitename or s.idname = customer_sites.sitename)
-            as known`),
-    );
+    const answers = await statement<Answer>('it4u_customers_push', PUSH_SITES, [JSON.stringify(rows)]);
     const bySite = new Map(answers.map((a) => [a.sitename, a]));
     const kept: { id: number; at: string; links: unknown }[] = [];
     const lines: { site_id: number; wan: number; at: string; state: LinkState; provider: string; ip: string }[] = [];
@@ -217,20 +248,7 @@ function createPushWriter(db: Db) {
       return { id: site.id, changes: events.length, known: site.known };
     });
     if (kept.length > 0) {
-      // the links of the sites whose last push is still this one (a later push went on from them as they were),
-      // with their history's new lines; two changes at one instant: the later word wins
-      await once(sql`
-        with v as (select * from jsonb_to_recordset(${JSON.stringify(kept)}::jsonb) as v(id int, at timestamptz, links jsonb)),
-        kept as (update customer_sites cs set links = v.links
-          from v cross join ${ASYNC_COMMIT} commit
-          where cs.id = v.id and cs.last_push_at = v.at returning cs.id)
-        insert into wan_events (site_id, wan, at, state, provider, ip)
-        select e.site_id, e.wan, e.at, e.state, e.provider, e.ip
-        from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
-          as e(site_id int, wan int, at timestamptz, state text, provider text, ip text)
-        where e.site_id in (select id from kept)
-        on conflict (site_id, wan, at) do update set state = excluded.state, provider = excluded.provider,
-          ip = excluded.ip`);
+      await statement('it4u_customers_changes', PUSH_CHANGES, [JSON.stringify(kept), JSON.stringify(lines)]);
     }
     batch.forEach((w, i) => {
       w.done(results[i] as PushAnswer);
@@ -277,8 +295,16 @@ function createPushWriter(db: Db) {
 
 /** Customer sites with the latest state of their links, and the links' history of changes. SQL only. */
 export function createCustomersRepository(db: Db) {
-  const sites = async (where: SQL) =>
-    rowsOf<RawSite>(await db.execute(sql`${SITES} ${where} order by cs.sitename`)).map(toSite);
+  // the rows as one JSON text, parsed at once: for 10,000 sites a fraction of the time the driver takes to read
+  // 10,000 rows of nine columns (JSON, an int[], a float) one by one
+  const sites = async (where: SQL) => {
+    const [answer] = rowsOf<{ rows: string }>(
+      await db.execute(
+        sql`select coalesce(json_agg(r order by r.sitename), '[]')::text as rows from (${SITES} ${where}) r`,
+      ),
+    );
+    return (JSON.parse(answer?.rows ?? '[]') as RawSite[]).map(toSite);
+  };
 
   const writer = createPushWriter(db);
 

@@ -236,6 +236,9 @@ describe.each(drivers)('the customer report on %s', (driver) => {
     await push({ ...base, wan1Ip: '14.1.1.2', wan2Provider: 'CMC', wan2Ip: '118.69.1.1', wan2Status: 1 });
     clock += 4 * MIN;
     await push({ ...base, wan1Ip: '14.1.1.2', wan2Provider: 'NONE' });
+    // a push without its service group keeps the site's, and changes nothing else
+    const { groupClient: _, ...noGroup } = base;
+    expect((await push({ ...noGroup, wan1Ip: '14.1.1.2' })).json()).toMatchObject({ changes: 0 });
     expect(await eventsOf(site)).toEqual([
       { wan: 1, state: 'up' },
       { wan: 1, state: 'up' },
