@@ -70,6 +70,8 @@ if (kind === 'bare' || kind === 'bare+headers') {
     now: demo && clock !== undefined ? () => clock : undefined,
     syncDemoSites: process.env.BENCH_SYNC_SITES === '1',
     terminal: loadConfig().terminal,
+    // the guest page lets guests in only on sites whose portal points at this address (PORTAL_ADDRESS)
+    portalAddress: loadConfig().portalAddress,
   });
   // the peak resident memory of this process, for the import benchmark
   let peak = process.memoryUsage().rss;
