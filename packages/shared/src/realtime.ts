@@ -31,7 +31,7 @@ export type ServerEvents = {
   'chat:read': (event: ChatReadEvent) => void;
   /** the other person of a conversation is typing */
   'chat:typing': (event: ChatTypingEvent) => void;
-  /** someone came online or went offline */
+  /** someone came online or went offline (to the sockets that watch presence) */
   presence: (event: PresenceEvent) => void;
   /** this user signed in elsewhere (spec: the check.user topic, then /logined) */
   'session:elsewhere': () => void;
@@ -40,6 +40,8 @@ export type ServerEvents = {
 /** What a client sends. */
 export type ClientEvents = {
   'chat:typing': (event: { channelUuid: string }) => void;
+  /** this socket shows a people list (true) or no longer does: it is told of presence meanwhile */
+  'presence:watch': (on: boolean) => void;
 };
 
 /** Why the server refused a connection (`connect_error`'s `data.code`): an API error code. */

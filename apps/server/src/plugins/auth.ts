@@ -23,7 +23,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route stays open to a user who must still change a generated or reset password. */
     allowPendingPasswordChange?: boolean;
-    /** A POST that changes nothing (the spec's dashboard reads): it leaves the session cache as it is. */
+    /**
+     * A POST that touches no session, user or role (the spec's dashboard reads, router pushes, chat messages): it
+     * leaves the session cache as it is.
+     */
     readOnly?: boolean;
   }
   interface FastifyRequest {

@@ -28,10 +28,11 @@ export type Authenticate = (token: string) => Promise<{ actor: Actor; expiresAt:
  * end of a session's or a user's sockets.
  */
 export type Realtime = {
-  toUser<E extends keyof ServerEvents>(userId: number, event: E, ...args: Args<E>): void;
+  toUser<E extends keyof ServerEvents>(userId: number | number[], event: E, ...args: Args<E>): void;
   /** to a user's sockets but those of one session (a sign-in tells the user's other sessions) */
   toUserBut<E extends keyof ServerEvents>(userId: number, sessionId: string, event: E, ...args: Args<E>): void;
-  toAll<E extends keyof ServerEvents>(event: E, ...args: Args<E>): void;
+  /** to the sockets in a room (that they joined themselves: `RealtimeSocket.join`) */
+  toRoom<E extends keyof ServerEvents>(room: string, event: E, ...args: Args<E>): void;
   /** closes a session's sockets, on every instance (a logout, a revoked session) */
   endSession(sessionId: string): void;
   /** closes a user's sockets but those of one session, on every instance (a block, a password change) */
@@ -109,13 +110,15 @@ export function createRealtime(server: HttpServer, opts: { pool?: pg.Pool; log: 
   });
 
   const realtime: Realtime = {
-    toUser: (userId, event, ...args) => void io.to(userRoom(userId)).emit(event, ...args),
+    // several users at once: one packet for the instances, whatever their number
+    toUser: (userId, event, ...args) =>
+      void io.to(Array.isArray(userId) ? userId.map(userRoom) : userRoom(userId)).emit(event, ...args),
     toUserBut: (userId, sessionId, event, ...args) =>
       void io
         .to(userRoom(userId))
         .except(sessionRoom(sessionId))
         .emit(event, ...args),
-    toAll: (event, ...args) => void io.emit(event, ...args),
+    toRoom: (room, event, ...args) => void io.to(room).emit(event, ...args),
     endSession: (sessionId) => io.in(sessionRoom(sessionId)).disconnectSockets(true),
     endUser: (userId, exceptSessionId) => {
       const room = io.in(userRoom(userId));

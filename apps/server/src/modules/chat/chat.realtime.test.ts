@@ -172,12 +172,17 @@ describe.each(drivers)('chat in real time on %s', (driver) => {
     const contactOf = async (who: Who, id: number) =>
       (await call('GET', '/private-chat/contacts', who)).json().find((c: { userId: number }) => c.userId === id);
     const watcher = await socketOf(url, admin.accessToken);
+    const notWatching = await socketOf(url, kt.accessToken);
+    watcher.emit('presence:watch', true);
     const someone = await tokenFor(t, ['ROLE_CSKH']);
     expect(await contactOf(admin, someone.user.id)).toMatchObject({ online: false, lastSeen: null });
     const about = (e: { userId: number }) => e.userId === someone.user.id;
     const came = next(watcher, 'presence', 5_000, about);
     const socket = await socketOf(url, someone.accessToken);
+    const unwatched = arrives(notWatching, 'presence');
     expect((await came)[0]).toEqual({ userId: someone.user.id, online: true, lastSeen: clock });
+    // only a socket that shows a people list is told
+    expect(await unwatched).toBe(false);
     expect(await contactOf(admin, someone.user.id)).toMatchObject({ online: true });
     clock += 60_000;
     const went = next(watcher, 'presence', 10_000, about);
@@ -230,6 +235,8 @@ describe.skipIf(!process.env.DATABASE_URL)('chat across two instances on one Pos
 
     // admin comes online on the first instance: the second tells kt, and lists admin online
     const about = (e: { userId: number }) => e.userId === admin.user.id;
+    ktOnTwo.emit('presence:watch', true);
+    await new Promise((r) => setTimeout(r, 200));
     const came = next(ktOnTwo, 'presence', 5_000, about);
     await socketOf(urls[0] as string, admin.accessToken);
     expect((await came)[0]).toMatchObject({ userId: admin.user.id, online: true });

@@ -44,12 +44,22 @@ export function createChatRepository(db: Db) {
       return row;
     },
 
+    /** Stores a message, and moves the sender's read mark to it (they have read their own message): one statement. */
     async add(m: { channel: string; fromUserId: number; toUserId: number; contents: string; sentAt: Date }) {
-      const [row] = await db.insert(chatMessages).values(m).returning();
+      const [row] = rowsOf<{ id: number; sent_at: Date | string }>(
+        await db.execute(sql`
+          with m as (
+            insert into chat_messages (channel, from_user_id, to_user_id, contents, sent_at)
+            values (${m.channel}, ${m.fromUserId}, ${m.toUserId}, ${m.contents}, ${m.sentAt})
+            returning id, sent_at
+          ), r as (
+            insert into chat_reads (channel, user_id, last_read_id) select ${m.channel}, ${m.fromUserId}, id from m
+            on conflict (channel, user_id) do update set last_read_id = greatest(chat_reads.last_read_id, excluded.last_read_id)
+          )
+          select id, sent_at from m`),
+      );
       if (!row) throw new Error('insert returned nothing');
-      // the sender has read their own message
-      await this.read(m.channel, m.fromUserId, row.id);
-      return toMessage(row);
+      return toMessage({ ...m, id: row.id, sentAt: new Date(row.sent_at) });
     },
 
     /** Messages before `before` (all when undefined), the newest `limit`, answered oldest first. */

@@ -23,6 +23,8 @@ export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService
   const { chat } = opts;
   const tags = ['chat'];
   const signedIn = { onRequest: app.auth('chat') };
+  // messages and read marks touch no session: the session cache stays (plugins/auth.ts)
+  const keepsSessions = { ...signedIn, config: { readOnly: true } };
 
   r.put(
     '/private-chat/channel',
@@ -58,7 +60,7 @@ export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService
   r.post(
     '/private-chat/channel/:channelUuid/messages',
     {
-      ...signedIn,
+      ...keepsSessions,
       schema: {
         tags,
         summary: 'Send a message (1 to 4,000 characters, not blank): stored, then delivered',
@@ -74,7 +76,7 @@ export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService
   r.post(
     '/private-chat/channel/:channelUuid/read',
     {
-      ...signedIn,
+      ...keepsSessions,
       schema: {
         tags,
         summary: "The caller has read the channel up to a message: answers the caller's unread total",

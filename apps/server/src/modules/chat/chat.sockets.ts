@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Realtime, RealtimeSocket } from '../../plugins/realtime.ts';
-import type { ChatService } from './chat.service.ts';
+import { type ChatService, PRESENCE_ROOM } from './chat.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** What one socket remembers of channels (their other person, when it last said 'typing'); forgotten past this. */
@@ -14,6 +14,12 @@ export function chatSockets(deps: { chat: ChatService; realtime: Realtime; log: 
     const userId = socket.data.actor.id;
     void chat.connected(userId).catch(warn('chat: presence not recorded'));
     socket.on('disconnect', () => void chat.disconnected(userId).catch(warn('chat: absence not recorded')));
+
+    // a people list on screen is told who comes and goes
+    socket.on('presence:watch', (on) => {
+      if (on === true) void socket.join(PRESENCE_ROOM);
+      else void socket.leave(PRESENCE_ROOM);
+    });
 
     const others = new Map<string, number | undefined>();
     const said = new Map<string, number>();

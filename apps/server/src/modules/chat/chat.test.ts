@@ -119,7 +119,9 @@ describe.each(drivers)('private chat on %s', (driver) => {
 
   it('counts a user online while an instance renews them, and offline once renewals stop (a crash)', async () => {
     const told: unknown[] = [];
-    const realtime = { toAll: (_e: string, event: unknown) => told.push(event) } as unknown as Realtime;
+    const realtime = {
+      toRoom: (_room: string, _e: string, event: unknown) => told.push(event),
+    } as unknown as Realtime;
     const start = clock;
     const service = (instance: string) =>
       createChatService({ chat: createChatRepository(t.database.db), realtime, instance, now: () => clock });

@@ -1,9 +1,11 @@
 import type { ChatContact } from '@it4u/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Grid, Spin } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { QueryErrorAlert } from '../../components/QueryErrorAlert.tsx';
+import { useRealtimeSocket } from '../../realtime/RealtimeContext.tsx';
 import { useCurrentUser } from '../../session/useCurrentUser.ts';
 import { chatKeys, openChannel, useContactsQuery } from './chatQueries.ts';
 import { ContactList } from './components/ContactList.tsx';
@@ -21,6 +23,21 @@ function useChannel(me: number, contact: ChatContact | null) {
   return { uuid: contact?.channelUuid ?? opened.data?.channelUuid ?? null, query: opened };
 }
 
+/** While the people list is on screen, the socket is told who comes and goes (again after each reconnection). */
+function usePresenceWatch() {
+  const socket = useRealtimeSocket();
+  useEffect(() => {
+    if (!socket) return;
+    const watch = () => socket.emit('presence:watch', true);
+    if (socket.connected) watch();
+    socket.on('connect', watch);
+    return () => {
+      socket.off('connect', watch);
+      socket.emit('presence:watch', false);
+    };
+  }, [socket]);
+}
+
 /**
  * /chat: the people one may talk to on the left (search, presence, unread counts), the conversation on the right. On a
  * phone one pane at a time: the list, then the conversation with a way back.
@@ -34,6 +51,7 @@ export function ChatPage() {
   const contacts = useContactsQuery();
   const contact = contacts.data?.find((c) => c.userId === withId) ?? null;
   const channel = useChannel(me?.id ?? 0, contact);
+  usePresenceWatch();
 
   const pick = (userId: number | null) =>
     setParams(userId === null ? {} : { with: String(userId) }, { replace: !wide && userId === null });
