@@ -376,12 +376,13 @@ export function createCustomersRepository(db: Db) {
      * read it at each scrape).
      */
     async latest(): Promise<{ sitename: string; groupName: string; links: LinkRow[]; lastPushAt: Date | null }[]> {
-      const rows = rowsOf<RawSite>(
-        await db.execute(sql`select id, sitename, group_name, uptime_lb, uptimes, links,
-          (extract(epoch from last_push_at) * 1000)::float8 as last_push, null as idname, null as customer
-          from customer_sites order by sitename`),
+      const [answer] = rowsOf<{ rows: string }>(
+        await db.execute(sql`select coalesce(json_agg(r order by r.sitename), '[]')::text as rows from (
+          select id, sitename, group_name, uptime_lb, uptimes, links,
+            (extract(epoch from last_push_at) * 1000)::float8 as last_push, null as idname, null as customer
+          from customer_sites) r`),
       );
-      return rows.map(toSite);
+      return (JSON.parse(answer?.rows ?? '[]') as RawSite[]).map(toSite);
     },
 
     /**
