@@ -21,12 +21,12 @@ export const WlanGroupBody = Type.Object({
 
 /**
  * A window of a day when the network is on: minutes from midnight, on quarter hours. The spec's slider runs over
- * quarter hours 1 to 96, quarter q being q × 15 minutes (its default 32 to 72 is 08:00-18:00), so a window starts at
- * 00:15 at the earliest and ends at 24:00 at the latest (docs/decisions.md).
+ * quarter hours 1 to 96, quarter q being q × 15 minutes (its default 32 to 72 is 08:00-18:00); the console's starts at
+ * quarter 0, so that a window may start at midnight: from 00:00 to 24:00 (docs/decisions.md).
  */
 export const ScheduleWindowSchema = Type.Object({
   day: Type.Unsafe<Weekday>({ type: 'string', enum: [...WEEKDAYS] }),
-  from: Type.Integer({ minimum: 15, maximum: 1425, multipleOf: 15 }),
+  from: Type.Integer({ minimum: 0, maximum: 1425, multipleOf: 15 }),
   to: Type.Integer({ minimum: 15, maximum: 1440, multipleOf: 15 }),
 });
 

@@ -21,12 +21,12 @@ describe('wireless fields', () => {
     expect(fromControllerSchedule(strings)).toEqual([windows[2], windows[1], windows[0]]);
   });
 
-  it("reads another tool's times on the slider's quarter hours 1 to 96: a start at 00:00 is 00:15", () => {
+  it("reads another tool's times widened to the slider's quarter hours, from midnight to midnight", () => {
     expect(fromControllerSchedule(['sat|0000-2400', 'sun|0007-0950'])).toEqual([
-      { day: 'sat', from: 15, to: 1440 },
-      { day: 'sun', from: 15, to: 600 },
+      { day: 'sat', from: 0, to: 1440 },
+      { day: 'sun', from: 0, to: 600 },
     ]);
-    expect(fromControllerSchedule(['mon|0000-0015'])).toEqual([]);
+    expect(fromControllerSchedule(['mon|0000-0015'])).toEqual([{ day: 'mon', from: 0, to: 15 }]);
   });
 
   it('leaves out what it cannot read in a schedule', () => {

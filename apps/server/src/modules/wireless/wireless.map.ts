@@ -22,12 +22,9 @@ export function toControllerSchedule(windows: ScheduleWindow[]): string[] {
   return sortWindows(windows).map((w) => `${w.day}|${hhmm(w.from)}-${hhmm(w.to)}`);
 }
 
-/** The first quarter hour of the spec's slider (1 to 96): a window starts at 00:15 at the earliest. */
-export const FIRST_START = 15;
-
 /**
- * The controller's schedule strings read back as windows; what it cannot read is left out. Times are taken to the
- * quarter hours of the slider: a start before 00:15 (another tool's 0000) is read as 00:15, the slider's first.
+ * The controller's schedule strings read back as windows; what it cannot read is left out. Times are widened to the
+ * quarter hours of the slider.
  */
 export function fromControllerSchedule(schedule: unknown): ScheduleWindow[] {
   if (!Array.isArray(schedule)) return [];
@@ -35,7 +32,7 @@ export function fromControllerSchedule(schedule: unknown): ScheduleWindow[] {
   for (const entry of schedule) {
     const m = /^(mon|tue|wed|thu|fri|sat|sun)\|(\d{2})(\d{2})-(\d{2})(\d{2})$/.exec(String(entry));
     if (!m) continue;
-    const from = Math.max(FIRST_START, Math.floor((Number(m[2]) * 60 + Number(m[3])) / 15) * 15);
+    const from = Math.floor((Number(m[2]) * 60 + Number(m[3])) / 15) * 15;
     const to = Math.ceil((Number(m[4]) * 60 + Number(m[5])) / 15) * 15;
     if (from < to && to <= 1440) windows.push({ day: m[1] as Weekday, from, to });
   }

@@ -83,7 +83,7 @@ describe.each(drivers)('wireless networks, wifi groups, new sites and the hotspo
     });
   });
 
-  it("takes a VLAN from 1 to 4094, and a window from the slider's first quarter hour (00:15) to 24:00", async () => {
+  it('takes a VLAN from 1 to 4094, and a window from 00:00 to 24:00', async () => {
     const groupId = await groupOf();
     for (const vlan of [1, 4094]) {
       const name = `HoaMai-VLAN-${vlan}`;
@@ -96,14 +96,14 @@ describe.each(drivers)('wireless networks, wifi groups, new sites and the hotspo
       expect(made.json()).toMatchObject({ vlanEnabled: true, vlan });
       expect(stored(name)).toMatchObject({ vlan_enabled: true, vlan: String(vlan) });
     }
-    const schedule = [{ day: 'sat', from: 15, to: 1440 }];
+    const schedule = [{ day: 'sat', from: 0, to: 1440 }];
     const day = await call(
       'POST',
       `/it4u/${site().name}/wlanconf`,
       network(groupId, { name: 'HoaMai-Cuoi-tuan', scheduleEnabled: true, schedule }),
     );
     expect(day.statusCode).toBe(201);
-    expect(stored('HoaMai-Cuoi-tuan')?.schedule).toEqual(['sat|0015-2400']);
+    expect(stored('HoaMai-Cuoi-tuan')?.schedule).toEqual(['sat|0000-2400']);
     expect(day.json().schedule).toEqual(schedule);
   });
 
@@ -145,8 +145,9 @@ describe.each(drivers)('wireless networks, wifi groups, new sites and the hotspo
         'scheduleOverlap',
       ],
       [{ scheduleEnabled: true, schedule: [{ day: 'mon', from: 485, to: 600 }] }, 400, 'invalidFields'],
-      // quarter hour 0 is not on the slider (1 to 96)
-      [{ scheduleEnabled: true, schedule: [{ day: 'mon', from: 0, to: 600 }] }, 400, 'invalidFields'],
+      // before midnight, and a window that ends as it starts
+      [{ scheduleEnabled: true, schedule: [{ day: 'mon', from: -15, to: 600 }] }, 400, 'invalidFields'],
+      [{ scheduleEnabled: true, schedule: [{ day: 'mon', from: 600, to: 600 }] }, 400, 'scheduleReversed'],
       [{ scheduleEnabled: true, schedule: [{ day: 'mon', from: 480, to: 1455 }] }, 400, 'invalidFields'],
       [{ scheduleEnabled: true, schedule: [{ day: 'monday', from: 480, to: 600 }] }, 400, 'invalidFields'],
       [{ groupId: 'ffffffffffffffffffffffff' }, 400, 'wlanGroupNotFound'],

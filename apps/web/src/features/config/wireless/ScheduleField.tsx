@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 export const DEFAULT_WINDOW = { from: 480, to: 1080 } as const;
 const QUARTER = 15;
 /**
- * The spec's slider: quarter hours 1 to 96, quarter q being q × 15 minutes, so from 00:15 to 24:00 (the server takes
- * the same; docs/decisions.md).
+ * The spec's slider of quarter hours 1 to 96, quarter q being q × 15 minutes, with quarter 0 as well: a window may
+ * start at midnight (the server takes the same; docs/decisions.md).
  */
-export const FIRST_QUARTER = 1;
+export const FIRST_QUARTER = 0;
 export const LAST_QUARTER = 96;
 
 /** Minutes from midnight as HH:mm (24:00 for the end of the day). */
