@@ -4,6 +4,7 @@
 // sets the console's clock, which here stands still at that instant as the benchmarks' simulator's does; with
 // BENCH_SYNC_SITES=1 the site names are filled from that controller on start, as `npm start` does.
 import { randomBytes } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -58,7 +59,8 @@ if (kind === 'bare' || kind === 'bare+headers') {
   const clock = loadConfig().demoClock;
   const app = await buildApp({
     database,
-    masterKey: randomBytes(32),
+    // instances of one benchmark share a key (BENCH_MASTER_KEY, hex): tokens of one are good on the others
+    masterKey: process.env.BENCH_MASTER_KEY ? Buffer.from(process.env.BENCH_MASTER_KEY, 'hex') : randomBytes(32),
     demoController: demo
       ? {
           url: demo,
@@ -78,6 +80,20 @@ if (kind === 'bare' || kind === 'bare+headers') {
   setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 50).unref();
+  // the event loop's delays since the last ask (a stall shows as a long one)
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  app.get('/bench/loop', async () => {
+    const answer = { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
+    loop.reset();
+    return answer;
+  });
+  // the memory in use after a full collection (node --expose-gc), for figures per connection
+  app.get('/bench/heap', async () => {
+    (globalThis as { gc?: () => void }).gc?.();
+    const m = process.memoryUsage();
+    return { heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, rss: m.rss };
+  });
   app.get('/bench/rss', async () => {
     const answer = String(peak);
     peak = process.memoryUsage().rss;
