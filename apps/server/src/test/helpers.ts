@@ -146,3 +146,14 @@ export async function tokenFor(t: TestApp, roles: RoleName[], extra: Parameters<
   const tokens = await signin(t.app, user.username, user.password);
   return { user, ...tokens, headers: bearer(tokens.accessToken) };
 }
+
+/** Sets the routers' device token (Parameter tab) as an administrator, as the customer report's tests need. */
+export async function setDeviceToken(t: Pick<TestApp, 'app'>, admin: Record<string, string>, tokenDev: string) {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/v1/it4u/systemConfig',
+    headers: admin,
+    payload: { tokenUcrm: 'ucrm', tokenDev },
+  });
+  if (res.statusCode !== 200) throw new Error(`the device token was not set: ${res.statusCode} ${res.body}`);
+}

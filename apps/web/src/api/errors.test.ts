@@ -45,6 +45,7 @@ const params = {
   fingerprint: 'SHA256:abc',
   pinned: 'SHA256:old',
   host: '10.0.0.1',
+  address: '10.0.0.1',
   port: 4949,
   username: 'root',
 };

@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { type ClientEvents, type ServerEvents, SOCKET_PATH } from '@it4u/shared';
 import { sql } from 'drizzle-orm';
+import { createSigner } from 'fast-jwt';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { deriveKey } from '../../lib/secrets.ts';
 import {
   createTestApp,
   drivers,
@@ -100,6 +102,18 @@ describe.each(drivers)('chat in real time on %s', (driver) => {
     await expect(socketOf(url, blocked.accessToken)).rejects.toMatchObject({ code: 'accountInactive' });
     const socket = await socketOf(url, admin.accessToken);
     expect(socket.connected).toBe(true);
+  });
+
+  it('refuses an expired token, and closes a socket when its token expires', async () => {
+    const signer = (opts: { expiresIn: number; clockTimestamp?: number }) =>
+      createSigner({ key: deriveKey(t.masterKey, 'jwt'), algorithm: 'HS256', ...opts });
+    const claims = { sub: String(kt.user.id), sid: JSON.parse(atob(kt.accessToken.split('.')[1] as string)).sid };
+    const expired = signer({ expiresIn: 60_000, clockTimestamp: Date.now() - 120_000 })(claims);
+    await expect(socketOf(url, expired)).rejects.toMatchObject({ code: 'sessionExpired' });
+    const shortLived = signer({ expiresIn: 1_500 })(claims);
+    const socket = await socketOf(url, shortLived);
+    const reason = await new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    expect(reason).toBe('io server disconnect');
   });
 
   it('delivers a stored message to both people, and reads it back after it', async () => {

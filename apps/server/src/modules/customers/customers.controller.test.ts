@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
+import { createTestApp, drivers, setDeviceToken, type TestApp, tokenFor } from '../../test/helpers.ts';
 import { SIM_CLOCKS, startTestSimulator, type TestSimulator } from '../../test/simulator.ts';
 import { createContractsRepository } from '../contracts/contracts.repository.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
@@ -33,13 +33,7 @@ describe.each(drivers)('the customer report with a controller, on %s', (driver) 
     t = await createTestApp(driver, { demoController: sim.config, now: () => NOW });
     const admin = (await tokenFor(t, ['ROLE_ADMIN'])).headers;
     staff = (await tokenFor(t, ['ROLE_CSKH'])).headers;
-    const set = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/it4u/systemConfig',
-      headers: admin,
-      payload: { tokenUcrm: 'ucrm', tokenDev: TOKEN },
-    });
-    expect(set.statusCode, set.body).toBe(200);
+    await setDeviceToken(t, admin, TOKEN);
     // the site names of three of the controller's sites, and a contract for two of them
     const names = createSitesRepository(t.database.db);
     const contracts = createContractsRepository(t.database.db);

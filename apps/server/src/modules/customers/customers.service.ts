@@ -275,6 +275,7 @@ export function createCustomersService(deps: {
 
   /** The report's rows, worked out a slice at a time. */
   async function rows(sites: SiteRow[], now = deps.now()): Promise<CustomerInfo[]> {
+    if (sites.length === 0) return [];
     const aps = await accessPoints();
     const out: CustomerInfo[] = [];
     for (let i = 0; i < sites.length; i += SLICE) {

@@ -7,7 +7,7 @@ import parsePrometheus from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkZabbix } from '../../integrations/zabbix/zabbix.client.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
+import { createTestApp, drivers, setDeviceToken, type TestApp, tokenFor } from '../../test/helpers.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
 import type { EventRow, LinkRow } from './customers.repository.ts';
 import { createCustomersRepository } from './customers.repository.ts';
@@ -29,13 +29,7 @@ describe.each(drivers)('the customer report on %s', (driver) => {
   beforeAll(async () => {
     t = await createTestApp(driver, { now: () => clock, metricsToken: 'scrape-me' });
     admin = (await tokenFor(t, ['ROLE_ADMIN'])).headers;
-    const set = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/it4u/systemConfig',
-      headers: admin,
-      payload: { tokenUcrm: 'ucrm', tokenDev: TOKEN },
-    });
-    expect(set.statusCode, set.body).toBe(200);
+    await setDeviceToken(t, admin, TOKEN);
   });
   afterAll(() => t.close());
 

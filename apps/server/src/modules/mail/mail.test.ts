@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, drivers, seedUser, type TestApp, tokenFor } from '../../test/helpers.ts';
+import { createTestApp, drivers, seedUser, setDeviceToken, type TestApp, tokenFor } from '../../test/helpers.ts';
 import { mailSettingsFor, startSmtp } from '../../test/smtp.ts';
 import { createCustomersRepository } from '../customers/customers.repository.ts';
 import { createCustomersService } from '../customers/customers.service.ts';
@@ -67,13 +67,7 @@ describe.each(drivers)('mail on %s', (driver) => {
     smtp = await startSmtp();
     t = await createTestApp(driver, { now: () => clock, scheduleMail: false });
     admin = (await tokenFor(t, ['ROLE_ADMIN'])).headers;
-    const set = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/it4u/systemConfig',
-      headers: admin,
-      payload: { tokenUcrm: 'ucrm', tokenDev: TOKEN },
-    });
-    expect(set.statusCode, set.body).toBe(200);
+    await setDeviceToken(t, admin, TOKEN);
     for (const body of [
       { sitename: 'Quán Cà Phê Lá', wan1Provider: 'VNPT', wan1Ip: '14.160.1.2', wan1Status: 1 },
       {
