@@ -68,6 +68,8 @@ test('chat between two browsers: presence, typing, unread counts, notices, dupli
   await expect(conversation).toContainText('Chào anh, router ở Quán Cà Phê\nmất WAN 2');
   await expect(tech).not.toHaveTitle(/^\(/);
   await expect(tech.getByRole('navigation').getByRole('menuitem', { name: /Trò chuyện/ })).not.toContainText('1');
+  // the notice closed (axe would catch it half faded out)
+  await expect(tech.locator('.ant-notification-notice')).toHaveCount(0);
   await accessible(tech);
 
   // 'typing…' while the administrator types; the answer arrives on the other side
