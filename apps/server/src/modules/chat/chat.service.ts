@@ -143,7 +143,7 @@ export function createChatService(deps: {
     },
 
     /** How often a socket may say it is typing in one channel (faster ones are dropped). */
-    typingEveryMs: TYPING_EVERY_MS / 2,
+    typingEveryMs: TYPING_EVERY_MS / 4,
 
     /** A socket of a user opened on this instance. */
     async connected(userId: number) {

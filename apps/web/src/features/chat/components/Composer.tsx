@@ -24,6 +24,8 @@ export function Composer({ uuid, onSent }: { uuid: string; onSent(): void }) {
     onSuccess: (message) => {
       addMessages(client, uuid, [message]);
       setText((now) => (now === message.contents ? '' : now));
+      // the next message's first keystroke says 'typing…' again at once
+      lastTyping.current = 0;
       onSent();
     },
   });
