@@ -382,6 +382,25 @@ export const customerSites = pgTable(
 );
 
 /**
+ * A router's own device token: it writes the WAN state of its site only. Only the token's SHA-256 is kept (it is
+ * shown once, when made); `hint` is its last characters, to tell tokens apart in the list.
+ */
+export const deviceTokens = pgTable(
+  'device_tokens',
+  {
+    id: serial('id').primaryKey(),
+    sitename: text('sitename').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    hint: text('hint').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('device_tokens_hash_idx').on(t.tokenHash), index('device_tokens_site_idx').on(t.sitename)],
+);
+
+/**
  * A WAN link's history: from `at`, the link was in `state` with this provider and address (until its next row).
  * Only changes are kept (up ↔ down, provider or address changed, pushes stopped: unknown), so that a link that
  * changes nothing costs nothing.
@@ -523,6 +542,36 @@ export const sshHostKeys = pgTable(
     offeredAt: timestamp('offered_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.host, t.port] })],
+);
+
+/**
+ * Hosts a stored password may be sent to, per device information row: a host is approved by an ADMIN or LEAD_KT for
+ * that row with the key it offered (`fingerprint`), never as a side effect of connecting. A connection with a stored
+ * password to a host not approved stops at `pending` (the key it offered recorded for the approver to see).
+ */
+export const terminalHostApprovals = pgTable(
+  'terminal_host_approvals',
+  {
+    deviceInfoId: integer('device_info_id')
+      .notNull()
+      .references(() => deviceInfo.id, { onDelete: 'cascade' }),
+    host: text('host').notNull(),
+    port: integer('port').notNull(),
+    /** where the address came from: a field of the row (`ipWan1`, `ipOther`, …) or a router's push (`push:wan2`) */
+    source: text('source').notNull(),
+    /** SHA256:… of the key the host offered (pending) or that was approved */
+    fingerprint: text('fingerprint').notNull(),
+    /** 'pending' | 'approved' */
+    state: text('state').notNull(),
+    requestedBy: text('requested_by').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    approvedBy: text('approved_by'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceInfoId, t.host, t.port] }),
+    check('terminal_host_approvals_state', sql`${t.state} in ('pending', 'approved')`),
+  ],
 );
 
 /** A remote terminal session: who went where, for how long, how much, why it closed; its recording in chunks. */
