@@ -13,9 +13,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       wildcard: false,
       index: false,
       cacheControl: false,
-      setHeaders(res, file) {
+      setHeaders(reply, file) {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

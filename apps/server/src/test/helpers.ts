@@ -157,3 +157,13 @@ export async function setDeviceToken(t: Pick<TestApp, 'app'>, admin: Record<stri
   });
   if (res.statusCode !== 200) throw new Error(`the device token was not set: ${res.statusCode} ${res.body}`);
 }
+
+/** A router's push of its WAN links (`POST /it4u/customer_info`) with a device token (none: `null`). */
+export function pushWan(t: Pick<TestApp, 'app'>, token: string | null, body: object) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/it4u/customer_info',
+    headers: token === null ? {} : { authorization: `Bearer ${token}` },
+    payload: body,
+  });
+}

@@ -31,8 +31,11 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
     const { socket } = opened;
     let connectedBefore = false;
     socket.on('connect', () => {
-      // back from a lost connection: what was missed is read again
-      if (connectedBefore) void client.invalidateQueries({ queryKey: chatKeys.all });
+      // back from a lost connection: the counts and the list are read again (an open conversation catches up itself)
+      if (connectedBefore) {
+        void client.invalidateQueries({ queryKey: chatKeys.unread() });
+        void client.invalidateQueries({ queryKey: chatKeys.contacts() });
+      }
       connectedBefore = true;
     });
     socket.on('session:elsewhere', () => void ui.current.navigate('/logined', { replace: true }));

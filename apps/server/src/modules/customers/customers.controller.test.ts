@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, drivers, setDeviceToken, type TestApp, tokenFor } from '../../test/helpers.ts';
+import { createTestApp, drivers, pushWan, setDeviceToken, type TestApp, tokenFor } from '../../test/helpers.ts';
 import { SIM_CLOCKS, startTestSimulator, type TestSimulator } from '../../test/simulator.ts';
 import { createContractsRepository } from '../contracts/contracts.repository.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
@@ -59,12 +59,7 @@ describe.each(drivers)('the customer report with a controller, on %s', (driver) 
   });
 
   const push = async (body: Json) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/it4u/customer_info',
-      headers: { authorization: `Bearer ${TOKEN}` },
-      payload: body,
-    });
+    const res = await pushWan(t, TOKEN, body);
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };

@@ -7,7 +7,7 @@ import parsePrometheus from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkZabbix } from '../../integrations/zabbix/zabbix.client.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { createTestApp, drivers, setDeviceToken, type TestApp, tokenFor } from '../../test/helpers.ts';
+import { createTestApp, drivers, pushWan, setDeviceToken, type TestApp, tokenFor } from '../../test/helpers.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
 import type { EventRow, LinkRow } from './customers.repository.ts';
 import { createCustomersRepository } from './customers.repository.ts';
@@ -34,13 +34,7 @@ describe.each(drivers)('the customer report on %s', (driver) => {
   afterAll(() => t.close());
 
   /** A router's push (null: without a token). */
-  const push = (body: Json, token: string | null = TOKEN) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/v1/it4u/customer_info',
-      headers: token === null ? {} : { authorization: `Bearer ${token}` },
-      payload: body,
-    });
+  const push = (body: Json, token: string | null = TOKEN) => pushWan(t, token, body);
   const get = async (url: string, headers = admin) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);

@@ -1,6 +1,14 @@
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, drivers, seedUser, setDeviceToken, type TestApp, tokenFor } from '../../test/helpers.ts';
+import {
+  createTestApp,
+  drivers,
+  pushWan,
+  seedUser,
+  setDeviceToken,
+  type TestApp,
+  tokenFor,
+} from '../../test/helpers.ts';
 import { mailSettingsFor, startSmtp } from '../../test/smtp.ts';
 import { createCustomersRepository } from '../customers/customers.repository.ts';
 import { createCustomersService } from '../customers/customers.service.ts';
@@ -81,12 +89,7 @@ describe.each(drivers)('mail on %s', (driver) => {
       },
       { sitename: '=HYPERLINK("x")', wan1Provider: 'FPT', wan1Ip: '1.52.0.1', wan1Status: 0 },
     ]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/it4u/customer_info',
-        headers: { authorization: `Bearer ${TOKEN}` },
-        payload: body,
-      });
+      const res = await pushWan(t, TOKEN, body);
       expect(res.statusCode, res.body).toBe(200);
     }
   });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../../app.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
+import { createTestApp, drivers, pushWan, type TestApp, tokenFor } from '../../test/helpers.ts';
 import { startSshServer } from '../../test/sshServer.ts';
 import { createTerminalRepository } from './terminal.repository.ts';
 import { ABANDONED_AFTER_IDLE_MS } from './terminal.service.ts';
@@ -399,11 +399,11 @@ describe.each(drivers)('remote terminal on %s', (driver) => {
     await before.waitClosed();
     expect(before.error()?.code).toBe('terminalHostNotRecorded');
 
-    const push = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/it4u/customer_info',
-      headers: { authorization: `Bearer ${DEVICE_TOKEN}` },
-      payload: { sitename: 'term01', wan1Provider: 'VNPT', wan1Ip: '127.0.0.1', wan1Status: 1 },
+    const push = await pushWan(t, DEVICE_TOKEN, {
+      sitename: 'term01',
+      wan1Provider: 'VNPT',
+      wan1Ip: '127.0.0.1',
+      wan1Status: 1,
     });
     expect(push.statusCode, push.body).toBe(200);
     const after = await opened(kt.accessToken);

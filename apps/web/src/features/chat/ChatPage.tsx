@@ -15,7 +15,7 @@ import './chat.css';
 /** The channel with a contact: the one listed, or made the first time they are picked. */
 function useChannel(me: number, contact: ChatContact | null) {
   const opened = useQuery({
-    queryKey: [...chatKeys.all, 'channel', contact?.userId],
+    queryKey: chatKeys.channel(contact?.userId),
     queryFn: () => openChannel(me, contact?.userId as number),
     enabled: contact !== null && contact.channelUuid === null,
     staleTime: Number.POSITIVE_INFINITY,

@@ -9,6 +9,7 @@ export const chatKeys = {
   unread: () => [...chatKeys.all, 'unread'] as const,
   contacts: () => [...chatKeys.all, 'contacts'] as const,
   messages: (uuid: string) => [...chatKeys.all, 'messages', uuid] as const,
+  channel: (userId: number | undefined) => [...chatKeys.all, 'channel', userId] as const,
 };
 
 /** Messages a page; older ones are read as the reader scrolls back. */

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client.ts';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert.tsx';
 import { useRealtimeEvent, useReconnected } from '../../../realtime/RealtimeContext.tsx';
-import { catchUp, messagesOf, setViewedChannel, useMessagesQuery } from '../chatQueries.ts';
+import { catchUp, chatKeys, messagesOf, setViewedChannel, useMessagesQuery } from '../chatQueries.ts';
 import { groupMessages, otherDay } from '../grouping.ts';
 import { Composer } from './Composer.tsx';
 import { initials } from './ContactList.tsx';
@@ -40,13 +40,17 @@ export function Conversation({ me, contact, uuid, onBack }: Props) {
   const [, redraw] = useState(0);
 
   // told of a message here, or back from a lost connection: read what came since
-  const follow = () => void catchUp(client, uuid).catch(() => void client.invalidateQueries({ queryKey: ['chat'] }));
+  const follow = () =>
+    void catchUp(client, uuid).catch(() => void client.invalidateQueries({ queryKey: chatKeys.messages(uuid) }));
   useRealtimeEvent('chat:message', (event) => {
     if (event.channelUuid !== uuid) return;
     if (event.fromUserId === contact.userId) setTypingUntil(0);
     follow();
   });
   useReconnected(follow);
+  // opened again with messages kept from before: what came meanwhile is read (nothing is read twice)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the conversation opens
+  useEffect(follow, []);
   useRealtimeEvent('chat:typing', (event) => {
     if (event.channelUuid === uuid && event.userId === contact.userId) setTypingUntil(Date.now() + TYPING_SHOW_MS);
   });
