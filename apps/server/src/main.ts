@@ -6,6 +6,27 @@ import { openDatabase } from './db/open.ts';
 import { loadMasterKey } from './lib/secrets.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { ensureFirstAdmin } from './modules/users/users.bootstrap.ts';
+import { isDatabaseDown } from './plugins/errors.ts';
+
+// A database that goes away (a restart, a failover) must not end the process: the pool and every connection it
+// hands out listen for their errors, and requests are answered 503 until it is back. Should the error of a lost
+// database connection still escape (a library's connection with no listener), it is logged and the process goes
+// on; any other uncaught error is logged and ends it, as Node would.
+let logUncaught = (msg: string, err: unknown): void => {
+  process.stderr.write(`${msg}: ${(err as Error)?.stack ?? err}\n`);
+};
+function uncaught(kind: string) {
+  return (err: unknown) => {
+    if (isDatabaseDown(err)) {
+      logUncaught(`${kind} of a lost database connection (the process goes on)`, (err as Error)?.message ?? err);
+      return;
+    }
+    logUncaught(kind, err);
+    process.exit(1);
+  };
+}
+process.on('uncaughtException', uncaught('uncaught exception'));
+process.on('unhandledRejection', uncaught('unhandled rejection'));
 
 const config = loadConfig();
 const database = await openDatabase(config);
@@ -51,6 +72,8 @@ const app = await buildApp({
     redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["sec-websocket-protocol"]'],
   } as { level: string },
 });
+
+logUncaught = (msg, err) => app.log.error({ err }, msg);
 
 let closing = false;
 async function shutdown(signal: string) {

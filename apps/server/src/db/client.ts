@@ -41,10 +41,26 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
+/** How long a request waits for a connection before it is answered 503 (the database is away). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 export async function openPostgres(url: string, max = 20): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
-  // An idle connection that the server drops (restart, failover) must not take the process down.
-  pool.on('error', (err) => process.stderr.write(`postgres: idle connection lost: ${err.message}\n`));
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  // An idle connection that the server drops (restart, failover) must not take the process down (the pool drops it;
+  // the client's own listener below says so).
+  pool.on('error', () => {});
+  // Nor one that is checked out: a transaction between two statements, the migration lock, the realtime adapter's
+  // LISTEN connection. node-postgres emits 'error' on such a client, and an 'error' event nobody listens to ends the
+  // process. The statement that was running fails on its own (answered 503); the broken client is not queryable
+  // any more, so the pool drops it when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => process.stderr.write(`postgres: connection lost: ${err.message}\n`));
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

@@ -43,6 +43,49 @@ const userRoom = (id: number) => `user:${id}`;
 const sessionRoom = (id: string) => `session:${id}`;
 
 /**
+ * The pool as the PostgreSQL adapter sees it (it uses `connect` for its LISTEN connection and `query` for the rest).
+ * The adapter takes a new connection when its LISTEN connection ends (a database restart or failover), but it does
+ * not listen for that connection's errors (node-postgres emits one when the server ends it, and an 'error' event
+ * nobody listens to ends the process), nor give the ended one back (the pool would count it for ever, one more at
+ * each restart). Here the connection has both, `release` may be called more than once, and at most one is held: a
+ * new one replaces an older one still open (the adapter's first attempt can fail after it took one).
+ */
+export function listenPool(pool: pg.Pool, log: () => FastifyBaseLogger): pg.Pool {
+  let held: pg.PoolClient | undefined;
+  let lost = false;
+  const connect = async () => {
+    const client = await pool.connect();
+    if (held) {
+      const old = held;
+      old.removeAllListeners('end');
+      old.removeAllListeners('notification');
+      old.release(new Error('replaced'));
+    }
+    held = client;
+    const giveBack = client.release;
+    let given = false;
+    client.release = (err?: Error | boolean) => {
+      if (given) return;
+      given = true;
+      if (held === client) held = undefined;
+      giveBack(err);
+    };
+    client.on('error', (err) => log().warn({ err }, 'realtime: the LISTEN connection failed'));
+    client.once('end', () => {
+      lost = true;
+      log().warn('realtime: the LISTEN connection ended; the adapter connects again');
+      client.release(new Error('ended'));
+    });
+    if (lost) {
+      lost = false;
+      log().info('realtime: the LISTEN connection is back');
+    }
+    return client;
+  };
+  return { connect, query: (...args: unknown[]) => (pool.query as (...a: unknown[]) => unknown)(...args) } as never;
+}
+
+/**
  * Socket.IO at /socket.io/ on the console's own HTTP server, websocket transport only (no long-polling, so a load
  * balancer needs no sticky sessions). A socket authenticates with its access token (`auth.token`) and is closed when
  * that token expires: the client connects again with a fresh one, so a blocked user or an ended session is cut
@@ -64,7 +107,7 @@ export function createRealtime(server: HttpServer, opts: { pool?: pg.Pool; log: 
   });
   if (opts.pool) {
     io.adapter(
-      createAdapter(opts.pool, {
+      createAdapter(listenPool(opts.pool, opts.log), {
         errorHandler: (err) => opts.log().warn({ err }, 'realtime: the PostgreSQL adapter failed'),
       }),
     );
