@@ -30,7 +30,15 @@ test('an administrator adds a ROLE_KT user, who sees the Manage menu but not Use
   await expect(page.getByRole('cell', { name: 'kythuat1', exact: true })).toBeVisible();
   await shell.logout();
 
+  // the password the administrator chose is the user's only until they choose their own, at once
   await login.signIn('kythuat1', 'Kt-pass-2026');
+  await expect(page).toHaveURL(/\/changePasswordDefault$/);
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/changePasswordDefault$/);
+  await page.getByLabel('Current password').fill('Kt-pass-2026');
+  await page.getByLabel('New password').fill('Kt-own-pass-2026');
+  await page.getByLabel('Confirm password').fill('Kt-own-pass-2026');
+  await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(shell.menu().getByText('Manage')).toBeVisible();
   await shell.menu().getByText('Manage').click();

@@ -7,19 +7,24 @@ export async function adminToken(request: APIRequestContext, password: string): 
   return (await res.json()).accessToken;
 }
 
+/**
+ * A user made by the administrator, with the password given. A password an administrator chose must be changed at
+ * the first sign-in: the user is made with another one, then changes it to the one given, as its owner would.
+ */
 export async function createUser(
   request: APIRequestContext,
   token: string,
   user: { username: string; password: string; roles: string[]; type?: 'User' | 'Client'; language?: string },
 ) {
+  const chosen = `Admin-set-${user.password}`;
   const res = await request.post('/api/v1/auth/signup', {
     headers: { authorization: `Bearer ${token}` },
     data: {
       name: `Người dùng ${user.username}`,
       username: user.username,
       email: `${user.username}@example.test`,
-      password: user.password,
-      confirmPassword: user.password,
+      password: chosen,
+      confirmPassword: chosen,
       gender: 'Male',
       language: user.language ?? 'English',
       type: user.type ?? 'User',
@@ -28,5 +33,17 @@ export async function createUser(
     },
   });
   if (res.status() !== 201) throw new Error(`signup ${user.username}: ${res.status()} ${await res.text()}`);
-  return res.json();
+  const created = await res.json();
+  const signin = await request.post('/api/v1/auth/signin', {
+    data: { usernameOrEmail: user.username, password: chosen },
+  });
+  if (!signin.ok()) throw new Error(`first sign-in ${user.username}: ${signin.status()} ${await signin.text()}`);
+  const own = { authorization: `Bearer ${(await signin.json()).accessToken}` };
+  const changed = await request.put('/api/v1/user/changePassword', {
+    headers: own,
+    data: { currentPassword: chosen, newPassword: user.password, confirmPassword: user.password },
+  });
+  if (!changed.ok()) throw new Error(`own password ${user.username}: ${changed.status()} ${await changed.text()}`);
+  await request.post('/api/v1/auth/logout', { headers: own });
+  return { ...created, changePw: false };
 }

@@ -65,11 +65,16 @@ export const SignupBody = Type.Object({
 
 export const UpdateUserBody = Type.Object({ ...userFields, status: UserStatusSchema });
 
+/**
+ * The spec's body, plus the current password: required only when the username or the e-mail address changes (a
+ * stolen access token alone must not take the account over).
+ */
 export const UpdateProfileBody = Type.Object({
   username: Type.Optional(Username),
   email: Type.Optional(Email),
   gender: Type.Optional(GenderSchema),
   language: Type.Optional(LanguageSchema),
+  currentPassword: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
 });
 
 export const ChangePasswordBody = Type.Object({
@@ -105,6 +110,9 @@ export const SigninBody = Type.Object({
 
 export const TokensSchema = Type.Object({ accessToken: Type.String(), refreshToken: Type.String() });
 
+/** The sign-in answer: the tokens, and whether the password must be changed before anything else. */
+export const SigninAnswerSchema = Type.Object({ ...TokensSchema.properties, changePw: Type.Boolean() });
+
 export const RefreshBody = Type.Object({ refreshToken: Type.String({ minLength: 1, maxLength: 200 }) });
 
 export type SiteRef = Static<typeof SiteRefSchema>;
@@ -119,4 +127,5 @@ export type OnlineUsers = Static<typeof OnlineSchema>;
 export type Role = Static<typeof RoleSchema>;
 export type SigninInput = Static<typeof SigninBody>;
 export type Tokens = Static<typeof TokensSchema>;
+export type SigninAnswer = Static<typeof SigninAnswerSchema>;
 export type RefreshInput = Static<typeof RefreshBody>;

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Tokens } from '@it4u/shared';
+import type { SigninAnswer, Tokens } from '@it4u/shared';
 import type { Origin, RequestContext } from '../../lib/context.ts';
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors.ts';
 import { dummyHash, verifyPassword } from '../../lib/passwords.ts';
@@ -68,7 +68,11 @@ export function createAuthService({
   }
 
   return {
-    async signin(input: { usernameOrEmail: string; password: string; remember?: boolean }, origin: Origin) {
+    /** Tokens for a right password, and whether the password must be changed first (set by an administrator). */
+    async signin(
+      input: { usernameOrEmail: string; password: string; remember?: boolean },
+      origin: Origin,
+    ): Promise<SigninAnswer> {
       const key = input.usernameOrEmail.trim().toLowerCase();
       const user = await users.findByLogin(key);
       const target = user ? user.username.toLowerCase() : key;
@@ -112,7 +116,7 @@ export function createAuthService({
       });
       await audit.record('signin.success', who, { target });
       onSignedIn(user.id, sid);
-      return issue(user.id, sid, 0);
+      return { ...issue(user.id, sid, 0), changePw: user.changePw };
     },
 
     /**

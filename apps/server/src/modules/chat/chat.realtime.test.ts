@@ -204,6 +204,28 @@ describe.each(drivers)('chat in real time on %s', (driver) => {
     expect((await went)[0]).toEqual({ userId: someone.user.id, online: false, lastSeen: clock });
     expect(await contactOf(admin, someone.user.id)).toMatchObject({ online: false, lastSeen: clock });
   });
+
+  it('tells a customer of staff coming online, never of another customer (as GET /user/online)', async () => {
+    const customer = await tokenFor(t, ['ROLE_KH']);
+    const watcher = await socketOf(url, customer.accessToken);
+    const staffWatcher = await socketOf(url, admin.accessToken);
+    watcher.emit('presence:watch', true);
+    staffWatcher.emit('presence:watch', true);
+    const otherCustomer = await tokenFor(t, ['ROLE_KH']);
+    const staff = await tokenFor(t, ['ROLE_CSKH']);
+    const aboutCustomer = (e: { userId: number }) => e.userId === otherCustomer.user.id;
+    const customerSeen = next(watcher, 'presence', 1_000, aboutCustomer).then(
+      () => true,
+      () => false,
+    );
+    const staffSeesCustomer = next(staffWatcher, 'presence', 5_000, aboutCustomer);
+    await socketOf(url, otherCustomer.accessToken);
+    expect((await staffSeesCustomer)[0]).toMatchObject({ userId: otherCustomer.user.id, online: true });
+    expect(await customerSeen).toBe(false);
+    const staffCame = next(watcher, 'presence', 5_000, (e) => e.userId === staff.user.id);
+    await socketOf(url, staff.accessToken);
+    expect((await staffCame)[0]).toMatchObject({ userId: staff.user.id, online: true });
+  });
 });
 
 describe.skipIf(!process.env.DATABASE_URL)('chat across two instances on one PostgreSQL', () => {

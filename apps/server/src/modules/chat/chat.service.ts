@@ -5,10 +5,17 @@ import type { Realtime } from '../../plugins/realtime.ts';
 import type { ChatRepository } from './chat.repository.ts';
 
 const isStaff = (roles: readonly string[]) => can(roles, 'allSites');
-const rolesOf = (actor: Actor) => actor.roles.map((r) => r.name);
+const rolesOf = (actor: Pick<Actor, 'roles'>) => actor.roles.map((r) => r.name);
 
-/** The sockets told of presence: those whose people list is on screen (not every socket of every user). */
+/**
+ * The sockets told of presence: those whose people list is on screen (not every socket of every user). Staff watch
+ * everyone's; a customer watches staff's only, as `GET /user/online` shows them (a customer never learns of another).
+ */
 export const PRESENCE_ROOM = 'presence';
+export const STAFF_PRESENCE_ROOM = 'presence:staff';
+/** The presence room of a socket's user: what they may see of who comes and goes. */
+export const presenceRoomOf = (actor: Pick<Actor, 'roles'>) =>
+  isStaff(rolesOf(actor)) ? PRESENCE_ROOM : STAFF_PRESENCE_ROOM;
 /** A user whose last socket here closed counts as gone only after this: a reconnect (a renewed token) is no absence. */
 export const ABSENCE_GRACE_MS = 5_000;
 /** Channels kept in memory per instance (a few hundred bytes each). */
@@ -57,9 +64,11 @@ export function createChatService(deps: {
   /** Users whose last socket here closed, waiting out the grace. */
   const leaving = new Map<number, ReturnType<typeof setTimeout>>();
 
+  /** Staff watchers are told of everyone; customer watchers of staff only (the roles as they are now). */
   async function tellPresence(userId: number) {
-    const p = await chat.presence(userId, fresh());
+    const [p, [user]] = await Promise.all([chat.presence(userId, fresh()), chat.users([userId])]);
     realtime.toRoom(PRESENCE_ROOM, 'presence', { userId, ...p });
+    if (user && isStaff(user.roles)) realtime.toRoom(STAFF_PRESENCE_ROOM, 'presence', { userId, ...p });
   }
 
   return {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Realtime, RealtimeSocket } from '../../plugins/realtime.ts';
-import { type ChatService, PRESENCE_ROOM } from './chat.service.ts';
+import { type ChatService, PRESENCE_ROOM, presenceRoomOf, STAFF_PRESENCE_ROOM } from './chat.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** What one socket remembers of channels (their other person, when it last said 'typing'); forgotten past this. */
@@ -15,10 +15,11 @@ export function chatSockets(deps: { chat: ChatService; realtime: Realtime; log: 
     void chat.connected(userId).catch(warn('chat: presence not recorded'));
     socket.on('disconnect', () => void chat.disconnected(userId).catch(warn('chat: absence not recorded')));
 
-    // a people list on screen is told who comes and goes
+    // a people list on screen is told who comes and goes: whom it may see, as GET /user/online says (a customer
+    // is told of staff only)
     socket.on('presence:watch', (on) => {
-      if (on === true) void socket.join(PRESENCE_ROOM);
-      else void socket.leave(PRESENCE_ROOM);
+      if (on === true) void socket.join(presenceRoomOf(socket.data.actor));
+      else for (const room of [PRESENCE_ROOM, STAFF_PRESENCE_ROOM]) void socket.leave(room);
     });
 
     const others = new Map<string, number | undefined>();

@@ -56,11 +56,14 @@ export function createSessionRepository(db: Db) {
         .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
     },
 
-    /** Revokes every open session of a user, except one when given; answers how many. */
-    async revokeAllOfUser(userId: number, exceptId?: string): Promise<number> {
+    /**
+     * Revokes every open session of a user, except one when given; answers how many. `within` runs it in a
+     * transaction of the caller's (a new password and the end of the sessions it replaces are one write).
+     */
+    async revokeAllOfUser(userId: number, exceptId?: string, within: Db = db): Promise<number> {
       const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
       if (exceptId) conditions.push(ne(sessions.id, exceptId));
-      const rows = await db
+      const rows = await within
         .update(sessions)
         .set({ revokedAt: new Date() })
         .where(and(...conditions))

@@ -110,13 +110,20 @@ export function createUsersRepository(db: Db) {
       });
     },
 
-    async update(id: number, values: Partial<NewUser>, siteIds?: number[]): Promise<void> {
-      await db.transaction(async (tx) => {
+    /** Changes a user (and their sites, when given), and runs `also` in the same transaction (its answer is given). */
+    async update<T = void>(
+      id: number,
+      values: Partial<NewUser>,
+      siteIds?: number[],
+      also?: (tx: Db) => Promise<T>,
+    ): Promise<T | undefined> {
+      return db.transaction(async (tx) => {
         if (Object.keys(values).length) await tx.update(users).set(values).where(eq(users.id, id));
         if (siteIds) {
           await tx.delete(userSites).where(eq(userSites.userId, id));
           if (siteIds.length) await tx.insert(userSites).values(siteIds.map((siteId) => ({ userId: id, siteId })));
         }
+        return also?.(tx as unknown as Db);
       });
     },
 

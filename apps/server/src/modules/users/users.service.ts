@@ -1,12 +1,24 @@
 import { type CurrentUser, can, type RoleName } from '@it4u/shared';
 import { type Actor, isAdministrator, type Origin, type RequestContext, seesAllSites } from '../../lib/context.ts';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  TooManyRequestsError,
+} from '../../lib/errors.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import { isUniqueViolation, violatedConstraint } from '../../lib/sql.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { SessionRepository } from './sessions.repository.ts';
-import type { NewUser, UsersRepository } from './users.repository.ts';
+import type { LoginChange } from './users.notices.ts';
+import type { NewUser, UserRecord, UsersRepository } from './users.repository.ts';
+
+/** Wrong current passwords of one account (a password change, a new e-mail address or username) in the window … */
+const WRONG_CURRENT_WINDOW_MS = 15 * 60_000;
+/** … after which the next tries answer 429 until the window passes (as sign-in). */
+const MAX_WRONG_CURRENT = 5;
 
 /** A role as the API returns it ({name}) or as a plain name. */
 type RoleRef = RoleName | { name: RoleName };
@@ -37,9 +49,16 @@ const profileOf = (input: UserInput) => ({
   type: input.type,
 });
 
-type Deps = { users: UsersRepository; sessions: SessionRepository; audit: AuditRepository; sites: SitesService };
+type Deps = {
+  users: UsersRepository;
+  sessions: SessionRepository;
+  audit: AuditRepository;
+  sites: SitesService;
+  /** tells the address of before that the e-mail address or username changed (sent after the answer) */
+  notify?: (change: LoginChange) => void;
+};
 
-export function createUsersService({ users, sessions, audit, sites }: Deps) {
+export function createUsersService({ users, sessions, audit, sites, notify = () => {} }: Deps) {
   function rolesFor(input: { type: string; roles?: RoleRef[] }): RoleName[] {
     if (input.type === 'Client') return ['ROLE_KH'];
     const roles = [...new Set((input.roles ?? []).map((r) => (typeof r === 'string' ? r : r.name)))];
@@ -84,6 +103,27 @@ export function createUsersService({ users, sessions, audit, sites }: Deps) {
     throw err;
   }
 
+  /**
+   * The caller's current password, limited as sign-in is: each try is recorded as a failure before the check and
+   * counted with the others (taken back when the password is right, so only that try is undone), and past five wrong
+   * ones of the account in 15 minutes every try answers 429 until the window passes. A stolen access token thus
+   * cannot guess its way to the password, nor change the e-mail address or username without it.
+   */
+  async function assertCurrentPassword(record: UserRecord, given: string | undefined, ctx: RequestContext) {
+    if (given === undefined) throw new BadRequestError('currentPasswordRequired', 'currentPassword');
+    const target = record.username;
+    const attempt = await audit.record('password.check.failure', ctx, { target });
+    const since = new Date(Date.now() - WRONG_CURRENT_WINDOW_MS);
+    if ((await audit.countSince('password.check.failure', since, { target })) > MAX_WRONG_CURRENT) {
+      await audit.rename(attempt, 'password.check.throttled');
+      throw new TooManyRequestsError('tooManyPasswordTries', { minutes: WRONG_CURRENT_WINDOW_MS / 60_000 });
+    }
+    if (!(await verifyPassword(record.passwordHash, given))) {
+      throw new BadRequestError('wrongCurrentPassword', 'currentPassword');
+    }
+    await audit.remove(attempt);
+  }
+
   async function mustGet(id: number) {
     const row = await users.getRow(id);
     if (!row) throw new NotFoundError('userNotFound');
@@ -110,7 +150,8 @@ export function createUsersService({ users, sessions, audit, sites }: Deps) {
         roles,
         status: 'Active',
         passwordHash: await hashPassword(input.password),
-        changePw: false,
+        // a password an administrator chose is known to them: its owner sets their own at the first sign-in
+        changePw: true,
       };
       const id = await users.insert(values, ids).catch(conflict);
       await audit.record('user.create', ctx, { target: values.username, details: { roles, type: input.type } });
@@ -128,7 +169,13 @@ export function createUsersService({ users, sessions, audit, sites }: Deps) {
       assertUsernameShape(profile.username, before.username);
       await assertLoginsFree(profile, id);
       const ids = await sites.idsOf(idnamesOf(input.sitename));
-      await users.update(id, { ...profile, roles, status: input.status }, ids).catch(conflict);
+      // a block and the end of the user's sessions are one write: never blocked with sessions still open
+      const blocked = before.status !== input.status && input.status !== 'Active';
+      const ended = await users
+        .update(id, { ...profile, roles, status: input.status }, ids, (tx) =>
+          blocked ? sessions.revokeAllOfUser(id, undefined, tx) : Promise.resolve(0),
+        )
+        .catch(conflict);
       const facts = { target: before.username };
       const oldRoles = roleNames(before);
       if (oldRoles.join(',') !== roles.join(',')) {
@@ -136,9 +183,8 @@ export function createUsersService({ users, sessions, audit, sites }: Deps) {
       }
       if (before.status !== input.status) {
         await audit.record('user.status', ctx, { ...facts, details: { from: before.status, to: input.status } });
-        if (input.status !== 'Active') {
-          const n = await sessions.revokeAllOfUser(id);
-          await audit.record('session.revoke', ctx, { ...facts, details: { reason: 'blocked', sessions: n } });
+        if (blocked) {
+          await audit.record('session.revoke', ctx, { ...facts, details: { reason: 'blocked', sessions: ended } });
         }
       }
       return mustGet(id);
@@ -158,8 +204,13 @@ export function createUsersService({ users, sessions, audit, sites }: Deps) {
       assertMayAdminister(ctx.actor, roleNames(before));
       await assertStrong(input.newPassword, 'newPassword', [before.username, before.email]);
       const self = id === ctx.actor.id;
-      await users.update(id, { passwordHash: await hashPassword(input.newPassword), changePw: !self });
-      const n = await sessions.revokeAllOfUser(id, self ? ctx.actor.sessionId : undefined);
+      // the new password and the end of the sessions it replaces are one write
+      const n = await users.update(
+        id,
+        { passwordHash: await hashPassword(input.newPassword), changePw: !self },
+        undefined,
+        (tx) => sessions.revokeAllOfUser(id, self ? ctx.actor.sessionId : undefined, tx),
+      );
       await audit.record('password.reset', ctx, { target: before.username, details: { sessionsRevoked: n } });
     },
 
@@ -172,8 +223,12 @@ export function createUsersService({ users, sessions, audit, sites }: Deps) {
     /** A new password from a reset link (checked before): every session of the user ends. */
     async setPasswordFromLink(id: number, password: string, origin: Origin) {
       const user = await mustGet(id);
-      await users.update(id, { passwordHash: await hashPassword(password), changePw: false });
-      const n = await sessions.revokeAllOfUser(id);
+      const n = await users.update(
+        id,
+        { passwordHash: await hashPassword(password), changePw: false },
+        undefined,
+        (tx) => sessions.revokeAllOfUser(id, undefined, tx),
+      );
       await audit.record(
         'password.reset.link',
         { ...origin, actor: { id, username: user.username } },
@@ -181,19 +236,43 @@ export function createUsersService({ users, sessions, audit, sites }: Deps) {
       );
     },
 
+    /**
+     * The caller's own profile. A new e-mail address or username asks for the current password (a stolen access
+     * token alone must not take the account over), and the address of before is told; the same values sent back
+     * unchanged, the gender and the language ask for nothing.
+     */
     async updateProfile(
-      input: Partial<Pick<UserInput, 'username' | 'email' | 'gender' | 'language'>>,
+      input: Partial<Pick<UserInput, 'username' | 'email' | 'gender' | 'language'>> & { currentPassword?: string },
       ctx: RequestContext,
     ): Promise<CurrentUser> {
       const { actor } = ctx;
+      const record = await users.findById(actor.id);
+      if (!record) throw new NotFoundError('userNotFound');
       const values: Partial<NewUser> = {};
-      if (input.username !== undefined) values.username = input.username.trim();
-      if (input.email !== undefined) values.email = input.email.trim();
+      const username = input.username?.trim();
+      const email = input.email?.trim();
+      if (username !== undefined && username !== record.username) values.username = username;
+      if (email !== undefined && email !== record.email) values.email = email;
       if (input.gender !== undefined) values.gender = input.gender;
       if (input.language !== undefined) values.language = input.language;
-      assertUsernameShape(values.username, actor.username);
+      assertUsernameShape(values.username, record.username);
+      const loginChanges = values.username !== undefined || values.email !== undefined;
+      if (loginChanges) await assertCurrentPassword(record, input.currentPassword, ctx);
       await assertLoginsFree(values, actor.id);
       await users.update(actor.id, values).catch(conflict);
+      if (loginChanges) {
+        const change: LoginChange = { before: record };
+        if (values.email !== undefined) change.email = { from: record.email, to: values.email };
+        if (values.username !== undefined) change.username = { from: record.username, to: values.username };
+        await audit.record('user.login', ctx, {
+          target: record.username,
+          details: {
+            ...(change.email && { email: change.email }),
+            ...(change.username && { username: change.username }),
+          },
+        });
+        notify(change);
+      }
       const { lastTimeLogin: _l, numLogin: _n, ...current } = await mustGet(actor.id);
       return current;
     },
@@ -205,14 +284,16 @@ export function createUsersService({ users, sessions, audit, sites }: Deps) {
       const { actor } = ctx;
       if (input.newPassword !== input.confirmPassword) throw new BadRequestError('passwordsDiffer', 'confirmPassword');
       const record = await users.findById(actor.id);
-      if (!record || !(await verifyPassword(record.passwordHash, input.currentPassword))) {
-        await audit.record('password.change.failure', ctx);
-        throw new BadRequestError('wrongCurrentPassword', 'currentPassword');
-      }
+      if (!record) throw new NotFoundError('userNotFound');
+      await assertCurrentPassword(record, input.currentPassword, ctx);
       if (input.newPassword === input.currentPassword) throw new BadRequestError('samePassword', 'newPassword');
       await assertStrong(input.newPassword, 'newPassword', [record.username, record.email]);
-      await users.update(actor.id, { passwordHash: await hashPassword(input.newPassword), changePw: false });
-      const n = await sessions.revokeAllOfUser(actor.id, actor.sessionId);
+      const n = await users.update(
+        actor.id,
+        { passwordHash: await hashPassword(input.newPassword), changePw: false },
+        undefined,
+        (tx) => sessions.revokeAllOfUser(actor.id, actor.sessionId, tx),
+      );
       await audit.record('password.change', ctx, { target: actor.username, details: { otherSessionsRevoked: n } });
     },
 

@@ -47,6 +47,8 @@ describe.each(drivers)('users on %s', (driver) => {
       numLogin: 0,
       lastTimeLogin: 0,
     });
+    // the password the administrator chose is changed at the first sign-in (account.test.ts)
+    expect(body.changePw).toBe(true);
     await signin(t.app, 'nv_a', 'Secret-pass1');
   });
 
@@ -242,7 +244,10 @@ describe.each(drivers)('users on %s', (driver) => {
     const n2 = (await call('GET', '/user/updateNumLogin', u.headers)).json();
     expect(n2.numLogin).toBe(n1.numLogin + 1);
     expect(n2.lastTimeLogin).toBeGreaterThan(Date.now() - 60_000);
-    const taken = await call('PUT', '/user/update', u.headers, { username: admin.user.username });
+    const taken = await call('PUT', '/user/update', u.headers, {
+      username: admin.user.username,
+      currentPassword: u.user.password,
+    });
     expect(taken.statusCode).toBe(409);
   });
 

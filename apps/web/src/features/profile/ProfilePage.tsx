@@ -9,7 +9,7 @@ import { useCurrentUser } from '../../session/useCurrentUser.ts';
 import { useUpdateProfileMutation } from './useUpdateProfileMutation.ts';
 
 /** The form shows every field the profile may change, and the name (read-only). */
-type ProfileForm = Required<UpdateProfileInput> & { name: string };
+type ProfileForm = Required<Omit<UpdateProfileInput, 'currentPassword'>> & { name: string; currentPassword?: string };
 
 /** The signed-in user's own profile; the name is read-only. */
 export function ProfilePage() {
@@ -20,8 +20,14 @@ export function ProfilePage() {
   const { data: user } = useCurrentUser();
   const update = useUpdateProfileMutation();
   const [form] = Form.useForm<ProfileForm>();
+  const typedUsername = Form.useWatch('username', form);
+  const typedEmail = Form.useWatch('email', form);
 
   if (!user) return null;
+  // a new username or e-mail address asks for the current password (a stolen session alone cannot take the account)
+  const loginChanges =
+    (typedUsername !== undefined && typedUsername.trim() !== user.username) ||
+    (typedEmail !== undefined && typedEmail.trim() !== user.email);
   if (username !== user.username) return <Navigate to={`/users/${encodeURIComponent(user.username)}`} replace />;
 
   const onFinish = (values: ProfileForm) => {
@@ -30,9 +36,11 @@ export function ProfilePage() {
       email: values.email.trim(),
       gender: values.gender,
       language: values.language,
+      ...(loginChanges && values.currentPassword ? { currentPassword: values.currentPassword } : {}),
     };
     update.mutate(input, {
       onSuccess: (saved) => {
+        form.setFieldValue('currentPassword', undefined);
         notice.success(t('notices.updated'));
         if (saved.username !== username)
           void navigate(`/users/${encodeURIComponent(saved.username)}`, { replace: true });
@@ -60,6 +68,16 @@ export function ProfilePage() {
           <Input readOnly variant="filled" />
         </Form.Item>
         <UsernameEmailFields own />
+        {loginChanges && (
+          <Form.Item
+            name="currentPassword"
+            label={t('password.current')}
+            extra={t('profile.currentPasswordHint')}
+            rules={[{ required: true, message: t('password.currentRequired') }]}
+          >
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+        )}
         <GenderLanguageFields />
         <Form.Item>
           <Button type="primary" htmlType="submit" loading={update.isPending}>
