@@ -40,6 +40,7 @@ describe('permission flags (spec section 6)', () => {
   it('gives capabilities as in ARCHITECTURE section 6', () => {
     const holders = (c: Parameters<typeof can>[1]) => ROLE_NAMES.filter((r) => can([r], c));
     expect(holders('userAdmin')).toEqual(['ROLE_ADMIN', 'ROLE_LEAD_KT']);
+    expect(holders('terminalTrust')).toEqual(['ROLE_ADMIN', 'ROLE_LEAD_KT']);
     expect(holders('manage')).toEqual(['ROLE_ADMIN', 'ROLE_LEAD_KT', 'ROLE_KT']);
     expect(holders('parameters')).toEqual(['ROLE_ADMIN']);
     expect(holders('allSites')).not.toContain('ROLE_KH');

@@ -62,6 +62,8 @@ export type Capability =
   | 'mailer'
   | 'parameters'
   | 'terminal'
+  /** approving the hosts the terminal offers stored passwords to, and replaying anyone's terminal sessions */
+  | 'terminalTrust'
   | 'chat';
 
 export function can(roles: readonly string[], capability: Capability): boolean {
@@ -79,6 +81,7 @@ export function can(roles: readonly string[], capability: Capability): boolean {
     case 'customerReport':
       return staff;
     case 'userAdmin':
+    case 'terminalTrust':
       return admin || lead;
     case 'manage':
     case 'wirelessWrite':

@@ -8,12 +8,22 @@ export type SshServerOptions = { username: string; password: string; port?: numb
 /**
  * A real SSH server on loopback for tests and benchmarks (ssh2's server): one user with a password, and a shell
  * that echoes what is typed and runs a few commands on Enter: `echo <text>`, `size` (the terminal's columns and
- * rows), `flood <bytes>` (prints that many bytes), `exit`. A new host key each start unless one is given.
+ * rows), `flood <bytes>` (prints that many bytes), `exit`. A new host key each start unless one is given. Every
+ * sign-in tried is kept in `attempts` (a password one with the password offered), and every connection counted in
+ * `connections`.
  */
 export async function startSshServer(opts: SshServerOptions) {
   const hostKey = opts.hostKey ?? utils.generateKeyPairSync('ed25519').private;
+  const attempts: { method: string; username: string; password?: string }[] = [];
+  let connections = 0;
   const server = new Server({ hostKeys: [hostKey] }, (client) => {
+    connections++;
     client.on('authentication', (ctx) => {
+      attempts.push({
+        method: ctx.method,
+        username: ctx.username,
+        ...(ctx.method === 'password' ? { password: ctx.password } : {}),
+      });
       if (ctx.method === 'password' && ctx.username === opts.username && ctx.password === opts.password) ctx.accept();
       else ctx.reject(['password']);
     });
@@ -83,6 +93,8 @@ export async function startSshServer(opts: SshServerOptions) {
   return {
     port,
     hostKey,
+    attempts,
+    connections: () => connections,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -98,6 +98,46 @@ export const HostKeyBody = Type.Object({
 
 export const SessionIdParams = Type.Object({ id: Id });
 
+/** A host waiting for approval (its key seen at a first connection as root or admin), or approved for a row. */
+export const TERMINAL_APPROVAL_STATES = ['pending', 'approved'] as const;
+export type TerminalApprovalState = (typeof TERMINAL_APPROVAL_STATES)[number];
+
+/**
+ * A host to which the console may offer a stored password (the row's load-balancer password as root, the default
+ * one as admin) for one row: asked at a first connection, approved by an administrator or a lead technician.
+ */
+export const TerminalApprovalSchema = Type.Object({
+  deviceInfoId: Type.Integer(),
+  customer: Type.String(),
+  site: Type.String(),
+  host: Type.String(),
+  port: Type.Integer(),
+  /** where the address came from: a field of the row (`ipWan1`, …) or a router's push (`push:wan1` … `push:wan4`) */
+  source: Type.String(),
+  fingerprint: Type.String(),
+  state: Type.Union(TERMINAL_APPROVAL_STATES.map((s) => Type.Literal(s))),
+  requestedBy: Type.String(),
+  requestedAt: Type.Number(),
+  approvedBy: Type.Union([Type.String(), Type.Null()]),
+  approvedAt: Type.Union([Type.Number(), Type.Null()]),
+});
+
+/** One row's host: what a revoke names. */
+export const TerminalApprovalKey = Type.Object({
+  rowId: Id,
+  host: Type.String({ minLength: 1, maxLength: 253, pattern: HOST_PATTERN }),
+  port: Type.Integer({ minimum: 1, maximum: 65_535 }),
+});
+
+export const TerminalApproveBody = Type.Object({
+  rowId: Id,
+  host: Type.String({ minLength: 1, maxLength: 253, pattern: HOST_PATTERN }),
+  port: Type.Integer({ minimum: 1, maximum: 65_535 }),
+  /** the key the approver read (so that a key offered since is never approved unseen) */
+  fingerprint: Type.String({ minLength: 1, maxLength: 100 }),
+});
+
 export type TerminalConnect = Static<typeof TerminalConnectMessage>;
 export type TerminalSession = Static<typeof TerminalSessionSchema>;
 export type HostKey = Static<typeof HostKeySchema>;
+export type TerminalApproval = Static<typeof TerminalApprovalSchema>;

@@ -15,7 +15,7 @@ import type { RequestContext } from '../../lib/context.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 import { BadRequestError, InvalidRowsError, NotFoundError } from '../../lib/errors.ts';
 import { linkedId } from '../../lib/schemas.ts';
-import { cellText, normaliseRows, writeSheet, writeSheetOffThread } from '../../lib/spreadsheet.ts';
+import { buildSheet, cellText, exportQueue, normaliseRows, writeSheet } from '../../lib/spreadsheet.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { ContractsRepository } from '../contracts/contracts.repository.ts';
 import type { SitesService } from '../sites/sites.service.ts';
@@ -136,8 +136,11 @@ export function createDeviceInfoService({ devices, contracts, sites, audit, secr
       if (!ok) throw new NotFoundError('deviceInfoNotFound');
       // a change of address changes the hosts the terminal may reach for the row
       const moved = changedAddresses(texts({}, before), fields);
-      if (Object.keys(moved).length)
+      if (Object.keys(moved).length) {
+        // and drops the terminal's approvals of the hosts the row no longer has where they were approved
+        await devices.dropMovedApprovals(id, fields);
         await audit.record('deviceInfo.addresses', ctx, { target: `deviceInfo:${id}`, details: { changed: moved } });
+      }
       const changed = changedSecrets(stored, secrets);
       if (changed.length)
         await audit.record('deviceInfo.passwords', ctx, { target: `deviceInfo:${id}`, details: { changed } });
@@ -218,9 +221,9 @@ export function createDeviceInfoService({ devices, contracts, sites, audit, secr
       ),
 
     /** The list as .xlsx (what the search finds), without its passwords. */
-    async exportSheet(q: string | undefined): Promise<Buffer> {
+    exportSheet(q: string | undefined): Promise<Buffer> {
       const header = DEVICE_COLUMNS.filter((c) => !isSecretColumn(c.key)).map((c) => c.header);
-      return writeSheetOffThread('clientDeviceInf', header, await exportRows(q));
+      return exportQueue.run(async () => buildSheet('clientDeviceInf', header, await exportRows(q)));
     },
   };
 }

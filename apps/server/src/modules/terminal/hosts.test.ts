@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkHost, forbiddenKind } from './hosts.ts';
+import { checkHost, forbiddenKind, ownAddresses } from './hosts.ts';
 
 describe('the addresses the terminal refuses', () => {
   it('names loopback, link-local, unspecified and multicast addresses, IPv4 and IPv6', () => {
@@ -40,29 +40,69 @@ describe('the addresses the terminal refuses', () => {
   });
 
   it('checks every address a name resolves to, and answers the one to connect to', async () => {
+    // (this machine's own addresses aside: checked below)
+    const none = () => [];
     const resolve = async (name: string) =>
       ({ 'vpn.example': ['10.8.0.2', 'fd00::2'], 'mixed.example': ['10.8.0.3', '::1'] })[name] ?? [];
-    expect(await checkHost('vpn.example', { allowLoopback: false, resolve })).toEqual({
+    expect(await checkHost('vpn.example', { allowLoopback: false, resolve, own: none })).toEqual({
       ok: true,
       address: '10.8.0.2',
     });
-    expect(await checkHost('mixed.example', { allowLoopback: false, resolve })).toEqual({
+    expect(await checkHost('mixed.example', { allowLoopback: false, resolve, own: none })).toEqual({
       ok: false,
       refused: 'forbidden',
       address: '::1',
       kind: 'loopback',
     });
-    expect(await checkHost('mixed.example', { allowLoopback: true, resolve })).toMatchObject({ ok: true });
-    expect(await checkHost('empty.example', { allowLoopback: false, resolve })).toEqual({
+    expect(await checkHost('mixed.example', { allowLoopback: true, resolve, own: none })).toMatchObject({ ok: true });
+    expect(await checkHost('empty.example', { allowLoopback: false, resolve, own: none })).toEqual({
       ok: false,
       refused: 'unresolved',
       reason: 'no address',
     });
     // the allowance is for loopback only
-    expect(await checkHost('169.254.169.254', { allowLoopback: true, resolve })).toMatchObject({
+    expect(await checkHost('169.254.169.254', { allowLoopback: true, resolve, own: none })).toMatchObject({
       ok: false,
       kind: 'linkLocal',
     });
-    expect(await checkHost('127.0.0.1', { allowLoopback: true, resolve })).toEqual({ ok: true, address: '127.0.0.1' });
+    expect(await checkHost('127.0.0.1', { allowLoopback: true, resolve, own: none })).toEqual({
+      ok: true,
+      address: '127.0.0.1',
+    });
+  });
+});
+
+describe("the console's own addresses", () => {
+  const own = () => ['127.0.0.1', '10.1.2.3', 'fd00::7', 'fe80::1'];
+  const resolve = async (name: string) => ({ 'self.example': ['10.1.2.3'] })[name] ?? [];
+
+  it('refuses an address of one of its interfaces, written in any form, and a name resolving to one', async () => {
+    for (const host of [
+      '10.1.2.3',
+      '::ffff:10.1.2.3',
+      '0:0:0:0:0:ffff:a01:203',
+      'fd00::7',
+      'FD00:0::7',
+      'self.example',
+    ]) {
+      expect(await checkHost(host, { allowLoopback: false, resolve, own }), host).toMatchObject({
+        ok: false,
+        refused: 'forbidden',
+        kind: 'own',
+      });
+    }
+    expect(await checkHost('10.1.2.4', { allowLoopback: false, resolve, own })).toEqual({
+      ok: true,
+      address: '10.1.2.4',
+    });
+  });
+
+  it("reads the machine's interfaces by default, and lets them through with loopback when allowed (the tests)", async () => {
+    const mine = ownAddresses().filter((a) => !forbiddenKind(a));
+    for (const address of mine) {
+      expect(await checkHost(address, { allowLoopback: false }), address).toMatchObject({ ok: false, kind: 'own' });
+      expect(await checkHost(address, { allowLoopback: true }), address).toMatchObject({ ok: true });
+    }
+    expect(await checkHost('10.1.2.3', { allowLoopback: true, resolve, own })).toMatchObject({ ok: true });
   });
 });

@@ -1,8 +1,12 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import { networkInterfaces } from 'node:os';
 
-/** The kinds of address the terminal never connects to: they reach the console's own machine or no one host. */
-export type ForbiddenKind = 'loopback' | 'linkLocal' | 'unspecified' | 'multicast';
+/**
+ * The kinds of address the terminal never connects to: they reach the console's own machine (loopback, or an
+ * address of one of its own interfaces: `own`) or no one host.
+ */
+export type ForbiddenKind = 'loopback' | 'linkLocal' | 'unspecified' | 'multicast' | 'own';
 
 /**
  * The ranges refused, IPv4 and IPv6 (an IPv4-mapped IPv6 address, `::ffff:127.0.0.1`, is checked as its IPv4
@@ -40,6 +44,13 @@ export function forbiddenKind(address: string): ForbiddenKind | undefined {
   return undefined;
 }
 
+/**
+ * The addresses of the console's own machine, as its network interfaces have them now (a service bound to 0.0.0.0
+ * on this machine answers on each of them). Read at each check: interfaces come and go.
+ */
+export const ownAddresses = (): string[] =>
+  Object.values(networkInterfaces()).flatMap((list) => (list ?? []).map((i) => i.address.split('%')[0] as string));
+
 export type Resolve = (host: string) => Promise<string[]>;
 
 /** Every address a name has (IPv4 and IPv6, as the system's resolver answers). */
@@ -53,11 +64,15 @@ export type HostCheck =
 
 /**
  * The address the terminal connects to for a host: the host itself when it is an IP address, else the first
- * address its name resolves to. Refused when that address, or any other the name resolves to, is loopback (unless
- * allowed: the tests' SSH server), link-local, unspecified or multicast. The connection then goes to the address
+ * address its name resolves to. Refused when that address, or any other the name resolves to, is loopback or one of
+ * the console's own interface addresses (unless allowed: the tests' SSH server), link-local, unspecified or
+ * multicast. The connection then goes to the address
  * checked here, so that a name answering otherwise a moment later changes nothing.
  */
-export async function checkHost(host: string, opts: { allowLoopback: boolean; resolve?: Resolve }): Promise<HostCheck> {
+export async function checkHost(
+  host: string,
+  opts: { allowLoopback: boolean; resolve?: Resolve; own?: () => string[] },
+): Promise<HostCheck> {
   const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
   let addresses: string[];
   if (isIP(bare)) addresses = [bare];
@@ -74,8 +89,17 @@ export async function checkHost(host: string, opts: { allowLoopback: boolean; re
     }
     if (addresses.length === 0) return { ok: false, refused: 'unresolved', reason: 'no address' };
   }
+  // the machine's own addresses are refused as loopback is (and allowed with it: the tests' switch)
+  const own = new BlockList();
+  if (!opts.allowLoopback) {
+    for (const address of (opts.own ?? ownAddresses)()) {
+      const family = isIP(address);
+      if (family) own.addAddress(address, family === 4 ? 'ipv4' : 'ipv6');
+    }
+  }
   for (const address of addresses) {
-    const kind = forbiddenKind(address);
+    const kind =
+      forbiddenKind(address) ?? (own.check(address, isIP(address) === 4 ? 'ipv4' : 'ipv6') ? 'own' : undefined);
     if (kind && !(kind === 'loopback' && opts.allowLoopback)) return { ok: false, refused: 'forbidden', address, kind };
   }
   return { ok: true, address: addresses[0] as string };

@@ -33,13 +33,14 @@ export function terminalModule(
   core: Core,
   deps: {
     devices: DeviceInfoRepository;
-    siteLinks: (site: string) => Promise<{ name: string; value: string }[]>;
+    siteLinks: (site: string) => Promise<{ wan: number; ip: string }[]>;
     adminPassword: () => Promise<string>;
     /** a sign-in session and its user (the auth check's store) */
     session: (id: string) => Promise<LiveSession | undefined>;
     options: TerminalOptions;
     now?: () => number;
     resolve?: Resolve;
+    ownAddresses?: () => string[];
     log?: () => { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
   },
 ) {
@@ -54,6 +55,7 @@ export function terminalModule(
     options: deps.options,
     now: deps.now ?? Date.now,
     resolve: deps.resolve,
+    ownAddresses: deps.ownAddresses,
   });
   const routes: Area['routes'] = async (api) => terminalRoutes(api, { terminal: service });
   const socketRoutes: Area['routes'] = async (api) => terminalSocket(api, { terminal: service });

@@ -1,7 +1,15 @@
-import type { HostKey, TerminalSession } from '@it4u/shared';
+import type { HostKey, TerminalApproval, TerminalSession } from '@it4u/shared';
 import { and, count, desc, eq, gt, ilike, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sshHostKeys, terminalChunks, terminalSessions } from '../../db/schema.ts';
+import {
+  contracts,
+  deviceInfo,
+  sites,
+  sshHostKeys,
+  terminalChunks,
+  terminalHostApprovals,
+  terminalSessions,
+} from '../../db/schema.ts';
 import { containsPattern } from '../../lib/sql.ts';
 
 export type SessionStart = {
@@ -23,9 +31,105 @@ const SESSION_LOCK = 0x7465_726d; // 'term'
 
 const ms = (d: Date | null) => (d === null ? null : d.getTime());
 
-/** Terminal sessions, their recordings, and the pinned host keys. */
+/** One row's host and port: an approval's key. */
+export type ApprovalKey = { deviceInfoId: number; host: string; port: number };
+
+const approvalIs = (k: ApprovalKey) =>
+  and(
+    eq(terminalHostApprovals.deviceInfoId, k.deviceInfoId),
+    eq(terminalHostApprovals.host, k.host),
+    eq(terminalHostApprovals.port, k.port),
+  );
+
+/** Terminal sessions, their recordings, the pinned host keys, and the hosts approved for stored passwords. */
 export function createTerminalRepository(db: Db) {
   return {
+    async approval(k: ApprovalKey) {
+      const [row] = await db.select().from(terminalHostApprovals).where(approvalIs(k));
+      return row;
+    },
+
+    /**
+     * Asks for an approval of a row's host with the key it offered: a request stands (pending) until approved; an
+     * approval there was (of another key, or of the host under another source) is replaced by the request.
+     */
+    async request(k: ApprovalKey & { source: string; fingerprint: string; by: string; at: Date }) {
+      const asked = {
+        source: k.source,
+        fingerprint: k.fingerprint,
+        state: 'pending',
+        requestedBy: k.by,
+        requestedAt: k.at,
+        approvedBy: null,
+        approvedAt: null,
+      };
+      await db
+        .insert(terminalHostApprovals)
+        .values({ deviceInfoId: k.deviceInfoId, host: k.host, port: k.port, ...asked })
+        .onConflictDoUpdate({
+          target: [terminalHostApprovals.deviceInfoId, terminalHostApprovals.host, terminalHostApprovals.port],
+          set: asked,
+        });
+    },
+
+    /** Approves a request, if it is still pending with this key: answers whether it did. */
+    async approve(k: ApprovalKey & { fingerprint: string; by: string; at: Date }): Promise<boolean> {
+      const rows = await db
+        .update(terminalHostApprovals)
+        .set({ state: 'approved', approvedBy: k.by, approvedAt: k.at })
+        .where(
+          and(
+            approvalIs(k),
+            eq(terminalHostApprovals.state, 'pending'),
+            eq(terminalHostApprovals.fingerprint, k.fingerprint),
+          ),
+        )
+        .returning({ host: terminalHostApprovals.host });
+      return rows.length > 0;
+    },
+
+    /** Removes an approval or a request: answers what it was. */
+    async revoke(k: ApprovalKey) {
+      const [row] = await db.delete(terminalHostApprovals).where(approvalIs(k)).returning();
+      return row;
+    },
+
+    /** The requests and approvals, requests first, newest first; with each row's customer and site. */
+    async approvals(): Promise<TerminalApproval[]> {
+      const rows = await db
+        .select({
+          a: terminalHostApprovals,
+          customer: contracts.clientName,
+          site: sites.idname,
+        })
+        .from(terminalHostApprovals)
+        .innerJoin(deviceInfo, eq(deviceInfo.id, terminalHostApprovals.deviceInfoId))
+        .leftJoin(contracts, eq(contracts.id, deviceInfo.contractId))
+        .leftJoin(sites, eq(sites.id, deviceInfo.siteId))
+        .orderBy(
+          desc(terminalHostApprovals.state),
+          desc(terminalHostApprovals.requestedAt),
+          terminalHostApprovals.deviceInfoId,
+          terminalHostApprovals.host,
+          terminalHostApprovals.port,
+        )
+        .limit(1000);
+      return rows.map(({ a, customer, site }) => ({
+        deviceInfoId: a.deviceInfoId,
+        customer: customer ?? '',
+        site: site ?? '',
+        host: a.host,
+        port: a.port,
+        source: a.source,
+        fingerprint: a.fingerprint,
+        state: a.state === 'approved' ? 'approved' : 'pending',
+        requestedBy: a.requestedBy,
+        requestedAt: a.requestedAt.getTime(),
+        approvedBy: a.approvedBy,
+        approvedAt: ms(a.approvedAt),
+      }));
+    },
+
     async hostKey(host: string, port: number) {
       const [row] = await db
         .select()
@@ -131,22 +235,27 @@ export function createTerminalRepository(db: Db) {
         .where(and(eq(terminalSessions.id, id), isNull(terminalSessions.endedAt)));
     },
 
+    /** A page of sessions, newest first: everyone's, or those of one user (`userId`). */
     async page(
       q: string | undefined,
       offset: number,
       limit: number,
+      userId?: number,
     ): Promise<{ items: TerminalSession[]; total: number }> {
       const text = q?.trim();
       const p = text ? containsPattern(text) : '';
-      const where = text
-        ? or(
-            ilike(terminalSessions.actorName, p),
-            ilike(terminalSessions.host, p),
-            ilike(terminalSessions.site, p),
-            ilike(terminalSessions.customer, p),
-            ilike(terminalSessions.sshUser, p),
-          )
-        : undefined;
+      const where = and(
+        text
+          ? or(
+              ilike(terminalSessions.actorName, p),
+              ilike(terminalSessions.host, p),
+              ilike(terminalSessions.site, p),
+              ilike(terminalSessions.customer, p),
+              ilike(terminalSessions.sshUser, p),
+            )
+          : undefined,
+        userId === undefined ? undefined : eq(terminalSessions.userId, userId),
+      );
       const [rows, [total]] = await Promise.all([
         db
           .select()

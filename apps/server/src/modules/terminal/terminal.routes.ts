@@ -7,6 +7,9 @@ import {
   MessageSchema,
   pageOf,
   SessionIdParams,
+  TerminalApprovalKey,
+  TerminalApprovalSchema,
+  TerminalApproveBody,
   TerminalSessionQuery,
   TerminalSessionSchema,
 } from '@it4u/shared/api';
@@ -19,7 +22,7 @@ import type { TerminalService } from './terminal.service.ts';
 /** The subprotocol of /webssh; the browser also offers `bearer.<access token>`. */
 export const WEBSSH_PROTOCOL = 'it4u.webssh';
 
-/** The audit of terminal sessions, their recordings, and the pinned host keys. */
+/** The audit of terminal sessions, their recordings, the pinned host keys, and the hosts approved for stored passwords. */
 export async function terminalRoutes(app: FastifyInstance, opts: { terminal: TerminalService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { terminal } = opts;
@@ -33,13 +36,13 @@ export async function terminalRoutes(app: FastifyInstance, opts: { terminal: Ter
       schema: {
         tags,
         summary:
-          'Terminal sessions, newest first: who, which customer and site, host, user, times, bytes, why it closed',
+          "Terminal sessions, newest first: who, which customer and site, host, user, times, bytes, why it closed (administrators and lead technicians see everyone's, others their own)",
         security: secured,
         querystring: TerminalSessionQuery,
         response: { 200: pageOf(TerminalSessionSchema), ...authErrors },
       },
     },
-    (request) => terminal.page(request.query.q, request.query.page, request.query.pageSize),
+    (request) => terminal.page(request.query.q, request.query.page, request.query.pageSize, request.principal),
   );
   r.get(
     '/it4u/webssh/sessions/:id/recording',
@@ -47,7 +50,8 @@ export async function terminalRoutes(app: FastifyInstance, opts: { terminal: Ter
       ...allowed,
       schema: {
         tags,
-        summary: "A session's recording (asciicast v2: a header line, then [seconds, 'o' | 'r', text] lines)",
+        summary:
+          "A session's recording (asciicast v2: a header line, then [seconds, 'o' | 'r', text] lines); for administrators, lead technicians and whoever made the session",
         security: secured,
         params: SessionIdParams,
         response: { 200: Type.String(), ...authErrors, 404: ErrorRef },
@@ -57,7 +61,7 @@ export async function terminalRoutes(app: FastifyInstance, opts: { terminal: Ter
       reply
         .header('content-type', 'application/x-asciicast; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(await terminal.recording(request.params.id)),
+        .send(await terminal.recording(request.params.id, request.principal)),
   );
   r.get(
     '/it4u/webssh/hostKeys',
@@ -90,6 +94,55 @@ export async function terminalRoutes(app: FastifyInstance, opts: { terminal: Ter
       return { message: 'The new key is pinned.' };
     },
   );
+  r.get(
+    '/it4u/webssh/approvals',
+    {
+      ...allowed,
+      schema: {
+        tags,
+        summary:
+          'The hosts approved for stored passwords (root, admin) per device information row, and those waiting for approval',
+        security: secured,
+        response: { 200: Type.Array(TerminalApprovalSchema), ...authErrors },
+      },
+    },
+    () => terminal.approvals(),
+  );
+  r.post(
+    '/it4u/webssh/approvals/approve',
+    {
+      onRequest: app.auth('terminalTrust'),
+      schema: {
+        tags,
+        summary:
+          "Approve a row's host for stored passwords with the key it offered (administrators and lead technicians; audited)",
+        security: secured,
+        body: TerminalApproveBody,
+        response: { 200: MessageSchema, ...authErrors },
+      },
+    },
+    async (request) => {
+      await terminal.approve(request.body, contextOf(request));
+      return { message: 'The host is approved.' };
+    },
+  );
+  r.post(
+    '/it4u/webssh/approvals/revoke',
+    {
+      onRequest: app.auth('terminalTrust'),
+      schema: {
+        tags,
+        summary: "Withdraw a row's host approval or request (administrators and lead technicians; audited)",
+        security: secured,
+        body: TerminalApprovalKey,
+        response: { 200: MessageSchema, ...authErrors, 404: ErrorRef },
+      },
+    },
+    async (request) => {
+      await terminal.revoke(request.body, contextOf(request));
+      return { message: 'The approval is withdrawn.' };
+    },
+  );
 }
 
 /**
@@ -106,6 +159,6 @@ export async function terminalSocket(app: FastifyInstance, opts: { terminal: Ter
     },
   });
   app.get('/webssh', { websocket: true, onRequest: app.auth('terminal'), schema: { hide: true } }, (socket, request) =>
-    opts.terminal.attach(socket, request.principal),
+    opts.terminal.attach(socket, request.principal, request.ip),
   );
 }

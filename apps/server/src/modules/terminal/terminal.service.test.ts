@@ -57,7 +57,9 @@ const actor = { id: 5, username: 'kt1', sessionId: 'sid-1', roles: [{ name: 'ROL
 const typed = { operate: 'connect', rowId: 1, port: 22, login: 'typed', username: 'u', password: 'p' };
 
 /** The service on fakes: the row and its hosts, a repository whose start waits for the test, a resolver. */
-function setup(opts: { hosts?: Record<string, string>; options?: Partial<TerminalOptions>; live?: boolean } = {}) {
+function setup(
+  opts: { hosts?: Record<string, string>; options?: Partial<TerminalOptions>; live?: boolean; own?: string[] } = {},
+) {
   const found = deferred<DeviceInfo | undefined>();
   const started = deferred<number | undefined>();
   const terminal = {
@@ -82,6 +84,8 @@ function setup(opts: { hosts?: Record<string, string>; options?: Partial<Termina
       if (!addresses) throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
       return addresses.split(',');
     },
+    // the console's own addresses: none unless the test says (never this machine's)
+    ownAddresses: () => opts.own ?? [],
   });
   const ws = new FakeSocket();
   service.attach(ws as unknown as WebSocket, actor);
@@ -150,6 +154,26 @@ describe('the terminal service', () => {
     unknown.found.resolve(row({ ipWan1: 'nowhere.example' }));
     await vi.waitFor(() => expect(unknown.ws.error()?.code).toBe('terminalUnreachable'));
     expect(unknown.ws.error()?.params).toMatchObject({ host: 'nowhere.example', reason: 'unknown name' });
+  });
+
+  it("refuses an address of the console's own machine, as loopback is, unless loopback is allowed", async () => {
+    const own = ['192.0.2.7', 'fd00::9'];
+    for (const [host, hosts] of [
+      ['192.0.2.7', {}],
+      ['console.example', { 'console.example': '10.1.1.1,fd00::9' }],
+    ] as const) {
+      const { ws, terminal, found } = setup({ hosts, own });
+      ws.say({ ...typed, host });
+      found.resolve(row({ ipOther: host }));
+      await vi.waitFor(() => expect(ws.error()?.code).toBe('terminalHostOwn'));
+      expect(ws.error()?.params).toMatchObject({ host });
+      expect(terminal.start).not.toHaveBeenCalled();
+    }
+    const allowed = setup({ own, options: { allowLoopback: true } });
+    allowed.ws.say({ ...typed, host: '192.0.2.7' });
+    allowed.found.resolve(row({ ipOther: '192.0.2.7' }));
+    await vi.waitFor(() => expect(allowed.terminal.start).toHaveBeenCalled());
+    allowed.ws.leave();
   });
 
   it('ignores a resize before the connect message', async () => {

@@ -14,9 +14,9 @@ import { Value } from '@sinclair/typebox/value';
 import { Client, type ClientChannel } from 'ssh2';
 import type { WebSocket } from 'ws';
 import { fingerprintOf } from '../../integrations/ssh/sftp.ts';
-import type { Actor, RequestContext } from '../../lib/context.ts';
+import { type Actor, mayDo, type RequestContext } from '../../lib/context.ts';
 import { decryptSecret } from '../../lib/crypto.ts';
-import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { DeviceInfoRepository } from '../deviceinfo/deviceInfo.repository.ts';
 import { checkHost, type Resolve } from './hosts.ts';
@@ -27,7 +27,10 @@ export type TerminalOptions = {
   idleMs: number;
   /** open sessions a user may have at once */
   maxSessions: number;
-  /** loopback addresses may be reached too (TERMINAL_ALLOW_LOOPBACK=1: the tests' and e2e's SSH server) */
+  /**
+   * loopback addresses, and the console's own interface addresses, may be reached too (TERMINAL_ALLOW_LOOPBACK=1:
+   * the tests' and e2e's SSH server)
+   */
   allowLoopback?: boolean;
   /** how often an open terminal checks that its user's sign-in still holds (a minute) */
   sessionCheckMs?: number;
@@ -39,8 +42,8 @@ export type EndReason = TerminalCloseReason | 'signedOut';
 type Deps = {
   terminal: TerminalRepository;
   devices: DeviceInfoRepository;
-  /** a site's WAN links as routers push them ({name: provider, value: address}) */
-  siteLinks: (site: string) => Promise<{ name: string; value: string }[]>;
+  /** a site's WAN links as its router pushes them: link number and address */
+  siteLinks: (site: string) => Promise<{ wan: number; ip: string }[]>;
   adminPassword: () => Promise<string>;
   /** whether the sign-in a terminal was opened with still holds (not signed out, user not blocked, role kept) */
   sessionLive: (actor: Actor) => Promise<boolean>;
@@ -50,7 +53,12 @@ type Deps = {
   now: () => number;
   /** the addresses a host name resolves to (the system's resolver) */
   resolve?: Resolve;
+  /** the console's own addresses (its network interfaces) */
+  ownAddresses?: () => string[];
 };
+
+/** A stored password the console offers for a login, as the reveal audit names it. */
+type StoredSecret = 'passLb' | 'terminalPassword';
 
 /** A recording stops growing past this (the session goes on; the audit says it was cut). */
 const RECORDING_MAX = 8 * 1024 * 1024;
@@ -86,34 +94,49 @@ const isMessage = {
 };
 
 /**
- * The remote terminal: a browser's WebSocket carried to an SSH shell on a host recorded for a customer, with the
- * host's key pinned at first use, an idle timeout, a limit of sessions per user, and every session audited and
- * recorded (asciicast v2, output only: what was typed is seen as the host echoes it, a password typed at a prompt
- * is not).
+ * The remote terminal: a browser's WebSocket carried to an SSH shell on a host recorded for a customer, with an idle
+ * timeout, a limit of sessions per user, and every session audited and recorded (asciicast v2, output only: what was
+ * typed is seen as the host echoes it, a password typed at a prompt is not). A typed password goes to any recorded
+ * host, its key pinned at first use; a stored password (root: the row's load-balancer password, admin: the default
+ * one) only to a host whose key an administrator or lead technician approved for the row (docs/decisions.md).
  */
 export function createTerminalService(deps: Deps) {
   const { terminal, options, now } = deps;
   const live = new Set<() => void>();
 
-  /** The hosts the terminal may reach for a row: its addresses, and its site's WAN links. */
+  /**
+   * The hosts the terminal may reach for a row, each with where it comes from: the row's address fields (`ipWan1`,
+   * …), and its site's WAN links as its router pushes them (`push:wan1`, …).
+   */
   async function recordedHosts(row: NonNullable<Awaited<ReturnType<DeviceInfoRepository['find']>>>) {
-    const hosts = new Set<string>(DEVICE_HOST_FIELDS.map((f) => row[f].trim().toLowerCase()).filter(Boolean));
+    const hosts = new Map<string, Set<string>>();
+    const add = (host: string, source: string) => {
+      const key = host.trim().toLowerCase();
+      if (!key) return;
+      const sources = hosts.get(key) ?? new Set<string>();
+      sources.add(source);
+      hosts.set(key, sources);
+    };
+    for (const f of DEVICE_HOST_FIELDS) add(row[f], f);
     if (row.sitename) {
-      for (const link of await deps.siteLinks(row.sitename.idname)) hosts.add(link.value.trim().toLowerCase());
+      for (const link of await deps.siteLinks(row.sitename.idname)) add(link.ip, `push:wan${link.wan}`);
     }
     return hosts;
   }
 
-  async function credentials(msg: TerminalConnect, rowId: number): Promise<{ username: string; password: string }> {
+  async function credentials(
+    msg: TerminalConnect,
+    rowId: number,
+  ): Promise<{ username: string; password: string; secret?: StoredSecret }> {
     if (msg.login === 'root') {
       const stored = (await deps.devices.secrets(rowId))?.passLb;
       if (!stored) throw new Refusal('terminalNoRootPassword');
-      return { username: 'root', password: decryptSecret(deps.secretKey, stored) };
+      return { username: 'root', password: decryptSecret(deps.secretKey, stored), secret: 'passLb' };
     }
     if (msg.login === 'admin') {
       const password = await deps.adminPassword();
       if (!password) throw new Refusal('terminalNoAdminPassword');
-      return { username: 'admin', password };
+      return { username: 'admin', password, secret: 'terminalPassword' };
     }
     const username = msg.username?.trim() ?? '';
     if (!username) throw new Refusal('terminalUsernameRequired');
@@ -122,15 +145,52 @@ export function createTerminalService(deps: Deps) {
 
   /** The address to connect to for a recorded host, refused when it would reach this machine or no one host. */
   async function reachable(host: string, port: number): Promise<string> {
-    const checked = await checkHost(host, { allowLoopback: options.allowLoopback ?? false, resolve: deps.resolve });
+    const checked = await checkHost(host, {
+      allowLoopback: options.allowLoopback ?? false,
+      resolve: deps.resolve,
+      own: deps.ownAddresses,
+    });
     if (checked.ok) return checked.address;
     if (checked.refused === 'unresolved')
       throw new Refusal('terminalUnreachable', { host, port, reason: checked.reason });
+    if (checked.kind === 'own') throw new Refusal('terminalHostOwn', { host, address: checked.address });
     throw new Refusal('terminalHostForbidden', { host, address: checked.address });
   }
 
-  /** One browser's terminal, from its connect message to its end. */
-  function attach(ws: WebSocket, actor: Actor) {
+  /**
+   * The key a host offers, learnt by a key exchange alone: the connection is refused at the key's check, before any
+   * sign-in is tried (no username, no password sent).
+   */
+  function offeredKey(address: string, port: number): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const probe = new Client();
+      let fingerprint: string | undefined;
+      const done = () => {
+        probe.end();
+        if (fingerprint) resolve(fingerprint);
+        else reject(new Error('no host key'));
+      };
+      probe.on('error', (err: Error) => {
+        if (fingerprint) return done();
+        probe.end();
+        reject(err);
+      });
+      probe.on('close', done);
+      probe.connect({
+        host: address,
+        port,
+        username: '',
+        readyTimeout: 15_000,
+        hostVerifier: (key: Buffer, verify: (valid: boolean) => void) => {
+          fingerprint = fingerprintOf(key);
+          verify(false);
+        },
+      });
+    });
+  }
+
+  /** One browser's terminal, from its connect message to its end (`ip`: where the browser is, for the audit). */
+  function attach(ws: WebSocket, actor: Actor, ip?: string) {
     const send = (event: TerminalEvent) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(event));
     };
@@ -274,13 +334,33 @@ export function createTerminalService(deps: Deps) {
       if (gone()) return;
       if (!row) throw new Refusal('deviceInfoNotFound');
       const host = msg.host.trim().toLowerCase();
-      const hosts = await recordedHosts(row);
+      const sources = (await recordedHosts(row)).get(host);
       if (gone()) return;
-      if (!hosts.has(host)) throw new Refusal('terminalHostNotRecorded', { host: msg.host });
+      if (!sources) throw new Refusal('terminalHostNotRecorded', { host: msg.host });
       const address = await reachable(host, msg.port);
       if (gone()) return;
       const login = await credentials(msg, msg.rowId);
       if (gone()) return;
+      // A stored password goes only to a host approved for this row, under an address the row still has from where
+      // the approval saw it, with the key approved: else the host's key is learnt (no password sent) and asked for.
+      const where = { deviceInfoId: row.id, host, port: msg.port };
+      let approved: { fingerprint: string; source: string } | undefined;
+      if (login.secret) {
+        const approval = await terminal.approval(where);
+        if (gone()) return;
+        if (approval?.state === 'approved' && sources.has(approval.source)) approved = approval;
+        else {
+          const source = approval && sources.has(approval.source) ? approval.source : ([...sources][0] as string);
+          let fingerprint: string;
+          try {
+            fingerprint = await offeredKey(address, msg.port);
+          } catch (err) {
+            throw new Refusal('terminalUnreachable', { host, port: msg.port, reason: (err as Error).message });
+          }
+          await terminal.request({ ...where, source, fingerprint, by: actor.username, at: new Date(now()) });
+          throw new Refusal('terminalAwaitingApproval', { host, fingerprint });
+        }
+      }
       started = now();
       const { cols, rows } = size;
       const header = `${JSON.stringify({
@@ -317,13 +397,14 @@ export function createTerminalService(deps: Deps) {
       sessionId = id;
       flushTimer = setInterval(() => void flush(), FLUSH_MS);
 
-      let keyChanged: { pinned: string; fingerprint: string } | undefined;
+      let keyChanged: { pinned: string; fingerprint: string; approved: boolean } | undefined;
       const ssh = new Client();
       client = ssh;
       ssh.on('error', (err: Error & { level?: string }) => {
         if (state === 'closed') return;
         if (keyChanged) {
-          refuse('terminalHostKeyChanged', { host, ...keyChanged });
+          const { approved, ...keys } = keyChanged;
+          refuse(approved ? 'terminalApprovalKeyChanged' : 'terminalHostKeyChanged', { host, ...keys });
           return finish('hostKeyChanged');
         }
         if (err.level === 'client-authentication') {
@@ -361,11 +442,36 @@ export function createTerminalService(deps: Deps) {
         hostVerifier: (key: Buffer, verify: (valid: boolean) => void) => {
           const fingerprint = fingerprintOf(key);
           void (async () => {
+            if (approved) {
+              // a stored password: the approved key or nothing (the host is asked for again with the key it offers)
+              if (fingerprint !== approved.fingerprint) {
+                await terminal.request({
+                  ...where,
+                  source: approved.source,
+                  fingerprint,
+                  by: actor.username,
+                  at: new Date(now()),
+                });
+                keyChanged = { pinned: approved.fingerprint, fingerprint, approved: true };
+                return verify(false);
+              }
+              // the console is about to send the stored password: a reveal of it, audited as the eye button's
+              await deps.audit.record(
+                'deviceInfo.reveal',
+                { actor, ip },
+                {
+                  target: `deviceInfo:${row.id}`,
+                  details: { field: login.secret, via: 'terminal', host, port: msg.port, sshUser: login.username },
+                },
+              );
+              send({ type: 'hostKey', fingerprint, firstUse: false });
+              return verify(true);
+            }
             const known = await terminal.hostKey(host, msg.port);
             const pinned = known?.fingerprint ?? (await terminal.pin(host, msg.port, fingerprint, actor.username));
             if (pinned !== fingerprint) {
               await terminal.offer(host, msg.port, fingerprint, new Date(now()));
-              keyChanged = { pinned, fingerprint };
+              keyChanged = { pinned, fingerprint, approved: false };
               return verify(false);
             }
             send({ type: 'hostKey', fingerprint, firstUse: !known });
@@ -434,12 +540,57 @@ export function createTerminalService(deps: Deps) {
     endAbandoned: () =>
       terminal.endAbandoned(new Date(now() - options.idleMs - ABANDONED_AFTER_IDLE_MS), new Date(now())),
 
-    page: (q: string | undefined, page: number, pageSize: number) => terminal.page(q, (page - 1) * pageSize, pageSize),
+    /** Sessions, newest first: administrators and lead technicians see everyone's, others their own. */
+    page: (q: string | undefined, page: number, pageSize: number, actor: Actor) =>
+      terminal.page(q, (page - 1) * pageSize, pageSize, mayDo(actor, 'terminalTrust') ? undefined : actor.id),
 
-    /** A session's recording as an asciicast v2 file. */
-    async recording(id: number): Promise<string> {
-      if (!(await terminal.session(id))) throw new NotFoundError('terminalSessionNotFound');
+    /** A session's recording as an asciicast v2 file: for administrators, lead technicians, and whoever made it. */
+    async recording(id: number, actor: Actor): Promise<string> {
+      const session = await terminal.session(id);
+      if (!session) throw new NotFoundError('terminalSessionNotFound');
+      if (session.userId !== actor.id && !mayDo(actor, 'terminalTrust'))
+        throw new ForbiddenError('terminalRecordingNotYours');
       return (await terminal.chunks(id)).join('');
+    },
+
+    /** The hosts waiting for approval and those approved, for stored passwords. */
+    approvals: () => terminal.approvals(),
+
+    /**
+     * An administrator or lead technician approves a row's host for stored passwords, naming the key they saw (a key
+     * offered since is not approved unseen). Audited.
+     */
+    async approve(k: { rowId: number; host: string; port: number; fingerprint: string }, ctx: RequestContext) {
+      const where = { deviceInfoId: k.rowId, host: k.host.trim().toLowerCase(), port: k.port };
+      const asked = await terminal.approval(where);
+      const ok = await terminal.approve({
+        ...where,
+        fingerprint: k.fingerprint,
+        by: ctx.actor.username,
+        at: new Date(now()),
+      });
+      if (!ok || !asked) throw new BadRequestError('terminalApprovalChanged', 'fingerprint');
+      await deps.audit.record('terminal.approve', ctx, {
+        target: `deviceInfo:${k.rowId}`,
+        details: { host: where.host, port: k.port, source: asked.source, fingerprint: k.fingerprint },
+      });
+    },
+
+    /** Withdraws an approval (or a request) of a row's host. Audited. */
+    async revoke(k: { rowId: number; host: string; port: number }, ctx: RequestContext) {
+      const where = { deviceInfoId: k.rowId, host: k.host.trim().toLowerCase(), port: k.port };
+      const gone = await terminal.revoke(where);
+      if (!gone) throw new NotFoundError('terminalApprovalNotFound');
+      await deps.audit.record('terminal.revoke', ctx, {
+        target: `deviceInfo:${k.rowId}`,
+        details: {
+          host: where.host,
+          port: k.port,
+          source: gone.source,
+          state: gone.state,
+          fingerprint: gone.fingerprint,
+        },
+      });
     },
 
     hostKeys: () => terminal.hostKeys(),

@@ -84,6 +84,8 @@ describe.each(drivers)('remote terminal on %s', (driver) => {
       payload: { ipLb: '127.0.0.1', passLb: 'lb-Secret', ipWan1: 'localhost' },
     });
     rowId = row.json().id;
+    // the row's load balancer is approved for its stored password (the sessions below sign in as root)
+    await approveHost(rowId, ssh.port);
   });
   afterAll(async () => {
     await t.close();
@@ -93,15 +95,41 @@ describe.each(drivers)('remote terminal on %s', (driver) => {
   const connect = (term: ReturnType<typeof terminal>, extra: object = {}) =>
     term.send({ operate: 'connect', rowId, host: '127.0.0.1', port: ssh.port, login: 'root', ...extra });
   const get = (url: string, headers = kt.headers) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
+  const post = (url: string, payload: object, headers = admin.headers) =>
+    t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers, payload });
 
-  it('connects as root with the stored password, pins the host key, echoes, resizes, and records the session', async () => {
+  type Approval = { deviceInfoId: number; host: string; port: number; state: string; fingerprint: string };
+  /** What the list of approvals says of a row's host on a port. */
+  const approvalOf = async (row: number, hostPort: number, headers = admin.headers) =>
+    ((await get('/it4u/webssh/approvals', headers)).json() as Approval[]).find(
+      (a) => a.deviceInfoId === row && a.port === hostPort,
+    );
+
+  /** A first connection with a stored password asks for an approval; an administrator gives it, with the key seen. */
+  async function approveHost(row: number, hostPort: number, login: 'root' | 'admin' = 'root') {
+    const first = await opened(kt.accessToken);
+    first.send({ operate: 'connect', rowId: row, host: '127.0.0.1', port: hostPort, login });
+    await first.waitClosed();
+    expect(first.error()?.code).toBe('terminalAwaitingApproval');
+    const asked = await approvalOf(row, hostPort);
+    expect(asked).toMatchObject({ state: 'pending', fingerprint: first.error()?.params?.fingerprint });
+    const res = await post('/it4u/webssh/approvals/approve', {
+      rowId: row,
+      host: '127.0.0.1',
+      port: hostPort,
+      fingerprint: asked?.fingerprint,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  it('connects as root with the stored password to the approved host, echoes, resizes, and records the session', async () => {
     const term = terminal(port, kt.accessToken);
     await term.opened();
     connect(term, { cols: 97, rows: 37 });
     await term.waitEvent('ready');
     expect(term.events.find((e) => e.type === 'hostKey')).toMatchObject({
-      firstUse: true,
-      fingerprint: expect.stringMatching(/^SHA256:/),
+      firstUse: false,
+      fingerprint: (await approvalOf(rowId, ssh.port))?.fingerprint,
     });
     await term.waitOutput('$ ');
     for (const key of 'echo hi') term.type(key);
@@ -146,7 +174,7 @@ describe.each(drivers)('remote terminal on %s', (driver) => {
     expect(events.some((e) => e[1] === 'r' && e[2] === '120x40')).toBe(true);
     expect(recording.body).not.toContain('lb-Secret');
 
-    // the second time the key is known
+    // and again
     const again = terminal(port, kt.accessToken);
     await again.opened();
     connect(again);
@@ -216,11 +244,18 @@ describe.each(drivers)('remote terminal on %s', (driver) => {
 
   it('refuses a changed host key until an administrator accepts it', async () => {
     const oldPort = ssh.port;
+    // a typed password pins the key at its first use
+    const typed = { login: 'typed', username: 'root', password: 'lb-Secret' };
+    const pinning = await opened(kt.accessToken);
+    connect(pinning, typed);
+    await pinning.waitEvent('ready');
+    pinning.ws.close();
+    await pinning.waitClosed();
     await ssh.close();
     ssh = await startSshServer({ username: 'root', password: 'lb-Secret', port: oldPort });
     const term = terminal(port, kt.accessToken);
     await term.opened();
-    connect(term);
+    connect(term, typed);
     await term.waitClosed();
     const error = term.error();
     expect(error?.code).toBe('terminalHostKeyChanged');
@@ -242,11 +277,31 @@ describe.each(drivers)('remote terminal on %s', (driver) => {
 
     const after = terminal(port, kt.accessToken);
     await after.opened();
-    connect(after);
+    connect(after, typed);
     await after.waitEvent('ready');
     expect(after.events.find((e) => e.type === 'hostKey')).toMatchObject({ fingerprint: offered, firstUse: false });
     after.ws.close();
     await after.waitClosed();
+
+    // the stored password: the approved key or nothing, and the host waits for a new approval with the key it offers
+    const approved = (await approvalOf(rowId, oldPort))?.fingerprint;
+    const root = await opened(kt.accessToken);
+    connect(root);
+    await root.waitClosed();
+    expect(root.error()).toMatchObject({
+      code: 'terminalApprovalKeyChanged',
+      params: { host: '127.0.0.1', pinned: approved, fingerprint: offered },
+    });
+    expect(ssh.attempts.filter((a) => a.method === 'password')).toEqual([
+      { method: 'password', username: 'root', password: 'lb-Secret' },
+    ]);
+    expect(await approvalOf(rowId, oldPort)).toMatchObject({ state: 'pending', fingerprint: offered });
+    await approveHost(rowId, oldPort);
+    const again = await opened(kt.accessToken);
+    connect(again);
+    await again.waitEvent('ready');
+    again.ws.close();
+    await again.waitClosed();
   });
 
   it('checks the token and the role on the upgrade, and on the audit routes', async () => {
@@ -357,6 +412,7 @@ describe.each(drivers)('remote terminal on %s', (driver) => {
     expect(set.statusCode, set.body).toBe(200);
     const adminSsh = await startSshServer({ username: 'admin', password: 'adm-Default-1' });
     try {
+      await approveHost(rowId, adminSsh.port, 'admin');
       const term = await opened(kt.accessToken);
       term.send({ operate: 'connect', rowId, host: '127.0.0.1', port: adminSsh.port, login: 'admin' });
       await term.waitEvent('ready');
@@ -375,6 +431,163 @@ describe.each(drivers)('remote terminal on %s', (driver) => {
     }
   });
 
+  it('offers a stored password only to a host an administrator approved for the row, never to one a KT just recorded', async () => {
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/it4u/systemConfig',
+      headers: admin.headers,
+      payload: { tokenUcrm: 'ucrm', tokenDev: DEVICE_TOKEN, terminalPassword: 'adm-Default-1' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    // a KT's own host, recorded by the KT: one SSH server takes admin, one root
+    const asAdmin = await startSshServer({ username: 'admin', password: 'adm-Default-1' });
+    const asRoot = await startSshServer({ username: 'root', password: 'own-Secret' });
+    try {
+      const created = await post('/it4u/clientDeviceInf', { ipOther: '127.0.0.1', passLb: 'own-Secret' }, kt.headers);
+      const own = created.json().id as number;
+      const attempt = async (login: 'root' | 'admin', hostPort: number) => {
+        const term = await opened(kt.accessToken);
+        term.send({ operate: 'connect', rowId: own, host: '127.0.0.1', port: hostPort, login });
+        await Promise.race([term.waitEvent('ready'), term.waitClosed()]);
+        return term;
+      };
+      for (const [login, server] of [
+        ['admin', asAdmin],
+        ['root', asRoot],
+      ] as const) {
+        const term = await attempt(login, server.port);
+        await term.waitClosed();
+        expect(term.error()).toMatchObject({
+          code: 'terminalAwaitingApproval',
+          params: { host: '127.0.0.1', fingerprint: expect.stringMatching(/^SHA256:/) },
+        });
+        expect(term.error()?.message).toContain('waiting for approval');
+        // the host saw the key exchange, and no sign-in at all
+        expect(server.connections()).toBeGreaterThan(0);
+        expect(server.attempts).toEqual([]);
+      }
+      // the requests, listed for whoever may use the terminal
+      const root = await approvalOf(own, asRoot.port, kt.headers);
+      expect(root).toMatchObject({
+        host: '127.0.0.1',
+        source: 'ipOther',
+        state: 'pending',
+        requestedBy: kt.user.username,
+      });
+      const adm = await approvalOf(own, asAdmin.port, kt.headers);
+      const body = (hostPort: number, fingerprint: string) => ({
+        rowId: own,
+        host: '127.0.0.1',
+        port: hostPort,
+        fingerprint,
+      });
+      // a KT approves nothing; an approval names the key seen (another one is refused)
+      expect(
+        (await post('/it4u/webssh/approvals/approve', body(asRoot.port, root?.fingerprint ?? ''), kt.headers))
+          .statusCode,
+      ).toBe(403);
+      const wrong = await post('/it4u/webssh/approvals/approve', body(asRoot.port, adm?.fingerprint ?? ''));
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().code).toBe('terminalApprovalChanged');
+      const still = await attempt('root', asRoot.port);
+      await still.waitClosed();
+      expect(still.error()?.code).toBe('terminalAwaitingApproval');
+      expect(asRoot.attempts).toEqual([]);
+      const lead = await tokenFor(t, ['ROLE_LEAD_KT']);
+      expect(
+        (await post('/it4u/webssh/approvals/approve', body(asRoot.port, root?.fingerprint ?? ''))).statusCode,
+      ).toBe(200);
+      expect(
+        (await post('/it4u/webssh/approvals/approve', body(asAdmin.port, adm?.fingerprint ?? ''), lead.headers))
+          .statusCode,
+      ).toBe(200);
+      expect(await approvalOf(own, asRoot.port)).toMatchObject({ state: 'approved', approvedBy: admin.user.username });
+
+      // approved: both sign in, each use of a stored password audited as a reveal of it
+      for (const [login, server] of [
+        ['admin', asAdmin],
+        ['root', asRoot],
+      ] as const) {
+        const term = await attempt(login, server.port);
+        expect(
+          term.events.some((e) => e.type === 'ready'),
+          JSON.stringify(term.events),
+        ).toBe(true);
+        term.ws.close();
+        await term.waitClosed();
+        expect(server.attempts.filter((a) => a.method === 'password')).toHaveLength(1);
+      }
+      const reveals = rowsOf<{ details: { field: string; via: string } | string }>(
+        await t.database.db.execute(
+          sql`select details from audit_events where event = 'deviceInfo.reveal' and target = ${`deviceInfo:${own}`} order by id`,
+        ),
+      ).map((r) => (typeof r.details === 'string' ? JSON.parse(r.details) : r.details));
+      expect(reveals).toEqual([
+        expect.objectContaining({ field: 'terminalPassword', via: 'terminal', port: asAdmin.port }),
+        expect.objectContaining({ field: 'passLb', via: 'terminal', port: asRoot.port }),
+      ]);
+
+      // the row's address changes: its approvals go, and coming back to the same address asks again
+      const move = (ipOther: string) =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/v1/it4u/clientDeviceInf/${own}`,
+          headers: kt.headers,
+          payload: { ipOther },
+        });
+      expect((await move('10.77.0.1')).statusCode).toBe(200);
+      expect(await approvalOf(own, asRoot.port)).toBeUndefined();
+      expect((await move('127.0.0.1')).statusCode).toBe(200);
+      const back = await attempt('root', asRoot.port);
+      await back.waitClosed();
+      expect(back.error()?.code).toBe('terminalAwaitingApproval');
+      expect(asRoot.attempts.filter((a) => a.method === 'password')).toHaveLength(1);
+
+      expect(await approvalOf(own, asAdmin.port)).toBeUndefined();
+
+      // approved again, then withdrawn (by an administrator or a lead technician only): asked for again
+      const renewed = await approvalOf(own, asRoot.port);
+      const reapproved = await post('/it4u/webssh/approvals/approve', body(asRoot.port, renewed?.fingerprint ?? ''));
+      expect(reapproved.statusCode).toBe(200);
+      const revoke = (headers: { authorization: string }) =>
+        post('/it4u/webssh/approvals/revoke', { rowId: own, host: '127.0.0.1', port: asRoot.port }, headers);
+      expect((await revoke(kt.headers)).statusCode).toBe(403);
+      expect((await revoke(lead.headers)).statusCode).toBe(200);
+      expect((await revoke(admin.headers)).statusCode).toBe(404);
+      const after = await attempt('root', asRoot.port);
+      await after.waitClosed();
+      expect(after.error()?.code).toBe('terminalAwaitingApproval');
+    } finally {
+      await asAdmin.close();
+      await asRoot.close();
+    }
+  });
+
+  it("lets administrators, lead technicians and a session's maker replay it, and lists others only their own", async () => {
+    const term = await opened(admin.accessToken);
+    connect(term, { login: 'typed', username: 'root', password: 'lb-Secret' });
+    await term.waitEvent('ready');
+    term.ws.close();
+    await term.waitClosed();
+    const mine = (await get('/it4u/webssh/sessions?pageSize=100', admin.headers)).json().items as {
+      id: number;
+      actorName: string;
+    }[];
+    const id = mine.find((s) => s.actorName === admin.user.username)?.id;
+    expect(id).toBeDefined();
+    const lead = await tokenFor(t, ['ROLE_LEAD_KT']);
+    const refused = await get(`/it4u/webssh/sessions/${id}/recording`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('terminalRecordingNotYours');
+    expect((await get(`/it4u/webssh/sessions/${id}/recording`, admin.headers)).statusCode).toBe(200);
+    expect((await get(`/it4u/webssh/sessions/${id}/recording`, lead.headers)).statusCode).toBe(200);
+    const seen = (await get('/it4u/webssh/sessions?pageSize=100')).json().items as { actorName: string }[];
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter((s) => s.actorName !== kt.user.username)).toEqual([]);
+    const all = (await get('/it4u/webssh/sessions?pageSize=100', lead.headers)).json().items as { actorName: string }[];
+    expect(all.some((s) => s.actorName === admin.user.username)).toBe(true);
+  });
+
   it("reaches a host that only the site's WAN links name (as its router pushes them)", async () => {
     const site = await t.app.inject({
       method: 'POST',
@@ -388,7 +601,7 @@ describe.each(drivers)('remote terminal on %s', (driver) => {
       method: 'POST',
       url: '/api/v1/it4u/clientDeviceInf',
       headers: kt.headers,
-      payload: { sitenameId: siteId, ipOther: '10.20.30.40' },
+      payload: { sitenameId: siteId, ipOther: '10.20.30.40', passLb: 'lb-Secret' },
     });
     const siteRowId = row.json().id as number;
     const viaLink = { operate: 'connect', rowId: siteRowId, host: '127.0.0.1', port: ssh.port, login: 'typed' };
@@ -411,6 +624,41 @@ describe.each(drivers)('remote terminal on %s', (driver) => {
     await after.waitEvent('ready');
     after.ws.close();
     await after.waitClosed();
+
+    // a pushed address is no target of a stored password until approved, under the link that pushed it
+    const asRoot = { ...viaLink, login: 'root' };
+    const waiting = await opened(kt.accessToken);
+    waiting.send(asRoot);
+    await waiting.waitClosed();
+    expect(waiting.error()?.code).toBe('terminalAwaitingApproval');
+    const asked = await approvalOf(siteRowId, ssh.port);
+    expect(asked).toMatchObject({ source: 'push:wan1', state: 'pending' });
+    const ok = await post('/it4u/webssh/approvals/approve', {
+      rowId: siteRowId,
+      host: '127.0.0.1',
+      port: ssh.port,
+      fingerprint: asked?.fingerprint,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const approved = await opened(kt.accessToken);
+    approved.send(asRoot);
+    await approved.waitEvent('ready');
+    approved.ws.close();
+    await approved.waitClosed();
+    // the router now pushes the address as another link: the approval of the first link no longer counts
+    const moved = await pushWan(t, DEVICE_TOKEN, {
+      sitename: 'term01',
+      wan1Provider: 'NONE',
+      wan2Provider: 'FPT',
+      wan2Ip: '127.0.0.1',
+      wan2Status: 1,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const again = await opened(kt.accessToken);
+    again.send(asRoot);
+    await again.waitClosed();
+    expect(again.error()?.code).toBe('terminalAwaitingApproval');
+    expect(await approvalOf(siteRowId, ssh.port)).toMatchObject({ source: 'push:wan2', state: 'pending' });
   });
 
   it('refuses link-local, multicast and unspecified addresses even when recorded', async () => {
@@ -463,7 +711,9 @@ describe.each(drivers)('remote terminal on %s', (driver) => {
     await term.waitClosed();
     await until(async () => (await sessionsOf(user.user.id))[0]?.ended === true, 'session ended');
     const id = (await sessionsOf(user.user.id))[0]?.id;
-    const [header, ...lines] = (await get(`/it4u/webssh/sessions/${id}/recording`)).body.trim().split('\n');
+    const [header, ...lines] = (await get(`/it4u/webssh/sessions/${id}/recording`, user.headers)).body
+      .trim()
+      .split('\n');
     expect(JSON.parse(header as string)).toMatchObject({ width: 100, height: 30, timestamp: T0 / 1000 });
     const events = lines.map((l) => JSON.parse(l) as [number, string, string]);
     expect(events.length).toBeGreaterThan(0);

@@ -10,6 +10,7 @@ import type { TerminalTarget } from './terminal.ts';
 // xterm.js is loaded only with the terminal or the audit's replays
 const TerminalView = lazy(async () => ({ default: (await import('./components/TerminalView.tsx')).TerminalView }));
 const SessionsTab = lazy(async () => ({ default: (await import('./components/SessionsTab.tsx')).SessionsTab }));
+const ApprovalsTab = lazy(async () => ({ default: (await import('./components/ApprovalsTab.tsx')).ApprovalsTab }));
 
 /** /clientDeviceInf (manage roles; the shell's gate sends the others to /403). */
 export function ClientDeviceInfPage() {
@@ -45,6 +46,15 @@ export function ClientDeviceInfPage() {
                   children: (
                     <Suspense fallback={<Spin />}>
                       <SessionsTab />
+                    </Suspense>
+                  ),
+                },
+                {
+                  key: 'approvals',
+                  label: t('clientDeviceInf.tabs.approvals'),
+                  children: (
+                    <Suspense fallback={<Spin />}>
+                      <ApprovalsTab />
                     </Suspense>
                   ),
                 },

@@ -2,7 +2,7 @@ import type { DeviceInfo } from '@it4u/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/i18n.ts';
 import { newDeviceRow } from './deviceRow.ts';
-import { rowHosts, webAddress, withSiteLinks } from './terminal.ts';
+import { rowHosts, sourceLabel, webAddress, withSiteLinks } from './terminal.ts';
 
 const t = i18n.t.bind(i18n);
 const device = (fields: Partial<DeviceInfo>): DeviceInfo => ({ ...newDeviceRow(0), id: 3, ...fields });
@@ -57,5 +57,18 @@ describe("the Connect dialog's hosts", () => {
   it("opens a host's web page over http, an IPv6 address in brackets", () => {
     expect(webAddress('10.0.0.1', 4949)).toBe('http://10.0.0.1:4949');
     expect(webAddress('fd00::1', 80)).toBe('http://[fd00::1]:80');
+  });
+});
+
+describe("where an approved host's address came from", () => {
+  afterAll(() => i18n.changeLanguage('en'));
+
+  it('names a field of the row, or the router push of a WAN link, in the reader language', async () => {
+    await i18n.changeLanguage('en');
+    expect(sourceLabel('ipWan2', t)).toBe('WAN 2');
+    expect(sourceLabel('ipLb', t)).toBe(t('deviceInfo.columns.lb'));
+    expect(sourceLabel('push:wan3', t)).toBe('Router push: WAN 3');
+    await i18n.changeLanguage('vi');
+    expect(sourceLabel('push:wan1', t)).toBe('Router gửi lên: WAN 1');
   });
 });

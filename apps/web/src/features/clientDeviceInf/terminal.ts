@@ -15,6 +15,23 @@ export type TerminalTarget = {
 
 export type HostOption = { value: string; label: string };
 
+/** The name of an address field of a row: "WAN 1", "Public IP WAN 2", "Load balancer". */
+function fieldName(field: string, t: TFunction): string {
+  const wan = /Wan(\d)$/.exec(field)?.[1];
+  return field.startsWith('ipPublic')
+    ? `${t('deviceInfo.columns.publicIp')} ${t('deviceInfo.columns.wan', { n: wan })}`
+    : wan
+      ? t('deviceInfo.columns.wan', { n: wan })
+      : t(`deviceInfo.columns.${field === 'ipLb' ? 'lb' : 'other'}`);
+}
+
+/** Where an approved host's address came from: a field of the row, or a router's push of a WAN link. */
+export function sourceLabel(source: string, t: TFunction): string {
+  const pushed = /^push:wan(\d)$/.exec(source)?.[1];
+  if (pushed) return t('terminal.approvals.pushed', { n: pushed });
+  return (DEVICE_HOST_FIELDS as readonly string[]).includes(source) ? fieldName(source, t) : source;
+}
+
 /** A row's addresses as the host picker lists them (each once): "IP WAN 1 (VNPT) — 14.1.1.2". */
 export function rowHosts(row: DeviceInfo, t: TFunction): HostOption[] {
   const options: HostOption[] = [];
@@ -23,11 +40,7 @@ export function rowHosts(row: DeviceInfo, t: TFunction): HostOption[] {
     if (!value || options.some((o) => o.value === value)) continue;
     const wan = /Wan(\d)$/.exec(field)?.[1];
     const isp = wan ? row[`ispWan${wan}` as 'ispWan1'] : '';
-    const name = field.startsWith('ipPublic')
-      ? `${t('deviceInfo.columns.publicIp')} ${t('deviceInfo.columns.wan', { n: wan })}`
-      : wan
-        ? t('deviceInfo.columns.wan', { n: wan })
-        : t(`deviceInfo.columns.${field === 'ipLb' ? 'lb' : 'other'}`);
+    const name = fieldName(field, t);
     options.push({ value, label: `${name}${isp ? ` (${isp})` : ''} — ${value}` });
   }
   return options;

@@ -1,4 +1,4 @@
-import type { Site, SiteInput } from '@it4u/shared';
+import { SITE_SHORT_NAME, SITE_SHORT_NAME_MAX, type Site, type SiteInput } from '@it4u/shared';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal.tsx';
@@ -7,6 +7,9 @@ import { useNotice } from '../../../components/useNotice.ts';
 import { useSaveSiteNameMutation } from '../useSaveSiteNameMutation.ts';
 
 type Props = { site?: Site; onClose: () => void };
+
+/** The controller's rule for short names (the server refuses others): said before the form is sent. */
+const SHORT_NAME = new RegExp(SITE_SHORT_NAME);
 
 /** Add (no site) or edit a monitoring site name. */
 export function SiteNameModal({ site, onClose }: Props) {
@@ -53,9 +56,12 @@ export function SiteNameModal({ site, onClose }: Props) {
           name="idname"
           label={t('siteNames.field.idname')}
           extra={t('siteNames.idnameHint')}
-          rules={[{ required: true, whitespace: true, message: t('siteNames.required.idname') }]}
+          rules={[
+            { required: true, whitespace: true, message: t('siteNames.required.idname') },
+            { pattern: SHORT_NAME, max: SITE_SHORT_NAME_MAX, message: t('siteNames.idnameRule') },
+          ]}
         >
-          <Input autoComplete="off" />
+          <Input autoComplete="off" spellCheck={false} maxLength={SITE_SHORT_NAME_MAX} />
         </Form.Item>
       </Form>
     </FormModal>

@@ -171,7 +171,15 @@ export function TerminalView({ target, onBack }: Props) {
         )}
         {status.kind === 'closed' && <Tag>{t('terminal.closed')}</Tag>}
       </Space>
-      {status.kind === 'failed' && <Alert type="error" showIcon title={failed} style={{ marginBottom: 8 }} />}
+      {status.kind === 'failed' && (
+        <Alert
+          // waiting for an administrator's approval is no fault: said as a warning
+          type={status.code === 'terminalAwaitingApproval' ? 'warning' : 'error'}
+          showIcon
+          title={failed}
+          style={{ marginBottom: 8 }}
+        />
+      )}
       <div className="terminal-screen" ref={box} role="application" aria-label={t('terminal.screen')} />
       <Typography.Text type="secondary">{t('terminal.copyHint')}</Typography.Text>
     </div>
