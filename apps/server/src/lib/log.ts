@@ -32,3 +32,38 @@ export function safeError(err: unknown, depth = 0): Record<string, unknown> {
   if (e.cause !== undefined && depth < 3) out.cause = safeError(e.cause, depth + 1);
   return out;
 }
+
+/** A URL's path without its query string or fragment: what the log may hold of an address. */
+export function pathOnly(url: string): string {
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+type LoggedRequest = {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number } | null;
+};
+
+/**
+ * What of a request may be logged (Fastify's `req` serializer): its method, its path without the query string
+ * (`/resetPassword?token=…` once wrote the reset token to the log; an API's query may name people too), the host
+ * and the client's address.
+ */
+export function safeRequest(req: LoggedRequest): {
+  method: string;
+  url: string;
+  host?: string;
+  remoteAddress?: string;
+  remotePort?: number;
+} {
+  return {
+    method: req.method,
+    url: pathOnly(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}

@@ -5,18 +5,24 @@ import { SMTPServer } from 'smtp-server';
 
 /**
  * A real SMTP server on loopback for tests: it keeps every mail it accepts, parsed. With `password`, it asks for a
- * login and refuses any other; with `refuseRecipients`, it refuses every recipient.
+ * login and refuses any other; with `refuseRecipients`, it refuses every recipient; with `starttls`, it offers
+ * STARTTLS (with smtp-server's own self-signed certificate). `logins` counts the logins it was sent (AUTH).
  */
-export async function startSmtp(opts: { username?: string; password?: string; refuseRecipients?: boolean } = {}) {
+export async function startSmtp(
+  opts: { username?: string; password?: string; refuseRecipients?: boolean; starttls?: boolean } = {},
+) {
   const received: (ParsedMail & { envelopeTo: string[] })[] = [];
   const waiters: (() => void)[] = [];
+  const logins: { username: string; password: string | undefined; secure: boolean }[] = [];
+  const disabled = [...(opts.starttls ? [] : ['STARTTLS']), ...(opts.password ? [] : ['AUTH'])];
   const server = new SMTPServer({
-    disabledCommands: opts.password ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    disabledCommands: disabled,
     authOptional: !opts.password,
     allowInsecureAuth: true,
     logger: false,
     closeTimeout: 500,
-    onAuth(auth, _session, callback) {
+    onAuth(auth, session, callback) {
+      logins.push({ username: auth.username ?? '', password: auth.password ?? undefined, secure: session.secure });
       if (auth.username === opts.username && auth.password === opts.password)
         return callback(null, { user: auth.username });
       const err = new Error('Invalid username or password') as Error & { responseCode: number };
@@ -44,6 +50,7 @@ export async function startSmtp(opts: { username?: string; password?: string; re
   return {
     port,
     received,
+    logins,
     /** Waits until `count` mails have arrived (at most 10 s). */
     async waitFor(count: number) {
       const deadline = Date.now() + 10_000;

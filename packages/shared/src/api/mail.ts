@@ -32,6 +32,8 @@ export const MailConfigSchema = Type.Object({
   rateDelta: Type.Integer(),
   /** messages at most per window; 0 for no limit (nodemailer's rateLimit) */
   rateLimit: Type.Integer(),
+  /** whether the password may go to a server that offers no encryption (otherwise TLS or STARTTLS, or no login) */
+  allowInsecure: Type.Boolean(),
   /** whether mail can go out (a server or service is set) */
   configured: Type.Boolean(),
 });
@@ -52,6 +54,8 @@ export const MailConfigBody = Type.Object(
     maxMessages: Type.Integer({ minimum: 1, maximum: 10_000 }),
     rateDelta: Type.Integer({ minimum: 100, maximum: 3_600_000 }),
     rateLimit: Type.Integer({ minimum: 0, maximum: 10_000 }),
+    /** absent (clients of the older body): kept while the server and account stay the same, otherwise false */
+    allowInsecure: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

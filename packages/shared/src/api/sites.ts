@@ -1,13 +1,15 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { SITE_SHORT_NAME, SITE_SHORT_NAME_MAX } from '../siteNames.ts';
 
 export const SiteSchema = Type.Object(
   { id: Type.Integer(), sitename: Type.String(), idname: Type.String() },
   { $id: 'Site' },
 );
 
+/** A site name; its short name follows the controller's own rule (never `.`, `..` nor `/`). */
 export const SiteBody = Type.Object({
   sitename: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
-  idname: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._-]+$' }),
+  idname: Type.String({ minLength: 1, maxLength: SITE_SHORT_NAME_MAX, pattern: SITE_SHORT_NAME }),
 });
 
 /** A site named in a request: its short name, or the site as the API returns it ({sitename, idname}). */

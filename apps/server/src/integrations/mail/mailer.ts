@@ -14,6 +14,12 @@ export type SmtpSettings = {
   rateDelta: number;
   /** messages per rateDelta; 0 for no limit */
   rateLimit: number;
+  /**
+   * whether a login may go over a connection without encryption (a server that offers no STARTTLS); otherwise,
+   * with a username, the connection is encrypted (TLS from the start on port 465, STARTTLS elsewhere) or nothing
+   * is sent
+   */
+  allowInsecure: boolean;
 };
 
 export type Attachment = { filename: string; content: Buffer; contentType: string };
@@ -35,9 +41,13 @@ export const knownService = (name: string) => wellKnown(name) !== false;
 
 /** Words for a failed send, from nodemailer's error codes (the server's answer when it gave one). */
 export function failure(err: unknown): Delivery {
-  const e = err as { code?: string; response?: string; message?: string; rejected?: string[] };
+  const e = err as { code?: string; response?: unknown; message?: string; command?: string };
   const reason = (e.message ?? String(err)).slice(0, 500);
-  const response = (e.response ?? reason).slice(0, 500);
+  const response = (typeof e.response === 'string' ? e.response : reason).slice(0, 500);
+  // the server answered STARTTLS with a refusal (it offers none): the login was not sent
+  if (e.code === 'ETLS' && e.command === 'STARTTLS' && typeof e.response === 'string') {
+    return { ok: false, code: 'mailTlsRequired', params: { response }, response };
+  }
   switch (e.code) {
     case 'EAUTH':
     case 'ENOAUTH':
@@ -69,6 +79,9 @@ export function createMailer(settings: SmtpSettings) {
     ...(settings.rateLimit > 0 ? { rateLimit: settings.rateLimit } : {}),
     ...(settings.service ? { service: settings.service } : { host: settings.host, port: settings.port }),
     ...(settings.username ? { auth: { user: settings.username, pass: settings.password } } : {}),
+    // a password never goes in clear unless the administrator allowed it: STARTTLS is required (port 465 and the
+    // services' secure ports are TLS from the start, which nodemailer chooses by the port)
+    ...(settings.username && !settings.allowInsecure ? { requireTLS: true } : {}),
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 60_000,

@@ -20,6 +20,19 @@ export type SftpOutcome = { ok: boolean; code: ApiErrorCode; params: ErrorParams
 export const fingerprintOf = (key: Buffer) =>
   `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
 
+/**
+ * Where a site's cronjob file goes on the controller host: `<dataDir>/sites/<site>/config.properties`, joined (never
+ * concatenated) and checked to be a file of the site's own folder right under `<dataDir>/sites/`. A name that would
+ * lead anywhere else (`..`, `.`, `a/b`, `x/../y`, a backslash or a NUL) answers undefined: nothing is written.
+ */
+export function siteFilePath(dataDir: string, site: string): string | undefined {
+  if (!site || site.includes('\\') || site.includes('\0')) return undefined;
+  const base = path.join(dataDir || '/', 'sites');
+  const file = path.join(base, site, 'config.properties');
+  const folder = path.dirname(file);
+  return path.dirname(folder) === base && path.basename(folder) === site ? file : undefined;
+}
+
 /** Makes a directory and its parents, as `mkdir -p` does. */
 async function mkdirs(sftp: SFTPWrapper, dir: string): Promise<void> {
   const exists = await new Promise<boolean>((resolve) => sftp.stat(dir, (err) => resolve(!err)));

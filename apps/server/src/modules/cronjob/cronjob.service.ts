@@ -5,7 +5,7 @@ import {
   type ErrorParams,
   propertiesProblem,
 } from '@it4u/shared';
-import { type SftpOutcome, writeOverSftp } from '../../integrations/ssh/sftp.ts';
+import { type SftpOutcome, siteFilePath, writeOverSftp } from '../../integrations/ssh/sftp.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { BadRequestError, NotFoundError, UnsupportedMediaTypeError } from '../../lib/errors.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
@@ -51,7 +51,11 @@ export function createCronjobService(deps: {
   async function deliver(site: string, text: string): Promise<SftpOutcome | undefined> {
     const target = await deps.target();
     if (!target) return undefined;
-    const outcome = await writeOverSftp(target, `${target.dataDir}/sites/${site}/config.properties`, text);
+    // a site name that would lead out of its own folder (a name kept from before the rule, or a controller's) is
+    // refused before anything is sent
+    const file = siteFilePath(target.dataDir, site);
+    if (!file) return { ok: false, code: 'sftpPathRefused', params: { site } };
+    const outcome = await writeOverSftp(target, file, text);
     if (outcome.ok && outcome.hostKey && !target.hostKey) await deps.pin(target.host, outcome.hostKey);
     return outcome;
   }

@@ -1,12 +1,15 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { propertiesProblem } from '@it4u/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteFilePath } from '../../integrations/ssh/sftp.ts';
 import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
 import { multipartFile } from '../../test/multipart.ts';
 import { startSftp, userKeyPair } from '../../test/sftpServer.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
+import { createCronjobRepository } from './cronjob.repository.ts';
+import { createCronjobService } from './cronjob.service.ts';
 
 const FILE = [
   '# WAN reporter every 4 minutes, nightly reboot',
@@ -30,6 +33,17 @@ describe('the properties parser', () => {
     });
     expect(propertiesProblem('a=1\n=no key')).toMatchObject({ params: { line: 2 } });
     expect(propertiesProblem('a=1\u0000')).toEqual({ code: 'propertiesNotText' });
+  });
+});
+
+describe("a site's file on the controller host", () => {
+  it('is joined under <data dir>/sites/<site>/, and a name leading anywhere else is refused', () => {
+    expect(siteFilePath('/usr/lib/unifi/data', 'hoamai01')).toBe(
+      '/usr/lib/unifi/data/sites/hoamai01/config.properties',
+    );
+    expect(siteFilePath('/usr/lib/unifi/data/', 'default')).toBe('/usr/lib/unifi/data/sites/default/config.properties');
+    for (const site of ['..', '.', '', 'a/b', '../..', 'x/../y', '../sites/x', '/etc', 'a\\b', 'a\0b', 'a/'])
+      expect(siteFilePath('/usr/lib/unifi/data', site), JSON.stringify(site)).toBeUndefined();
   });
 });
 
@@ -182,6 +196,33 @@ describe.each(drivers)('the cronjob file on %s', (driver) => {
         .statusCode,
     ).toBe(200);
     expect((await get('/it4u/systemConfig')).json().sshHostKey).toBe('');
+  });
+
+  it('writes nothing for a site whose short name leads out of its folder (kept from before the rule)', async () => {
+    const service = createCronjobService({
+      files: createCronjobRepository(t.database.db),
+      // a name the API no longer takes, stored before
+      sites: { byIdname: async (name: string) => ({ id: 1, sitename: 'Up', idname: name }) } as never,
+      audit: { record: async () => 0 } as never,
+      target: async () => ({
+        host: '127.0.0.1',
+        port: sftp.port,
+        username: 'unifi',
+        password: 'right-pass',
+        privateKey: '',
+        dataDir: '/usr/lib/unifi/data',
+        hostKey: '',
+      }),
+      pin: async () => {},
+    });
+    const ctx = { actor: { username: 'admin' } } as never;
+    const version = await service.upload('..', 'up.properties', Buffer.from('a=escaped'), ctx);
+    expect(version).toMatchObject({
+      delivery: 'failed',
+      deliveryCode: 'sftpPathRefused',
+      deliveryParams: { site: '..' },
+    });
+    expect(existsSync(path.join(root, 'usr/lib/unifi/data/config.properties'))).toBe(false);
   });
 
   it('logs in to the controller host with a private key, and says so when the host refuses the key', async () => {

@@ -1,6 +1,6 @@
 import { type CustomerInfo, fillTemplate, type Language, OPERATOR_TIME_ZONE, WAN_LINKS } from '@it4u/shared';
 import type { Attachment } from '../../integrations/mail/mailer.ts';
-import { writeSheetOffThread } from '../../lib/spreadsheet.ts';
+import { exportQueue, writeSheetOffThread } from '../../lib/spreadsheet.ts';
 import { mailTexts } from './mail.texts.ts';
 
 const escapeHtml = (s: string) =>
@@ -77,7 +77,10 @@ export async function buildReport(
     parts.push('</tbody></table>');
   }
   parts.push('</body></html>');
-  const content = await writeSheetOffThread(t.reportTitle, [...t.columns], table);
+  // in turn with the exports, never refused
+  const content = await exportQueue.run(() => writeSheetOffThread(t.reportTitle, [...t.columns], table), {
+    mayRefuse: false,
+  });
   const day = new Intl.DateTimeFormat('sv-SE', { timeZone: OPERATOR_TIME_ZONE, dateStyle: 'short' }).format(at);
   return {
     html: parts.join(''),

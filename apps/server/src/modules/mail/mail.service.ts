@@ -57,6 +57,7 @@ const DEFAULTS: Stored = {
   maxMessages: 100,
   rateDelta: 1000,
   rateLimit: 0,
+  allowInsecure: false,
   scheduleSince: 0,
 };
 
@@ -103,6 +104,7 @@ export function createMailService(deps: {
       maxMessages: s.maxMessages,
       rateDelta: s.rateDelta,
       rateLimit: s.rateLimit,
+      allowInsecure: s.allowInsecure,
     };
     const key = JSON.stringify(smtp);
     if (current?.key !== key) {
@@ -268,6 +270,10 @@ export function createMailService(deps: {
           : input.passwordMail
             ? encryptSecret(deps.secretKey, input.passwordMail)
             : '',
+        // sending the password without encryption is allowed only by a tick; a body without the field (an older
+        // client) keeps the tick for the same server and account, and drops it for another
+        allowInsecure:
+          input.allowInsecure ?? (moved || input.portMail !== before.portMail ? false : before.allowInsecure),
         scheduleSince: cron === before.cronjobMail && before.scheduleSince ? before.scheduleSince : deps.now(),
       };
       await deps.settings.put(KEY, next);
@@ -278,6 +284,7 @@ export function createMailService(deps: {
           usernameMail: username,
           cronjobMail: cron,
           passwordChanged: !keep,
+          allowInsecure: next.allowInsecure,
         },
       });
       return this.get();

@@ -15,8 +15,10 @@ export function portalModule(deps: {
   now?: () => number;
   /** the console's public IPv4 address (PORTAL_ADDRESS): only sites whose portal points there let guests in */
   portalAddress?: string;
+  /** where people reach the console (PUBLIC_URL): the page's forms may be posted from there */
+  publicUrl?: string;
 }) {
   const service = createPortalService({ ...deps, now: deps.now ?? Date.now, portalAddress: deps.portalAddress ?? '' });
-  const routes: Area['routes'] = async (root) => portalRoutes(root, { portal: service });
+  const routes: Area['routes'] = async (root) => portalRoutes(root, { portal: service, publicUrl: deps.publicUrl });
   return { service, routes };
 }

@@ -25,6 +25,8 @@ const TEXTS = {
     expired: 'Voucher này đã hết hạn.',
     unavailable: 'Hiện chưa đăng nhập wifi được. Vui lòng thử lại sau ít phút.',
     badForm: 'Thông tin bạn nhập chưa đúng. Vui lòng kiểm tra và thử lại.',
+    foreign: 'Yêu cầu này không đến từ trang đăng nhập wifi. Vui lòng đăng nhập ngay trên trang này.',
+    wanted: 'Trang bạn muốn mở:',
   },
   en: {
     title: 'Wifi login',
@@ -47,12 +49,14 @@ const TEXTS = {
     expired: 'This voucher has expired.',
     unavailable: 'The wifi login is not available right now. Please try again in a few minutes.',
     badForm: 'What you entered could not be read. Please check it and try again.',
+    foreign: 'This request did not come from the wifi login page. Please log in on this page.',
+    wanted: 'The page you asked for:',
   },
 } as const;
 
 export type PortalMessage = Exclude<
   keyof (typeof TEXTS)['vi'],
-  'title' | 'welcome' | 'code' | 'password' | 'accept' | 'connect' | 'other'
+  'title' | 'welcome' | 'code' | 'password' | 'accept' | 'connect' | 'other' | 'wanted'
 >;
 
 export const portalText = (
@@ -74,6 +78,8 @@ export type PortalView = {
   /** what the guest's phone came with, carried through the form */
   carry: Record<string, string>;
   message?: { key: PortalMessage; vars?: Record<string, string | number>; kind: 'error' | 'done' };
+  /** let in: the address the guest wanted (http or https), shown as a plain link under the message */
+  wanted?: string;
   /** the page's own address (the form posts here; the language link adds lang) */
   action: string;
 };
@@ -115,6 +121,11 @@ export function pageShell(v: Omit<PortalView, 'carry'>): PageShell {
   const message = v.message
     ? `<p class="${v.message.kind}" role="${v.message.kind === 'error' ? 'alert' : 'status'}">${t(v.message.key, v.message.vars)}</p>`
     : '';
+  // never followed by itself: the guest sees where it goes and chooses
+  const wanted =
+    v.message?.kind === 'done' && v.wanted && /^https?:\/\//i.test(v.wanted)
+      ? `<p>${t('wanted')} <a href="${html(v.wanted)}" rel="noreferrer" class="wanted">${html(v.wanted)}</a></p>`
+      : '';
   const picture =
     v.images.desktop || v.images.mobile
       ? `<picture>${v.images.mobile ? `<source media="(orientation: portrait)" srcset="${html(v.images.mobile)}">` : ''}<img src="${html(v.images.desktop ?? v.images.mobile ?? '')}" alt=""></picture>`
@@ -133,9 +144,10 @@ input[name=code],input[name=password]{box-sizing:border-box;width:100%;padding:1
 button{margin-top:16px;width:100%;padding:12px;font-size:1rem;color:#fff;background:#0958d9;border:0;border-radius:8px}
 .error{color:#a8071a;background:#fff1f0;padding:8px 12px;border-radius:8px}
 .done{color:#135200;background:#f6ffed;padding:8px 12px;border-radius:8px}
+a.wanted{overflow-wrap:anywhere}
 nav{text-align:right;margin-top:16px}a{color:#0958d9}
 </style></head>
-<body>${picture}<main><h1>${v.venue ? t('welcome', { venue: v.venue }) : t('title')}</h1>${message}`;
+<body>${picture}<main><h1>${v.venue ? t('welcome', { venue: v.venue }) : t('title')}</h1>${message}${wanted}`;
   const link = `<nav><a href="`;
   const end = `" lang="${other}">${t('other')}</a></nav></main></body></html>`;
   return withForm

@@ -55,6 +55,32 @@ const carried = (f: Record<string, unknown>) =>
   );
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
+/** An address's origin (`https://host:port`), or undefined when it is not an http(s) address. */
+function originOf(address: string): string | undefined {
+  try {
+    const url = new URL(address);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a form post comes from the console's own pages: no `Origin` (older phones' browsers send none), or an
+ * Origin naming the host the request came to (as the proxies the console trusts say it; by host and port, since a
+ * proxy in front may end the TLS), or the console's public address (PUBLIC_URL). `null` (a sandboxed frame, a
+ * page opened from a file) and any other site are refused.
+ */
+export function fromHere(request: Pick<FastifyRequest, 'headers' | 'host'>, publicUrl?: string): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  const seen = originOf(origin);
+  if (!seen) return false;
+  if (publicUrl && originOf(publicUrl) === seen) return true;
+  const host = originOf(`http://${request.host}`);
+  return host !== undefined && new URL(seen).host === new URL(host).host;
+}
+
 /** The message for a form that could not be read: its code or password said wrong, anything else in general words. */
 function formProblem(error: FastifyError): PortalMessage {
   const field = (error.validation?.[0]?.instancePath ?? '').replace(/^\//, '');
@@ -66,7 +92,7 @@ function formProblem(error: FastifyError): PortalMessage {
  * no script (the form posts as a plain form). Vietnamese unless the guest picks English. Whatever goes wrong is said
  * on the page in the guest's language (never the console's JSON errors).
  */
-export async function portalRoutes(app: FastifyInstance, opts: { portal: PortalService }) {
+export async function portalRoutes(app: FastifyInstance, opts: { portal: PortalService; publicUrl?: string }) {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 8 * 1024 },
@@ -86,7 +112,7 @@ export async function portalRoutes(app: FastifyInstance, opts: { portal: PortalS
     site: string,
     f: FieldValues,
     reply: FastifyReply,
-    outcome?: Pick<PortalView, 'message'> & { status: number },
+    outcome?: Pick<PortalView, 'message' | 'wanted'> & { status: number },
   ) => {
     const lang = languageOf(f.lang);
     const action = portalAction(site);
@@ -115,7 +141,7 @@ export async function portalRoutes(app: FastifyInstance, opts: { portal: PortalS
     return send(
       reply,
       outcome?.status ?? (noDevice ? 400 : 200),
-      { ...page, auth: noDevice ? null : found.auth, message },
+      { ...page, auth: noDevice ? null : found.auth, message, wanted: outcome?.wanted },
       // the page without a message is the site's kept shell
       message ? undefined : found.shells[lang],
       preview,
@@ -193,6 +219,11 @@ export async function portalRoutes(app: FastifyInstance, opts: { portal: PortalS
     async (request, reply) => {
       const { site } = request.params;
       const f = request.body ?? {};
+      // a form posted from another web page (a click-through site's guests let in by anybody's page): refused with
+      // the page itself, where the guest can log in; devices that send no Origin are let through
+      if (!fromHere(request, opts.publicUrl)) {
+        return show(site, f, reply, { status: 403, message: { key: 'foreign', kind: 'error' } });
+      }
       const found = await opts.portal.view(site);
       if (!found?.open) return show(site, f, reply);
       const outcome = await opts.portal.login(site, request.ip, f, f);

@@ -16,7 +16,12 @@ export type GuestArrival = { id?: string; ap?: string; url?: string };
 export type GuestAnswer = { code?: string; password?: string; accept?: string };
 export type LoginOutcome =
   | { redirect: string }
-  | { status: number; message: { key: PortalMessage; vars?: Record<string, number>; kind: 'error' | 'done' } };
+  | {
+      status: number;
+      message: { key: PortalMessage; vars?: Record<string, number>; kind: 'error' | 'done' };
+      /** let in: the address the guest wanted, shown as a plain link (never a redirect) */
+      wanted?: string;
+    };
 
 /** A MAC as the controller writes it (lower case, colons), or undefined. */
 export function guestMac(value: string | undefined): string | undefined {
@@ -24,7 +29,8 @@ export function guestMac(value: string | undefined): string | undefined {
   return MAC.test(mac) ? mac : undefined;
 }
 
-const webAddress = (value: string | undefined) => (value && /^https?:\/\/\S+$/i.test(value) ? value : undefined);
+/** An http or https address, or undefined (`javascript:` and the like are never linked nor followed). */
+export const webAddress = (value: string | undefined) => (value && /^https?:\/\/\S+$/i.test(value) ? value : undefined);
 
 const same = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -158,8 +164,13 @@ export function createPortalService(deps: {
       }
       // a single-use voucher is spent: the controller forgets it, so that no other phone uses it
       if (singleUse && voucherId) await deps.vouchers.revoke(site, voucherId);
-      const next = webAddress(hotspot.promoUrl) ?? webAddress(arrival.url);
-      return next ? { redirect: next } : { status: 200, message: { key: 'connected', kind: 'done' } };
+      // sent on only to the site's own promotional address, which its operator set on the controller; the address
+      // the phone came with is anybody's (`url=https://phishing.example/` made the operator's portal a redirector),
+      // so it is only shown, as a link the guest may follow
+      const promo = webAddress(hotspot.promoUrl);
+      if (promo) return { redirect: promo };
+      const wanted = webAddress(arrival.url);
+      return { status: 200, message: { key: 'connected', kind: 'done' }, ...(wanted ? { wanted } : {}) };
     },
   };
 }

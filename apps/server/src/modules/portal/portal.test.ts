@@ -6,6 +6,7 @@ import { png } from '../../test/png.ts';
 import { SIM_CLOCKS, useControllerApp } from '../../test/simulator.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
 import { createVoucherUsesRepository } from '../vouchers/vouchers.repository.ts';
+import { fromHere } from './portal.routes.ts';
 
 type Json = Record<string, unknown>;
 /** The console's public address in these tests: saving a hotspot points the controller's external portal there. */
@@ -300,7 +301,11 @@ describe.each(drivers)('the guest login page on %s', (driver) => {
       { id: guest, password: 'chao-ban', url: 'http://neverssl.com/' },
       '10.0.2.1',
     );
-    expect(right.headers.location).toBe('http://neverssl.com/');
+    // no promotional address: the page says the guest is online, the wanted address a link, never a redirect
+    expect(right.statusCode).toBe(200);
+    expect(right.headers.location).toBeUndefined();
+    expect(right.body).toContain('Bạn đã được kết nối.');
+    expect(right.body).toContain('<a href="http://neverssl.com/" rel="noreferrer" class="wanted">');
     expect(withPassword.authorized.get(guest)).toMatchObject({ minutes: 2880 });
     expect(withPassword.authorized.get(guest)?.voucherId).toBeUndefined();
 
@@ -312,8 +317,63 @@ describe.each(drivers)('the guest login page on %s', (driver) => {
     const accepted = await post(open.name, { id: other, accept: 'on', url: 'javascript:alert(1)' }, '10.0.3.1');
     expect(accepted.statusCode).toBe(200);
     expect(accepted.body).toContain('Bạn đã được kết nối.');
+    // an address that is not http(s) is not linked
+    expect(accepted.body).not.toContain('class="wanted"');
     expect(open.authorized.get(other)).toMatchObject({ minutes: 90 });
     expect((await post(open.name, { id: 'not-a-mac', accept: 'on' })).statusCode).toBe(400);
+  });
+
+  it("never sends the phone to the address it came with, and takes forms from the console's own pages only", async () => {
+    const open = world()[3];
+    if (!open) throw new Error('no site');
+    // a portal link made to front a phishing page: the guest is let in, the page only shows where the link went
+    const phished = mac();
+    const evil = 'https://evil.example/phish?a=1&b="<x>';
+    const res = await post(open.name, { id: phished, accept: 'on', url: evil, lang: 'en' }, '10.0.8.1');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.location).toBeUndefined();
+    expect(res.body).toContain('You are connected.');
+    expect(res.body).toContain('The page you asked for:');
+    expect(res.body).toContain('href="https://evil.example/phish?a=1&amp;b=&quot;&lt;x&gt;"');
+    expect(res.body).not.toContain('"<x>');
+    expect(res.body).not.toMatch(/http-equiv|<script/i);
+
+    // another web site's form, a sandboxed frame's (Origin: null): refused in the guest's language, nobody let in
+    const stamgr = () => suite.sim.sim.callsFor('POST', '/api/s/{site}/cmd/stamgr', open.name);
+    const before = stamgr();
+    for (const [origin, lang, text] of [
+      ['https://evil.example', 'en', 'This request did not come from the wifi login page.'],
+      ['null', 'vi', 'Yêu cầu này không đến từ trang đăng nhập wifi.'],
+      ['http://203.0.113.10.evil.example', 'en', 'This request did not come from the wifi login page.'],
+    ] as const) {
+      const guest = mac();
+      const refused = await suite.t.app.inject({
+        method: 'POST',
+        url: `/guest/s/${open.name}/`,
+        remoteAddress: '10.0.8.2',
+        headers: { host: CONSOLE, origin, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ id: guest, accept: 'on', lang }).toString(),
+      });
+      expect(refused.statusCode, origin).toBe(403);
+      expect(refused.body).toContain(text);
+      // the page itself again, with its form
+      expect(refused.body).toContain('<form');
+      expect(open.authorized.has(guest)).toBe(false);
+    }
+    expect(stamgr()).toBe(before);
+    // the console's own page (the host the phone came to), and no Origin at all (older phones)
+    for (const headers of [{ host: CONSOLE, origin: `http://${CONSOLE}` }, { host: CONSOLE }]) {
+      const guest = mac();
+      const ok = await suite.t.app.inject({
+        method: 'POST',
+        url: `/guest/s/${open.name}/`,
+        remoteAddress: '10.0.8.3',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ id: guest, accept: 'on' }).toString(),
+      });
+      expect(ok.statusCode, JSON.stringify(headers)).toBe(200);
+      expect(open.authorized.has(guest)).toBe(true);
+    }
   });
 
   it('lets nobody in where the hotspot is off or does not send its guests to this console', async () => {
@@ -392,5 +452,20 @@ describe.each(drivers)('the guest login page when the controller does not answer
     } finally {
       await t.close();
     }
+  });
+});
+
+describe("the guest page's origin check", () => {
+  const req = (host: string, origin?: string) => ({ host, headers: origin === undefined ? {} : { origin } });
+  it('takes the host the request came to and the public address, and nothing else', () => {
+    expect(fromHere(req('203.0.113.10'))).toBe(true);
+    expect(fromHere(req('203.0.113.10', 'http://203.0.113.10'))).toBe(true);
+    // a proxy in front ends the TLS: the scheme differs, the host is the same
+    expect(fromHere(req('wifi.example.vn', 'https://wifi.example.vn'))).toBe(true);
+    expect(fromHere(req('127.0.0.1:8080', 'https://console.example.vn'), 'https://console.example.vn/')).toBe(true);
+    expect(fromHere(req('127.0.0.1:8080', 'https://console.example.vn'))).toBe(false);
+    expect(fromHere(req('203.0.113.10', 'http://203.0.113.10:8080'))).toBe(false);
+    for (const origin of ['null', 'https://evil.example', 'file://', 'not an address', ''])
+      expect(fromHere(req('203.0.113.10', origin)), origin).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { Site } from '@it4u/shared';
+import { isSiteShortName, type Site } from '@it4u/shared';
 import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
 import { type Actor, type RequestContext, seesAllSites } from '../../lib/context.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnavailableError } from '../../lib/errors.ts';
@@ -24,8 +24,11 @@ export function createSitesService({
 
   const trimmed = (v: SiteValues): SiteValues => ({ sitename: v.sitename.trim(), idname: v.idname.trim() });
 
+  /** Adds the controller's sites; a short name outside the rule (`..`, a `/`) is never taken in, whoever sent it. */
   async function fill(list: { name: string; desc: string }[]) {
-    return sites.upsertMany(list.map((c) => ({ sitename: c.desc, idname: c.name })));
+    return sites.upsertMany(
+      list.filter((c) => isSiteShortName(c.name)).map((c) => ({ sitename: c.desc, idname: c.name })),
+    );
   }
 
   return {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
 import { createSitesRepository } from './sites.repository.ts';
+import { createSitesService } from './sites.service.ts';
 
 describe.each(drivers)('site names on %s', (driver) => {
   let t: TestApp;
@@ -71,10 +72,56 @@ describe.each(drivers)('site names on %s', (driver) => {
     const bad = await call('POST', '/it4u/sitename/', kt.headers, { sitename: 'x', idname: 'has space' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details[0].field).toBe('idname');
+    // the controller's own rule: never `.`, `..` nor a `/` (the name is a folder the cronjob delivery writes into)
+    for (const idname of ['..', '.', 'a/b', '../etc', 'a\\b', '.hidden', 'Hoa.Mai', 'UPPER', '-x', 'x'.repeat(65)]) {
+      const refused = await call('POST', '/it4u/sitename/', kt.headers, { sitename: 'x', idname });
+      expect(refused.statusCode, idname).toBe(400);
+      expect(refused.json().details[0]).toMatchObject({
+        field: 'idname',
+        code: idname.length > 64 ? 'tooLong' : 'badFormat',
+      });
+      const changed = await call('PUT', `/it4u/sitename/${ids[0]}`, kt.headers, { sitename: 'x', idname });
+      expect(changed.statusCode, idname).toBe(400);
+    }
+    for (const idname of ['default', 'ab12cd34', 'rt_hoamai', 'cafe-01', 'x'.repeat(64)]) {
+      const made = await call('POST', '/it4u/sitename/', kt.headers, { sitename: `Site ${idname}`, idname });
+      expect(made.statusCode, idname).toBe(201);
+      expect((await call('DELETE', `/it4u/sitename/${made.json().id}`, kt.headers)).statusCode).toBe(200);
+    }
     const blank = await call('POST', '/it4u/sitename/', kt.headers, { sitename: '   ', idname: 'ok' });
     expect(blank.json().details[0].field).toBe('sitename');
     const cskh = await tokenFor(t, ['ROLE_CSKH']);
     expect((await call('POST', '/it4u/sitename/', cskh.headers, { sitename: 'a', idname: 'b' })).statusCode).toBe(403);
     expect((await call('DELETE', `/it4u/sitename/${ids[0]}`, cskh.headers)).statusCode).toBe(403);
+  });
+});
+
+describe("the controller's sites", () => {
+  it('are taken in only with a short name of the rule', async () => {
+    const taken: { sitename: string; idname: string }[] = [];
+    const service = createSitesService({
+      sites: {
+        upsertMany: async (list: typeof taken) => {
+          taken.push(...list);
+          return { added: list.length, updated: 0 };
+        },
+      },
+      audit: { record: async () => 0 },
+      controller: {
+        get: async () => ({
+          controller: {
+            sites: async () => [
+              { name: 'default', desc: 'Default' },
+              { name: '..', desc: 'Up' },
+              { name: 'a/b', desc: 'Slash' },
+              { name: 'ab12cd34', desc: 'Hoa Mai' },
+            ],
+          },
+        }),
+      },
+    } as never);
+    const result = await service.syncFromController({} as never);
+    expect(taken.map((s) => s.idname)).toEqual(['default', 'ab12cd34']);
+    expect(result).toMatchObject({ added: 2 });
   });
 });

@@ -10,6 +10,7 @@ import {
 import {
   Alert,
   Button,
+  Checkbox,
   Col,
   Divider,
   Empty,
@@ -76,6 +77,7 @@ function MailForm({ initial }: { initial: MailConfig }) {
   const cron = Form.useWatch('cronjobMail', form) ?? initial.cronjobMail;
   const runs = upcomingRuns(cron, Date.now(), i18n.language === 'vi' ? 'vi-VN' : 'en-GB');
   const sameZone = viewerTimeZone() === 'Asia/Ho_Chi_Minh';
+  const allowInsecure = Form.useWatch('allowInsecure', form) ?? initial.allowInsecure;
 
   const onFinish = (values: MailConfigInput) =>
     save.mutate(
@@ -184,6 +186,17 @@ function MailForm({ initial }: { initial: MailConfig }) {
           </Form.Item>
         </Col>
       </Row>
+      <Form.Item
+        name="allowInsecure"
+        valuePropName="checked"
+        extra={t('mailer.help.allowInsecure')}
+        style={allowInsecure ? { marginBottom: 8 } : undefined}
+      >
+        <Checkbox>{t('mailer.fields.allowInsecure')}</Checkbox>
+      </Form.Item>
+      {allowInsecure && (
+        <Alert type="warning" showIcon role="alert" title={t('mailer.insecureWarning')} style={{ marginBottom: 24 }} />
+      )}
       <Form.Item
         name="fromMail"
         label={t('mailer.fields.fromMail')}
