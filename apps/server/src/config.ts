@@ -21,7 +21,7 @@ export type Config = {
   portalAddress: string;
   /** the Zabbix server the customer report checks, when ZABBIX_URL is set */
   zabbix: { url: string; username: string; password: string } | undefined;
-  /** the bearer token GET /metrics asks for; open without one */
+  /** the bearer token GET /metrics asks for; without it, the one generated in Settings → Parameter (or loopback only) */
   metricsToken: string | undefined;
   /** where people reach the web app (the links of reset mails): PUBLIC_URL, else http://localhost:<port> */
   publicUrl: string;

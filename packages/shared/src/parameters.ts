@@ -13,6 +13,12 @@ export const SECRET_PARAMETERS = [
 /** The secrets of the controller host (SSH), shown in their own part of the Parameter tab. */
 export const SSH_SECRETS = ['sshPassword', 'sshKey'] as const;
 
+/** How a customer site's own device token begins (issue 23), so that one found lying around says what it is. */
+export const DEVICE_TOKEN_PREFIX = 'it4u_dev_';
+
+/** How a generated metrics token begins. */
+export const METRICS_TOKEN_PREFIX = 'it4u_metrics_';
+
 /** The controller's data directory on a Debian or Ubuntu host. */
 export const UNIFI_DATA_DIR = '/usr/lib/unifi/data';
 

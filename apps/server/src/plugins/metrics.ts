@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Histogram, type Registry } from 'prom-client';
-import { UnauthorizedError } from '../lib/errors.ts';
+import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
 
 const same = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -10,12 +10,27 @@ const same = (a: string, b: string) => {
 };
 
 /**
- * `GET /metrics` in the Prometheus text format: the process's metrics (prom-client's defaults), the HTTP requests
- * by route and status, and what the areas add to the registry (the WAN links). With a token (METRICS_TOKEN) the
- * scraper sends it as a bearer token; without one the route is open, as Prometheus scrapes usually are inside a
- * network.
+ * Whether a request comes from this machine itself: its connection's address is a loopback one and it names no
+ * client beyond (a reverse proxy on this machine adds X-Forwarded-For or Forwarded: what it passes on is not this
+ * machine's, whatever TRUST_PROXY says).
  */
-export function registerMetrics(app: FastifyInstance, opts: { registry: Registry; token?: string }): void {
+export function fromLoopback(request: FastifyRequest): boolean {
+  const address = request.raw.socket?.remoteAddress ?? '';
+  const loopback = /^(::ffff:)?127\./.test(address) || address === '::1';
+  const h = request.headers;
+  return loopback && !h['x-forwarded-for'] && !h.forwarded && !h['x-real-ip'];
+}
+
+/**
+ * `GET /metrics` in the Prometheus text format: the process's metrics (prom-client's defaults), the HTTP requests
+ * by route and status, and what the areas add to the registry (the WAN links). Closed by default (issue 23): with a
+ * token (METRICS_TOKEN, else the one an administrator generated in Settings → Parameter) the scraper sends it as a
+ * bearer token, from anywhere; without one only this machine is answered (a Prometheus beside the console).
+ */
+export function registerMetrics(
+  app: FastifyInstance,
+  opts: { registry: Registry; token: () => Promise<string> },
+): void {
   const { registry } = opts;
   collectDefaultMetrics({ register: registry, prefix: 'it4u_' });
   const requests = new Histogram({
@@ -47,10 +62,11 @@ export function registerMetrics(app: FastifyInstance, opts: { registry: Registry
       },
     },
     async (request, reply) => {
-      if (opts.token) {
+      const token = await opts.token();
+      if (token) {
         const presented = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
-        if (!same(presented, opts.token)) throw new UnauthorizedError('metricsTokenInvalid');
-      }
+        if (!same(presented, token)) throw new UnauthorizedError('metricsTokenInvalid');
+      } else if (!fromLoopback(request)) throw new ForbiddenError('metricsLoopbackOnly');
       const text = await registry.metrics();
       return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(text);
     },

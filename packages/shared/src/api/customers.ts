@@ -122,6 +122,31 @@ export const ZabbixCheckSchema = Type.Object({
   message: Type.Optional(Type.String()),
 });
 
+/** A site's device token as staff see it: its last four characters, never the token (shown once, when made). */
+export const DeviceTokenSchema = Type.Object({
+  id: Type.Integer(),
+  hint: Type.String(),
+  createdBy: Type.String(),
+  createdAt: Type.Number(),
+  /** the router's last push with it (ms; written at most once a minute), null before the first */
+  lastUsedAt: nullable(Type.Number()),
+  /** null: live */
+  revokedAt: nullable(Type.Number()),
+});
+
+/** A site's device tokens, and whether the shared token (tokenDev) still works for it. */
+export const DeviceTokenListSchema = Type.Object({
+  sitename: Type.String(),
+  /** the shared token is on (Settings → Parameter) */
+  sharedEnabled: Type.Boolean(),
+  /** the shared token is on and the site has no live token of its own */
+  sharedAccepted: Type.Boolean(),
+  tokens: Type.Array(DeviceTokenSchema),
+});
+
+/** A token just made: the only time it is answered. */
+export const NewDeviceTokenSchema = Type.Composite([DeviceTokenSchema, Type.Object({ token: Type.String() })]);
+
 export type CustomerPush = Static<typeof CustomerPushBody>;
 export type CustomerPushResult = Static<typeof CustomerPushResultSchema>;
 export type CustomerSiteInput = Static<typeof CustomerSiteBody>;
@@ -133,3 +158,6 @@ export type CustomerDetail = Static<typeof CustomerDetailSchema>;
 export type ServiceGroup = Static<typeof ServiceGroupSchema>;
 export type NameValue = Static<typeof NameValueSchema>;
 export type ZabbixCheck = Static<typeof ZabbixCheckSchema>;
+export type DeviceToken = Static<typeof DeviceTokenSchema>;
+export type DeviceTokenList = Static<typeof DeviceTokenListSchema>;
+export type NewDeviceToken = Static<typeof NewDeviceTokenSchema>;

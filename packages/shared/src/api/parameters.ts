@@ -8,6 +8,8 @@ export const ParametersSchema = Type.Object({
   pwUbnt: Type.String(),
   tokenUcrm: Type.String(),
   tokenDev: Type.String(),
+  /** whether the shared device token is accepted (for sites with no token of their own); off: only sites' tokens */
+  tokenDevEnabled: Type.Boolean(),
   /** controller address; empty = none configured (the demo controller is used) */
   urlUbnt: Type.String(),
   verifyTls: Type.Boolean(),
@@ -36,6 +38,8 @@ export const ParametersBody = Type.Object({
   pwUbnt: optionalText(),
   tokenUcrm: required(),
   tokenDev: required(),
+  /** left out: unchanged */
+  tokenDevEnabled: Type.Optional(Type.Boolean()),
   urlUbnt: Type.Optional(Type.String({ maxLength: 300, pattern: '^(|https?://[^\\s]+)$' })),
   verifyTls: Type.Optional(Type.Boolean()),
   sshHost: Type.Optional(Type.String({ maxLength: 253, pattern: '^[A-Za-z0-9.:\\-\\[\\]]*$' })),
@@ -68,9 +72,19 @@ export const SessionCheckSchema = Type.Object({
 
 export const ControllerInfoSchema = Type.Object({ configured: Type.Boolean(), demo: Type.Boolean() });
 
+/**
+ * The token GET /metrics asks for: METRICS_TOKEN of the environment (not shown), one the console generated (shown to
+ * administrators), or none (then /metrics answers only this machine).
+ */
+export const MetricsTokenSchema = Type.Object({
+  source: Type.Unsafe<'env' | 'generated' | 'none'>({ type: 'string', enum: ['env', 'generated', 'none'] }),
+  token: Type.Union([Type.String(), Type.Null()]),
+});
+
 export type SystemParameters = Static<typeof ParametersSchema>;
 export type ParametersInput = Static<typeof ParametersBody>;
 export type ControllerCheck = Static<typeof ControllerCheckSchema>;
 export type SavedParameters = Static<typeof SavedParametersSchema>;
 export type SessionCheck = Static<typeof SessionCheckSchema>;
 export type ControllerInfo = Static<typeof ControllerInfoSchema>;
+export type MetricsToken = Static<typeof MetricsTokenSchema>;

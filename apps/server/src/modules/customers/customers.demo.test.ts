@@ -22,7 +22,6 @@ describe.each(drivers)("the demo's routers on %s", (driver) => {
     const service = createCustomersService({
       customers,
       controller: noController,
-      deviceToken: async () => '',
       now: () => clock,
     });
     const names = ['Cafe Sài Gòn', 'Homestay Đà Lạt', 'Khách sạn Hoa Mai', 'Nhà hàng Biển', 'Văn phòng Quận 1'];

@@ -9,16 +9,20 @@ import { createCustomersRepository } from './customers.repository.ts';
 import { createHistoryPruning } from './customers.retention.ts';
 import { customersRoutes } from './customers.routes.ts';
 import { createCustomersService } from './customers.service.ts';
+import { createDeviceTokensRepository } from './deviceTokens.repository.ts';
+import { createDeviceTokensService } from './deviceTokens.service.ts';
 
 /**
  * The customer report: WAN telemetry pushed by customer sites' routers (latest state, history, stale sites), the
- * access points the controller counts, its metrics for Prometheus, and the Zabbix check.
+ * access points the controller counts, its metrics for Prometheus, the Zabbix check, and each site's own device
+ * token.
  */
 export function customersModule(
   core: Core,
   deps: {
     controller: ControllerProvider;
-    deviceToken: () => Promise<string>;
+    /** the shared device token of the Parameter tab (tokenDev) and whether it is accepted */
+    sharedDeviceToken: () => Promise<{ token: string; enabled: boolean }>;
     now?: () => number;
     zabbix?: ZabbixConfig;
     metrics: Registry;
@@ -31,10 +35,16 @@ export function customersModule(
   const service = createCustomersService({
     customers,
     controller: deps.controller,
-    deviceToken: deps.deviceToken,
     now: deps.now ?? Date.now,
   });
   const now = deps.now ?? Date.now;
+  const deviceTokens = createDeviceTokensService({
+    tokens: createDeviceTokensRepository(core.db),
+    customers,
+    audit: core.audit,
+    shared: deps.sharedDeviceToken,
+    now,
+  });
   // one read of the sites' latest state a scrape, whichever gauge asks first (both are collected at once)
   let reading: ReturnType<typeof customers.latest> | undefined;
   const latest = () => {
@@ -86,14 +96,14 @@ export function customersModule(
   });
 
   const routes: Area['routes'] = async (api) =>
-    customersRoutes(api, { customers: service, zabbix: () => checkZabbix(deps.zabbix) });
+    customersRoutes(api, { customers: service, deviceTokens, zabbix: () => checkZabbix(deps.zabbix) });
   const pruning = createHistoryPruning({
     customers,
     now,
     onError: (err) => deps.log?.()?.warn({ err }, 'the WAN links history could not be pruned'),
   });
-  const jobs: Job[] = [service.refresher, pruning];
+  const jobs: Job[] = [service.refresher, pruning, deviceTokens.flusher];
   if (deps.demoSites)
     jobs.push(createDemoRouters({ customers, sitenames: deps.demoSites, record: service.record, now }));
-  return { service, routes, jobs, pruning };
+  return { service, deviceTokens, routes, jobs, pruning };
 }

@@ -51,7 +51,6 @@ describe("the report's copy", () => {
     const service = createCustomersService({
       customers: { list: lists.list } as unknown as CustomersRepository,
       controller: { get: async () => undefined } as unknown as ControllerProvider,
-      deviceToken: async () => '',
       now: () => clock,
     });
     await service.refresher.start();
@@ -100,7 +99,6 @@ describe("the report's copy", () => {
     const service = createCustomersService({
       customers: { list: lists.list, remove: async () => true } as unknown as CustomersRepository,
       controller: { get: async () => undefined } as unknown as ControllerProvider,
-      deviceToken: async () => '',
       now: () => clock,
     });
     const first = service.list();

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip as zlibGzip } from 'node:zlib';
 import { DASHBOARD_REFRESH_MS, WAN_LINKS, WAN_STALE_AFTER_MS } from '@it4u/shared';
@@ -14,9 +13,8 @@ import type {
 } from '@it4u/shared/api';
 import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
 import { wlanHealth } from '../../integrations/unifi/unifi.map.ts';
-import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import type { Job } from '../../lib/module.ts';
-import { createReadCache } from '../../lib/readCache.ts';
 import { availability, flaps, timeline } from './customers.history.ts';
 import type { CustomersRepository, EventRow, LinkRow, PushedLink, SiteRow } from './customers.repository.ts';
 
@@ -60,12 +58,6 @@ const WINDOW_MS: Record<HistoryWindow, number> = { day: DAY_MS, week: 7 * DAY_MS
 
 /** A provider that names no link: the router has no such WAN. */
 const noLink = (provider: string) => provider === '' || provider.toUpperCase() === 'NONE';
-
-const same = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
 
 /** The links a push reports (the WANs with a provider), each with its status: 400 naming the field when one lacks it. */
 export function pushedLinks(body: CustomerPush): PushedLink[] {
@@ -126,13 +118,10 @@ export function decide(
 export function createCustomersService(deps: {
   customers: CustomersRepository;
   controller: ControllerProvider;
-  /** the device token of the Parameter tab (tokenDev), clear */
-  deviceToken: () => Promise<string>;
   now: () => number;
+  /** not read any more (the tokens are checked by deviceTokens.service): left for callers not yet changed */
+  deviceToken?: unknown;
 }) {
-  // the token is read once a few seconds, not once a push
-  const token = createReadCache(5_000);
-
   /** Access points connected and disconnected per site short name; empty when the controller does not answer. */
   async function accessPoints(): Promise<Map<string, { connected: number; disconnected: number }>> {
     const out = new Map<string, { connected: number; disconnected: number }>();
@@ -290,16 +279,7 @@ export function createCustomersService(deps: {
 
     refresher,
 
-    /**
-     * Whether a request comes from a router: the device token it presented is the one set (401 otherwise). Asked
-     * before the request's body is read, so that a request without it is told nothing of what it sent.
-     */
-    async authorize(presented: string | undefined): Promise<void> {
-      const expected = await token.get('tokenDev', deps.deviceToken);
-      if (!expected || !presented || !same(presented, expected)) throw new UnauthorizedError('deviceTokenInvalid');
-    },
-
-    /** A router's push, made now (its token checked before). */
+    /** A router's push, made now (its token checked before: deviceTokens.service). */
     push: (body: CustomerPush): Promise<CustomerPushResult> => record(body, deps.now()),
 
     /** The report: every site, or the sites of one service group (`ALL`: every group); a few seconds behind. */
@@ -382,6 +362,12 @@ export function createCustomersService(deps: {
       return (site?.links ?? [])
         .filter((l) => !noLink(l.provider) && l.ip)
         .map((l) => ({ name: l.provider, value: l.ip }));
+    },
+
+    /** A site's WAN links as its router pushed them, by link number (the terminal's hosts from pushes). */
+    async pushedLinks(name: string): Promise<{ wan: number; ip: string }[]> {
+      const site = await deps.customers.findByName(name);
+      return (site?.links ?? []).filter((l) => !noLink(l.provider) && l.ip).map((l) => ({ wan: l.wan, ip: l.ip }));
     },
   };
 }

@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import {
   type ApiErrorCode,
   apiErrorText,
   type ErrorParams,
+  METRICS_TOKEN_PREFIX,
+  type MetricsToken,
   SECRET_MASK,
   SECRET_PARAMETERS,
   SECRET_TIES,
@@ -12,11 +15,14 @@ import type { ControllerConfig } from '../../integrations/unifi/unifi.client.ts'
 import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
 import { type Actor, type RequestContext, seesAllSites } from '../../lib/context.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
-import { AppError, BadRequestError } from '../../lib/errors.ts';
+import { AppError, BadRequestError, ConflictError } from '../../lib/errors.ts';
+import { createReadCache } from '../../lib/readCache.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 
 const KEY = 'parameters';
+/** The generated metrics token, encrypted: a key of its own, which the Parameter tab's form never writes. */
+const METRICS_KEY = 'metrics';
 type Secret = (typeof SECRET_PARAMETERS)[number];
 type Stored = Omit<SystemParameters, Secret> & Record<Secret, string>;
 const EMPTY: Stored = {
@@ -24,6 +30,7 @@ const EMPTY: Stored = {
   pwUbnt: '',
   tokenUcrm: '',
   tokenDev: '',
+  tokenDevEnabled: true,
   urlUbnt: '',
   verifyTls: true,
   sshHost: '',
@@ -82,9 +89,15 @@ export function createParametersService(deps: {
   controller: () => ControllerProvider;
   /** tries a login with the given controller */
   testController: (config: ControllerConfig) => Promise<ControllerOutcome>;
+  /** METRICS_TOKEN of the environment: when set, the only metrics token (none is generated) */
+  metricsTokenEnv?: string;
 }) {
   const load = async (): Promise<Stored> => ({ ...EMPTY, ...((await deps.settings.get<Stored>(KEY)) ?? {}) });
   const reveal = (stored: string) => (stored ? decryptSecret(deps.secretKey, stored) : '');
+  // The tokens a router's push or a scrape presents are read once a few seconds (on this instance's own clock), not
+  // once a request; a save here drops them at once, a save on another instance shows within that.
+  const tokens = createReadCache(5_000);
+  const storedMetricsToken = async () => reveal((await deps.settings.get<{ token: string }>(METRICS_KEY))?.token ?? '');
 
   async function controllerConfig(): Promise<ControllerConfig | undefined> {
     const s = await load();
@@ -111,13 +124,43 @@ export function createParametersService(deps: {
         sshUser: s.sshUser,
         unifiDataDir: s.unifiDataDir,
         sshHostKey: s.sshHostKey,
+        tokenDevEnabled: s.tokenDevEnabled,
         ...masked,
       };
     },
 
-    /** The device token routers present when they push WAN telemetry (clear text, for the server only). */
-    async deviceToken(): Promise<string> {
-      return reveal((await load()).tokenDev);
+    /**
+     * The shared device token routers present when they push WAN telemetry (clear text, for the server only), and
+     * whether it is accepted; read once a few seconds.
+     */
+    sharedDeviceToken(): Promise<{ token: string; enabled: boolean }> {
+      return tokens.get('tokenDev', async () => {
+        const s = await load();
+        return { token: reveal(s.tokenDev), enabled: s.tokenDevEnabled };
+      });
+    },
+
+    /** The token GET /metrics asks for (METRICS_TOKEN, else the generated one; '' when none); read once a few seconds. */
+    metricsToken(): Promise<string> {
+      if (deps.metricsTokenEnv) return Promise.resolve(deps.metricsTokenEnv);
+      return tokens.get('metrics', storedMetricsToken);
+    },
+
+    /** The metrics token as administrators see it: the generated one in clear, never METRICS_TOKEN's. */
+    async metricsTokenInfo(): Promise<MetricsToken> {
+      if (deps.metricsTokenEnv) return { source: 'env', token: null };
+      const token = await storedMetricsToken();
+      return token ? { source: 'generated', token } : { source: 'none', token: null };
+    },
+
+    /** A new metrics token, generated and stored encrypted (the one before stops at once here, within seconds elsewhere). */
+    async generateMetricsToken(ctx: RequestContext): Promise<MetricsToken> {
+      if (deps.metricsTokenEnv) throw new ConflictError('metricsTokenFromEnv');
+      const token = `${METRICS_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+      await deps.settings.put(METRICS_KEY, { token: encryptSecret(deps.secretKey, token) });
+      tokens.invalidate('metrics');
+      await deps.audit.record('settings.metricsToken', ctx, { details: { hint: token.slice(-4) } });
+      return { source: 'generated', token };
     },
 
     /** The remote terminal's default password of the user admin (clear text, for the server only). */
@@ -146,7 +189,7 @@ export function createParametersService(deps: {
       if (s.sshHost === host && !s.sshHostKey) await deps.settings.put(KEY, { ...s, sshHostKey: fingerprint });
     },
 
-    async put(input: SystemParameters, ctx: RequestContext) {
+    async put(input: Omit<SystemParameters, 'tokenDevEnabled'> & { tokenDevEnabled?: boolean }, ctx: RequestContext) {
       const before = await load();
       const sshHost = input.sshHost.trim();
       const next: Stored = {
@@ -156,6 +199,7 @@ export function createParametersService(deps: {
         pwUbnt: before.pwUbnt,
         tokenUcrm: before.tokenUcrm,
         tokenDev: before.tokenDev,
+        tokenDevEnabled: input.tokenDevEnabled ?? before.tokenDevEnabled,
         sshHost,
         sshPort: input.sshPort,
         sshUser: input.sshUser.trim(),
@@ -190,12 +234,14 @@ export function createParametersService(deps: {
         }
       }
       await deps.settings.put(KEY, next);
+      tokens.invalidate('tokenDev');
       deps.controller().reset();
       await deps.audit.record('settings.parameters', ctx, {
         details: {
           urlUbnt: next.urlUbnt,
           usernameUbnt: next.usernameUbnt,
           verifyTls: next.verifyTls,
+          tokenDevEnabled: next.tokenDevEnabled,
           sshHost: next.sshHost,
           sshUser: next.sshUser,
           changedSecrets,

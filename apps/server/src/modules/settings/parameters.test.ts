@@ -37,6 +37,8 @@ describe.each(drivers)('system parameters on %s', (driver) => {
       pwUbnt: '********',
       tokenUcrm: '********',
       tokenDev: '********',
+      // the shared device token is on until turned off
+      tokenDevEnabled: true,
       // no controller host: cronjob files are kept, not delivered
       sshHost: '',
       sshPort: 22,

@@ -22,13 +22,22 @@ async function testController(config: ControllerConfig): Promise<ControllerOutco
  * Settings: the system parameters, and the controller in use that they configure (the configured one, else the
  * demo controller `npm start` runs, else none), which the site, voucher and device areas call.
  */
-export function settingsModule(core: Core, opts: { demoController?: ControllerConfig; controllerTtlMs?: number }) {
+export function settingsModule(
+  core: Core,
+  opts: {
+    demoController?: ControllerConfig;
+    controllerTtlMs?: number;
+    /** METRICS_TOKEN of the environment: the metrics token, none is generated */
+    metricsToken?: string;
+  },
+) {
   const parameters = createParametersService({
     settings: createSettingsRepository(core.db),
     audit: core.audit,
     secretKey: core.key('secrets'),
     controller: () => controller,
     testController,
+    metricsTokenEnv: opts.metricsToken,
   });
   const controller = createControllerProvider({
     configured: () => parameters.controllerConfig(),

@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { SECRET_MASK } from '@it4u/shared';
 import {
   ControllerInfoSchema,
+  MetricsTokenSchema,
   ParametersBody,
   ParametersSchema,
   SavedParametersSchema,
@@ -67,6 +68,36 @@ export async function settingsRoutes(app: FastifyInstance, opts: { parameters: P
         },
         contextOf(request),
       ),
+  );
+
+  r.get(
+    '/it4u/metricsToken',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary:
+          'The token GET /metrics asks for: the generated one in clear, METRICS_TOKEN (source env, not shown), or none (then /metrics answers only loopback) (ROLE_ADMIN only)',
+        security: secured,
+        response: { 200: MetricsTokenSchema, ...authErrors },
+      },
+    },
+    () => parameters.metricsTokenInfo(),
+  );
+
+  r.post(
+    '/it4u/metricsToken',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary:
+          'Generate a new metrics token (the one before stops working); 409 when METRICS_TOKEN is set (ROLE_ADMIN only)',
+        security: secured,
+        response: { 200: MetricsTokenSchema, ...authErrors, 409: ErrorRef },
+      },
+    },
+    (request) => parameters.generateMetricsToken(contextOf(request)),
   );
 
   r.get(

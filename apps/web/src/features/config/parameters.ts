@@ -20,6 +20,7 @@ export function toParametersBody(values: SystemParameters): ParametersInput {
     pwUbnt: values.pwUbnt ?? '',
     tokenUcrm: values.tokenUcrm.trim(),
     tokenDev: values.tokenDev.trim(),
+    tokenDevEnabled: values.tokenDevEnabled !== false,
     urlUbnt: (values.urlUbnt ?? '').trim(),
     verifyTls: values.verifyTls !== false,
     sshHost: (values.sshHost ?? '').trim(),

@@ -87,7 +87,22 @@ const link: WanLink = {
 const detail: CustomerDetail = { ...(rows[2] as CustomerInfo), now: NOW, links: [link] };
 
 describe('the customer report page', { timeout: 20_000 }, () => {
-  const fetchMock = vi.fn(async (url: string) => {
+  const NEW_TOKEN = 'it4u_dev_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
+  let tokenList = { sitename: 'Nhà Im Lặng', sharedEnabled: true, sharedAccepted: true, tokens: [] as unknown[] };
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url.endsWith('/it4u/3/deviceToken') && init?.method === 'POST') {
+      const made = {
+        id: 7,
+        hint: NEW_TOKEN.slice(-4),
+        createdBy: 'kt',
+        createdAt: NOW,
+        lastUsedAt: null,
+        revokedAt: null,
+      };
+      tokenList = { ...tokenList, sharedAccepted: false, tokens: [made] };
+      return jsonResponse(201, { ...made, token: NEW_TOKEN });
+    }
+    if (url.endsWith('/it4u/3/deviceToken')) return jsonResponse(200, tokenList);
     if (url.endsWith('/user/me'))
       return jsonResponse(200, {
         id: 1,
@@ -154,6 +169,25 @@ describe('the customer report page', { timeout: 20_000 }, () => {
     );
     expect(within(dialog).getByText('Địa chỉ IP')).toBeTruthy();
     expect(within(table).getAllByText('Không cập nhật').length).toBeGreaterThan(0);
+  });
+
+  it("makes the site's device token: shown once with the router's curl line, then listed by its ending", async () => {
+    renderWithProviders(<ReporterPage />, { route: '/reporter' });
+    const table = await screen.findByRole('table', { name: 'Customer sites' });
+    fireEvent.click(await within(table).findByRole('button', { name: 'View Nhà Im Lặng' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('No token of its own yet.')).toBeTruthy();
+    expect(within(dialog).getByText(/may use the shared token/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: /Create token/ }));
+    expect(await within(dialog).findByText(NEW_TOKEN)).toBeTruthy();
+    expect(within(dialog).getByText('The new token: copy it now, it is not shown again')).toBeTruthy();
+    const curl = within(dialog).getByText(/curl -sS/);
+    expect(curl.textContent).toContain(`Authorization: Bearer ${NEW_TOKEN}`);
+    expect(curl.textContent).toContain('"sitename":"Nhà Im Lặng"');
+    expect(curl.textContent).toContain('/api/v1/it4u/customer_info');
+    expect(await within(dialog).findByText(`…${NEW_TOKEN.slice(-4)}`)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: /Rotate/ })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: /Revoke/ })).toBeTruthy();
   });
 
   it('exports the table to a sheet named in the reader language', async () => {

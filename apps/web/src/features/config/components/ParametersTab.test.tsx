@@ -9,6 +9,7 @@ const stored = {
   pwUbnt: '********',
   tokenUcrm: '********',
   tokenDev: '********',
+  tokenDevEnabled: true,
   urlUbnt: 'https://unifi.example.vn:8443',
   verifyTls: true,
   sshHost: 'unifi.example.vn',
@@ -66,6 +67,7 @@ describe('parameter tab', { timeout: 15_000 }, () => {
     pwUbnt: '',
     tokenUcrm: '',
     tokenDev: '',
+    tokenDevEnabled: true,
     urlUbnt: '',
     verifyTls: true,
     sshHost: '',
@@ -180,5 +182,28 @@ describe('parameter tab', { timeout: 15_000 }, () => {
     await screen.findByLabelText('Controller username (usernameUbnt)');
     fireEvent.click(screen.getByRole('button', { name: /Save/ }));
     expect(await screen.findByText('Sorry, something went wrong, please try again')).toBeTruthy();
+  });
+
+  it('turns the shared device token off, and generates the metrics token', async () => {
+    let metrics: { source: string; token: string | null } = { source: 'none', token: null };
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (url.endsWith('/it4u/metricsToken')) {
+        if (init?.method === 'POST') metrics = { source: 'generated', token: 'it4u_metrics_generated-token-0123' };
+        return jsonResponse(200, metrics);
+      }
+      return init?.method === 'PUT'
+        ? jsonResponse(200, { saved: true, controller: { ok: true, code: 'controllerSignedIn', message: 'ok' } })
+        : jsonResponse(200, stored);
+    });
+    renderWithProviders(<ParametersTab />);
+    expect(await screen.findByText('No token yet: /metrics answers only this machine.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Generate a token/ }));
+    expect(await screen.findByText('it4u_metrics_generated-token-0123')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Generate a new token/ })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('switch', { name: 'Accept the shared device token' }));
+    fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(JSON.parse(String(puts()[0][1]?.body))).toEqual({ ...stored, tokenDevEnabled: false });
   });
 });

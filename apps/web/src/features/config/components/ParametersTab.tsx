@@ -1,4 +1,4 @@
-import { ApiOutlined, SaveOutlined } from '@ant-design/icons';
+import { ApiOutlined, KeyOutlined, SaveOutlined } from '@ant-design/icons';
 import {
   type ControllerCheck,
   SECRET_PARAMETERS,
@@ -10,10 +10,12 @@ import {
   Alert,
   Button,
   Divider,
+  Flex,
   Form,
   type FormRule,
   Input,
   InputNumber,
+  Popconfirm,
   Skeleton,
   Space,
   Switch,
@@ -30,6 +32,7 @@ import { QueryErrorAlert } from '../../../components/QueryErrorAlert.tsx';
 import { useNotice } from '../../../components/useNotice.ts';
 import { hasControllerAddress, isControllerAccount, toParametersBody } from '../parameters.ts';
 import { useCheckControllerMutation } from '../useCheckControllerMutation.ts';
+import { useGenerateMetricsTokenMutation, useMetricsTokenQuery } from '../useMetricsToken.ts';
 import { useParametersQuery } from '../useParametersQuery.ts';
 import { useSaveParametersMutation } from '../useSaveParametersMutation.ts';
 
@@ -119,7 +122,12 @@ export function ParametersForm({ initial }: FormProps) {
       form={form}
       layout="vertical"
       name="parameters"
-      initialValues={{ ...initial, urlUbnt: initial.urlUbnt ?? '', verifyTls: initial.verifyTls !== false }}
+      initialValues={{
+        ...initial,
+        urlUbnt: initial.urlUbnt ?? '',
+        verifyTls: initial.verifyTls !== false,
+        tokenDevEnabled: initial.tokenDevEnabled !== false,
+      }}
       onFinish={onFinish}
       style={FIELD_STYLE}
     >
@@ -142,6 +150,14 @@ export function ParametersForm({ initial }: FormProps) {
           <Input.Password autoComplete="new-password" />
         </Form.Item>
       ))}
+      <Form.Item
+        name="tokenDevEnabled"
+        label={t('config.parameters.tokenDevEnabled')}
+        valuePropName="checked"
+        extra={t('config.parameters.tokenDevEnabledHint')}
+      >
+        <Switch />
+      </Form.Item>
 
       <Divider />
       <Typography.Title level={5}>{t('config.parameters.sshTitle')}</Typography.Title>
@@ -200,6 +216,9 @@ export function ParametersForm({ initial }: FormProps) {
         <Input.Password autoComplete="new-password" />
       </Form.Item>
 
+      <Divider />
+      <MetricsTokenPart />
+
       {tested && (
         <Alert
           type={tested.ok ? 'success' : 'warning'}
@@ -239,5 +258,51 @@ export function ParametersForm({ initial }: FormProps) {
         </Button>
       </Space>
     </Form>
+  );
+}
+
+/**
+ * The token GET /metrics asks for: the generated one, shown with a copy button and generated again on demand;
+ * METRICS_TOKEN's is not shown; without one, /metrics answers only this machine. Outside the form: not saved with it.
+ */
+function MetricsTokenPart() {
+  const { t } = useTranslation();
+  const notice = useNotice();
+  const token = useMetricsTokenQuery();
+  const generate = useGenerateMetricsTokenMutation();
+  const onGenerate = () => generate.mutateAsync().catch((error: unknown) => notice.error(error));
+  const info = token.data;
+  return (
+    <div style={{ marginBottom: 24 }}>
+      <Typography.Title level={5}>{t('config.parameters.metricsTitle')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('config.parameters.metricsHint')}</Typography.Paragraph>
+      <QueryErrorAlert query={token} />
+      {info?.source === 'env' && <Typography.Paragraph>{t('config.parameters.metricsEnv')}</Typography.Paragraph>}
+      {info?.source === 'none' && (
+        <Flex vertical gap={8} align="flex-start">
+          <Typography.Text>{t('config.parameters.metricsNone')}</Typography.Text>
+          <Button icon={<KeyOutlined aria-hidden />} loading={generate.isPending} onClick={onGenerate}>
+            {t('config.parameters.metricsGenerate')}
+          </Button>
+        </Flex>
+      )}
+      {info?.source === 'generated' && info.token && (
+        <Flex vertical gap={8} align="flex-start" style={{ maxWidth: '100%' }}>
+          <Typography.Text code copyable={{ text: info.token }} style={{ wordBreak: 'break-all' }}>
+            {info.token}
+          </Typography.Text>
+          <Popconfirm
+            title={t('config.parameters.metricsRegenerateConfirm')}
+            okText={t('common.yes')}
+            cancelText={t('common.no')}
+            onConfirm={onGenerate}
+          >
+            <Button icon={<KeyOutlined aria-hidden />} loading={generate.isPending}>
+              {t('config.parameters.metricsRegenerate')}
+            </Button>
+          </Popconfirm>
+        </Flex>
+      )}
+    </div>
   );
 }

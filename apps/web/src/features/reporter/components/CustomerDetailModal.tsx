@@ -5,8 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert.tsx';
 import { formatUptime } from '../../../components/units.ts';
+import { useCan } from '../../../session/useCan.ts';
 import { formatPercent } from '../report.ts';
 import { useCustomerDetailQuery } from '../useCustomerDetailQuery.ts';
+import { DeviceTokenPart } from './DeviceTokenPart.tsx';
 import { LinkStateTag } from './LinkStateTag.tsx';
 import { LinkTimeline, TimelineLegend } from './LinkTimeline.tsx';
 
@@ -15,9 +17,13 @@ type HistoryWindow = (typeof WINDOWS)[number];
 
 type Props = { id: number; sitename: string; onClose: () => void };
 
-/** One customer site: a card per WAN link (state, uptime, availability, flaps) with its timeline over a period. */
+/**
+ * One customer site: a card per WAN link (state, uptime, availability, flaps) with its timeline over a period, and
+ * for staff who manage, the site's device token.
+ */
 export function CustomerDetailModal({ id, sitename, onClose }: Props) {
   const { t } = useTranslation();
+  const manage = useCan('manage');
   const detail = useCustomerDetailQuery(id);
   const [period, setPeriod] = useState<HistoryWindow>('day');
   const site = detail.data;
@@ -42,6 +48,7 @@ export function CustomerDetailModal({ id, sitename, onClose }: Props) {
           ) : (
             site.links.map((link) => <LinkCard key={link.wan} link={link} period={period} />)
           )}
+          {manage && <DeviceTokenPart id={id} sitename={site.sitename} />}
         </Flex>
       )}
     </Modal>

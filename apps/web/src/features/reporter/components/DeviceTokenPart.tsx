@@ -1,0 +1,157 @@
+import { KeyOutlined, StopOutlined, SyncOutlined } from '@ant-design/icons';
+import type { DeviceToken, NewDeviceToken } from '@it4u/shared';
+import { Alert, Button, Card, Flex, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QueryErrorAlert } from '../../../components/QueryErrorAlert.tsx';
+import { useNotice } from '../../../components/useNotice.ts';
+import { useDeviceTokenMutation, useDeviceTokensQuery } from '../useDeviceTokens.ts';
+
+/** Text in single quotes for a POSIX shell (a quote inside closes, escapes and reopens). */
+const quoted = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+
+/** The router's push with a token, as its cron job sends it (one WAN link as the example). */
+export function curlLine(origin: string, sitename: string, token: string): string {
+  const body = JSON.stringify({
+    sitename,
+    wan1Provider: 'VNPT',
+    wan1Ip: '14.160.1.2',
+    wan1Status: 1,
+    wan1Uptime: 86400,
+  });
+  return [
+    `curl -sS -m 10 -X POST ${origin}/api/v1/it4u/customer_info \\`,
+    `  -H ${quoted(`Authorization: Bearer ${token}`)} -H 'Content-Type: application/json' \\`,
+    `  -d ${quoted(body)}`,
+  ].join('\n');
+}
+
+type Props = { id: number; sitename: string };
+
+/**
+ * The site's own device token (staff who manage): its tokens with their last use, Create / Rotate / Revoke, a new
+ * token shown once with a copy button, and the router's curl line.
+ */
+export function DeviceTokenPart({ id, sitename }: Props) {
+  const { t } = useTranslation();
+  const notice = useNotice();
+  const tokens = useDeviceTokensQuery(id);
+  const change = useDeviceTokenMutation(id);
+  const [made, setMade] = useState<NewDeviceToken | null>(null);
+  const live = tokens.data?.tokens.find((x) => x.revokedAt === null);
+
+  const run = (action: 'create' | 'rotate' | 'revoke') =>
+    change.mutateAsync(action).then(
+      (answer) => setMade(answer),
+      (error: unknown) => notice.error(error),
+    );
+
+  return (
+    <Card size="small" title={t('reporter.deviceToken.title')}>
+      <QueryErrorAlert query={tokens} />
+      {tokens.isPending && <Skeleton active paragraph={{ rows: 2 }} />}
+      {tokens.data && (
+        <Flex vertical gap={12}>
+          <Typography.Text type="secondary">{t('reporter.deviceToken.hint')}</Typography.Text>
+          {made && (
+            <Alert
+              type="success"
+              showIcon
+              role="status"
+              title={t('reporter.deviceToken.newTitle')}
+              description={
+                <Typography.Text code copyable={{ text: made.token }} style={{ wordBreak: 'break-all' }}>
+                  {made.token}
+                </Typography.Text>
+              }
+              closable={{ onClose: () => setMade(null), 'aria-label': t('common.dismiss') }}
+            />
+          )}
+          {tokens.data.tokens.length === 0 ? (
+            <Typography.Text>{t('reporter.deviceToken.none')}</Typography.Text>
+          ) : (
+            <Flex vertical gap={6}>
+              {tokens.data.tokens.slice(0, 5).map((token) => (
+                <TokenLine key={token.id} token={token} />
+              ))}
+            </Flex>
+          )}
+          <Typography.Text type="secondary">
+            {t(
+              tokens.data.sharedAccepted ? 'reporter.deviceToken.sharedAccepted' : 'reporter.deviceToken.sharedRefused',
+            )}
+          </Typography.Text>
+          <Space wrap>
+            {!live && (
+              <Button
+                type="primary"
+                icon={<KeyOutlined aria-hidden />}
+                loading={change.isPending}
+                onClick={() => run('create')}
+              >
+                {t('reporter.deviceToken.create')}
+              </Button>
+            )}
+            {live && (
+              <Popconfirm
+                title={t('reporter.deviceToken.rotateConfirm')}
+                okText={t('common.yes')}
+                cancelText={t('common.no')}
+                onConfirm={() => run('rotate')}
+              >
+                <Button icon={<SyncOutlined aria-hidden />} loading={change.isPending}>
+                  {t('reporter.deviceToken.rotate')}
+                </Button>
+              </Popconfirm>
+            )}
+            {live && (
+              <Popconfirm
+                title={t('reporter.deviceToken.revokeConfirm')}
+                okText={t('common.yes')}
+                cancelText={t('common.no')}
+                onConfirm={() => run('revoke')}
+              >
+                <Button danger icon={<StopOutlined aria-hidden />} disabled={change.isPending}>
+                  {t('reporter.deviceToken.revoke')}
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+          <Typography.Text>{t('reporter.deviceToken.curl')}</Typography.Text>
+          <Typography.Paragraph
+            copyable={{ text: curlLine(window.location.origin, sitename, made?.token ?? '$IT4U_DEVICE_TOKEN') }}
+            style={{ marginBottom: 0 }}
+          >
+            <pre style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', margin: 0, fontSize: 12 }}>
+              {curlLine(window.location.origin, sitename, made?.token ?? '$IT4U_DEVICE_TOKEN')}
+            </pre>
+          </Typography.Paragraph>
+        </Flex>
+      )}
+    </Card>
+  );
+}
+
+function TokenLine({ token }: { token: DeviceToken }) {
+  const { t } = useTranslation();
+  const at = (ms: number) => dayjs(ms).format('L LT');
+  return (
+    <Flex wrap gap={8} align="center">
+      {token.revokedAt === null ? (
+        <Tag color="success">{t('reporter.deviceToken.live')}</Tag>
+      ) : (
+        <Tag>{t('reporter.deviceToken.revoked', { time: at(token.revokedAt) })}</Tag>
+      )}
+      <Typography.Text code>{t('reporter.deviceToken.ending', { hint: token.hint })}</Typography.Text>
+      <Typography.Text type="secondary">
+        {t('reporter.deviceToken.created', { time: at(token.createdAt), who: token.createdBy })}
+      </Typography.Text>
+      <Typography.Text type="secondary">
+        {token.lastUsedAt === null
+          ? t('reporter.deviceToken.neverUsed')
+          : t('reporter.deviceToken.lastUsed', { time: at(token.lastUsedAt) })}
+      </Typography.Text>
+    </Flex>
+  );
+}
