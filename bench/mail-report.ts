@@ -55,7 +55,6 @@ try {
       const service = createCustomersService({
         customers,
         controller: { get: async () => undefined, reset() {} } as never,
-        deviceToken: async () => 'bench',
         now: () => clock,
       });
       // 10,000 sites pushed an hour before; 1 in 10 has a link down, and 1 in 10 stopped pushing (stale by 08:00)

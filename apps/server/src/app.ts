@@ -2,13 +2,13 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { MAX_UPLOAD_BYTES } from '@it4u/shared';
 import { NAMED_SCHEMAS } from '@it4u/shared/api';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Registry } from 'prom-client';
 import type { Database } from './db/client.ts';
 import { ping } from './db/client.ts';
 import type { ControllerConfig } from './integrations/unifi/unifi.client.ts';
 import type { ZabbixConfig } from './integrations/zabbix/zabbix.client.ts';
-import { safeError } from './lib/log.ts';
+import { safeError, safeRequest } from './lib/log.ts';
 import type { Area, Core } from './lib/module.ts';
 import { deriveKey } from './lib/secrets.ts';
 import { SHEET_LIMITS, type SheetLimits } from './lib/upload.ts';
@@ -54,7 +54,8 @@ export type AppOptions = {
   /** how long and how much memory reading an uploaded spreadsheet may take */
   sheetLimits?: SheetLimits;
   webDist?: string;
-  logger?: boolean | { level: string };
+  /** pino's level, and where the lines go (tests read them from a stream; standard output otherwise) */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   trustProxy?: boolean | string;
   /** the console's clock (tests set it beside the simulator's) */
   now?: () => number;
@@ -64,7 +65,10 @@ export type AppOptions = {
   portalAddress?: string;
   /** the Zabbix server the customer report checks (ZABBIX_URL, ZABBIX_USER, ZABBIX_PASSWORD) */
   zabbix?: ZabbixConfig;
-  /** the bearer token GET /metrics asks for (METRICS_TOKEN); open without one */
+  /**
+   * the bearer token GET /metrics asks for (METRICS_TOKEN); without it, the one an administrator generated, and
+   * before that only loopback is answered
+   */
   metricsToken?: string;
   /** where the web app is reached, for the links of reset mails (PUBLIC_URL) */
   publicUrl?: string;
@@ -76,12 +80,16 @@ export type AppOptions = {
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    // every logged error goes through safeError, whoever logs it: never a failed query's parameters
+    // every logged error goes through safeError, whoever logs it: never a failed query's parameters; every logged
+    // request through safeRequest: its path without the query string (a reset link's token, a search's words)
     logger:
       typeof opts.logger === 'object'
         ? {
             ...opts.logger,
-            serializers: { err: safeError as (err: Error) => { type: string; message: string; stack: string } },
+            serializers: {
+              err: safeError as (err: Error) => { type: string; message: string; stack: string },
+              req: safeRequest as (req: FastifyRequest) => ReturnType<typeof safeRequest>,
+            },
           }
         : (opts.logger ?? false),
     bodyLimit: 1024 * 1024,
@@ -95,7 +103,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   const metrics = new Registry();
-  registerMetrics(app, { registry: metrics, token: opts.metricsToken });
+  // the token is read when a scrape comes, from the settings made below
+  registerMetrics(app, { registry: metrics, token: () => settings.parameters.metricsToken() });
   registerRequestGuards(app);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
@@ -114,9 +123,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
 
   // Each area wires its own repository and service; an area takes what it needs from the areas below it.
-  const settings = settingsModule(core, { demoController: opts.demoController, controllerTtlMs: opts.controllerTtlMs });
+  const settings = settingsModule(core, {
+    demoController: opts.demoController,
+    controllerTtlMs: opts.controllerTtlMs,
+    metricsToken: opts.metricsToken,
+  });
   const sites = sitesModule(core, { controller: settings.controller });
-  const users = usersModule(core, { sites: sites.service });
+  // the mail area is made below: the notice of a changed e-mail address goes through it once the app runs
+  const users = usersModule(core, { sites: sites.service, mail: () => mail.service, log: () => app.log });
   const contracts = contractsModule(core, { sites: sites.service });
   const supplies = suppliesModule(core, { contracts: contracts.repository });
   const channels = channelsModule(core, { contracts: contracts.repository });
@@ -138,10 +152,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     vouchers: vouchers.service,
     now: opts.now,
     portalAddress: opts.portalAddress,
+    publicUrl: opts.publicUrl,
   });
   const customers = customersModule(core, {
     controller: settings.controller,
-    deviceToken: () => settings.parameters.deviceToken(),
+    sharedDeviceToken: () => settings.parameters.sharedDeviceToken(),
     now: opts.now,
     zabbix: opts.zabbix,
     metrics,
@@ -155,7 +170,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const chat = chatModule(core, { now: opts.now, log: () => app.log });
   const terminal = terminalModule(core, {
     devices: deviceInfo.repository,
-    siteLinks: (site) => customers.service.devicesInfo(site),
+    siteLinks: (site) => customers.service.pushedLinks(site),
     adminPassword: () => settings.parameters.terminalPassword(),
     session: (id) => users.sessions.load(id),
     options: { idleMs: 15 * 60_000, maxSessions: 3, ...opts.terminal },

@@ -38,6 +38,8 @@ export const API_ERRORS = {
   cannotDeleteSelf: 'You cannot delete your own account.',
   wrongCurrentPassword: 'Your current password is incorrect.',
   samePassword: 'The new password must differ from the current one.',
+  currentPasswordRequired: 'Enter your current password to change your e-mail address or username.',
+  tooManyPasswordTries: 'Too many wrong current passwords. Please try again in {{minutes}} minutes.',
   userNotFound: 'User not found.',
   // sites
   unknownSites: 'Unknown site: {{sites}}.',
@@ -62,6 +64,7 @@ export const API_ERRORS = {
   // splash images
   notAPng: 'The file is not a PNG image.',
   imageTooLarge: 'The image is larger than {{max}} MB.',
+  imageDimensions: 'The image is {{width}} × {{height}} pixels: at most {{max}} pixels on its longer side.',
   imageRatio: 'The image is {{width}} × {{height}}: it must be {{expected}} (within 2 %).',
   splashNotFound: 'No such image.',
   // contracts
@@ -92,6 +95,16 @@ export const API_ERRORS = {
   terminalSignedOut:
     'Your sign-in ended (signed out, blocked, or no longer allowed the terminal): the session was closed.',
   hostKeyNotOffered: 'This host offers no other key to accept, or it offers another one since: look again.',
+  terminalAwaitingApproval:
+    '{{host}} is waiting for approval: the console offers a stored password only to a host whose key ({{fingerprint}}) an administrator or lead technician approved for this row. No password was sent. Ask for the approval (Device information → Host approvals), or sign in with a typed password.',
+  terminalApprovalKeyChanged:
+    'The key of {{host}} is not the one approved for this row ({{pinned}}); it now offers {{fingerprint}}. This can mean someone is in the way: no password was sent, and the host waits for a new approval.',
+  terminalHostOwn:
+    "{{host}} ({{address}}) is an address of the console's own machine: the terminal does not connect there.",
+  terminalApprovalChanged:
+    'This host is not waiting for approval with that key (approved, removed, or it offers another key since): look again.',
+  terminalApprovalNotFound: 'This host has no approval or request for this row.',
+  terminalRecordingNotYours: 'Only administrators, lead technicians and the person who made a session may replay it.',
   deviceInfoNotFound: 'This device information row no longer exists.',
   noPasswordStored: 'No password is stored in this field.',
   noContractForSite: 'No contract is linked to this site.',
@@ -125,6 +138,8 @@ export const API_ERRORS = {
   unreadableSpreadsheet: 'The spreadsheet cannot be read.',
   spreadsheetTooComplex: 'The spreadsheet takes too long or too much memory to read.',
   uploadsBusy: 'Other spreadsheets are being read now. Please try again in a moment.',
+  spreadsheetTooLarge: 'The spreadsheet holds more than {{max}} MB once unpacked; split it into smaller files.',
+  exportsBusy: 'Other spreadsheets are being exported now. Please try again in {{seconds}} seconds.',
   rowsExpected: 'Send the rows as a JSON array of objects, or the spreadsheet as a file.',
   badRows: '{{count}} row(s) of the spreadsheet cannot be imported; nothing was saved.',
   // the UniFi controller
@@ -162,6 +177,8 @@ export const API_ERRORS = {
   sftpHostKeyChanged:
     'The controller host presented another key than the one pinned ({{fingerprint}}): nothing was sent. If the host was replaced, save its address again in Settings → Parameter.',
   sftpFailed: 'The file could not be written on the controller host ({{reason}}).',
+  sftpPathRefused:
+    'Not sent: the site short name "{{site}}" would lead out of its own folder on the controller host. Rename the site in Monitoring site names.',
   // the schedule of the report mail
   cronFieldCount: 'A schedule has five fields (minute hour day month weekday); this one has {{count}}.',
   cronFieldInvalid: 'The {{field}} field of the schedule is not valid: "{{value}}".',
@@ -178,6 +195,8 @@ export const API_ERRORS = {
   mailNotConfigured: 'Mail is not configured: an administrator sets the mail server in Settings → Mailer.',
   mailSent: 'The mail server accepted the mail: {{response}}',
   mailAuthRefused: 'The mail server refused the login: {{response}}',
+  mailTlsRequired:
+    'The mail server offers no encryption, so the password was not sent ({{response}}): use its TLS port (465), or tick "Allow without encryption" in Settings → Mailer on a trusted network only.',
   mailUnreachable: 'The mail server cannot be reached ({{reason}}).',
   mailRecipientsRefused: 'The mail server refused the recipients: {{response}}',
   mailFailed: 'The mail could not be sent ({{reason}}).',
@@ -191,11 +210,21 @@ export const API_ERRORS = {
   resetTooMany: 'Too many password-reset requests. Please try again in {{minutes}} minutes.',
   resetLinkInvalid: 'This reset link is not valid, was already used or has expired. Ask for a new one.',
   // the customer report
-  deviceTokenInvalid: 'The device token is missing or not the one set in Settings → Parameter (tokenDev).',
+  deviceTokenInvalid:
+    "The device token is missing, revoked or unknown: send the site's own token, or the shared one of Settings → Parameter (tokenDev).",
+  deviceTokenOtherSite: "This device token is another site's: a site's token writes only its own site.",
+  deviceTokenOwnRequired: 'This site has a device token of its own: the shared token (tokenDev) is refused for it.',
+  deviceTokenSharedOff:
+    "The shared device token (tokenDev) is turned off in Settings → Parameter: send the site's own token.",
+  deviceTokenExists: 'This site has a live device token already: rotate it for a new one.',
+  deviceTokenNone: 'This site has no live device token.',
   wanStatusRequired: 'WAN {{wan}} has a provider: send its status too (1 up, 0 down).',
   customerSiteNotFound: 'This customer site is not in the report.',
   customerSiteTaken: 'This site is already in the customer report.',
   metricsTokenInvalid: 'The metrics token is missing or wrong.',
+  metricsLoopbackOnly:
+    'No metrics token is set: /metrics answers only this machine. Generate one in Settings → Parameter (or set METRICS_TOKEN).',
+  metricsTokenFromEnv: 'The metrics token is set by METRICS_TOKEN: change it there.',
   // outcomes of the Zabbix check (answered with 200, in words too)
   zabbixNotConfigured: 'No Zabbix server is configured (ZABBIX_URL).',
   zabbixSignedIn: 'Zabbix {{version}} accepts the console.',

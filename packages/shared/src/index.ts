@@ -10,6 +10,8 @@ export * from './properties.ts';
 export * from './realtime.ts';
 export * from './roles.ts';
 export * from './rowProblems.ts';
+export * from './siteNames.ts';
 export * from './splash.ts';
 export * from './supplies.ts';
 export type * from './types.ts';
+export * from './zip.ts';

@@ -3,6 +3,11 @@ export const SPLASH_KINDS = ['desktop', 'mobile'] as const;
 export type SplashKind = (typeof SPLASH_KINDS)[number];
 
 export const SPLASH_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * The longest side of a splash image, in pixels: a few megabytes of PNG can hold a picture of 20,000 × 12,500 that
+ * takes a gigabyte to show (guests' phones would freeze). 4096 × 2560 takes about 40 MB.
+ */
+export const SPLASH_MAX_SIDE = 4096;
 export const SPLASH_RATIOS: Record<SplashKind, { width: number; height: number }> = {
   desktop: { width: 16, height: 10 },
   mobile: { width: 9, height: 16 },
@@ -28,10 +33,16 @@ export function pngSize(bytes: Uint8Array): { width: number; height: number } | 
 export function splashProblem(
   kind: SplashKind,
   bytes: Uint8Array,
-): { code: 'notAPng' | 'imageTooLarge' | 'imageRatio'; params?: Record<string, string | number> } | null {
+): {
+  code: 'notAPng' | 'imageTooLarge' | 'imageDimensions' | 'imageRatio';
+  params?: Record<string, string | number>;
+} | null {
   if (bytes.length > SPLASH_MAX_BYTES) return { code: 'imageTooLarge', params: { max: 5 } };
   const size = pngSize(bytes);
   if (!size) return { code: 'notAPng' };
+  if (Math.max(size.width, size.height) > SPLASH_MAX_SIDE) {
+    return { code: 'imageDimensions', params: { width: size.width, height: size.height, max: SPLASH_MAX_SIDE } };
+  }
   const want = SPLASH_RATIOS[kind];
   const ratio = size.width / size.height;
   const expected = want.width / want.height;

@@ -447,7 +447,10 @@ export const mailLog = pgTable(
     /** who sent it (a test or a resend), null for the schedule and resets */
     actor: text('actor'),
   },
-  (t) => [index('mail_log_at_idx').on(t.at), check('mail_log_kind', sql`${t.kind} in ('test', 'report', 'reset')`)],
+  (t) => [
+    index('mail_log_at_idx').on(t.at),
+    check('mail_log_kind', sql`${t.kind} in ('test', 'report', 'reset', 'notice')`),
+  ],
 );
 
 /**

@@ -1,6 +1,6 @@
 // Reads the first sheet of an uploaded workbook, in a worker thread of its own (lib/upload.ts): a malformed file
 // can make the parser loop or swallow memory, and then only this thread is stopped, never the server. Also writes
-// a large workbook (the scheduled report's) without holding up the server's requests.
+// a large workbook (an export, the scheduled report's) without holding up the server's requests.
 import { parentPort, workerData } from 'node:worker_threads';
 import * as XLSX from '@e965/xlsx';
 
@@ -22,9 +22,9 @@ function writeSheet({ sheetName, rows }) {
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true });
 }
 
-if (workerData instanceof Uint8Array) {
+if (workerData.read) {
   try {
-    parentPort.postMessage({ rows: readFirstSheet(Buffer.from(workerData)) });
+    parentPort.postMessage({ rows: readFirstSheet(Buffer.from(workerData.read)) });
   } catch {
     parentPort.postMessage({ unreadable: true });
   }

@@ -1,6 +1,6 @@
 import { sniffSpreadsheet } from '@it4u/shared';
 import { describe, expect, it } from 'vitest';
-import { escapeCell, foldHeader, parseSheetDate, sheetDay, writeSheet } from './spreadsheet.ts';
+import { createExportQueue, escapeCell, foldHeader, parseSheetDate, sheetDay, writeSheet } from './spreadsheet.ts';
 import { readSpreadsheet } from './upload.ts';
 
 describe('spreadsheets', () => {
@@ -59,24 +59,59 @@ describe('spreadsheets', () => {
     expect(parseSheetDate(sheetDay(pickedInHanoi))).toEqual({ ok: true, ms: Date.UTC(2026, 2, 5) });
   });
 
-  it('reads a file off the main thread: a truncated workbook that makes the parser loop is stopped (422)', async () => {
+  it('refuses a truncated workbook (no zip directory, which made the parser loop) at once: 415', async () => {
     const truncated = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00, 0x08, 0x00]);
+    await expect(readSpreadsheet(truncated)).rejects.toMatchObject({ statusCode: 415, code: 'unreadableSpreadsheet' });
+  });
+
+  /** A workbook that takes the parser longer than the few hundred milliseconds the next tests allow. */
+  const slow = () =>
+    writeSheet(
+      'Sheet1',
+      ['a', 'b', 'c', 'd'],
+      Array.from({ length: 30_000 }, (_, i) => [i, `row ${i}`, i * 2, 'text']),
+    );
+
+  it('reads a file off the main thread: one that takes too long is stopped (422)', async () => {
+    const book = slow();
     const started = performance.now();
     // meanwhile the main thread is free: a timer fires on time
     const tick = new Promise<number>((resolve) => setTimeout(() => resolve(performance.now() - started), 50));
-    const read = readSpreadsheet(truncated, { timeMs: 1_500, memoryMb: 256 });
+    const read = readSpreadsheet(book, { timeMs: 300, memoryMb: 256 });
     await expect(read).rejects.toMatchObject({ statusCode: 422, code: 'spreadsheetTooComplex' });
     expect(await tick).toBeLessThan(1_000);
   });
 
   it('reads at most a few workbooks at once: more answer 503 with no worker started', async () => {
-    const truncated = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00, 0x08, 0x00]);
-    const limits = { timeMs: 1_000, memoryMb: 256, concurrent: 2 };
-    const results = await Promise.allSettled([1, 2, 3].map(() => readSpreadsheet(truncated, limits)));
+    const book = slow();
+    const limits = { timeMs: 300, memoryMb: 256, concurrent: 2 };
+    const results = await Promise.allSettled([1, 2, 3].map(() => readSpreadsheet(book, limits)));
     const codes = results.map((r) => (r.status === 'rejected' ? (r.reason as { code: string }).code : 'read'));
     expect(codes.sort()).toEqual(['spreadsheetTooComplex', 'spreadsheetTooComplex', 'uploadsBusy']);
     // and a slot is free again afterwards
-    await expect(readSpreadsheet(truncated, limits)).rejects.toMatchObject({ code: 'spreadsheetTooComplex' });
+    await expect(readSpreadsheet(book, limits)).rejects.toMatchObject({ code: 'spreadsheetTooComplex' });
+  });
+
+  it('builds exports in turn: past the waiting places 429 exportsBusy with its seconds; the report always waits', async () => {
+    const queue = createExportQueue({ running: 1, waiting: 1, retryAfterS: 7 });
+    const order: string[] = [];
+    let release = () => {};
+    const first = queue.run(() => new Promise<string>((resolve) => (release = () => resolve('first'))));
+    const second = queue.run(async () => {
+      order.push('second');
+      return 'second';
+    });
+    await expect(queue.run(async () => 'third')).rejects.toMatchObject({
+      statusCode: 429,
+      code: 'exportsBusy',
+      params: { seconds: 7 },
+    });
+    const report = queue.run(async () => 'report', { mayRefuse: false });
+    expect(queue.load()).toEqual({ running: 1, waiting: 2 });
+    expect(order).toEqual([]);
+    release();
+    expect(await Promise.all([first, second, report])).toEqual(['first', 'second', 'report']);
+    expect(queue.load()).toEqual({ running: 0, waiting: 0 });
   });
 
   it('answers 415 for a file the parser refuses', async () => {

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import * as XLSX from '@e965/xlsx';
 import { OPERATOR_TIME_ZONE, type RowError, type RowProblem, type RowProblemField, rowError } from '@it4u/shared';
+import { TooManyRequestsError } from './errors.ts';
 import { isBadText } from './text.ts';
 
 /** Text cells that a spreadsheet program could take for a formula get a leading apostrophe. */
@@ -19,7 +20,7 @@ export function writeSheet(sheetName: string, header: string[], rows: unknown[][
 
 /**
  * The same workbook as writeSheet, made in a worker thread: a report of ten thousand rows takes the worker a second
- * or so, during which the server goes on answering.
+ * or so, during which the server goes on answering. Exports call it (through buildSheet) inside `exportQueue.run`.
  */
 export function writeSheetOffThread(sheetName: string, header: string[], rows: unknown[][]): Promise<Buffer> {
   const worker = new Worker(new URL('./sheet.worker.mjs', import.meta.url), {
@@ -34,6 +35,55 @@ export function writeSheetOffThread(sheetName: string, header: string[], rows: u
     worker.once('exit', (code) => reject(new Error(`the sheet worker stopped (${code})`)));
   }).finally(() => void worker.terminate());
 }
+
+/** Sheets up to this many rows are written on the main thread (milliseconds); larger ones in a worker. */
+const INLINE_ROWS = 2_000;
+
+/** An export's workbook: a small one at once, a large one in a worker thread (writeSheetOffThread). */
+export function buildSheet(sheetName: string, header: string[], rows: unknown[][]): Promise<Buffer> {
+  return rows.length <= INLINE_ROWS
+    ? Promise.resolve(writeSheet(sheetName, header, rows))
+    : writeSheetOffThread(sheetName, header, rows);
+}
+
+/** How many exports build at once, how many more may wait for their turn, and the Retry-After of the rest. */
+export type ExportLimits = { running: number; waiting: number; retryAfterS: number };
+export const EXPORT_LIMITS: ExportLimits = { running: 2, waiting: 4, retryAfterS: 5 };
+
+/**
+ * A bounded queue of exports: an export holds its rows and its workbook in memory while it is built, so twenty at
+ * once of a large register could exhaust the server. At most `running` build at once (their rows read and their
+ * workbook written inside `build`), `waiting` more wait in order; past that an export is refused at once with 429
+ * `exportsBusy` and a Retry-After. The scheduled report waits whatever the queue (`mayRefuse: false`).
+ */
+export function createExportQueue(limits: ExportLimits = EXPORT_LIMITS) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async run<T>(build: () => Promise<T>, opts: { mayRefuse?: boolean } = {}): Promise<T> {
+      if (running < limits.running) running++;
+      else {
+        if ((opts.mayRefuse ?? true) && waiting.length >= limits.waiting) {
+          throw new TooManyRequestsError('exportsBusy', { seconds: limits.retryAfterS });
+        }
+        // the slot is handed over by the export that ends (running stays the same)
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      }
+      try {
+        return await build();
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else running--;
+      }
+    },
+    /** Exports building and waiting now. */
+    load: () => ({ running, waiting: waiting.length }),
+  };
+}
+
+/** The exports of this process. */
+export const exportQueue = createExportQueue();
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: OPERATOR_TIME_ZONE,

@@ -133,7 +133,7 @@ export function isDatabaseDown(err: unknown): boolean {
 
 /** The busboy parser's own complaints about a malformed multipart body. */
 const isMultipartProblem = (err: FastifyError) =>
-  /^(Multipart|Malformed|Unexpected end of form|Boundary)/i.test(err.message ?? '');
+  /^(Multipart|Malformed|Unexpected end of (form|multipart data)|Boundary)/i.test(err.message ?? '');
 
 function send(
   reply: FastifyReply,
@@ -173,6 +173,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         // a busy controller said how long to wait (controllerBusy's seconds); otherwise a few seconds
         const wait = Number(err.params?.seconds);
         reply.header('retry-after', String(Number.isInteger(wait) && wait > 0 ? wait : RETRY_AFTER_S));
+      }
+      // a busy queue (exportsBusy) says when to come back
+      if (err.statusCode === 429 && Number.isInteger(err.params?.seconds)) {
+        reply.header('retry-after', String(err.params?.seconds));
       }
       return send(reply, err.statusCode, err.code, err.params, detailsFor(request, err.details));
     }

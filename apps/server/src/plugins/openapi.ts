@@ -18,9 +18,15 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           deviceToken: {
             type: 'http',
             scheme: 'bearer',
-            description: 'The device token (tokenDev of Settings → Parameter) that routers push with',
+            description:
+              "A router's own device token (made in the customer report's site view), or the shared tokenDev of Settings → Parameter for a site without one, while it is on",
           },
-          metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN, when it is set' },
+          metricsToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'METRICS_TOKEN, or the token an administrator generated in Settings → Parameter; without either, only loopback is answered',
+          },
         },
       },
     },

@@ -1,4 +1,4 @@
-import { sniffSpreadsheet } from '@it4u/shared';
+import { checkZip, sniffSpreadsheet } from '@it4u/shared';
 import { FileRefusedError } from './uploadChecks.ts';
 
 /** Spreadsheet row objects keyed by the header row's column names. */
@@ -18,13 +18,18 @@ export function trimTrailingBlankRows(rows: SheetRow[]): SheetRow[] {
 /**
  * Reads the first sheet of a workbook. The content is checked first, as the server does: a file that is not an
  * .xlsx or .xls workbook (a text file renamed .xlsx, which the library would read as a sheet of text) is refused
- * with a `FileRefusedError('notSpreadsheetContent')`. The spreadsheet library is loaded only here, on the first
+ * with a `FileRefusedError('notSpreadsheetContent')`, an .xlsx whose zip directory declares more than the server
+ * reads once inflated with `FileRefusedError('tooBigInside')`. The spreadsheet library is loaded only here, on the first
  * upload, so it stays out of every screen's initial JavaScript. Dates stay numbers (the server reads date serials).
  */
 export async function readFirstSheet(file: Blob): Promise<SheetRow[]> {
   const data = await file.arrayBuffer();
-  if (!sniffSpreadsheet(new Uint8Array(data, 0, Math.min(8, data.byteLength)))) {
-    throw new FileRefusedError('notSpreadsheetContent');
+  const format = sniffSpreadsheet(new Uint8Array(data, 0, Math.min(8, data.byteLength)));
+  if (!format) throw new FileRefusedError('notSpreadsheetContent');
+  // the zip's directory first, as the server reads it: a small file that inflates to gigabytes is refused unread
+  if (format === 'xlsx') {
+    const zip = checkZip(new Uint8Array(data));
+    if (!zip.ok) throw zip.problem === 'tooLarge' ? new FileRefusedError('tooBigInside') : new Error('unreadable');
   }
   const xlsx = await import('@e965/xlsx');
   const workbook = xlsx.read(data, { type: 'array' });

@@ -65,6 +65,19 @@ describe('upload pre-checks', () => {
     expect(await refusal(new File(['<html><body>a table</body></html>'], 'old.xls'))).toBe('notSpreadsheetContent');
   });
 
+  it('refuses an .xlsx whose zip directory declares more than the server reads (a zip bomb), unread', async () => {
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['a'], [1]]), 'Sheet1');
+    const bytes = new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx', compression: true }));
+    const view = new DataView(bytes.buffer);
+    // every entry's headers now say it inflates to 400 MB
+    for (let p = 0; p + 4 <= bytes.length; p++) {
+      if (view.getUint32(p, true) === 0x02014b50) view.setUint32(p + 24, 400 * 1024 * 1024, true);
+      if (view.getUint32(p, true) === 0x04034b50) view.setUint32(p + 22, 400 * 1024 * 1024, true);
+    }
+    expect(await refusal(new File([bytes], 'bomb.xlsx'))).toBe('tooBigInside');
+  });
+
   it('reads a real workbook, .xlsx or .xls', async () => {
     const rows = [
       ['Item code', 'Name', 'Quantity'],

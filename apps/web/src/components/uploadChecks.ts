@@ -5,9 +5,10 @@ export const SPREADSHEET_ACCEPT = SPREADSHEET_EXTENSIONS.join(',');
 
 /**
  * Why a chosen file is refused before anything is sent; null when it may be read. `notSpreadsheetContent`: the name
- * says spreadsheet, the bytes do not (a text file renamed .xlsx).
+ * says spreadsheet, the bytes do not (a text file renamed .xlsx). `tooBigInside`: the workbook's zip directory
+ * declares more than the server reads once inflated (a zip bomb would freeze the tab).
  */
-export type FileProblem = 'notSpreadsheet' | 'notSpreadsheetContent' | 'tooBig' | 'empty';
+export type FileProblem = 'notSpreadsheet' | 'notSpreadsheetContent' | 'tooBig' | 'tooBigInside' | 'empty';
 
 export function checkSpreadsheetFile(file: { name: string; size: number }): FileProblem | null {
   const name = file.name.toLowerCase();

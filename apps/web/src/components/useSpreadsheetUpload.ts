@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES, type RowError, type UploadResult } from '@it4u/shared';
+import { INFLATE_LIMITS, MAX_UPLOAD_BYTES, type RowError, type UploadResult } from '@it4u/shared';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,7 +51,9 @@ export function useSpreadsheetUpload(path: string, invalidate: QueryKey) {
         rows = await readFirstSheet(file);
       } catch (error) {
         notice.failure(
-          error instanceof FileRefusedError ? t(`common.upload.${error.problem}`) : t('common.upload.unreadable'),
+          error instanceof FileRefusedError
+            ? t(`common.upload.${error.problem}`, { max: INFLATE_LIMITS.maxBytes / MEGABYTE })
+            : t('common.upload.unreadable'),
         );
         return null;
       } finally {

@@ -24,6 +24,8 @@ CREATE TABLE "terminal_host_approvals" (
 	CONSTRAINT "terminal_host_approvals_state" CHECK ("terminal_host_approvals"."state" in ('pending', 'approved'))
 );
 --> statement-breakpoint
+ALTER TABLE "mail_log" DROP CONSTRAINT "mail_log_kind";--> statement-breakpoint
 ALTER TABLE "terminal_host_approvals" ADD CONSTRAINT "terminal_host_approvals_device_info_id_device_info_id_fk" FOREIGN KEY ("device_info_id") REFERENCES "public"."device_info"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "device_tokens_hash_idx" ON "device_tokens" USING btree ("token_hash");--> statement-breakpoint
-CREATE INDEX "device_tokens_site_idx" ON "device_tokens" USING btree ("sitename");
+CREATE INDEX "device_tokens_site_idx" ON "device_tokens" USING btree ("sitename");--> statement-breakpoint
+ALTER TABLE "mail_log" ADD CONSTRAINT "mail_log_kind" CHECK ("mail_log"."kind" in ('test', 'report', 'reset', 'notice'));

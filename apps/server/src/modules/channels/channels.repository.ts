@@ -189,7 +189,7 @@ export type HistoryValues = {
 };
 
 export function createChannelsRepository(db: Db) {
-  return {
+  const repository = {
     providers: (): Promise<ChannelProvider[]> => db.select().from(channelProviders).orderBy(channelProviders.name),
 
     async insertProvider(name: string): Promise<ChannelProvider> {
@@ -405,6 +405,12 @@ export function createChannelsRepository(db: Db) {
       }));
     },
   };
+  return Object.assign(repository, {
+    /** Runs fn in one transaction, with the repository on it: a write and its history line, both or neither. */
+    transaction<T>(fn: (tx: typeof repository) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(createChannelsRepository(tx as unknown as Db)));
+    },
+  });
 }
 
 export type ChannelsRepository = ReturnType<typeof createChannelsRepository>;

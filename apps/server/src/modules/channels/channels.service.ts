@@ -13,7 +13,7 @@ import {
 import type { RequestContext } from '../../lib/context.ts';
 import { BadRequestError, ConflictError, InvalidRowsError, NotFoundError } from '../../lib/errors.ts';
 import { linkedId } from '../../lib/schemas.ts';
-import { normaliseRows, writeSheet } from '../../lib/spreadsheet.ts';
+import { buildSheet, exportQueue, normaliseRows, writeSheet } from '../../lib/spreadsheet.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
 import type { ContractsRepository } from '../contracts/contracts.repository.ts';
 import { CHANNEL_COLUMNS, exportCells, parseChannelRow } from './channels.columns.ts';
@@ -81,8 +81,8 @@ const dateValues = (d: Partial<Record<DateKey, number | null>>, before?: Record<
   ) as Record<DateKey, Date | null>;
 
 export function createChannelsService({ channels, contracts }: Deps) {
-  async function mustGetAttribute(id: number): Promise<ChannelAttribute> {
-    const a = await channels.findAttribute(id);
+  async function mustGetAttribute(id: number, from: Pick<ChannelsRepository, 'findAttribute'> = channels) {
+    const a = await from.findAttribute(id);
     if (!a) throw new NotFoundError('channelNotFound');
     return a;
   }
@@ -148,51 +148,59 @@ export function createChannelsService({ channels, contracts }: Deps) {
     getAttribute: mustGetAttribute,
 
     async createAttribute(input: AttributeUpdateInput, ctx: RequestContext): Promise<ChannelAttribute> {
-      const id = await channels.insertAttribute(await values(input));
-      const made = await mustGetAttribute(id);
-      await channels.record({
-        attributeId: id,
-        entity: 'attribute',
-        entityId: id,
-        action: 'create',
-        actorId: ctx.actor.id,
-        actorName: ctx.actor.username,
-        changes: diff({}, attributeFields(made)),
+      const v = await values(input);
+      return channels.transaction(async (tx) => {
+        const id = await tx.insertAttribute(v);
+        const made = await mustGetAttribute(id, tx);
+        await tx.record({
+          attributeId: id,
+          entity: 'attribute',
+          entityId: id,
+          action: 'create',
+          actorId: ctx.actor.id,
+          actorName: ctx.actor.username,
+          changes: diff({}, attributeFields(made)),
+        });
+        return made;
       });
-      return made;
     },
 
     async updateAttribute(id: number, input: AttributeUpdateInput, ctx: RequestContext): Promise<ChannelAttribute> {
       const before = await mustGetAttribute(id);
-      await channels.updateAttribute(id, await values(input, before));
-      const after = await mustGetAttribute(id);
-      const changes = diff(attributeFields(before), attributeFields(after));
-      if (changes.length) {
-        await channels.record({
-          attributeId: id,
-          entity: 'attribute',
-          entityId: id,
-          action: 'update',
-          actorId: ctx.actor.id,
-          actorName: ctx.actor.username,
-          changes,
-        });
-      }
-      return after;
+      const v = await values(input, before);
+      return channels.transaction(async (tx) => {
+        await tx.updateAttribute(id, v);
+        const after = await mustGetAttribute(id, tx);
+        const changes = diff(attributeFields(before), attributeFields(after));
+        if (changes.length) {
+          await tx.record({
+            attributeId: id,
+            entity: 'attribute',
+            entityId: id,
+            action: 'update',
+            actorId: ctx.actor.id,
+            actorName: ctx.actor.username,
+            changes,
+          });
+        }
+        return after;
+      });
     },
 
     async removeAttribute(id: number, ctx: RequestContext): Promise<void> {
       const before = await mustGetAttribute(id);
       if (await channels.attributeInUse(id)) throw new ConflictError('channelInUse');
-      await channels.deleteAttribute(id);
-      await channels.record({
-        attributeId: id,
-        entity: 'attribute',
-        entityId: id,
-        action: 'delete',
-        actorId: ctx.actor.id,
-        actorName: ctx.actor.username,
-        changes: diff(attributeFields(before), {}),
+      await channels.transaction(async (tx) => {
+        await tx.deleteAttribute(id);
+        await tx.record({
+          attributeId: id,
+          entity: 'attribute',
+          entityId: id,
+          action: 'delete',
+          actorId: ctx.actor.id,
+          actorName: ctx.actor.username,
+          changes: diff(attributeFields(before), {}),
+        });
       });
     },
 
@@ -212,13 +220,15 @@ export function createChannelsService({ channels, contracts }: Deps) {
       ),
 
     /** The details that match the search, as a sheet with the import's columns. */
-    async exportDetails(f: DetailSearch): Promise<Buffer> {
-      const { items } = await details(f, 0, EXPORT_MAX_ROWS);
-      return writeSheet(
-        'Kênh truyền',
-        CHANNEL_COLUMNS.map((c) => c.header),
-        items.map(exportCells),
-      );
+    exportDetails(f: DetailSearch): Promise<Buffer> {
+      return exportQueue.run(async () => {
+        const { items } = await details(f, 0, EXPORT_MAX_ROWS);
+        return buildSheet(
+          'Kênh truyền',
+          CHANNEL_COLUMNS.map((c) => c.header),
+          items.map(exportCells),
+        );
+      });
     },
 
     /**
@@ -330,37 +340,41 @@ export function createChannelsService({ channels, contracts }: Deps) {
         >),
         ...dateValues(input, before),
       };
-      const id = before ? before.id : await channels.insertDetail(values);
-      if (before) await channels.updateDetail(id, values);
-      const after = await channels.findDetail(id);
-      if (!after) throw new NotFoundError('channelDetailNotFound');
-      const changes = diff(detailFields(before && factsOf(before)), detailFields(factsOf(after)));
-      if (changes.length) {
-        await channels.record({
-          attributeId: after.channelAttribute.id,
-          entity: 'detail',
-          entityId: id,
-          action: before ? 'update' : 'create',
-          actorId: ctx.actor.id,
-          actorName: ctx.actor.username,
-          changes,
-        });
-      }
-      return { detail: after, created: !before };
+      return channels.transaction(async (tx) => {
+        const id = before ? before.id : await tx.insertDetail(values);
+        if (before) await tx.updateDetail(id, values);
+        const after = await tx.findDetail(id);
+        if (!after) throw new NotFoundError('channelDetailNotFound');
+        const changes = diff(detailFields(before && factsOf(before)), detailFields(factsOf(after)));
+        if (changes.length) {
+          await tx.record({
+            attributeId: after.channelAttribute.id,
+            entity: 'detail',
+            entityId: id,
+            action: before ? 'update' : 'create',
+            actorId: ctx.actor.id,
+            actorName: ctx.actor.username,
+            changes,
+          });
+        }
+        return { detail: after, created: !before };
+      });
     },
 
     async removeDetail(id: number, ctx: RequestContext): Promise<void> {
       const before = await channels.findDetail(id);
       if (!before) throw new NotFoundError('channelDetailNotFound');
-      await channels.deleteDetail(id);
-      await channels.record({
-        attributeId: before.channelAttribute.id,
-        entity: 'detail',
-        entityId: id,
-        action: 'delete',
-        actorId: ctx.actor.id,
-        actorName: ctx.actor.username,
-        changes: diff(detailFields(factsOf(before)), {}),
+      await channels.transaction(async (tx) => {
+        await tx.deleteDetail(id);
+        await tx.record({
+          attributeId: before.channelAttribute.id,
+          entity: 'detail',
+          entityId: id,
+          action: 'delete',
+          actorId: ctx.actor.id,
+          actorName: ctx.actor.username,
+          changes: diff(detailFields(factsOf(before)), {}),
+        });
       });
     },
   };

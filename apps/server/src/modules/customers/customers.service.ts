@@ -119,8 +119,6 @@ export function createCustomersService(deps: {
   customers: CustomersRepository;
   controller: ControllerProvider;
   now: () => number;
-  /** not read any more (the tokens are checked by deviceTokens.service): left for callers not yet changed */
-  deviceToken?: unknown;
 }) {
   /** Access points connected and disconnected per site short name; empty when the controller does not answer. */
   async function accessPoints(): Promise<Map<string, { connected: number; disconnected: number }>> {

@@ -1,11 +1,12 @@
 import type { ErrorParams } from '@it4u/shared';
+import type { MailKind } from '@it4u/shared/api';
 import { and, count, desc, eq, inArray, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mailLog, mailRuns } from '../../db/schema.ts';
 
 export type MailLine = {
   at: Date;
-  kind: 'test' | 'report' | 'reset';
+  kind: MailKind;
   to: string[];
   cc: string[];
   subject: string;

@@ -307,17 +307,20 @@ export function createMailService(deps: {
     async resend(id: number, actor: Actor): Promise<MailOutcome> {
       const line = await deps.mail.get(id);
       if (!line) throw new NotFoundError('mailLogNotFound');
-      if (line.kind === 'reset') throw new ConflictError('mailResendReset');
+      if (line.kind === 'reset' || line.kind === 'notice') throw new ConflictError('mailResendReset');
       if (line.kind === 'test') return this.sendTest(line.to[0] ?? actor.email, actor);
       const { delivery } = await sendReport(await load(), { actor: actor.username });
       return outcomeOf(delivery);
     },
 
-    /** A mail the console writes for one person (the reset link): sent and logged, never with its body. */
-    async sendTo(to: string, subject: string, text: string): Promise<Delivery> {
+    /**
+     * A mail the console writes for one person (a reset link, a notice of changed sign-in details): sent and logged
+     * under its kind, never with its body.
+     */
+    async sendTo(to: string, subject: string, text: string, kind: 'reset' | 'notice' = 'reset'): Promise<Delivery> {
       const s = await load();
       if (!configured(s)) throw new UnavailableError(503, 'mailNotConfigured');
-      return (await send(s, 'reset', { to: [to], subject, text })).delivery;
+      return (await send(s, kind, { to: [to], subject, text })).delivery;
     },
 
     async log(page: number, pageSize: number): Promise<{ items: MailLogEntry[]; total: number }> {

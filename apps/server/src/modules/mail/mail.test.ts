@@ -49,7 +49,6 @@ describe.each(drivers)('mail on %s', (driver) => {
     const customers = createCustomersService({
       customers: createCustomersRepository(t.database.db),
       controller: { get: async () => undefined, reset() {} } as never,
-      deviceToken: async () => TOKEN,
       now: () => clock,
     });
     return createMailService({

@@ -59,6 +59,9 @@ type RecordRow = ContractRefRow & {
   total?: string | number;
 };
 
+/** The lock key of the settling of serials' histories (pg_advisory_xact_lock). */
+const SERIALS_LOCK = 7_115_001;
+
 const ms = (d: Date | string) => new Date(d).getTime();
 
 /** Warranty end: the landmark plus the warranty period in calendar months. */
@@ -109,8 +112,18 @@ const RECORD_SELECT = sql`select r.id, r.kind, r.export_date, r.licence, i.item_
   r.number, r.value, r.total_amount, r.supplier, r.serial_num, r.mac, r.mac_format, r.warranty_period,
   r.storage_term, r.warranty_landmark, r.note, r.status, r.created_at, r.contract_id,
   c.custom_id, c.num_contract, c.client_name, c.street, c.service_plans`;
-const RECORD_FROM = sql`from stock_records r join supply_items i on i.id = r.item_id
-  left join contracts c on c.id = r.contract_id`;
+const RECORD_JOIN = sql`join supply_items i on i.id = r.item_id left join contracts c on c.id = r.contract_id`;
+const RECORD_FROM = sql`from stock_records r ${RECORD_JOIN}`;
+
+/** The columns a record's write sets, and their values in the same order. */
+const RECORD_COLUMNS = sql`kind, export_date, licence, item_id, number, value, supplier, serial_num, mac, mac_format,
+  warranty_period, storage_term, warranty_landmark, note, status, contract_id`;
+function recordTuple(kind: StockKind, v: RecordValues) {
+  const landmark = v.warrantyLandmark === null ? null : v.warrantyLandmark.toISOString();
+  return sql`${kind}, ${v.exportDate.toISOString()}::timestamptz, ${v.licence}, ${v.itemId}::int, ${v.number}::int,
+    ${v.value}::numeric, ${v.supplier}, ${v.serialNum}, ${v.mac}, ${v.macFormat}, ${v.warrantyPeriod}::int,
+    ${v.storageTerm}::int, ${landmark}::timestamptz, ${v.note}, ${v.status}::text, ${v.contractId}::int`;
+}
 
 function recordWhere(kind: StockKind, f: Omit<RecordFilter, 'offset' | 'limit'>) {
   const parts = [sql`r.kind = ${kind}`];
@@ -267,40 +280,61 @@ export function createSuppliesRepository(db: Db) {
       return rows.map((r) => toRecord(r));
     },
 
-    async insertRecord(kind: StockKind, values: RecordValues): Promise<number> {
-      const [row] = await db
-        .insert(stockRecords)
-        .values({ ...values, kind })
-        .returning({ id: stockRecords.id });
+    /** Adds a record and answers it as written (one statement: the insert's `returning`, with its item and contract). */
+    async insertRecord(kind: StockKind, values: RecordValues, tx: Db = db): Promise<StockRecord> {
+      const [row] = rowsOf<RecordRow>(
+        await tx.execute(sql`with r as (insert into stock_records (${RECORD_COLUMNS})
+            values (${recordTuple(kind, values)}) returning *)
+          ${RECORD_SELECT} from r ${RECORD_JOIN}`),
+      );
       if (!row) throw new Error('insert returned nothing');
-      return row.id;
+      return toRecord(row);
     },
 
-    async updateRecord(kind: StockKind, id: number, values: RecordValues): Promise<boolean> {
-      const rows = await db
-        .update(stockRecords)
-        .set(values)
-        .where(and(eq(stockRecords.kind, kind), eq(stockRecords.id, id)))
-        .returning({ id: stockRecords.id });
-      return rows.length === 1;
+    /**
+     * Changes a record and answers it as written, with the serial it had before (locked while the statement runs,
+     * so that both serials' histories are settled), or undefined when there is no such record.
+     */
+    async updateRecord(
+      kind: StockKind,
+      id: number,
+      values: RecordValues,
+      tx: Db = db,
+    ): Promise<{ record: StockRecord; serialBefore: string } | undefined> {
+      const [row] = rowsOf<RecordRow & { serial_before: string }>(
+        await tx.execute(sql`with r as (update stock_records s set (${RECORD_COLUMNS}) = (${recordTuple(kind, values)})
+            from (select id, serial_num as serial_before from stock_records
+              where kind = ${kind} and id = ${id} for update) o
+            where s.id = o.id returning s.*, o.serial_before)
+          ${RECORD_SELECT}, r.serial_before from r ${RECORD_JOIN}`),
+      );
+      return row ? { record: toRecord(row), serialBefore: row.serial_before } : undefined;
     },
 
-    async deleteRecord(kind: StockKind, id: number): Promise<boolean> {
-      const rows = await db
+    /** Deletes a record; answers the serial it had, or undefined when there is no such record. */
+    async deleteRecord(kind: StockKind, id: number, tx: Db = db): Promise<string | undefined> {
+      const [row] = await tx
         .delete(stockRecords)
         .where(and(eq(stockRecords.kind, kind), eq(stockRecords.id, id)))
-        .returning({ id: stockRecords.id });
-      return rows.length === 1;
+        .returning({ serialNum: stockRecords.serialNum });
+      return row?.serialNum;
     },
 
     /**
      * Of the stock-outs of each serial, only the latest (by date, then id) keeps a status of its own; the earlier
-     * ones are moved. A latest one that was moved (its successor was deleted) is in use again.
+     * ones are moved. A latest one that was moved (its successor was deleted) is in use again. Answers the status
+     * of each record it changed.
      */
-    async settleSerials(serials: string[], tx: Db = db): Promise<void> {
+    async settleSerials(serials: string[], tx: Db = db): Promise<Map<number, string>> {
       const list = [...new Set(serials.filter((s) => s !== ''))];
-      if (list.length === 0) return;
-      await tx.execute(sql`
+      const changed = new Map<number, string>();
+      if (list.length === 0) return changed;
+      // One settling at a time (until its transaction ends): two stock-outs of a serial written at once would each
+      // settle without seeing the other's record, and both stay in use. The second one waits, and its statement
+      // then sees the first one committed.
+      await tx.execute(sql`select pg_advisory_xact_lock(${SERIALS_LOCK})`);
+      const rows = rowsOf<{ id: string | number; status: string }>(
+        await tx.execute(sql`
         with ranked as (
           select id, row_number() over (partition by serial_num order by export_date desc, id desc) as rn
           from stock_records where kind = 'out' and serial_num = any(${sql.param(list)}::text[]))
@@ -308,7 +342,11 @@ export function createSuppliesRepository(db: Db) {
             when ranked.rn > 1 then ${MOVED_STATUS}
             when r.status is null or r.status = ${MOVED_STATUS} then ${IN_USE_STATUS}
             else r.status end
-        from ranked where r.id = ranked.id`);
+        from ranked where r.id = ranked.id
+        returning r.id, r.status`),
+      );
+      for (const r of rows) changed.set(Number(r.id), r.status);
+      return changed;
     },
 
     // ---- report ----

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { BadRequestError, ConflictError, InvalidRowsError, NotFoundError } from '../../lib/errors.ts';
 import { canonicalMac } from '../../lib/mac.ts';
 import { linkedId } from '../../lib/schemas.ts';
-import { normaliseRows, sheetDay, writeSheet } from '../../lib/spreadsheet.ts';
+import { buildSheet, exportQueue, normaliseRows, sheetDay, writeSheet } from '../../lib/spreadsheet.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
 import type { ContractsRepository } from '../contracts/contracts.repository.ts';
 import { COLUMNS, parseItemRow, parseStockRow, type SheetTable } from './supplies.columns.ts';
@@ -60,6 +60,12 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
     if (!record) throw new NotFoundError('recordNotFound');
     return record;
   }
+
+  /** The record with the status that settling its serial's history gave it, if it changed. */
+  const settled = (record: StockRecord, changed: Map<number, string>): StockRecord => {
+    const status = changed.get(record.id);
+    return status === undefined ? record : { ...record, status: status as StockRecord['status'] };
+  };
 
   async function recordValues(kind: StockKind, input: RecordInput, before?: StockRecord): Promise<RecordValues> {
     const item = (await supplies.itemsByCode([input.itemCode.trim()])).get(input.itemCode.trim().toLowerCase());
@@ -251,28 +257,37 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
 
     getRecord: mustGetRecord,
 
+    // A write and the settling of its serials' history are one transaction: a failure between them leaves neither.
     async createRecord(kind: StockKind, input: RecordInput): Promise<StockRecord> {
       const values = await recordValues(kind, input);
-      const id = await supplies.insertRecord(kind, values);
+      const record = await supplies.transaction(async (tx) => {
+        const made = await supplies.insertRecord(kind, values, tx);
+        return kind === 'out' ? settled(made, await supplies.settleSerials([values.serialNum], tx)) : made;
+      });
       counts.clear();
-      if (kind === 'out') await supplies.settleSerials([values.serialNum]);
-      return mustGetRecord(kind, id);
+      return record;
     },
 
     async updateRecord(kind: StockKind, id: number, input: RecordInput): Promise<StockRecord> {
       const before = await mustGetRecord(kind, id);
       const values = await recordValues(kind, input, before);
-      await supplies.updateRecord(kind, id, values);
+      const record = await supplies.transaction(async (tx) => {
+        const done = await supplies.updateRecord(kind, id, values, tx);
+        if (!done) throw new NotFoundError('recordNotFound');
+        if (kind !== 'out') return done.record;
+        return settled(done.record, await supplies.settleSerials([done.serialBefore, values.serialNum], tx));
+      });
       counts.clear();
-      if (kind === 'out') await supplies.settleSerials([before.serialNum, values.serialNum]);
-      return mustGetRecord(kind, id);
+      return record;
     },
 
     async removeRecord(kind: StockKind, id: number): Promise<void> {
-      const before = await mustGetRecord(kind, id);
-      await supplies.deleteRecord(kind, id);
+      await supplies.transaction(async (tx) => {
+        const serial = await supplies.deleteRecord(kind, id, tx);
+        if (serial === undefined) throw new NotFoundError('recordNotFound');
+        if (kind === 'out') await supplies.settleSerials([serial], tx);
+      });
       counts.clear();
-      if (kind === 'out') await supplies.settleSerials([before.serialNum]);
     },
 
     history: (serial: string) => supplies.bySerial(serial.trim()),
@@ -296,93 +311,96 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
       );
     },
 
-    async exportTable(
+    /** The table as .xlsx, built in a worker in turn with the other exports (429 exportsBusy past the queue). */
+    exportTable(
       table: SheetTable | 'report',
       f: { q?: string; fromDate?: number; toDate?: number; status?: string },
     ): Promise<Buffer> {
-      if (table === 'report') {
-        const from = f.fromDate ?? 0;
-        const to = f.toDate ?? Date.now();
-        const rows = await this.report(from, to);
-        const sum = (k: 'inventoryStart' | 'numImportFromToDate' | 'numExportFromToDate' | 'inventoryEnd') =>
-          rows.reduce((a, r) => a + r[k], 0);
-        const header = [
-          'STT',
-          'Mã vật tư',
-          'Tên vật tư',
-          'Đơn vị',
-          'Tồn đầu kỳ',
-          'Nhập trong kỳ',
-          'Xuất trong kỳ',
-          'Tồn cuối kỳ',
-          'Ghi chú',
-        ];
-        return writeSheet('Báo cáo', header, [
-          [
-            '',
-            'Tổng số',
-            '',
-            '',
-            sum('inventoryStart'),
-            sum('numImportFromToDate'),
-            sum('numExportFromToDate'),
-            sum('inventoryEnd'),
-            '',
-          ],
-          ...rows.map((r, i) => [
-            i + 1,
-            r.itemCode,
-            r.name,
-            r.unit,
-            r.inventoryStart,
-            r.numImportFromToDate,
-            r.numExportFromToDate,
-            r.inventoryEnd,
-            r.note,
-          ]),
-        ]);
-      }
-      if (table === 'listSupplies') {
-        const { items } = await supplies.itemPage(f.q, 0, 1_000_000);
-        return writeSheet(
-          table,
-          COLUMNS.listSupplies.map((c) => c.header),
-          items.map((i) => [i.itemCode, i.name, i.unit, i.number, i.value, i.note]),
-        );
-      }
-      const kind = kindOf(table);
-      const records = await supplies.recordsFor(kind, f);
-      return writeSheet(
-        table,
-        COLUMNS[table].map((c) => c.header),
-        records.map((r) => {
-          const base = [
-            sheetDay(r.exportDate),
-            r.licence,
-            r.itemCode,
-            r.itemName,
-            r.unit,
-            r.number,
-            r.value,
-            r.supplier,
-            r.serialNum,
-            r.macFormat || r.mac,
-            r.warrantyPeriod,
-            r.storageTerm,
-            sheetDay(r.warrantyLandmark),
-            r.note,
+      return exportQueue.run(async () => {
+        if (table === 'report') {
+          const from = f.fromDate ?? 0;
+          const to = f.toDate ?? Date.now();
+          const rows = await this.report(from, to);
+          const sum = (k: 'inventoryStart' | 'numImportFromToDate' | 'numExportFromToDate' | 'inventoryEnd') =>
+            rows.reduce((a, r) => a + r[k], 0);
+          const header = [
+            'STT',
+            'Mã vật tư',
+            'Tên vật tư',
+            'Đơn vị',
+            'Tồn đầu kỳ',
+            'Nhập trong kỳ',
+            'Xuất trong kỳ',
+            'Tồn cuối kỳ',
+            'Ghi chú',
           ];
-          return kind === 'out'
-            ? [
-                ...base,
-                r.status ?? '',
-                r.contract?.numContract ?? '',
-                r.contract?.clientName ?? '',
-                r.contract?.street ?? '',
-              ]
-            : base;
-        }),
-      );
+          return buildSheet('Báo cáo', header, [
+            [
+              '',
+              'Tổng số',
+              '',
+              '',
+              sum('inventoryStart'),
+              sum('numImportFromToDate'),
+              sum('numExportFromToDate'),
+              sum('inventoryEnd'),
+              '',
+            ],
+            ...rows.map((r, i) => [
+              i + 1,
+              r.itemCode,
+              r.name,
+              r.unit,
+              r.inventoryStart,
+              r.numImportFromToDate,
+              r.numExportFromToDate,
+              r.inventoryEnd,
+              r.note,
+            ]),
+          ]);
+        }
+        if (table === 'listSupplies') {
+          const { items } = await supplies.itemPage(f.q, 0, 1_000_000);
+          return buildSheet(
+            table,
+            COLUMNS.listSupplies.map((c) => c.header),
+            items.map((i) => [i.itemCode, i.name, i.unit, i.number, i.value, i.note]),
+          );
+        }
+        const kind = kindOf(table);
+        const records = await supplies.recordsFor(kind, f);
+        return buildSheet(
+          table,
+          COLUMNS[table].map((c) => c.header),
+          records.map((r) => {
+            const base = [
+              sheetDay(r.exportDate),
+              r.licence,
+              r.itemCode,
+              r.itemName,
+              r.unit,
+              r.number,
+              r.value,
+              r.supplier,
+              r.serialNum,
+              r.macFormat || r.mac,
+              r.warrantyPeriod,
+              r.storageTerm,
+              sheetDay(r.warrantyLandmark),
+              r.note,
+            ];
+            return kind === 'out'
+              ? [
+                  ...base,
+                  r.status ?? '',
+                  r.contract?.numContract ?? '',
+                  r.contract?.clientName ?? '',
+                  r.contract?.street ?? '',
+                ]
+              : base;
+          }),
+        );
+      });
     },
   };
 }

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSheet } from '../../lib/spreadsheet.ts';
 import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
 import { multipartFile } from '../../test/multipart.ts';
+import { createContractsRepository } from '../contracts/contracts.repository.ts';
+import { createSuppliesRepository } from './supplies.repository.ts';
+import { createSuppliesService } from './supplies.service.ts';
 
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
 
@@ -164,6 +167,69 @@ describe.each(drivers)('supplies on %s', (driver) => {
     expect((await call('GET', `/it4u/exportWarehouseBySerialNum/${serial}`)).json()[0].status).toBe('Đang sử dụng');
     // the contract is in use now
     expect((await call('DELETE', `/it4u/contracts/${contract.id}`)).statusCode).toBe(409);
+  });
+
+  it("answers a stock-out dated before its serial's latest one as moved, as its history says", async () => {
+    const c = code('ONT');
+    await item(c);
+    const serial = `SN-LATE-${n}`;
+    await stock('exportWarehouse', {
+      exportDate: day('2024-06-01'),
+      itemCode: c,
+      number: 1,
+      value: 0,
+      serialNum: serial,
+    });
+    const older = await stock('exportWarehouse', {
+      exportDate: day('2024-01-01'),
+      itemCode: c,
+      number: 1,
+      value: 0,
+      serialNum: serial,
+    });
+    expect(older.status).toBe('Đã dịch chuyển');
+    const edited = await call('PUT', `/it4u/exportWarehouse/${older.id}`, {
+      exportDate: day('2024-07-01'),
+      itemCode: c,
+      number: 1,
+      value: 0,
+      serialNum: serial,
+      status: 'Đã dịch chuyển',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().status).toBe('Đang sử dụng');
+  });
+
+  // issue 23: the write and the settling of the serial's history were separate statements outside a transaction
+  it('leaves nothing half made when settling the serial fails after a stock-out is written', async () => {
+    const c = code('ONT');
+    await item(c);
+    const serial = `SN-FAIL-${n}`;
+    const body = { exportDate: day('2024-03-01'), itemCode: c, number: 1, value: 0, serialNum: serial };
+    const kept = await stock('exportWarehouse', body);
+    const repository = createSuppliesRepository(t.database.db);
+    const failing = createSuppliesService({
+      supplies: {
+        ...repository,
+        settleSerials: async (serials, tx) => {
+          await repository.settleSerials(serials, tx);
+          throw new Error('injected failure after the history was settled');
+        },
+      },
+      contracts: createContractsRepository(t.database.db),
+    });
+    const newer = { ...body, exportDate: day('2024-04-01') };
+    await expect(failing.createRecord('out', newer)).rejects.toThrow('injected');
+    await expect(failing.updateRecord('out', kept.id, { ...newer, serialNum: `${serial}-B` })).rejects.toThrow(
+      'injected',
+    );
+    await expect(failing.removeRecord('out', kept.id)).rejects.toThrow('injected');
+    // the one record as it was, in use, under its serial
+    const history = (await call('GET', `/it4u/exportWarehouseBySerialNum/${serial}`)).json();
+    expect(
+      history.map((r: { id: number; status: string; exportDate: number }) => [r.id, r.status, r.exportDate]),
+    ).toEqual([[kept.id, 'Đang sử dụng', day('2024-03-01')]]);
+    expect((await call('GET', `/it4u/exportWarehouseBySerialNum/${serial}-B`)).json()).toEqual([]);
   });
 
   it('pages and filters stock records by date range', async () => {

@@ -36,6 +36,7 @@ export function createUploadsService(deps: { images: UploadsRepository; sites: S
       const problem = kind ? splashProblem(kind, png) : (splashProblem('desktop', png) ?? splashProblem('mobile', png));
       if (problem?.code === 'notAPng') throw new UnsupportedMediaTypeError('notAPng');
       if (problem?.code === 'imageTooLarge') throw new AppError(413, 'imageTooLarge', problem.params);
+      if (problem?.code === 'imageDimensions') throw new BadRequestError('imageDimensions', 'file', problem.params);
       if (problem || !kind) throw new BadRequestError('imageRatio', 'file', problem?.params);
       const size = pngSize(png) ?? { width: 0, height: 0 };
       const etag = `"${createHash('sha256').update(png).digest('base64url').slice(0, 27)}"`;

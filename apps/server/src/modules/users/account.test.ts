@@ -85,6 +85,14 @@ describe.each(drivers)('the own account on %s', (driver) => {
     expect(mail?.subject).toBe('The sign-in details of your IT4U console account were changed');
     expect(mail?.text).toContain(`- username: ${u.username} → ${u.username}_new`);
     await signin(t.app, `${u.username}_new`, u.password);
+    // the send log names it a notice (not a reset), which is never resent
+    const reader = await tokenFor(t, ['ROLE_ADMIN']);
+    const kindOf = async () => {
+      const log = await t.app.inject({ method: 'GET', url: '/api/v1/it4u/mailLog', headers: reader.headers });
+      return log.json().items.find((l: { to: string[] }) => l.to.includes(u.email))?.kind;
+    };
+    // the line is written once the server has answered the mail
+    await expect.poll(kindOf, { timeout: 5_000 }).toBe('notice');
   });
 
   it('answers 429 to the sixth wrong current password of an account in 15 minutes', async () => {

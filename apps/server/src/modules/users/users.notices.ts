@@ -51,7 +51,7 @@ export function createLoginNotices(mail: () => MailService) {
         username: change.before.username,
         changes: changes.join('\n'),
       });
-      await service.sendTo(change.before.email, t.subject, text);
+      await service.sendTo(change.before.email, t.subject, text, 'notice');
     },
   };
 }

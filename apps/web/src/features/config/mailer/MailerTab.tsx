@@ -362,7 +362,7 @@ function MailLog() {
       key: 'actions',
       title: t('common.actions'),
       render: (_: unknown, row) =>
-        row.kind === 'reset' ? null : (
+        row.kind === 'reset' || row.kind === 'notice' ? null : (
           <Button
             size="small"
             icon={<RedoOutlined aria-hidden />}
