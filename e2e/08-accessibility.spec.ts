@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { adminToken } from './support/api.ts';
 import { axe } from './support/axe.ts';
 import { readState } from './support/state.ts';
+import { seedHostApprovals } from './support/terminal.ts';
 
 /**
  * Every screen and tab, signed in and signed out, in both languages at 1440 and 390 px: axe-core (WCAG 2.1 AA)
@@ -90,6 +91,82 @@ async function eachTab(page: Page, sectionLabel: string, visit: (tab: string) =>
 }
 
 test.describe.configure({ timeout: 600_000 });
+
+/** The administrator's tokens, and a page of a new browser context signed in with them in the language given. */
+async function signedIn(browser: Browser, viewport: { width: number; height: number }, code: string) {
+  const page = await (await browser.newContext({ viewport })).newPage();
+  await page.goto('/login');
+  const res = await page.request.post('/api/v1/auth/signin', {
+    data: { usernameOrEmail: 'admin', password: readState().adminNewPassword },
+  });
+  const tokens = await res.json();
+  await page.evaluate(
+    ([t, language]) => {
+      localStorage.setItem('accessToken', t.accessToken);
+      localStorage.setItem('refreshToken', t.refreshToken);
+      localStorage.setItem('language', language);
+    },
+    [tokens, code] as const,
+  );
+  return { page, token: tokens.accessToken as string };
+}
+
+// Device information → Host approvals lists a host waiting for approval and an approved one (not an empty table)
+test.beforeAll(async ({ browser }) => {
+  const { page, token } = await signedIn(browser, WIDTHS[0], 'en');
+  await seedHostApprovals(page, page.request, token);
+  await page.context().close();
+});
+
+for (const size of WIDTHS) {
+  test(`Host approvals with a waiting and an approved host, and the approval's confirmation, pass axe-core and fit, ${size.name}, EN and VI`, async ({
+    browser,
+  }) => {
+    const problems: Problem[] = [];
+    for (const lang of LANGUAGES) {
+      const { page } = await signedIn(browser, size, lang.code);
+      const auth = { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` };
+      await page.request.put('/api/v1/user/update', { headers: auth, data: { language: lang.profile } });
+      await page.goto('/clientDeviceInf');
+      await page.waitForLoadState('networkidle');
+      const name = lang.code === 'en' ? 'Host approvals' : 'Phê duyệt máy chủ';
+      if (size.name === 'desktop') await page.getByRole('tab', { name }).click();
+      else {
+        await page.getByRole('combobox', { name: lang.section, exact: true }).click();
+        await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).click();
+      }
+      const where = `/clientDeviceInf [${name}]`;
+      const approve = page.getByRole('button', { name: lang.code === 'en' ? /^Approve 127\./ : /^Phê duyệt 127\./ });
+      await expect(approve.first()).toBeVisible();
+      await expect(
+        page.getByText(lang.code === 'en' ? 'Approved' : 'Đã phê duyệt', { exact: true }).first(),
+      ).toBeVisible();
+      await audit(page, where, problems);
+      // the key the approver checks shows on the closed card of a phone too
+      await expect(page.getByText(/^SHA256:/).first()).toBeVisible();
+      // the actions are at hand without scrolling the table sideways (at 1440 px the columns fit beside the menu)
+      const button = await approve.first().boundingBox();
+      if (!button || button.x + button.width > (page.viewportSize()?.width ?? 0))
+        problems.push(`${where}: the approve button is out of sight (${JSON.stringify(button)})`);
+      await approve.first().click();
+      const confirm = page.locator('.ant-popconfirm:visible');
+      await expect(confirm).toBeVisible();
+      await confirm.evaluate((el) =>
+        Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))),
+      );
+      await audit(page, `${where} approving`, problems);
+      // the confirmation, with its long key, stays inside the window
+      const box = await confirm.boundingBox();
+      const width = page.viewportSize()?.width ?? 0;
+      if (!box || box.x < 0 || box.x + box.width > width)
+        problems.push(`${where}: the confirmation leaves the window (${JSON.stringify(box)}, ${width} px)`);
+      await page.keyboard.press('Escape');
+      await page.request.put('/api/v1/user/update', { headers: auth, data: { language: 'English' } });
+      await page.context().close();
+    }
+    expect(problems).toEqual([]);
+  });
+}
 
 for (const size of WIDTHS) {
   for (const lang of LANGUAGES) {

@@ -3,12 +3,13 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import ssh2 from 'ssh2';
+import { ed25519Pair } from './sshServer.ts';
 
 const { Server, utils } = ssh2;
 const { STATUS_CODE } = utils.sftp;
 
 /** A key pair for a test's SSH user: `private` for the client, `public` (OpenSSH's one line) for the server. */
-export const userKeyPair = () => utils.generateKeyPairSync('ed25519');
+export const userKeyPair = ed25519Pair;
 
 /**
  * A real SSH server with SFTP on loopback for tests (ssh2's server): it takes one user's password, or their key (the
@@ -24,7 +25,7 @@ export async function startSftp(opts: {
   publicKey?: string;
   port?: number;
 }) {
-  const hostKey = utils.generateKeyPairSync('ed25519').private;
+  const hostKey = ed25519Pair().private;
   const parsed = opts.publicKey ? utils.parseKey(opts.publicKey) : undefined;
   if (parsed instanceof Error) throw parsed;
   const userKey = parsed;

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { i18n } from '../i18n/i18n.ts';
 import { mediaMatches, setViewportWidth, viewportWidth } from './viewport.ts';
@@ -24,6 +24,10 @@ if (!('ResizeObserver' in window)) {
   }
   Object.assign(window, { ResizeObserver: ResizeObserverStub });
 }
+
+// `findBy…` and `waitFor` wait up to 5 s (1 s by default): the suite shares the machine with the server's tests, and a
+// screen that renders in 50 ms alone can take a second there. A test that fails still fails, only later.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');

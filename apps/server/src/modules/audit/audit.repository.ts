@@ -11,9 +11,12 @@ export type AuditFacts = { target?: string | null; details?: Record<string, unkn
 /** Security events: sign-ins, password changes, role and status changes, session revocations, settings. */
 export function createAuditRepository(db: Db) {
   return {
-    /** Records an event; answers its id. */
-    async record(event: string, who: AuditWho, facts: AuditFacts = {}): Promise<number> {
-      const [row] = await db
+    /**
+     * Records an event; answers its id. `within` writes it in a transaction of the caller's (a change and its audit
+     * line are one write: both or neither).
+     */
+    async record(event: string, who: AuditWho, facts: AuditFacts = {}, within: Db = db): Promise<number> {
+      const [row] = await within
         .insert(auditEvents)
         .values({
           // the console's clock, as the windows counted below (never the database's: the two may differ)

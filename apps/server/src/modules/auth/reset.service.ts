@@ -47,13 +47,15 @@ export function createResetService(deps: {
   async function mailLink(user: { id: number; name: string; username: string; email: string; language: string }) {
     const token = randomBytes(32).toString('base64url');
     const now = deps.now();
-    // one live link a user: a new one replaces those before
-    await db.delete(passwordResets).where(eq(passwordResets.userId, user.id));
-    await db.insert(passwordResets).values({
-      tokenHash: hashOf(token),
-      userId: user.id,
-      createdAt: new Date(now),
-      expiresAt: new Date(now + RESET_TTL_MS),
+    // one live link a user: a new one replaces those before, in one transaction (never none left by a failure)
+    await db.transaction(async (tx) => {
+      await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+      await tx.insert(passwordResets).values({
+        tokenHash: hashOf(token),
+        userId: user.id,
+        createdAt: new Date(now),
+        expiresAt: new Date(now + RESET_TTL_MS),
+      });
     });
     const t = mailTexts(user.language as Language);
     const link = `${deps.publicUrl}/resetPassword?token=${token}`;

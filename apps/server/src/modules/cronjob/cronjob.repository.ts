@@ -41,18 +41,28 @@ export function createCronjobRepository(db: Db) {
     versions: (site: string) =>
       db.select(listed).from(cronjobFiles).where(eq(cronjobFiles.site, site)).orderBy(desc(cronjobFiles.version)),
 
-    /** A new version (the next number of the site; two uploads at once both get theirs). */
-    async add(row: { site: string; text: string; createdBy: string; restoredFrom: number | null } & Delivery) {
+    /**
+     * A new version (the next number of the site; two uploads at once both get theirs), and `also` (its audit line)
+     * in the same transaction: both or neither. Answers the stored row.
+     */
+    async add(
+      row: { site: string; text: string; createdBy: string; restoredFrom: number | null } & Delivery,
+      also: (added: CronjobRow, tx: Db) => Promise<unknown>,
+    ): Promise<CronjobRow> {
+      // a number taken meanwhile fails the statement, and with it the transaction: the next attempt is a new one
       for (let attempt = 0; ; attempt++) {
         try {
-          const [added] = await db
-            .insert(cronjobFiles)
-            .values({
-              ...row,
-              version: sql`(select coalesce(max(version), 0) + 1 from cronjob_files where site = ${row.site})`,
-            })
-            .returning({ version: cronjobFiles.version });
-          return (added as { version: number }).version;
+          return await db.transaction(async (tx) => {
+            const [added] = await tx
+              .insert(cronjobFiles)
+              .values({
+                ...row,
+                version: sql`(select coalesce(max(version), 0) + 1 from cronjob_files where site = ${row.site})`,
+              })
+              .returning();
+            await also(added as CronjobRow, tx as unknown as Db);
+            return added as CronjobRow;
+          });
         } catch (err) {
           if (!isUniqueViolation(err) || attempt >= 5) throw err;
         }

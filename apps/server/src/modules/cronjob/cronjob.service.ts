@@ -62,20 +62,25 @@ export function createCronjobService(deps: {
 
   async function save(site: string, text: string, restoredFrom: number | null, ctx: RequestContext) {
     const outcome = await deliver(site, text);
-    const version = await deps.files.add({
-      site,
-      text,
-      createdBy: ctx.actor.username,
-      restoredFrom,
-      delivery: outcome === undefined ? 'notConfigured' : outcome.ok ? 'delivered' : 'failed',
-      deliveryMessage: outcome === undefined ? stored('sftpNotConfigured') : stored(outcome.code, outcome.params),
-    });
-    await deps.audit.record('cronjob.upload', ctx, {
-      target: site,
-      details: { version, restoredFrom, delivered: outcome?.ok ?? null },
-    });
-    const row = await deps.files.version(site, version);
-    return toVersion({ ...(row as CronjobRow), bytes: Buffer.byteLength(text) });
+    // the version and its audit line are one transaction: both or neither
+    const row = await deps.files.add(
+      {
+        site,
+        text,
+        createdBy: ctx.actor.username,
+        restoredFrom,
+        delivery: outcome === undefined ? 'notConfigured' : outcome.ok ? 'delivered' : 'failed',
+        deliveryMessage: outcome === undefined ? stored('sftpNotConfigured') : stored(outcome.code, outcome.params),
+      },
+      (added, tx) =>
+        deps.audit.record(
+          'cronjob.upload',
+          ctx,
+          { target: site, details: { version: added.version, restoredFrom, delivered: outcome?.ok ?? null } },
+          tx,
+        ),
+    );
+    return toVersion({ ...row, bytes: Buffer.byteLength(text) });
   }
 
   return {

@@ -40,6 +40,10 @@ const toRow = (r: Raw): DeviceTokenRow => ({
 /** A new token's row: its hash (SHA-256, hex) and its last four characters. */
 export type NewToken = { sitename: string; hash: string; hint: string; createdBy: string; at: Date };
 
+type Rotated = { revoked: DeviceTokenRow[]; made: DeviceTokenRow };
+/** What a write does next in its transaction (its audit line), given what it wrote. */
+type Also<T> = (written: T, tx: Db) => Promise<unknown>;
+
 /** The device tokens of customer sites' routers (table device_tokens). SQL only. */
 export function createDeviceTokensRepository(db: Db) {
   /** The site's writes one at a time (create, rotate, revoke): never two live tokens by a race. */
@@ -99,28 +103,36 @@ export function createDeviceTokensRepository(db: Db) {
       ).map(toRow);
     },
 
+    // Each write runs `also` (its audit line) in its transaction when it wrote something: both or neither.
+
     /** A site's first live token; undefined (nothing written) when it has one already. */
-    create: (t: NewToken): Promise<DeviceTokenRow | undefined> =>
+    create: (t: NewToken, also: Also<DeviceTokenRow>): Promise<DeviceTokenRow | undefined> =>
       db.transaction(async (tx) => {
         await lockSite(tx, t.sitename);
         if (await hasLive(tx, t.sitename)) return undefined;
-        return insert(tx, t);
+        const made = await insert(tx, t);
+        await also(made, tx as unknown as Db);
+        return made;
       }),
 
     /** The site's live token revoked and a new one made, at once; undefined (nothing written) when it has none. */
-    rotate: (t: NewToken): Promise<{ revoked: DeviceTokenRow[]; made: DeviceTokenRow } | undefined> =>
+    rotate: (t: NewToken, also: Also<Rotated>): Promise<Rotated | undefined> =>
       db.transaction(async (tx) => {
         await lockSite(tx, t.sitename);
         const revoked = await revokeLive(tx, t.sitename, t.at);
         if (revoked.length === 0) return undefined;
-        return { revoked, made: await insert(tx, t) };
+        const done = { revoked, made: await insert(tx, t) };
+        await also(done, tx as unknown as Db);
+        return done;
       }),
 
     /** Revokes the site's live token: answers what was revoked (empty: it had none). */
-    revoke: (sitename: string, at: Date): Promise<DeviceTokenRow[]> =>
+    revoke: (sitename: string, at: Date, also: Also<DeviceTokenRow[]>): Promise<DeviceTokenRow[]> =>
       db.transaction(async (tx) => {
         await lockSite(tx, sitename);
-        return revokeLive(tx, sitename, at);
+        const revoked = await revokeLive(tx, sitename, at);
+        if (revoked.length) await also(revoked, tx as unknown as Db);
+        return revoked;
       }),
 
     /** Records when tokens were last used: one statement for all of them (a later time never goes back). */

@@ -180,10 +180,11 @@ export function createDeviceTokensService(deps: {
     async create(id: number, ctx: RequestContext): Promise<NewDeviceToken> {
       const sitename = await siteOf(id);
       const { token, row } = fresh(sitename, ctx);
-      const made = await deps.tokens.create(row);
+      const made = await deps.tokens.create(row, (made, tx) =>
+        deps.audit.record('deviceToken.create', ctx, { target: sitename, details: { hint: made.hint } }, tx),
+      );
       if (!made) throw new ConflictError('deviceTokenExists');
       changed();
-      await deps.audit.record('deviceToken.create', ctx, { target: sitename, details: { hint: made.hint } });
       return { token, ...shown(made) };
     },
 
@@ -191,26 +192,32 @@ export function createDeviceTokensService(deps: {
     async rotate(id: number, ctx: RequestContext): Promise<NewDeviceToken> {
       const sitename = await siteOf(id);
       const { token, row } = fresh(sitename, ctx);
-      const done = await deps.tokens.rotate(row);
+      const done = await deps.tokens.rotate(row, (done, tx) =>
+        deps.audit.record(
+          'deviceToken.rotate',
+          ctx,
+          { target: sitename, details: { hint: done.made.hint, revoked: done.revoked.map((r) => r.hint) } },
+          tx,
+        ),
+      );
       if (!done) throw new NotFoundError('deviceTokenNone');
       changed();
-      await deps.audit.record('deviceToken.rotate', ctx, {
-        target: sitename,
-        details: { hint: done.made.hint, revoked: done.revoked.map((r) => r.hint) },
-      });
       return { token, ...shown(done.made) };
     },
 
     /** Revokes the site's live token (404 when it has none): its router is refused within seconds. */
     async revoke(id: number, ctx: RequestContext): Promise<void> {
       const sitename = await siteOf(id);
-      const revoked = await deps.tokens.revoke(sitename, new Date(deps.now()));
+      const revoked = await deps.tokens.revoke(sitename, new Date(deps.now()), (revoked, tx) =>
+        deps.audit.record(
+          'deviceToken.revoke',
+          ctx,
+          { target: sitename, details: { revoked: revoked.map((r) => r.hint) } },
+          tx,
+        ),
+      );
       if (revoked.length === 0) throw new NotFoundError('deviceTokenNone');
       changed();
-      await deps.audit.record('deviceToken.revoke', ctx, {
-        target: sitename,
-        details: { revoked: revoked.map((r) => r.hint) },
-      });
     },
   };
 }

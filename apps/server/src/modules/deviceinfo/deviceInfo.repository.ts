@@ -121,22 +121,21 @@ export function createDeviceInfoRepository(db: Db) {
       return row ? (row.secrets as DeviceSecrets) : undefined;
     },
 
-    async insert(v: DeviceValues): Promise<number> {
-      const [row] = await db.insert(deviceInfo).values(values(v)).returning({ id: deviceInfo.id });
+    async insert(v: DeviceValues, within: Db = db): Promise<number> {
+      const [row] = await within.insert(deviceInfo).values(values(v)).returning({ id: deviceInfo.id });
       if (!row) throw new Error('insert returned nothing');
       return row.id;
     },
 
-    async insertMany(rows: DeviceValues[]): Promise<void> {
-      await db.transaction(async (tx) => {
-        for (let i = 0; i < rows.length; i += 500) {
-          await tx.insert(deviceInfo).values(rows.slice(i, i + 500).map(values));
-        }
-      });
+    /** Inserts rows by 500, in the caller's transaction (`within`): all or nothing. */
+    async insertMany(rows: DeviceValues[], within: Db): Promise<void> {
+      for (let i = 0; i < rows.length; i += 500) {
+        await within.insert(deviceInfo).values(rows.slice(i, i + 500).map(values));
+      }
     },
 
-    async update(id: number, v: DeviceValues): Promise<boolean> {
-      const rows = await db
+    async update(id: number, v: DeviceValues, within: Db = db): Promise<boolean> {
+      const rows = await within
         .update(deviceInfo)
         .set({ ...values(v), updatedAt: new Date() })
         .where(eq(deviceInfo.id, id))
@@ -148,11 +147,11 @@ export function createDeviceInfoRepository(db: Db) {
      * Drops the terminal's host approvals (and requests) of a row whose address field no longer holds their host
      * (those of a router's push, `push:wanN`, are left: the terminal checks them against the push at each connect).
      */
-    async dropMovedApprovals(id: number, fields: DeviceTexts) {
+    async dropMovedApprovals(id: number, fields: DeviceTexts, within: Db = db) {
       const kept = DEVICE_HOST_FIELDS.filter((f) => fields[f].trim()).map(
         (f) => `${f} ${fields[f].trim().toLowerCase()}`,
       );
-      await db
+      await within
         .delete(terminalHostApprovals)
         .where(
           and(
@@ -165,9 +164,14 @@ export function createDeviceInfoRepository(db: Db) {
         );
     },
 
-    async remove(id: number): Promise<boolean> {
-      const rows = await db.delete(deviceInfo).where(eq(deviceInfo.id, id)).returning({ id: deviceInfo.id });
+    async remove(id: number, within: Db = db): Promise<boolean> {
+      const rows = await within.delete(deviceInfo).where(eq(deviceInfo.id, id)).returning({ id: deviceInfo.id });
       return rows.length > 0;
+    },
+
+    /** Runs fn in one transaction (the `within` of the writes above): a write and its audit lines, both or neither. */
+    transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(tx as unknown as Db));
     },
   };
 }

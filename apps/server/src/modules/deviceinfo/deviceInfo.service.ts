@@ -115,15 +115,17 @@ export function createDeviceInfoService({ devices, contracts, sites, audit, secr
       const secrets = nextSecrets(input, {});
       const linked = await links(input);
       const fields = texts(input);
-      const id = await devices.insert({ ...linked, fields, secrets });
-      // a new row: its customer, site and addresses (the hosts the terminal may now reach), never its passwords
-      await audit.record('deviceInfo.create', ctx, {
-        target: `deviceInfo:${id}`,
-        details: { contractId: linked.contractId, siteId: linked.siteId, addresses: addressesOf(fields) },
+      // the row and its audit lines are one transaction: both or neither
+      const id = await devices.transaction(async (tx) => {
+        const id = await devices.insert({ ...linked, fields, secrets }, tx);
+        // a new row: its customer, site and addresses (the hosts the terminal may now reach), never its passwords
+        const details = { contractId: linked.contractId, siteId: linked.siteId, addresses: addressesOf(fields) };
+        await audit.record('deviceInfo.create', ctx, { target: `deviceInfo:${id}`, details }, tx);
+        const changed = changedSecrets({}, secrets);
+        if (changed.length)
+          await audit.record('deviceInfo.passwords', ctx, { target: `deviceInfo:${id}`, details: { changed } }, tx);
+        return id;
       });
-      const changed = changedSecrets({}, secrets);
-      if (changed.length)
-        await audit.record('deviceInfo.passwords', ctx, { target: `deviceInfo:${id}`, details: { changed } });
       return mustFind(id);
     },
 
@@ -132,24 +134,34 @@ export function createDeviceInfoService({ devices, contracts, sites, audit, secr
       const stored = (await devices.secrets(id)) ?? {};
       const secrets = nextSecrets(input, stored);
       const fields = texts(input, before);
-      const ok = await devices.update(id, { ...(await links(input, before)), fields, secrets });
-      if (!ok) throw new NotFoundError('deviceInfoNotFound');
-      // a change of address changes the hosts the terminal may reach for the row
-      const moved = changedAddresses(texts({}, before), fields);
-      if (Object.keys(moved).length) {
-        // and drops the terminal's approvals of the hosts the row no longer has where they were approved
-        await devices.dropMovedApprovals(id, fields);
-        await audit.record('deviceInfo.addresses', ctx, { target: `deviceInfo:${id}`, details: { changed: moved } });
-      }
-      const changed = changedSecrets(stored, secrets);
-      if (changed.length)
-        await audit.record('deviceInfo.passwords', ctx, { target: `deviceInfo:${id}`, details: { changed } });
+      const linked = await links(input, before);
+      await devices.transaction(async (tx) => {
+        const ok = await devices.update(id, { ...linked, fields, secrets }, tx);
+        if (!ok) throw new NotFoundError('deviceInfoNotFound');
+        // a change of address changes the hosts the terminal may reach for the row
+        const moved = changedAddresses(texts({}, before), fields);
+        if (Object.keys(moved).length) {
+          // and drops the terminal's approvals of the hosts the row no longer has where they were approved
+          await devices.dropMovedApprovals(id, fields, tx);
+          await audit.record(
+            'deviceInfo.addresses',
+            ctx,
+            { target: `deviceInfo:${id}`, details: { changed: moved } },
+            tx,
+          );
+        }
+        const changed = changedSecrets(stored, secrets);
+        if (changed.length)
+          await audit.record('deviceInfo.passwords', ctx, { target: `deviceInfo:${id}`, details: { changed } }, tx);
+      });
       return mustFind(id);
     },
 
     async remove(id: number, ctx: RequestContext): Promise<void> {
-      if (!(await devices.remove(id))) throw new NotFoundError('deviceInfoNotFound');
-      await audit.record('deviceInfo.delete', ctx, { target: `deviceInfo:${id}` });
+      await devices.transaction(async (tx) => {
+        if (!(await devices.remove(id, tx))) throw new NotFoundError('deviceInfoNotFound');
+        await audit.record('deviceInfo.delete', ctx, { target: `deviceInfo:${id}` }, tx);
+      });
     },
 
     /** One stored password in clear, for the roles that may see it; every reveal is audited. */
@@ -208,8 +220,10 @@ export function createDeviceInfoService({ devices, contracts, sites, audit, secr
           if (site) v.contractId = (await contracts.bySite(site.idname))?.id ?? null;
         }
       }
-      await devices.insertMany(values);
-      await audit.record('deviceInfo.upload', ctx, { details: { rows: values.length, passwords } });
+      await devices.transaction(async (tx) => {
+        await devices.insertMany(values, tx);
+        await audit.record('deviceInfo.upload', ctx, { details: { rows: values.length, passwords } }, tx);
+      });
       return values.length;
     },
 

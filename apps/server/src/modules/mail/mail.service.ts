@@ -276,16 +276,18 @@ export function createMailService(deps: {
           input.allowInsecure ?? (moved || input.portMail !== before.portMail ? false : before.allowInsecure),
         scheduleSince: cron === before.cronjobMail && before.scheduleSince ? before.scheduleSince : deps.now(),
       };
-      await deps.settings.put(KEY, next);
-      await deps.audit.record('settings.mail', ctx, {
-        details: {
+      // the settings and their audit line are one transaction: both or neither
+      await deps.settings.transaction(async (tx) => {
+        await deps.settings.put(KEY, next, tx);
+        const details = {
           hostMail: host,
           serviceMail: service,
           usernameMail: username,
           cronjobMail: cron,
           passwordChanged: !keep,
           allowInsecure: next.allowInsecure,
-        },
+        };
+        await deps.audit.record('settings.mail', ctx, { details }, tx);
       });
       return this.get();
     },

@@ -130,8 +130,12 @@ export function pageShell(v: Omit<PortalView, 'carry'>): PageShell {
     v.images.desktop || v.images.mobile
       ? `<picture>${v.images.mobile ? `<source media="(orientation: portrait)" srcset="${html(v.images.mobile)}">` : ''}<img src="${html(v.images.desktop ?? v.images.mobile ?? '')}" alt=""></picture>`
       : '';
+  // The console's Referrer-Policy (no-referrer) would make the browser send the form's post with `Origin: null`,
+  // which the post refuses as another page's; same-origin keeps the page's own origin on its post and still sends
+  // nothing to other sites (the wanted address, the promotion).
   const top = `<!doctype html>
 <html lang="${v.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="same-origin">
 <title>${t('title')}${v.venue ? ` · ${html(v.venue)}` : ''}</title>
 <style>
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f5f5f5;color:#1f1f1f}

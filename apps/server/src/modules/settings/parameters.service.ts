@@ -157,9 +157,11 @@ export function createParametersService(deps: {
     async generateMetricsToken(ctx: RequestContext): Promise<MetricsToken> {
       if (deps.metricsTokenEnv) throw new ConflictError('metricsTokenFromEnv');
       const token = `${METRICS_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-      await deps.settings.put(METRICS_KEY, { token: encryptSecret(deps.secretKey, token) });
+      await deps.settings.transaction(async (tx) => {
+        await deps.settings.put(METRICS_KEY, { token: encryptSecret(deps.secretKey, token) }, tx);
+        await deps.audit.record('settings.metricsToken', ctx, { details: { hint: token.slice(-4) } }, tx);
+      });
       tokens.invalidate('metrics');
-      await deps.audit.record('settings.metricsToken', ctx, { details: { hint: token.slice(-4) } });
       return { source: 'generated', token };
     },
 
@@ -233,11 +235,10 @@ export function createParametersService(deps: {
           changedSecrets.push(k);
         }
       }
-      await deps.settings.put(KEY, next);
-      tokens.invalidate('tokenDev');
-      deps.controller().reset();
-      await deps.audit.record('settings.parameters', ctx, {
-        details: {
+      // the parameters and their audit line are one transaction; what was read from them is dropped once committed
+      await deps.settings.transaction(async (tx) => {
+        await deps.settings.put(KEY, next, tx);
+        const details = {
           urlUbnt: next.urlUbnt,
           usernameUbnt: next.usernameUbnt,
           verifyTls: next.verifyTls,
@@ -245,8 +246,11 @@ export function createParametersService(deps: {
           sshHost: next.sshHost,
           sshUser: next.sshUser,
           changedSecrets,
-        },
+        };
+        await deps.audit.record('settings.parameters', ctx, { details }, tx);
       });
+      tokens.invalidate('tokenDev');
+      deps.controller().reset();
       const config = await controllerConfig();
       const controller = config ? await deps.testController(config) : outcome(true, 'demoControllerInUse');
       return { saved: true, controller };

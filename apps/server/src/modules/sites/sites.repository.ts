@@ -43,20 +43,21 @@ export function createSitesRepository(db: Db) {
       return row;
     },
 
-    async insert(values: { sitename: string; idname: string }): Promise<Site> {
-      const [row] = await db.insert(sites).values(values).returning(columns);
+    async insert(values: { sitename: string; idname: string }, within: Db = db): Promise<Site> {
+      const [row] = await within.insert(sites).values(values).returning(columns);
       if (!row) throw new Error('insert returned nothing');
       return row;
     },
 
-    async update(id: number, values: { sitename: string; idname: string }): Promise<Site | undefined> {
-      const [row] = await db.update(sites).set(values).where(eq(sites.id, id)).returning(columns);
+    async update(id: number, values: { sitename: string; idname: string }, within: Db = db): Promise<Site | undefined> {
+      const [row] = await within.update(sites).set(values).where(eq(sites.id, id)).returning(columns);
       return row;
     },
 
-    async delete(id: number): Promise<boolean> {
-      const rows = await db.delete(sites).where(eq(sites.id, id)).returning({ id: sites.id });
-      return rows.length === 1;
+    /** Deletes a site; answers it (undefined when there was none). */
+    async delete(id: number, within: Db = db): Promise<Site | undefined> {
+      const [row] = await within.delete(sites).where(eq(sites.id, id)).returning(columns);
+      return row;
     },
 
     /** Adds the controller's sites by short name, updating descriptions that changed; links stay as they are. */
@@ -75,6 +76,11 @@ export function createSitesRepository(db: Db) {
         }
       }
       return { added, updated };
+    },
+
+    /** Runs fn in one transaction (the `within` of the writes above): a write and its audit line, both or neither. */
+    transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(tx as unknown as Db));
     },
   };
 }

@@ -69,23 +69,34 @@ export function createSitesService({
       return site;
     },
 
+    // A write and its audit line are one transaction: both or neither.
     async create(values: SiteValues, ctx: RequestContext): Promise<Site> {
-      const site = await sites.insert(trimmed(values)).catch(duplicate);
-      await audit.record('site.create', ctx, { target: site.idname });
-      return site;
+      return sites
+        .transaction(async (tx) => {
+          const site = await sites.insert(trimmed(values), tx);
+          await audit.record('site.create', ctx, { target: site.idname }, tx);
+          return site;
+        })
+        .catch(duplicate);
     },
 
     async update(id: number, values: SiteValues, ctx: RequestContext): Promise<Site> {
-      const site = await sites.update(id, trimmed(values)).catch(duplicate);
-      if (!site) throw new NotFoundError('siteNotFound');
-      await audit.record('site.update', ctx, { target: site.idname });
-      return site;
+      return sites
+        .transaction(async (tx) => {
+          const site = await sites.update(id, trimmed(values), tx);
+          if (!site) throw new NotFoundError('siteNotFound');
+          await audit.record('site.update', ctx, { target: site.idname }, tx);
+          return site;
+        })
+        .catch(duplicate);
     },
 
     async remove(id: number, ctx: RequestContext): Promise<void> {
-      const site = await sites.find(id);
-      if (!site || !(await sites.delete(id))) throw new NotFoundError('siteNotFound');
-      await audit.record('site.delete', ctx, { target: site.idname });
+      await sites.transaction(async (tx) => {
+        const site = await sites.delete(id, tx);
+        if (!site) throw new NotFoundError('siteNotFound');
+        await audit.record('site.delete', ctx, { target: site.idname }, tx);
+      });
     },
 
     /** Fills the site-names table from the controller's sites (description → sitename, short name → idname). */

@@ -73,8 +73,8 @@ export function createTerminalRepository(db: Db) {
     },
 
     /** Approves a request, if it is still pending with this key: answers whether it did. */
-    async approve(k: ApprovalKey & { fingerprint: string; by: string; at: Date }): Promise<boolean> {
-      const rows = await db
+    async approve(k: ApprovalKey & { fingerprint: string; by: string; at: Date }, within: Db = db): Promise<boolean> {
+      const rows = await within
         .update(terminalHostApprovals)
         .set({ state: 'approved', approvedBy: k.by, approvedAt: k.at })
         .where(
@@ -89,8 +89,8 @@ export function createTerminalRepository(db: Db) {
     },
 
     /** Removes an approval or a request: answers what it was. */
-    async revoke(k: ApprovalKey) {
-      const [row] = await db.delete(terminalHostApprovals).where(approvalIs(k)).returning();
+    async revoke(k: ApprovalKey, within: Db = db) {
+      const [row] = await within.delete(terminalHostApprovals).where(approvalIs(k)).returning();
       return row;
     },
 
@@ -152,8 +152,8 @@ export function createTerminalRepository(db: Db) {
     },
 
     /** Replaces the pinned key by the offered one, if that is still the one offered. */
-    async accept(host: string, port: number, fingerprint: string, by: string, at: Date): Promise<boolean> {
-      const rows = await db
+    async accept(host: string, port: number, fingerprint: string, by: string, at: Date, within: Db = db) {
+      const rows = await within
         .update(sshHostKeys)
         .set({ fingerprint, pinnedBy: by, pinnedAt: at, offeredFingerprint: null, offeredAt: null })
         .where(
@@ -315,6 +315,11 @@ export function createTerminalRepository(db: Db) {
         .where(and(isNull(terminalSessions.endedAt), lt(terminalSessions.activeAt, before)))
         .returning({ id: terminalSessions.id });
       return rows.length;
+    },
+
+    /** Runs fn in one transaction (the `within` of the writes above): a write and its audit line, both or neither. */
+    transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(tx as unknown as Db));
     },
   };
 }

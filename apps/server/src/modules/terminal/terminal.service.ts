@@ -563,33 +563,44 @@ export function createTerminalService(deps: Deps) {
     async approve(k: { rowId: number; host: string; port: number; fingerprint: string }, ctx: RequestContext) {
       const where = { deviceInfoId: k.rowId, host: k.host.trim().toLowerCase(), port: k.port };
       const asked = await terminal.approval(where);
-      const ok = await terminal.approve({
-        ...where,
-        fingerprint: k.fingerprint,
-        by: ctx.actor.username,
-        at: new Date(now()),
-      });
-      if (!ok || !asked) throw new BadRequestError('terminalApprovalChanged', 'fingerprint');
-      await deps.audit.record('terminal.approve', ctx, {
-        target: `deviceInfo:${k.rowId}`,
-        details: { host: where.host, port: k.port, source: asked.source, fingerprint: k.fingerprint },
+      // the approval and its audit line are one transaction: both or neither (so for the two below)
+      await terminal.transaction(async (tx) => {
+        const at = new Date(now());
+        const ok = await terminal.approve({ ...where, fingerprint: k.fingerprint, by: ctx.actor.username, at }, tx);
+        if (!ok || !asked) throw new BadRequestError('terminalApprovalChanged', 'fingerprint');
+        await deps.audit.record(
+          'terminal.approve',
+          ctx,
+          {
+            target: `deviceInfo:${k.rowId}`,
+            details: { host: where.host, port: k.port, source: asked.source, fingerprint: k.fingerprint },
+          },
+          tx,
+        );
       });
     },
 
     /** Withdraws an approval (or a request) of a row's host. Audited. */
     async revoke(k: { rowId: number; host: string; port: number }, ctx: RequestContext) {
       const where = { deviceInfoId: k.rowId, host: k.host.trim().toLowerCase(), port: k.port };
-      const gone = await terminal.revoke(where);
-      if (!gone) throw new NotFoundError('terminalApprovalNotFound');
-      await deps.audit.record('terminal.revoke', ctx, {
-        target: `deviceInfo:${k.rowId}`,
-        details: {
-          host: where.host,
-          port: k.port,
-          source: gone.source,
-          state: gone.state,
-          fingerprint: gone.fingerprint,
-        },
+      await terminal.transaction(async (tx) => {
+        const gone = await terminal.revoke(where, tx);
+        if (!gone) throw new NotFoundError('terminalApprovalNotFound');
+        await deps.audit.record(
+          'terminal.revoke',
+          ctx,
+          {
+            target: `deviceInfo:${k.rowId}`,
+            details: {
+              host: where.host,
+              port: k.port,
+              source: gone.source,
+              state: gone.state,
+              fingerprint: gone.fingerprint,
+            },
+          },
+          tx,
+        );
       });
     },
 
@@ -601,10 +612,10 @@ export function createTerminalService(deps: Deps) {
       if (!known?.offeredFingerprint || known.offeredFingerprint !== fingerprint) {
         throw new BadRequestError('hostKeyNotOffered', 'fingerprint');
       }
-      await terminal.accept(known.host, port, fingerprint, ctx.actor.username, new Date(now()));
-      await deps.audit.record('terminal.hostKey', ctx, {
-        target: `${known.host}:${port}`,
-        details: { from: known.fingerprint, to: fingerprint },
+      await terminal.transaction(async (tx) => {
+        await terminal.accept(known.host, port, fingerprint, ctx.actor.username, new Date(now()), tx);
+        const facts = { target: `${known.host}:${port}`, details: { from: known.fingerprint, to: fingerprint } };
+        await deps.audit.record('terminal.hostKey', ctx, facts, tx);
       });
     },
   };

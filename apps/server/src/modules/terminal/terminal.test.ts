@@ -8,7 +8,7 @@ import WebSocket from 'ws';
 import { buildApp } from '../../app.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { createTestApp, drivers, pushWan, type TestApp, tokenFor } from '../../test/helpers.ts';
-import { startSshServer } from '../../test/sshServer.ts';
+import { ed25519Pair, startSshServer } from '../../test/sshServer.ts';
 import { createTerminalRepository } from './terminal.repository.ts';
 import { ABANDONED_AFTER_IDLE_MS } from './terminal.service.ts';
 
@@ -725,7 +725,7 @@ describe.each(drivers)('remote terminal on %s', (driver) => {
     // a host whose shell prints FLOOD bytes on stderr at once, as fast as the connection takes them
     const FLOOD = 40 * 1024 * 1024;
     let written = 0;
-    const server = new ssh2.Server({ hostKeys: [ssh2.utils.generateKeyPairSync('ed25519').private] }, (client) => {
+    const server = new ssh2.Server({ hostKeys: [ed25519Pair().private] }, (client) => {
       client.on('authentication', (ctx) => (ctx.method === 'password' ? ctx.accept() : ctx.reject(['password'])));
       client.on('session', (accept) => {
         const session = accept();

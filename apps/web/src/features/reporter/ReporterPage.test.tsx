@@ -185,6 +185,13 @@ describe('the customer report page', { timeout: 20_000 }, () => {
     expect(curl.textContent).toContain(`Authorization: Bearer ${NEW_TOKEN}`);
     expect(curl.textContent).toContain('"sitename":"Nhà Im Lặng"');
     expect(curl.textContent).toContain('/api/v1/it4u/customer_info');
+    // one header a line: on a wide screen only the body may wrap
+    expect(curl.textContent?.split('\n')).toEqual([
+      expect.stringMatching(/^curl -sS -m 10 -X POST http:\/\/[^ ]+\/api\/v1\/it4u\/customer_info \\$/),
+      `  -H 'Authorization: Bearer ${NEW_TOKEN}' \\`,
+      "  -H 'Content-Type: application/json' \\",
+      expect.stringMatching(/^ {2}-d '\{"sitename":"Nhà Im Lặng",.*\}'$/),
+    ]);
     expect(await within(dialog).findByText(`…${NEW_TOKEN.slice(-4)}`)).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: /Rotate/ })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: /Revoke/ })).toBeTruthy();

@@ -13,6 +13,10 @@ import { sourceLabel } from '../terminal.ts';
 
 const approvalsKey = ['terminal', 'approvals'] as const;
 const keyOf = (a: TerminalApproval) => `${a.deviceInfoId}/${a.host}/${a.port}`;
+// a key is one long word: it breaks anywhere rather than widen the table or a confirmation past the screen
+const breakAnywhere = { overflowWrap: 'anywhere' } as const;
+// the approval's confirmation names the key: a readable width on a wide screen, the screen's width on a phone
+const confirmStyles = { root: { maxWidth: 'min(440px, calc(100vw - 24px))' } };
 
 /**
  * The hosts the terminal may offer a stored password to (root: the row's load-balancer password, admin: the default
@@ -50,11 +54,23 @@ export function ApprovalsTab() {
     onError: (error) => notice.error(error),
   });
 
+  // "asked by admin, 05-05-2026 20:00" with the date and time kept whole (a narrow cell breaks at a hyphen)
+  const dated = (key: string, who: string, at: number | null) => {
+    const [before = '', after = ''] = t(key, { who, when: '\u0001' }).split('\u0001');
+    return (
+      <>
+        {before}
+        <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(at)}</span>
+        {after}
+      </>
+    );
+  };
+
   const columns: RegisterColumn<TerminalApproval>[] = [
     {
       key: 'state',
       title: t('terminal.approvals.state'),
-      width: 130,
+      width: 120,
       render: (_, a) =>
         a.state === 'approved' ? (
           <Tag color="green">{t('terminal.approvals.approved')}</Tag>
@@ -65,34 +81,41 @@ export function ApprovalsTab() {
     {
       key: 'row',
       title: t('terminal.approvals.row'),
-      width: 200,
+      width: 170,
       render: (_, a) =>
         [a.customer, a.site].filter(Boolean).join(' · ') || t('terminal.approvals.rowNumber', { id: a.deviceInfoId }),
     },
-    { key: 'host', title: t('terminal.sessions.host'), width: 170, render: (_, a) => `${a.host}:${a.port}` },
+    {
+      key: 'host',
+      title: t('terminal.sessions.host'),
+      width: 140,
+      render: (_, a) => <span style={breakAnywhere}>{`${a.host}:${a.port}`}</span>,
+    },
     {
       key: 'source',
       title: t('terminal.approvals.source'),
-      width: 170,
+      width: 120,
       render: (_, a) => sourceLabel(a.source, t),
     },
     {
       key: 'fingerprint',
       title: t('terminal.approvals.fingerprint'),
-      render: (_, a) => <Typography.Text code>{a.fingerprint}</Typography.Text>,
+      render: (_, a) => (
+        <Typography.Text code style={breakAnywhere}>
+          {a.fingerprint}
+        </Typography.Text>
+      ),
     },
     {
       key: 'who',
       title: t('terminal.approvals.who'),
-      width: 220,
+      width: 190,
       render: (_, a) => (
         <Space direction="vertical" size={0}>
-          <Typography.Text>
-            {t('terminal.approvals.requestedBy', { who: a.requestedBy, when: formatDateTime(a.requestedAt) })}
-          </Typography.Text>
+          <Typography.Text>{dated('terminal.approvals.requestedBy', a.requestedBy, a.requestedAt)}</Typography.Text>
           {a.approvedBy && (
             <Typography.Text type="secondary">
-              {t('terminal.approvals.approvedBy', { who: a.approvedBy, when: formatDateTime(a.approvedAt) })}
+              {dated('terminal.approvals.approvedBy', a.approvedBy, a.approvedAt)}
             </Typography.Text>
           )}
         </Space>
@@ -101,17 +124,22 @@ export function ApprovalsTab() {
     {
       key: 'actions',
       title: t('common.actions'),
-      width: 220,
+      width: 130,
       render: (_, a) =>
         mayApprove ? (
           <Space wrap>
             {a.state === 'pending' && (
               <Popconfirm
-                title={t('terminal.approvals.confirm', {
-                  host: `${a.host}:${a.port}`,
-                  source: sourceLabel(a.source, t),
-                  fingerprint: a.fingerprint,
-                })}
+                title={
+                  <span style={breakAnywhere}>
+                    {t('terminal.approvals.confirm', {
+                      host: `${a.host}:${a.port}`,
+                      source: sourceLabel(a.source, t),
+                      fingerprint: a.fingerprint,
+                    })}
+                  </span>
+                }
+                styles={confirmStyles}
                 okText={t('common.yes')}
                 cancelText={t('common.no')}
                 onConfirm={() => approve.mutateAsync(a)}
@@ -127,7 +155,12 @@ export function ApprovalsTab() {
               </Popconfirm>
             )}
             <Popconfirm
-              title={t('terminal.approvals.revokeConfirm', { host: `${a.host}:${a.port}` })}
+              title={
+                <span style={breakAnywhere}>
+                  {t('terminal.approvals.revokeConfirm', { host: `${a.host}:${a.port}` })}
+                </span>
+              }
+              styles={confirmStyles}
               okText={t('common.yes')}
               cancelText={t('common.no')}
               onConfirm={() => revoke.mutateAsync(a)}
@@ -156,10 +189,12 @@ export function ApprovalsTab() {
         size="small"
         bordered
         columns={columns}
-        card={{ title: ['host'], status: 'state', fields: ['row', 'source'], actions: 'actions' }}
+        // on a phone the closed card shows the key too: it is what an approver checks
+        card={{ title: ['host'], status: 'state', fields: ['row', 'source', 'fingerprint'], actions: 'actions' }}
         dataSource={approvals.data ?? []}
         loading={approvals.isFetching}
-        scroll={{ x: 'max-content' }}
+        // at 1440 px the columns fit beside the menu (the key wraps); a narrower window scrolls the table, not the page
+        scroll={{ x: 1040 }}
         pagination={false}
       />
     </>

@@ -1,6 +1,6 @@
 import { KeyOutlined, StopOutlined, SyncOutlined } from '@ant-design/icons';
 import type { DeviceToken, NewDeviceToken } from '@it4u/shared';
-import { Alert, Button, Card, Flex, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Popconfirm, Skeleton, Space, Tag, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,8 @@ export function curlLine(origin: string, sitename: string, token: string): strin
   });
   return [
     `curl -sS -m 10 -X POST ${origin}/api/v1/it4u/customer_info \\`,
-    `  -H ${quoted(`Authorization: Bearer ${token}`)} -H 'Content-Type: application/json' \\`,
+    `  -H ${quoted(`Authorization: Bearer ${token}`)} \\`,
+    `  -H 'Content-Type: application/json' \\`,
     `  -d ${quoted(body)}`,
   ].join('\n');
 }
@@ -71,9 +72,9 @@ export function DeviceTokenPart({ id, sitename }: Props) {
           {tokens.data.tokens.length === 0 ? (
             <Typography.Text>{t('reporter.deviceToken.none')}</Typography.Text>
           ) : (
-            <Flex vertical gap={6}>
-              {tokens.data.tokens.slice(0, 5).map((token) => (
-                <TokenLine key={token.id} token={token} />
+            <Flex vertical gap={8}>
+              {tokens.data.tokens.slice(0, 5).map((token, i) => (
+                <TokenLine key={token.id} token={token} first={i === 0} />
               ))}
             </Flex>
           )}
@@ -123,7 +124,7 @@ export function DeviceTokenPart({ id, sitename }: Props) {
             copyable={{ text: curlLine(window.location.origin, sitename, made?.token ?? '$IT4U_DEVICE_TOKEN') }}
             style={{ marginBottom: 0 }}
           >
-            <pre style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', margin: 0, fontSize: 12 }}>
+            <pre style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0, fontSize: 12 }}>
               {curlLine(window.location.origin, sitename, made?.token ?? '$IT4U_DEVICE_TOKEN')}
             </pre>
           </Typography.Paragraph>
@@ -133,11 +134,25 @@ export function DeviceTokenPart({ id, sitename }: Props) {
   );
 }
 
-function TokenLine({ token }: { token: DeviceToken }) {
+/**
+ * One token: its state, ending, maker and last use, with a line between tokens so that each stays together on a
+ * phone, where a token's parts wrap.
+ */
+function TokenLine({ token, first }: { token: DeviceToken; first: boolean }) {
   const { t } = useTranslation();
+  const { token: look } = theme.useToken();
   const at = (ms: number) => dayjs(ms).format('L LT');
   return (
-    <Flex wrap gap={8} align="center">
+    <Flex
+      wrap
+      align="center"
+      style={{
+        rowGap: 2,
+        columnGap: 8,
+        paddingTop: first ? 0 : 8,
+        borderTop: first ? undefined : `1px solid ${look.colorSplit}`,
+      }}
+    >
       {token.revokedAt === null ? (
         <Tag color="success">{t('reporter.deviceToken.live')}</Tag>
       ) : (
