@@ -216,6 +216,7 @@ export const API_ERRORS = {
   deviceTokenOwnRequired: 'This site has a device token of its own: the shared token (tokenDev) is refused for it.',
   deviceTokenSharedOff:
     "The shared device token (tokenDev) is turned off in Settings → Parameter: send the site's own token.",
+  deviceTokenSharedRequired: 'The shared device token (tokenDev) is accepted: enter it, or turn it off.',
   deviceTokenExists: 'This site has a live device token already: rotate it for a new one.',
   deviceTokenNone: 'This site has no live device token.',
   wanStatusRequired: 'WAN {{wan}} has a provider: send its status too (1 up, 0 down).',

@@ -1,4 +1,4 @@
-/** Business constants of spec section 9. */
+/** Business constants: refresh periods, page sizes, voucher options, units and the like. */
 export const PAGE_SIZE = 10;
 export const PAGE_SIZE_OPTIONS = [10, 50, 100, 200] as const;
 export const MAX_PAGE_SIZE = 200;

@@ -1,4 +1,4 @@
-/** Customer device information (spec: client device info): the fields of a row, as the API and the screen name them. */
+/** Customer device information (/clientDeviceInf): the fields of a row, as the API and the screen name them. */
 
 export const WAN_NUMBERS = [1, 2, 3, 4] as const;
 
@@ -64,9 +64,9 @@ export const DEVICE_SECRET_MAX = 200;
 /** An address of a device: IPv4, IPv6 or a host name (no scheme, no port, no spaces). */
 export const HOST_PATTERN = '^[A-Za-z0-9](?:[A-Za-z0-9.:-]*[A-Za-z0-9])?$';
 
-/** The page sizes of the device list (spec section 9); 'All' asks for every row, up to this many. */
+/** The page sizes of the device list (10, 50, 200, All); 'All' asks for every row, up to this many. */
 export const DEVICE_PAGE_SIZES = [10, 50, 200] as const;
 export const DEVICE_ALL_ROWS = 5000;
 
-/** The remote terminal (spec section 9). */
+/** The remote terminal: the default SSH port and the terminal's size. */
 export const TERMINAL = { port: 4949, cols: 97, rows: 37, scrollback: 1200, tabStopWidth: 8 } as const;

@@ -33,7 +33,7 @@ export type ServerEvents = {
   'chat:typing': (event: ChatTypingEvent) => void;
   /** someone came online or went offline (to the sockets that watch presence) */
   presence: (event: PresenceEvent) => void;
-  /** this user signed in elsewhere (spec: the check.user topic, then /logined) */
+  /** this user signed in elsewhere (the web app then goes to /logined) */
   'session:elsewhere': () => void;
 };
 

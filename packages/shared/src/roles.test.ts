@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { can, permissionFlags, ROLE_NAMES, showManageMenu, showUsersEntry } from './roles.ts';
 
-describe('permission flags (spec section 6)', () => {
+describe('permission flags (from the first role)', () => {
   const expected: Record<string, [boolean, boolean, boolean, boolean]> = {
     ROLE_ADMIN: [false, true, true, true],
     ROLE_LEAD_KT: [true, false, true, true],
@@ -37,7 +37,7 @@ describe('permission flags (spec section 6)', () => {
     expect(shown).toEqual(['ROLE_ADMIN', 'ROLE_LEAD_KT']);
   });
 
-  it('gives capabilities as in ARCHITECTURE section 6', () => {
+  it('gives capabilities as in docs/architecture.md', () => {
     const holders = (c: Parameters<typeof can>[1]) => ROLE_NAMES.filter((r) => can([r], c));
     expect(holders('userAdmin')).toEqual(['ROLE_ADMIN', 'ROLE_LEAD_KT']);
     expect(holders('terminalTrust')).toEqual(['ROLE_ADMIN', 'ROLE_LEAD_KT']);

@@ -30,7 +30,7 @@ export function isRoleName(value: string): value is RoleName {
 }
 
 /**
- * Spec section 6: four view flags, all true by default; a false flag means that view applies.
+ * Four view flags, all true by default; a false flag means that view applies.
  * Only the first role counts.
  */
 export type PermissionFlags = {
@@ -50,7 +50,7 @@ export function permissionFlags(roles: readonly string[]): PermissionFlags {
   };
 }
 
-/** Capabilities of ARCHITECTURE section 6, checked by the server on every route and used by the web to show or hide. */
+/** Capabilities (the roles table of docs/architecture.md), checked by the server on every route and used by the web to show or hide. */
 export type Capability =
   | 'allSites'
   | 'dashboards'
@@ -94,12 +94,12 @@ export function can(roles: readonly string[], capability: Capability): boolean {
   }
 }
 
-/** Spec section 2: the Manage sub-menu is hidden when the manage, lead and KT flags are all true. */
+/** The Manage sub-menu is hidden when the manage, lead and KT flags are all true. */
 export function showManageMenu(flags: PermissionFlags): boolean {
   return !(flags.viewManage && flags.viewLeadKT && flags.viewKT);
 }
 
-/** Spec section 2: the users entry is shown only when the manage or lead flag is false. */
+/** The users entry is shown only when the manage or lead flag is false. */
 export function showUsersEntry(flags: PermissionFlags): boolean {
   return !flags.viewManage || !flags.viewLeadKT;
 }

@@ -1,4 +1,4 @@
-/** The guest login page's splash images (spec section 5): PNG, 16:10 for desktops and 9:16 for phones, 5 MB. */
+/** The guest login page's splash images: PNG, 16:10 for desktops and 9:16 for phones, 5 MB. */
 export const SPLASH_KINDS = ['desktop', 'mobile'] as const;
 export type SplashKind = (typeof SPLASH_KINDS)[number];
 

@@ -9,7 +9,7 @@ export const SELECTABLE_STOCK_OUT_STATUSES = ['Đang sử dụng', 'Hư hỏng',
 export const MOVED_STATUS: StockOutStatus = 'Đã dịch chuyển';
 export const IN_USE_STATUS: StockOutStatus = 'Đang sử dụng';
 
-/** New stock row defaults (spec section 9). */
+/** New stock row defaults. */
 export const NEW_STOCK_ROW = { number: 1, warrantyPeriod: 0, storageTerm: 0 } as const;
 export const WARRANTY_HINT_MONTHS = 24;
 

@@ -26,10 +26,10 @@ export const contextOf = (request: FastifyRequest): RequestContext => ({
 
 const roleNames = (actor: Pick<CurrentUser, 'roles'>) => actor.roles.map((r) => r.name);
 
-/** Staff see every site; a customer (ROLE_KH) only their own (ARCHITECTURE section 6). */
+/** Staff see every site; a customer (ROLE_KH) only their own (the roles table of docs/architecture.md). */
 export const seesAllSites = (actor: Pick<CurrentUser, 'roles'>): boolean => can(roleNames(actor), 'allSites');
 
-/** Whether the caller's roles grant a capability (ARCHITECTURE section 6). */
+/** Whether the caller's roles grant a capability (`can` in packages/shared/src/roles.ts). */
 export const mayDo = (actor: Pick<CurrentUser, 'roles'>, capability: Capability): boolean =>
   can(roleNames(actor), capability);
 export const isAdministrator = (actor: Pick<CurrentUser, 'roles'>): boolean => roleNames(actor).includes('ROLE_ADMIN');

@@ -24,7 +24,7 @@ declare module 'fastify' {
     /** The route stays open to a user who must still change a generated or reset password. */
     allowPendingPasswordChange?: boolean;
     /**
-     * A POST that touches no session, user or role (the spec's dashboard reads, router pushes, chat messages): it
+     * A POST that touches no session, user or role (the dashboard's report reads, router pushes, chat messages): it
      * leaves the session cache as it is.
      */
     readOnly?: boolean;

@@ -2,7 +2,7 @@ import type { ErrorParams } from '@it4u/shared';
 import type { TFunction } from 'i18next';
 import { isHttpError, NO_TOKEN_MESSAGE } from './client.ts';
 
-/** `login` follows the sign-in rules of spec section 8; `form` the rules of every other form. */
+/** `login` follows the sign-in rules (a 401 means a wrong username or password); `form` the rules of every other form. */
 export type ErrorContext = 'form' | 'login';
 
 export type FieldError = { field: string; message: string };
@@ -33,7 +33,7 @@ export function fieldErrors(error: unknown, t: TFunction): FieldError[] {
 }
 
 /**
- * The one place that turns a failed call into the text the user reads (spec section 8), in the chosen language:
+ * The one place that turns a failed call into the text the user reads, in the chosen language:
  * from the error's code and parameters, never the server's English sentence.
  */
 export function errorText(error: unknown, t: TFunction, context: ErrorContext = 'form'): string {

@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 // only the charts the dashboards draw (line, bar, pie), drawn as SVG (sharp in the PDF, no canvas to read)
 use([LineChart, BarChart, PieChart, GridComponent, TooltipComponent, LegendComponent, SVGRenderer]);
 
-/** The spec's ten colours for pies and series. */
+/** The ten colours of pies and series. */
 export const PALETTE = [
   '#0958d9',
   '#fa8c16',

@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditableTableToolbar, type ToolbarOptions } from './EditableTableToolbar.tsx';
 import { type IndexColumnOptions, indexColumn } from './indexColumn.tsx';
+import { useListState } from './ListState.tsx';
 import type { PageQuery } from './PagedTable.tsx';
 import { pageLabels } from './pageLabels.tsx';
-import { QueryErrorAlert } from './QueryErrorAlert.tsx';
 import { type CardLayout, type RegisterColumn, RegisterTable } from './RegisterTable.tsx';
 import { RowActions } from './RowActions.tsx';
 import { rowKeyOf } from './rowEditing.ts';
@@ -70,6 +70,8 @@ export function EditableTable<T extends { id: number | null }, F>({
   const wide = Grid.useBreakpoint().md === true;
   const { form, editing } = rowForm;
   const rowsOnPage = query.data?.items.length ?? 0;
+  const rows = editing.rows(query.data?.items ?? []);
+  const state = useListState(query, { rows: rows.length });
   const allColumns: RegisterColumn<T>[] = [
     indexColumn<T>(index, paging, editing.state.draft !== null),
     ...columns,
@@ -100,7 +102,7 @@ export function EditableTable<T extends { id: number | null }, F>({
   return (
     <>
       <EditableTableToolbar {...toolbar} busy={editing.busy} />
-      <QueryErrorAlert query={query} />
+      {state.alert}
       <Form<F> form={form} component={false}>
         <RegisterTable<T>
           rowKey={(row) => String(rowKeyOf(row))}
@@ -111,8 +113,9 @@ export function EditableTable<T extends { id: number | null }, F>({
           // on a phone the row being edited shows all its fields in its card
           expanded={(row) => editing.isEditing(rowKeyOf(row))}
           columns={allColumns.map((column) => ({ ...column, fixed: wide ? column.fixed : undefined }))}
-          dataSource={editing.rows(query.data?.items ?? [])}
-          loading={query.isFetching && !editing.busy}
+          dataSource={rows}
+          loading={state.loading && !editing.busy}
+          locale={state.locale}
           rowClassName={(row) => (editing.isEditing(rowKeyOf(row)) ? 'editing-row' : (rowClassName?.(row) ?? ''))}
           scroll={{ x: 'max-content', y: TABLE_SCROLL_Y }}
           // The pager sits outside: the table would cut a full page plus the new row down to the page size.

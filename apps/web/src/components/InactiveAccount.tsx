@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 type Props = { onBack: () => void };
 
-/** Shown instead of the shell when the account is not Active (spec section 4). */
+/** Shown instead of the shell when the account is not Active (blocked). */
 export function InactiveAccount({ onBack }: Props) {
   const { t } = useTranslation();
   return (

@@ -6,7 +6,7 @@ type NotificationApi = ReturnType<typeof notification.useNotification>[0];
 
 const NoticeContext = createContext<NotificationApi | null>(null);
 
-/** Notices top right, 3 s, 70 px from the top (spec section 8), reading the theme and locale of the tree. */
+/** Notices top right, 3 s, 70 px from the top, reading the theme and locale of the tree. */
 export function NoticeProvider({ children }: { children: ReactNode }) {
   const [api, holder] = notification.useNotification({
     placement: 'topRight',

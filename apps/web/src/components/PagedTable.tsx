@@ -3,7 +3,7 @@ import { PAGE_SIZE_OPTIONS, type Page, TABLE_SCROLL_Y } from '@it4u/shared';
 import { Button, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryErrorAlert } from './QueryErrorAlert.tsx';
+import { useListState } from './ListState.tsx';
 import { type CardLayout, type RegisterColumn, RegisterTable } from './RegisterTable.tsx';
 import { SearchBox, TableToolbar } from './TableToolbar.tsx';
 import type { ChooserOptions } from './useColumnChooser.ts';
@@ -37,9 +37,11 @@ type Props<T> = {
   filters?: ReactNode;
   /** A class for each row (e.g. by status). */
   rowClassName?: (row: T) => string;
+  /** What an empty list says (default: antd's "No data"). */
+  emptyText?: ReactNode;
 };
 
-/** A server-paged table: search box and add button above, an error with Retry, then the rows. */
+/** A server-paged table: search box and add button above, then the rows (or loading, the failure with Retry, or empty). */
 export function PagedTable<T extends { id: number | string }>({
   query,
   paging,
@@ -53,8 +55,11 @@ export function PagedTable<T extends { id: number | string }>({
   rowClassName,
   card,
   chooser,
+  emptyText,
 }: Props<T>) {
   const { t } = useTranslation();
+  const rows = query.data?.items ?? [];
+  const state = useListState(query, { rows: rows.length, empty: emptyText });
   return (
     <>
       <TableToolbar
@@ -73,15 +78,16 @@ export function PagedTable<T extends { id: number | string }>({
           </>
         }
       />
-      <QueryErrorAlert query={query} />
+      {state.alert}
       <RegisterTable<T>
         rowKey="id"
         size="middle"
         columns={columns}
         card={card}
         chooser={chooser}
-        dataSource={query.data?.items ?? []}
-        loading={query.isFetching}
+        dataSource={rows}
+        loading={state.loading}
+        locale={state.locale}
         rowClassName={rowClassName}
         scroll={scrollX === undefined ? { y: TABLE_SCROLL_Y } : { x: scrollX, y: TABLE_SCROLL_Y }}
         pagination={{

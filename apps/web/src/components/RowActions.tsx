@@ -18,7 +18,7 @@ type Props = {
   children?: ReactNode;
 };
 
-/** The action cell of an inline-edited row (spec section 4: row editing). */
+/** The action cell of an inline-edited row (see rowEditing.ts). */
 export function RowActions({ editing, locked, saving, onSave, onCancel, onEdit, onDelete, children }: Props) {
   const { t } = useTranslation();
   if (editing) {

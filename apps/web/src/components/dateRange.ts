@@ -5,7 +5,7 @@ export type PickedRange = [Dayjs, Dayjs];
 /** A period in epoch ms, both ends inclusive. */
 export type DateRange = { fromDate: number; toDate: number };
 
-/** Start of the current month to now (spec section 9). */
+/** Start of the current month to now: the default of every date-range search. */
 export function defaultRange(now: Dayjs = dayjs()): PickedRange {
   return [now.startOf('month'), now];
 }

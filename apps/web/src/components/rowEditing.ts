@@ -1,4 +1,4 @@
-/** Inline row editing (spec section 4): one row at a time; a new row sits at the top until saved or cancelled. */
+/** Inline row editing: one row at a time; a new row sits at the top until saved or cancelled. */
 
 export const NEW_ROW_KEY = 'new';
 

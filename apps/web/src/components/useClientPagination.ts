@@ -3,7 +3,7 @@ import type { TablePaginationConfig } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Paging of a table whose rows are all in the browser: the spec's page sizes and the "N in total" text. */
+/** Paging of a table whose rows are all in the browser: page sizes 10, 50, 100, 200 and the "N in total" text. */
 export function useClientPagination(): TablePaginationConfig {
   const { t } = useTranslation();
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZE);

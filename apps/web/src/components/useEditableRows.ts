@@ -14,7 +14,7 @@ type Options<T, F> = {
 };
 
 /**
- * A server-paged table edited in place (spec section 4, row editing): the row form, the one row in edit mode, and the
+ * A server-paged table edited in place (inline row editing, see rowEditing.ts): the row form, the one row in edit mode, and the
  * steps every such table takes: edit, add, cancel, validate, saved, delete, and a refused save shown on its fields.
  */
 export function useEditableRows<T extends { id: number | null }, F>({ paging, toFormValues, fieldOf }: Options<T, F>) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { type ErrorContext, errorText, fieldErrors } from '../api/errors.ts';
 import { useNotificationApi } from './NoticeProvider.tsx';
 
-/** Success and error notices; errors get the text of spec section 8. */
+/** Success and error notices; errors get their text from api/errors.ts (by the error's code). */
 export function useNotice() {
   const notification = useNotificationApi();
   const { t } = useTranslation();

@@ -32,7 +32,7 @@ describe('translations', () => {
     }
   });
 
-  it('keep the exact texts of the spec in English', () => {
+  it('keep the exact fixed texts in English', () => {
     expect(en.login.username.required).toBe('Please input your username!');
     expect(en.login.password.required).toBe('Please input your Password!');
     expect(en.login.error.incorrect).toBe('Your Username or Password is incorrect. Please try again!');
@@ -40,7 +40,7 @@ describe('translations', () => {
     expect(en.common.sureToDelete).toBe('Sure to delete?');
   });
 
-  it('keep the channel texts of the spec', () => {
+  it('keep the fixed channel texts', () => {
     expect(vi.channel.tabs).toEqual({
       details: 'Chi tiết kênh truyền',
       registration: 'Đăng ký kênh',
@@ -58,7 +58,7 @@ describe('translations', () => {
     expect(en.channel.provider.duplicate).toBe('A provider with this name already exists.');
   });
 
-  it('keep the supplies texts of the spec', () => {
+  it('keep the fixed supplies texts', () => {
     expect(vi.supplies.catalogue.numberMessage).toBe('Cú pháp yêu cầu là số');
     expect(vi.supplies.catalogue.valueMessage).toBe('Cú pháp yêu cầu là số.');
     expect(en.supplies.catalogue.numberMessage).toBe('Please enter a number');

@@ -44,7 +44,7 @@ export const CustomerSiteBody = Type.Object({
 
 const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-/** A row of the customer report: the spec's fields, and what the console adds. */
+/** A row of the customer report: the web app's fields, and what the console adds. */
 export const CustomerInfoSchema = Type.Object({
   id: Type.Integer(),
   sitename: Type.String(),
@@ -141,6 +141,7 @@ export const DeviceTokenListSchema = Type.Object({
   sharedEnabled: Type.Boolean(),
   /** the shared token is on and the site has no live token of its own */
   sharedAccepted: Type.Boolean(),
+  /** the live token first, then the revoked ones, the newest first (at most 50) */
   tokens: Type.Array(DeviceTokenSchema),
 });
 

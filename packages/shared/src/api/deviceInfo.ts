@@ -69,7 +69,7 @@ export const DeviceInfoBody = Type.Object({
   ...secretFields,
 });
 
-/** The search of the device list (spec: content), with the page. */
+/** The search of the device list (`content`), with the page. */
 export const DeviceSearchBody = Type.Object({
   content: Type.Optional(SearchText),
   page: Type.Optional(PageNumber),

@@ -4,10 +4,12 @@ import { Email, Password } from './users.ts';
 
 const Port = Type.Integer({ minimum: 1, maximum: 65_535 });
 const Recipients = Type.Array(Email, { maxItems: 50, uniqueItems: true });
+/** The spec's recipients: one text of addresses separated by commas or semicolons (each checked by the server). */
+const RecipientText = Type.String({ maxLength: 50 * 256, pattern: '^[^\\u0000-\\u001f]*$' });
 const MailLanguage = Type.Unsafe<(typeof LANGUAGES)[number]>({ type: 'string', enum: [...LANGUAGES] });
 
 /**
- * The mail settings (spec: mail config): nodemailer's SMTP pool options, and the scheduled report's schedule (a
+ * The mail settings (PUT /it4u/configMail): nodemailer's SMTP pool options, and the scheduled report's schedule (a
  * cron expression in the operator's time zone), recipients, subject and text. The password comes back masked.
  */
 export const MailConfigSchema = Type.Object({
@@ -38,6 +40,11 @@ export const MailConfigSchema = Type.Object({
   configured: Type.Boolean(),
 });
 
+/**
+ * The mail settings as saved. The spec's body is taken too: without `fromMail` and `languageMail` (the stored ones
+ * are kept: the username as the sender and Vietnamese at first) and with `ccMail` as one text of addresses
+ * separated by commas or semicolons.
+ */
 export const MailConfigBody = Type.Object(
   {
     cronjobMail: Type.String({ minLength: 1, maxLength: 100 }),
@@ -46,11 +53,11 @@ export const MailConfigBody = Type.Object(
     passwordMail: Type.String({ maxLength: 500 }),
     hostMail: Type.String({ maxLength: 253, pattern: '^[A-Za-z0-9.:\\-\\[\\]]*$' }),
     portMail: Port,
-    fromMail: Type.Union([Type.Literal(''), Email]),
-    ccMail: Recipients,
+    fromMail: Type.Optional(Type.Union([Type.Literal(''), Email])),
+    ccMail: Type.Union([Recipients, RecipientText]),
     subjectMail: Type.String({ maxLength: 200 }),
     textMail: Type.String({ maxLength: 5_000 }),
-    languageMail: MailLanguage,
+    languageMail: Type.Optional(MailLanguage),
     maxMessages: Type.Integer({ minimum: 1, maximum: 10_000 }),
     rateDelta: Type.Integer({ minimum: 100, maximum: 3_600_000 }),
     rateLimit: Type.Integer({ minimum: 0, maximum: 10_000 }),
@@ -117,7 +124,14 @@ export const PasswordResetBody = Type.Object(
 export const ResetAvailabilitySchema = Type.Object({ available: Type.Boolean() });
 
 export type MailConfig = Static<typeof MailConfigSchema>;
-export type MailConfigInput = Static<typeof MailConfigBody>;
+/** The mail settings as sent: the console's body or the spec's. */
+export type MailConfigBodyInput = Static<typeof MailConfigBody>;
+/** The mail settings as the service saves them (the body read into the console's form). */
+export type MailConfigInput = Omit<MailConfigBodyInput, 'fromMail' | 'ccMail' | 'languageMail'> & {
+  fromMail: string;
+  ccMail: string[];
+  languageMail: (typeof LANGUAGES)[number];
+};
 export type MailOutcome = Static<typeof MailOutcomeSchema>;
 export type SavedMailConfig = Static<typeof SavedMailConfigSchema>;
 export type MailLogEntry = Static<typeof MailLogEntrySchema>;

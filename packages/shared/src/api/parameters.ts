@@ -2,7 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 
 const required = () => Type.String({ minLength: 1, maxLength: 500 });
 
-/** The system parameters (spec section 3) plus the controller address and TLS check; secrets come masked. */
+/** The system parameters (usernameUbnt, pwUbnt, tokenUcrm, tokenDev, ...) plus the controller address and TLS check; secrets come masked. */
 export const ParametersSchema = Type.Object({
   usernameUbnt: Type.String(),
   pwUbnt: Type.String(),
@@ -29,7 +29,8 @@ export const ParametersSchema = Type.Object({
 
 /**
  * The controller's user and password may be empty or left out when no address is given (the demo controller is
- * used); with an address both are needed (400 controllerUserRequired / controllerPasswordRequired).
+ * used); with an address both are needed (400 controllerUserRequired / controllerPasswordRequired). The shared device
+ * token (tokenDev) likewise: needed only while it is accepted (400 deviceTokenSharedRequired), else empty or left out.
  */
 const optionalText = () => Type.Optional(Type.String({ maxLength: 500 }));
 
@@ -37,7 +38,7 @@ export const ParametersBody = Type.Object({
   usernameUbnt: optionalText(),
   pwUbnt: optionalText(),
   tokenUcrm: required(),
-  tokenDev: required(),
+  tokenDev: optionalText(),
   /** left out: unchanged */
   tokenDevEnabled: Type.Optional(Type.Boolean()),
   urlUbnt: Type.Optional(Type.String({ maxLength: 300, pattern: '^(|https?://[^\\s]+)$' })),

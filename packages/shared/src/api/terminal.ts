@@ -9,7 +9,7 @@ export type TerminalLogin = (typeof TERMINAL_LOGINS)[number];
 const Size = (max: number) => Type.Integer({ minimum: 10, maximum: max });
 
 /**
- * The first message on /webssh (spec: operate connect with host, port, username, password), for a device
+ * The first message on /webssh (operate connect with host, port, username, password), for a device
  * information row; passwords the server chooses (root, admin) are never sent.
  */
 export const TerminalConnectMessage = Type.Object({
@@ -24,7 +24,7 @@ export const TerminalConnectMessage = Type.Object({
   rows: Type.Optional(Size(200)),
 });
 
-/** Keystrokes (spec: operate command, per keystroke or a paste). */
+/** Keystrokes (operate command, per keystroke or a paste). */
 export const TerminalCommandMessage = Type.Object({
   operate: Type.Literal('command'),
   command: Type.String({ maxLength: 65_536 }),

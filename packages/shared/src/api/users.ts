@@ -66,7 +66,7 @@ export const SignupBody = Type.Object({
 export const UpdateUserBody = Type.Object({ ...userFields, status: UserStatusSchema });
 
 /**
- * The spec's body, plus the current password: required only when the username or the e-mail address changes (a
+ * The profile page's body, plus the current password: required only when the username or the e-mail address changes (a
  * stolen access token alone must not take the account over).
  */
 export const UpdateProfileBody = Type.Object({

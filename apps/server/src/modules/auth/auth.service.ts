@@ -30,7 +30,7 @@ type Deps = {
   refreshKey: Buffer;
   /** waits before checking a password of an account under attack (tests pass their own) */
   pause?: (ms: number) => Promise<void>;
-  /** a user signed in: their other open sessions are told (spec: /logined) */
+  /** a user signed in: their other open sessions are told, and go to /logined */
   onSignedIn?: (userId: number, sessionId: string) => void;
 };
 

@@ -35,7 +35,7 @@ describe.each(drivers)('auth on %s', (driver) => {
     }
   });
 
-  it('answers 401 with the spec message for a wrong password and for an unknown user', async () => {
+  it('answers 401 with the sign-in message for a wrong password and for an unknown user', async () => {
     const u = await seedUser(t.database);
     for (const body of [
       { usernameOrEmail: u.username, password: 'wrong-password' },

@@ -72,7 +72,7 @@ export function createChatService(deps: {
   }
 
   return {
-    /** The channel of two people (spec: PUT /private-chat/channel); the caller must be one of them. */
+    /** The channel of two people (PUT /private-chat/channel); the caller must be one of them. */
     async channel(actor: Actor, userIdOne: number, userIdTwo: number) {
       if (userIdOne === userIdTwo) throw new BadRequestError('chatSameUser', 'userIdTwo');
       if (actor.id !== userIdOne && actor.id !== userIdTwo) throw new ForbiddenError('chatNotYours');

@@ -11,7 +11,7 @@ type Json = Record<string, unknown>;
 
 /**
  * The report beside a controller (the simulator): each site's access points connected and disconnected, a row down
- * when one is disconnected (spec section 4: `apdisconnected` above 0) whatever its links, and the customer of the
+ * when one is disconnected (`apdisconnected` above 0) whatever its links, and the customer of the
  * site's contract in the contracts register.
  */
 describe.each(drivers)('the customer report with a controller, on %s', (driver) => {

@@ -95,11 +95,15 @@ export function createDeviceTokensRepository(db: Db) {
       return row;
     },
 
-    /** A site's tokens, the newest first. */
+    /**
+     * A site's tokens: the live one first, then the revoked ones, the newest first. Newest by id, not by time: a
+     * site's tokens are written one at a time (its lock), so their ids follow the writes, while a token made on an
+     * instance whose clock is behind would fall below older ones by its time, and off a short list.
+     */
     async list(sitename: string): Promise<DeviceTokenRow[]> {
       return rowsOf<Raw>(
         await db.execute(sql`select id, sitename, hint, created_by, created_at, last_used_at, revoked_at
-          from device_tokens where sitename = ${sitename} order by created_at desc, id desc limit 50`),
+          from device_tokens where sitename = ${sitename} order by revoked_at is null desc, id desc limit 50`),
       ).map(toRow);
     },
 

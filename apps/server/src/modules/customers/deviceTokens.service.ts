@@ -162,7 +162,7 @@ export function createDeviceTokensService(deps: {
       if ((await live()).sites.has(name)) throw new ForbiddenError('deviceTokenOwnRequired');
     },
 
-    /** A site's tokens (the newest first) with their last use, and whether the shared token works for it. */
+    /** A site's tokens (the live one first) with their last use, and whether the shared token works for it. */
     async list(id: number): Promise<DeviceTokenList> {
       const sitename = await siteOf(id);
       await flush().catch(() => {});

@@ -179,7 +179,7 @@ describe.each(drivers)("each customer site's own device token on %s", (driver) =
     expect((await pushWan(t, third, body(HOA))).statusCode).toBe(200);
     expect(await list(BIEN)).toMatchObject({ sharedEnabled: false, sharedAccepted: false });
 
-    // a save that leaves the switch out keeps it; the spec's body still works
+    // a save that leaves the switch out keeps it; the body without the switch still works
     const again = await t.app.inject({
       method: 'PUT',
       url: '/api/v1/it4u/systemConfig',
@@ -198,6 +198,36 @@ describe.each(drivers)("each customer site's own device token on %s", (driver) =
       payload: { tokenUcrm: '********', tokenDev: '********', tokenDevEnabled: true },
     });
     expect((await pushWan(t, SHARED, body(BIEN))).statusCode).toBe(200);
+  });
+
+  it('lists the live token first, then the revoked ones newest first, even when a clock went back', async () => {
+    const SEN = 'Quán cà phê Sen';
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/it4u/customerSite',
+      headers: admin,
+      payload: { sitename: SEN, groupClient: 'FTTH' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    ids[SEN] = added.json().id;
+    const start = clock;
+    try {
+      clock = T0 + 3_600_000;
+      const hints = [(await call('POST', SEN)).json().hint];
+      // six rotations, the last one on a clock set back an hour (an instance behind the others)
+      for (let i = 1; i <= 6; i++) {
+        clock = i < 6 ? T0 + 3_600_000 + i * 60_000 : T0;
+        const rotated = await call('POST', SEN, '/rotate');
+        expect(rotated.statusCode, rotated.body).toBe(201);
+        hints.push(rotated.json().hint);
+      }
+      const { tokens } = await list(SEN);
+      expect(tokens).toHaveLength(7);
+      expect(tokens[0]).toMatchObject({ hint: hints[6], revokedAt: null, createdAt: T0 });
+      expect(tokens.slice(1).map((x: { hint: string }) => x.hint)).toEqual(hints.slice(0, 6).reverse());
+    } finally {
+      clock = start;
+    }
   });
 
   it.runIf(driver === 'postgres')('takes a token made on another instance at once', async () => {

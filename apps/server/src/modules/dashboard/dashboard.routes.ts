@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { authErrors, controllerErrors, secured } from '../../lib/schemas.ts';
 import type { DashboardService } from './dashboard.service.ts';
 
-/** The spec's names of the report calls, per interval. */
+/** The names the web app calls the report calls by, per interval. */
 const SERIES: [path: string, interval: ReportInterval][] = [
   ['5MinutesClient', '5minutes'],
   ['hourlyClient', 'hourly'],
@@ -33,7 +33,7 @@ const STATS: [path: string, interval: ReportInterval][] = [
 export async function dashboardRoutes(app: FastifyInstance, opts: { dashboard: DashboardService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { dashboard } = opts;
-  // the spec's report calls are POSTs that change nothing: they leave the session cache alone
+  // the report calls are POSTs that change nothing: they leave the session cache alone
   const signedIn = { onRequest: app.auth(), config: { readOnly: true } };
   const tags = ['dashboard'];
 

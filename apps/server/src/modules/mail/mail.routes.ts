@@ -18,7 +18,7 @@ import { authErrors, ErrorRef, secured } from '../../lib/schemas.ts';
 import type { MailService } from './mail.service.ts';
 
 /**
- * An empty or missing schedule, said as the spec says it ('Please_input_your_cronjob': cronRequired) rather than as
+ * An empty or missing schedule, said as the mailer tab says it ('Please_input_your_cronjob': cronRequired) rather than as
  * the body's generic problem: looked at before the body is checked.
  */
 async function scheduleRequired(request: FastifyRequest) {

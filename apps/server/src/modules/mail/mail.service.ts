@@ -5,6 +5,7 @@ import {
   cronProblem,
   type ErrorParams,
   type MailConfig,
+  type MailConfigBodyInput,
   type MailConfigInput,
   type MailKind,
   type MailLogEntry,
@@ -36,6 +37,39 @@ export const RUN_GRACE_MS = 5 * 60_000;
 /** How many missed times a start-up records at most (a console down for months does not fill the log). */
 const MAX_MISSED = 50;
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+/** An address of the recipients, as the body's `email` format checks it (ajv-formats' fast form). */
+const RECIPIENT =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+
+/**
+ * A body read into the console's form: the spec's body leaves out the sender and the report's language (the stored
+ * ones are kept) and sends its recipients as one text separated by commas or semicolons (each an address of at most
+ * 254 characters, at most 50, none twice).
+ */
+export function fromMailBody(
+  body: MailConfigBodyInput,
+  stored: Pick<MailConfig, 'fromMail' | 'languageMail'>,
+): MailConfigInput {
+  let ccMail = body.ccMail;
+  if (typeof ccMail === 'string') {
+    const list = ccMail
+      .split(/[,;]/)
+      .map((a) => a.trim())
+      .filter(Boolean);
+    const wrong = list.find((a) => a.length > 254 || !RECIPIENT.test(a));
+    if (wrong !== undefined || list.length > 50 || new Set(list).size !== list.length) {
+      throw new BadRequestError('invalidFields', 'ccMail', { fields: 'ccMail' });
+    }
+    ccMail = list;
+  }
+  return {
+    ...body,
+    fromMail: body.fromMail ?? stored.fromMail,
+    ccMail,
+    languageMail: body.languageMail ?? stored.languageMail,
+  };
+}
 
 type Stored = Omit<MailConfig, 'configured'> & {
   /** the schedule counts from here (when it was set): times before are neither sent nor missed */
@@ -241,8 +275,9 @@ export function createMailService(deps: {
     /** Whether mail can go out (password-reset mails too). */
     available: async () => configured(await load()),
 
-    async put(input: MailConfigInput, ctx: RequestContext): Promise<MailConfig> {
+    async put(body: MailConfigBodyInput, ctx: RequestContext): Promise<MailConfig> {
       const before = await load();
+      const input = fromMailBody(body, before);
       if (!input.cronjobMail.trim()) throw new BadRequestError('cronRequired', 'cronjobMail');
       const problem = cronProblem(input.cronjobMail);
       if (problem) throw new BadRequestError(problem.code, 'cronjobMail', problem.params);

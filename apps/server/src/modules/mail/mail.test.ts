@@ -143,7 +143,7 @@ describe.each(drivers)('mail on %s', (driver) => {
       expect(res.statusCode, JSON.stringify(over)).toBe(400);
       expect(res.json()).toMatchObject({ code, details: [{ field, code }] });
     }
-    // an empty schedule is said as the spec says it (Please_input_your_cronjob), missing or blank too
+    // an empty schedule is said as the mailer tab says it (Please_input_your_cronjob), missing or blank too
     const { cronjobMail: _cron, ...noSchedule } = settings() as Json;
     for (const body of [settings({ cronjobMail: '' }), settings({ cronjobMail: '   ' }), noSchedule] as Json[]) {
       const res = await put(body);

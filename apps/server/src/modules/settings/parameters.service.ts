@@ -228,6 +228,9 @@ export function createParametersService(deps: {
       // The mask keeps a stored password; with none stored, it is no password either.
       const noPassword = input.pwUbnt === SECRET_MASK ? !before.pwUbnt : input.pwUbnt.trim() === '';
       if (next.urlUbnt !== '' && noPassword) throw new BadRequestError('controllerPasswordRequired', 'pwUbnt');
+      // The shared device token is needed only while it is accepted; turned off, it may be emptied (or kept masked).
+      const noDeviceToken = input.tokenDev === SECRET_MASK ? !before.tokenDev : input.tokenDev.trim() === '';
+      if (next.tokenDevEnabled && noDeviceToken) throw new BadRequestError('deviceTokenSharedRequired', 'tokenDev');
       const changedSecrets: string[] = [];
       for (const k of SECRET_PARAMETERS) {
         if (input[k] !== SECRET_MASK) {

@@ -97,6 +97,35 @@ describe.each(drivers)('system parameters on %s', (driver) => {
     expect((await put({ ...body, tokenUcrm: '' })).json().details[0].field).toBe('tokenUcrm');
   });
 
+  it('takes no device token while the shared one is turned off; turned on, requires one', async () => {
+    const { tokenDev: _omit, ...noToken } = body;
+    // off: saved with the token left out or empty (an empty one clears the stored token)
+    const omitted = await put({ ...noToken, tokenDevEnabled: false });
+    expect(omitted.statusCode, omitted.body).toBe(200);
+    const emptied = await put({ ...body, tokenDev: '', tokenDevEnabled: false });
+    expect(emptied.statusCode, emptied.body).toBe(200);
+    expect((await get()).json()).toMatchObject({ tokenDev: '', tokenDevEnabled: false });
+    // a switch left out stays off: still no token needed
+    expect((await put({ ...body, tokenDev: '' })).statusCode).toBe(200);
+
+    // on: a token is needed, typed or stored (the mask with none stored is none)
+    const cases = [{ tokenDev: '' }, { tokenDev: '   ' }, { tokenDev: '********' }, {}] as const;
+    for (const changed of cases) {
+      const res = await put({ ...noToken, ...changed, tokenDevEnabled: true });
+      expect(res.statusCode, JSON.stringify(changed)).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'deviceTokenSharedRequired',
+        details: [{ field: 'tokenDev', code: 'deviceTokenSharedRequired' }],
+      });
+    }
+    expect((await get()).json()).toMatchObject({ tokenDev: '', tokenDevEnabled: false });
+    expect((await put({ ...body, tokenDevEnabled: true })).statusCode).toBe(200);
+    expect((await put({ ...body, tokenDev: '********', tokenDevEnabled: true })).statusCode).toBe(200);
+    expect((await get()).json()).toMatchObject({ tokenDev: '********', tokenDevEnabled: true });
+    // the bound stays
+    expect((await put({ ...body, tokenDev: 'd'.repeat(501), tokenDevEnabled: false })).statusCode).toBe(400);
+  });
+
   it('with no controller address (the demo controller), takes no controller user or password', async () => {
     const { usernameUbnt: _user, pwUbnt: _password, ...tokens } = body;
     const omitted = await put({ ...tokens, urlUbnt: '' });

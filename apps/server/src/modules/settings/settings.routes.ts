@@ -40,7 +40,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: { parameters: P
       schema: {
         tags,
         summary:
-          'Save the system parameters, then test the controller login. With no controller address (the demo controller) its user and password may be empty; with one, both are needed (400). A secret sent back as ******** keeps its stored value, except the controller password when the address or user changes (400: type it again).',
+          'Save the system parameters, then test the controller login. With no controller address (the demo controller) its user and password may be empty; with one, both are needed (400). The shared device token (tokenDev) is needed while it is accepted (tokenDevEnabled), else it may be empty or left out (400 otherwise). A secret sent back as ******** keeps its stored value, except the controller password when the address or user changes (400: type it again).',
         security: secured,
         body: ParametersBody,
         response: {
@@ -55,6 +55,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: { parameters: P
           ...request.body,
           usernameUbnt: request.body.usernameUbnt ?? '',
           pwUbnt: request.body.pwUbnt ?? '',
+          tokenDev: request.body.tokenDev ?? '',
           urlUbnt: request.body.urlUbnt ?? '',
           verifyTls: request.body.verifyTls ?? true,
           sshHost: request.body.sshHost ?? '',

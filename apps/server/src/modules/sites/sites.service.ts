@@ -32,7 +32,7 @@ export function createSitesService({
   }
 
   return {
-    /** The sites a caller may see: all for staff, only their own for customers (ARCHITECTURE section 6). */
+    /** The sites a caller may see: all for staff, only their own for customers (`allSites` in packages/shared/src/roles.ts). */
     async visibleTo(actor: Actor): Promise<Site[]> {
       if (seesAllSites(actor)) return sites.all();
       return sites.byIdnames(actor.sitename.map((s) => s.idname));

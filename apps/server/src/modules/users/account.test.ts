@@ -54,7 +54,7 @@ describe.each(drivers)('the own account on %s', (driver) => {
     );
     expect(smtp.received).toHaveLength(0);
 
-    // the spec's body as the profile page sends it: the same values back, nothing asked
+    // the body as the profile page sends it: the same values back, nothing asked
     const same = await update(headers, { username: u.username, email: 'lan.old@it4u.test', gender: 'Female' });
     expect(same.statusCode, same.body).toBe(200);
 

@@ -1,14 +1,18 @@
 import {
   type Hotspot,
+  type HotspotBodyInput,
   type HotspotInput,
   type ScheduleWindow,
+  type SpecScheduleDay,
   WEEKDAY_NAMES,
   WEEKDAYS,
   type Weekday,
   type Wlan,
+  type WlanBodyInput,
   type WlanGroup,
   type WlanInput,
 } from '@it4u/shared';
+import { SPEC_SCHEDULE_DAYS } from '@it4u/shared/api';
 import { toGuestLogin } from '../../integrations/unifi/unifi.map.ts';
 import { BadRequestError } from '../../lib/errors.ts';
 
@@ -41,6 +45,67 @@ export function fromControllerSchedule(schedule: unknown): ScheduleWindow[] {
 
 function sortWindows(windows: ScheduleWindow[]): ScheduleWindow[] {
   return [...windows].sort((a, b) => WEEKDAYS.indexOf(a.day) - WEEKDAYS.indexOf(b.day) || a.from - b.from);
+}
+
+/** A field given under the console's name, the spec's, or both alike; two that disagree are refused. */
+function either<T>(ours: T | undefined, theirs: T | undefined, names: [string, string]): T | undefined {
+  if (ours !== undefined && theirs !== undefined && JSON.stringify(ours) !== JSON.stringify(theirs)) {
+    throw new BadRequestError('invalidFields', names[0], { fields: names.join(', ') });
+  }
+  return ours ?? theirs;
+}
+
+/** One of the controller's schedule strings (`mon|0800-1800`, checked by the body's pattern) as a window. */
+function windowOf(entry: string): ScheduleWindow {
+  const m = /^(mon|tue|wed|thu|fri|sat|sun)\|(\d{2})(\d{2})-(\d{2})(\d{2})$/.exec(entry);
+  if (!m) throw new BadRequestError('invalidFields', 'schedule', { fields: 'schedule' });
+  return { day: m[1] as Weekday, from: Number(m[2]) * 60 + Number(m[3]), to: Number(m[4]) * 60 + Number(m[5]) };
+}
+
+/**
+ * The schedule of a body: its `schedule` (the console's windows or the controller's strings), else the spec's
+ * form's per-day fields: a day switched on gives its string, else its slider's pair; a day switched off, or whose
+ * string is `disable`, has no window.
+ */
+function scheduleOf(body: WlanBodyInput): ScheduleWindow[] {
+  if (body.schedule !== undefined) {
+    return body.schedule.map((w) => (typeof w === 'string' ? windowOf(w) : w));
+  }
+  const windows: ScheduleWindow[] = [];
+  for (const [name, day] of Object.entries(SPEC_SCHEDULE_DAYS) as [SpecScheduleDay, Weekday][]) {
+    const text = body[`${name}_schedule`];
+    const pair = body[`valid_${name}`];
+    const on = body[`status_${name}`] ?? (text !== undefined ? text !== 'disable' : pair !== undefined);
+    if (!on || text === 'disable') continue;
+    if (text !== undefined) windows.push(windowOf(text));
+    else if (pair) windows.push({ day, from: pair[0] * 15, to: pair[1] * 15 });
+  }
+  return windows;
+}
+
+/**
+ * A network's body read into the console's names: each field under the console's name or the spec's (the
+ * controller's); the flags default to off, the group is required, a VLAN written as the controller's string of
+ * digits is its number.
+ */
+export function fromWlanBody(body: WlanBodyInput): WlanInput {
+  const groupId = either(body.groupId, body.wlangroup_id, ['groupId', 'wlangroup_id']);
+  if (groupId === undefined) throw new BadRequestError('fieldRequired', 'groupId', { field: 'groupId' });
+  const vlan = typeof body.vlan === 'string' ? Number(body.vlan) : body.vlan;
+  return {
+    name: body.name,
+    ...(body.enabled === undefined ? {} : { enabled: body.enabled }),
+    security: body.security,
+    passphrase: either(body.passphrase, body.x_passphrase, ['passphrase', 'x_passphrase']),
+    isGuest: either(body.isGuest, body.is_guest, ['isGuest', 'is_guest']) ?? false,
+    vlanEnabled: either(body.vlanEnabled, body.vlan_enabled, ['vlanEnabled', 'vlan_enabled']) ?? false,
+    ...(vlan === undefined ? {} : { vlan }),
+    groupId,
+    ...(body.usergroup_id === undefined ? {} : { userGroupId: body.usergroup_id }),
+    scheduleEnabled:
+      either(body.scheduleEnabled, body.schedule_enabled, ['scheduleEnabled', 'schedule_enabled']) ?? false,
+    schedule: scheduleOf(body),
+  };
 }
 
 /**
@@ -84,6 +149,7 @@ export function toControllerWlan(input: WlanInput, keptPassphrase: string | unde
     schedule: input.scheduleEnabled ? toControllerSchedule(input.schedule) : [],
   };
   if (input.vlanEnabled) body.vlan = String(input.vlan);
+  if (input.userGroupId !== undefined) body.usergroup_id = input.userGroupId;
   if (input.security === 'wpapsk') {
     body.x_passphrase = input.passphrase || keptPassphrase || '';
     body.wpa_mode = 'wpa2';
@@ -92,9 +158,22 @@ export function toControllerWlan(input: WlanInput, keptPassphrase: string | unde
   return body;
 }
 
+/** The spec's form's per-day fields of a schedule: each day's switch, its first window's quarters, its string. */
+function specDays(windows: ScheduleWindow[]): Partial<Wlan> {
+  const fields: Record<string, unknown> = {};
+  for (const [name, day] of Object.entries(SPEC_SCHEDULE_DAYS) as [SpecScheduleDay, Weekday][]) {
+    const first = windows.find((w) => w.day === day);
+    fields[`status_${name}`] = first !== undefined;
+    fields[`valid_${name}`] = first ? [first.from / 15, first.to / 15] : [32, 72];
+    fields[`${name}_schedule`] = first ? toControllerSchedule([first])[0] : 'disable';
+  }
+  return fields as Partial<Wlan>;
+}
+
+/** A network for the console, with the same fields under the spec's (the controller's) names. */
 export function toWlan(raw: Raw, showSecret: boolean): Wlan {
   const vlan = Number.parseInt(String(raw.vlan ?? ''), 10);
-  return {
+  const wlan = {
     id: String(raw._id ?? ''),
     name: String(raw.name ?? ''),
     enabled: raw.enabled !== false,
@@ -106,6 +185,22 @@ export function toWlan(raw: Raw, showSecret: boolean): Wlan {
     groupId: String(raw.wlangroup_id ?? ''),
     scheduleEnabled: raw.schedule_enabled === true,
     schedule: fromControllerSchedule(raw.schedule),
+  };
+  return withSpecNames(wlan, typeof raw.usergroup_id === 'string' ? raw.usergroup_id : undefined);
+}
+
+/** The spec's names of a network's fields beside the console's (the group as the console lists it). */
+export function withSpecNames(wlan: Wlan, userGroupId?: string): Wlan {
+  return {
+    ...wlan,
+    _id: wlan.id,
+    x_passphrase: wlan.passphrase,
+    is_guest: wlan.isGuest,
+    vlan_enabled: wlan.vlanEnabled,
+    ...(userGroupId === undefined ? {} : { usergroup_id: userGroupId }),
+    wlangroup_id: wlan.groupId,
+    schedule_enabled: wlan.scheduleEnabled,
+    ...specDays(wlan.schedule),
   };
 }
 
@@ -125,6 +220,8 @@ export const toWlanGroup = (raw: Raw, kind: GroupKind): WlanGroup => ({
   id: String(raw._id ?? ''),
   name: String(raw.name ?? ''),
   kind,
+  _id: String(raw._id ?? ''),
+  ...(typeof raw.site_id === 'string' ? { site_id: raw.site_id } : {}),
 });
 
 /** The AP groups a network is on. */
@@ -141,7 +238,7 @@ export function withGroup(body: Raw, groupId: string, kind: GroupKind, current: 
   return { ...rest, ap_group_mode: 'groups', ap_group_ids: [...new Set([...apGroupIdsOf(current), groupId])] };
 }
 
-/** A new group: its name and the spec's hidden defaults. */
+/** A new group: its name and hidden defaults (roaming channel 1 on 2.4 GHz, 36 on 5 GHz). */
 export const newWlanGroup = (name: string): Raw => ({
   name: name.trim(),
   roam_radio: 'ng',
@@ -177,11 +274,29 @@ export function toHotspot(raw: Raw | undefined, showSecret: boolean, portal: Por
     promoUrl: login.promoUrl,
     portalUrl: portal.address ? `http://${portal.address}/guest/s/${portal.site}/` : '',
     external: portal.address !== '' && login.externalAddress === portal.address,
+    facebook_wifi_gw_name: login.portalName,
+    x_password: showSecret && login.auth === 'password' ? login.password : '',
+    redirect_url: login.promoUrl,
   };
 }
 
 /** The console's public address (an IPv4 address, as the controller's external portal takes it) and the site. */
 export type PortalTarget = { address: string; site: string };
+
+/**
+ * A hotspot body read into the console's names: each field under the console's name or the controller's
+ * (`facebook_wifi_gw_name`, `x_password`, `redirect_url`); left out, the portal is on, its name and URL empty.
+ */
+export function fromHotspotBody(body: HotspotBodyInput): HotspotInput {
+  const password = either(body.password, body.x_password, ['password', 'x_password']);
+  return {
+    enabled: body.enabled ?? true,
+    portalName: either(body.portalName, body.facebook_wifi_gw_name, ['portalName', 'facebook_wifi_gw_name']) ?? '',
+    auth: body.auth,
+    ...(password === undefined ? {} : { password }),
+    promoUrl: either(body.promoUrl, body.redirect_url, ['promoUrl', 'redirect_url']) ?? '',
+  };
+}
 
 /**
  * The guest-access fields the console sets; a password left empty is kept. With a public address the controller's

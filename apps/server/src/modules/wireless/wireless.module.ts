@@ -4,7 +4,7 @@ import type { SitesService } from '../sites/sites.service.ts';
 import { wirelessRoutes } from './wireless.routes.ts';
 import { createWirelessService } from './wireless.service.ts';
 
-/** The spec's default hidden networks: the operator's own. */
+/** The default hidden networks (WIRELESS_HIDDEN): the operator's own. */
 export const DEFAULT_HIDDEN_WLANS = 'tps tpcoms';
 
 /** Wifi groups, wireless networks, new sites and the hotspot login of a site (on the controller). */

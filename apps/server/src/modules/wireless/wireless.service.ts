@@ -1,4 +1,4 @@
-import type { Hotspot, HotspotInput, Site, Wlan, WlanGroup, WlanInput } from '@it4u/shared';
+import type { Hotspot, HotspotBodyInput, Site, Wlan, WlanBodyInput, WlanGroup } from '@it4u/shared';
 import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
 import { type Actor, mayDo, type RequestContext } from '../../lib/context.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
@@ -6,6 +6,8 @@ import type { SitesService } from '../sites/sites.service.ts';
 import {
   apGroupIdsOf,
   checkWlan,
+  fromHotspotBody,
+  fromWlanBody,
   type GroupKind,
   hiddenMatcher,
   isShownGroup,
@@ -16,6 +18,7 @@ import {
   toWlan,
   toWlanGroup,
   withGroup,
+  withSpecNames,
 } from './wireless.map.ts';
 
 type Raw = Record<string, unknown>;
@@ -55,6 +58,8 @@ export function createWirelessService(deps: {
     return { kind: groups.kind, group };
   }
 
+  const rawUserGroup = (wlan: Raw) => (typeof wlan.usergroup_id === 'string' ? wlan.usergroup_id : undefined);
+
   const inGroup = (wlan: Raw, groupId: string, kind: GroupKind) =>
     kind === 'apgroup' ? apGroupIdsOf(wlan).includes(groupId) : wlan.wlangroup_id === groupId;
 
@@ -64,14 +69,16 @@ export function createWirelessService(deps: {
     return wlan;
   }
 
-  async function save(actor: Actor, site: string, id: string | undefined, input: WlanInput): Promise<Wlan> {
+  /** Creates or changes a network from its body (the console's names or the spec's, read into the console's). */
+  async function save(actor: Actor, site: string, id: string | undefined, sent: WlanBodyInput): Promise<Wlan> {
+    const input = fromWlanBody(sent);
     const current = id === undefined ? undefined : await rawWlan(actor, site, id);
     const kept = current === undefined ? undefined : String(current.x_passphrase ?? '');
     checkWlan(input, kept);
     const { kind } = await shownGroup(actor, site, input.groupId);
     const body = withGroup(toControllerWlan(input, kept), input.groupId, kind, current);
     const saved = await (await forSite(actor, site)).saveWlan(site, id, body);
-    return { ...toWlan(saved, true), groupId: input.groupId };
+    return withSpecNames({ ...toWlan(saved, true), groupId: input.groupId }, input.userGroupId);
   }
 
   return {
@@ -99,7 +106,7 @@ export function createWirelessService(deps: {
       const { kind } = await groupsOf(actor, site);
       return (await (await forSite(actor, site)).wlans(site))
         .filter((w) => inGroup(w, groupId, kind) && !hidden(String(w.name ?? '')))
-        .map((w) => ({ ...toWlan(w, secret), groupId }))
+        .map((w) => withSpecNames({ ...toWlan(w, secret), groupId }, rawUserGroup(w)))
         .sort((a, b) => a.name.localeCompare(b.name));
     },
 
@@ -107,8 +114,8 @@ export function createWirelessService(deps: {
       return toWlan(await rawWlan(actor, site, id), mayDo(actor, 'wirelessWrite'));
     },
 
-    create: (actor: Actor, site: string, input: WlanInput) => save(actor, site, undefined, input),
-    update: (actor: Actor, site: string, id: string, input: WlanInput) => save(actor, site, id, input),
+    create: (actor: Actor, site: string, body: WlanBodyInput) => save(actor, site, undefined, body),
+    update: (actor: Actor, site: string, id: string, body: WlanBodyInput) => save(actor, site, id, body),
 
     /** Save: the group on every access point of the site. */
     async applyGroup(actor: Actor, site: string, groupId: string): Promise<{ devices: number }> {
@@ -133,7 +140,9 @@ export function createWirelessService(deps: {
       });
     },
 
-    async saveHotspot(actor: Actor, site: string, input: HotspotInput): Promise<Hotspot> {
+    /** Sets the hotspot login from its body (the console's names or the spec's, read into the console's). */
+    async saveHotspot(actor: Actor, site: string, body: HotspotBodyInput): Promise<Hotspot> {
+      const input = fromHotspotBody(body);
       const controller = await forSite(actor, site);
       const current = await controller.guestAccess(site);
       if (!current?._id) throw new NotFoundError('notFound');

@@ -22,7 +22,7 @@ describe.each(drivers)('wireless networks, wifi groups, new sites and the hotspo
   });
   const stored = (name: string) => site().wlans.find((w) => w.name === name);
 
-  it("lists the site's wifi groups without the hidden Off group, and adds one with the spec's defaults", async () => {
+  it("lists the site's wifi groups without the hidden Off group, and adds one with the default roaming channels", async () => {
     const groups = (await call('GET', `/it4u/${site().name}/wlangroup`)).json();
     expect(groups.length).toBeGreaterThan(0);
     expect(groups.map((g: { name: string }) => g.name.toLowerCase())).not.toContain('off');
@@ -221,9 +221,12 @@ describe.each(drivers)('wireless networks, wifi groups, new sites and the hotspo
       password: 'chao-khach',
       portalUrl: `http://203.0.113.10/guest/s/${site().name}/`,
       external: true,
+      facebook_wifi_gw_name: 'Hoa Mai WiFi',
+      x_password: 'chao-khach',
+      redirect_url: 'https://hoamai.example/uu-dai',
     });
     const office = (await tokenFor(suite.t, ['ROLE_CSKH'])).headers;
-    expect((await call('GET', path, undefined, office)).json().password).toBe('');
+    expect((await call('GET', path, undefined, office)).json()).toMatchObject({ password: '', x_password: '' });
     expect((await call('POST', path, { ...body, promoUrl: 'javascript:alert(1)' })).statusCode).toBe(400);
   });
 

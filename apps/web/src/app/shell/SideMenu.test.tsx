@@ -15,7 +15,7 @@ const expected: Record<string, { manage: boolean; users: boolean }> = {
   ROLE_KH: { manage: false, users: false },
 };
 
-describe('side menu visibility (spec section 6)', () => {
+describe('side menu visibility (permission flags of packages/shared/src/roles.ts)', () => {
   for (const role of ROLE_NAMES) {
     it(`shows Manage and Users to ${role} per the flags`, () => {
       render(

@@ -38,7 +38,7 @@ export type MenuEntry = {
 
 const always: MenuRule = () => true;
 
-/** The one definition of the side menu (spec section 2). */
+/** The one definition of the side menu: its entries, routes and who sees them. */
 export const MENU: MenuEntry[] = [
   { key: 'home', path: '/home', labelKey: 'menu.home', icon: HomeOutlined, visible: always },
   { key: 'dashboard', path: '/dashboard', labelKey: 'menu.dashboard', icon: DashboardOutlined, visible: always },

@@ -75,7 +75,7 @@ export function toFormValues(row: DetailRow): DetailFormValues {
 }
 
 /**
- * A picked date as epoch ms (spec section 5: the save sends millisecond timestamps). A date left on the
+ * A picked date as epoch ms (the save sends millisecond timestamps). A date left on the
  * row's own day keeps its exact value, so that saving an untouched row changes nothing in its history; a
  * newly picked day is sent as its start.
  */

@@ -5,7 +5,7 @@ import vi from '../../i18n/vi.json';
 import { DEVICE_STATUS_KEYS, isChannelStatus, statusColor, statusRowClass } from './statuses.ts';
 
 describe('channel statuses', () => {
-  it('style rows online, offline, suspend, else warning (spec section 4)', () => {
+  it('style rows online, offline, suspend, else warning', () => {
     expect(statusRowClass('online')).toBe('online');
     expect(statusRowClass('offline')).toBe('offline');
     expect(statusRowClass('suspend')).toBe('suspend');

@@ -20,7 +20,7 @@ export function isDeviceStatus(value: unknown): value is DeviceStatus {
   return typeof value === 'string' && (CHANNEL_DEVICE_STATUSES as readonly string[]).includes(value);
 }
 
-/** The class of a channel row (spec section 4): online, offline, suspend, else warning. */
+/** The class of a channel row: online, offline, suspend, else warning. */
 export function statusRowClass(status: string | null | undefined): 'online' | 'offline' | 'suspend' | 'warning' {
   if (status === 'online' || status === 'offline' || status === 'suspend') return status;
   return 'warning';

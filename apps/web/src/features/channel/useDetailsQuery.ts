@@ -14,7 +14,7 @@ export function detailFilters(params: DetailParams): Pick<DetailDateInput, 'q' |
 }
 
 /**
- * One page of channel details. With a date range, the deploy-request-date search of the spec
+ * One page of channel details. With a date range, the deploy-request-date search
  * (POST /it4u/channel/attribute.date); without one, every detail.
  */
 export function useDetailsQuery(params: DetailParams) {

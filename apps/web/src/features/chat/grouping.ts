@@ -3,7 +3,7 @@ import { CHAT_GROUP_SPLIT_MS, type ChatMessage } from '@it4u/shared';
 export type MessageGroup = { fromUserId: number; messages: ChatMessage[] };
 
 /**
- * Consecutive messages of one sender make a group; an hour of silence (spec section 9) starts a new one even from the
+ * Consecutive messages of one sender make a group; an hour of silence starts a new one even from the
  * same sender.
  */
 export function groupMessages(messages: readonly ChatMessage[], splitMs = CHAT_GROUP_SPLIT_MS): MessageGroup[] {

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { deviceInfoKeys } from './queryKeys.ts';
 
-/** PUT when the row has an id, else POST (spec section 4). */
+/** PUT when the row has an id, else POST (the rule of inline row editing). */
 export function useSaveDeviceInfoMutation() {
   const queryClient = useQueryClient();
   return useMutation({

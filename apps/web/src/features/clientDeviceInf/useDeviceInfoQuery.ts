@@ -4,7 +4,7 @@ import { api } from '../../api/client.ts';
 import type { PagingParams } from '../../components/usePaging.ts';
 import { deviceInfoKeys } from './queryKeys.ts';
 
-/** A page of device information: `pageSize` rows (spec: clientDeviceInfLimit/{x}), those the search finds. */
+/** A page of device information: `pageSize` rows (GET /it4u/clientDeviceInfLimit/{x}), those the search finds. */
 export function useDeviceInfoQuery(params: PagingParams) {
   return useQuery({
     queryKey: deviceInfoKeys.list(params),

@@ -19,7 +19,7 @@ export function toParametersBody(values: SystemParameters): ParametersInput {
     usernameUbnt: (values.usernameUbnt ?? '').trim(),
     pwUbnt: values.pwUbnt ?? '',
     tokenUcrm: values.tokenUcrm.trim(),
-    tokenDev: values.tokenDev.trim(),
+    tokenDev: (values.tokenDev ?? '').trim(),
     tokenDevEnabled: values.tokenDevEnabled !== false,
     urlUbnt: (values.urlUbnt ?? '').trim(),
     verifyTls: values.verifyTls !== false,

@@ -28,7 +28,7 @@ const STATS_PATH: Record<ReportInterval, string> = {
 };
 
 /**
- * A dashboard panel's data: read again every 30 s (the spec) while the page is shown, never while the tab is hidden
+ * A dashboard panel's data: read again every 30 s while the page is shown, never while the tab is hidden
  * (TanStack's default), and the previous answer stays drawn while the next one comes (no flicker).
  */
 function usePanel<T>(site: string | undefined, key: unknown[], load: (site: string) => Promise<T>) {

@@ -47,7 +47,7 @@ describe('login form', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('shows the spec message on 401', async () => {
+  it('shows the wrong-password message on 401', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => jsonResponse(401, { statusCode: 401, error: 'Unauthorized', message: 'Bad credentials' })),

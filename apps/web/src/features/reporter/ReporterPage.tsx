@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { isStatus } from '../../api/errors.ts';
 import { DeleteAction } from '../../components/DeleteAction.tsx';
-import { QueryErrorAlert } from '../../components/QueryErrorAlert.tsx';
+import { useListState } from '../../components/ListState.tsx';
 import { type RegisterColumn, RegisterTable } from '../../components/RegisterTable.tsx';
 import { SearchBox, TableToolbar } from '../../components/TableToolbar.tsx';
 import { formatUptime } from '../../components/units.ts';
@@ -39,10 +39,15 @@ export function ReporterPage() {
   const groups = useServiceGroupsQuery();
   const remove = useDeleteCustomerSiteMutation();
   const pagination = useClientPagination();
+  const rows = (customers.data ?? []).filter((row) => matches(row, query));
+  const customersState = useListState(customers, {
+    rows: rows.length,
+    empty: <Empty description={t('reporter.empty')} />,
+    polled: true,
+  });
 
   if (isStatus(customers.error, 403)) return <Navigate to="/403" replace />;
 
-  const rows = (customers.data ?? []).filter((row) => matches(row, query));
   const down = rows.filter((r) => r.down).length;
   const stale = rows.filter((r) => r.stale).length;
 
@@ -219,7 +224,7 @@ export function ReporterPage() {
           </>
         }
       />
-      <QueryErrorAlert query={customers} />
+      {customersState.alert}
       {customers.data && (
         <Typography.Paragraph type="secondary" role="status">
           {t('reporter.summary', { total: rows.length, down, stale })}
@@ -233,11 +238,11 @@ export function ReporterPage() {
         card={{ title: ['site'], status: 'state', actions: 'actions', fields: ['wan1', 'lastPush'] }}
         chooser={{ key: 'reporter', hidden: ['customer', 'wan3', 'wan4', 'lb'] }}
         dataSource={rows}
-        loading={customers.isPending}
+        loading={customersState.loading}
         rowClassName={(row) => (row.stale ? 'customer-stale' : row.down ? 'customer-down' : '')}
         scroll={{ x: 'max-content' }}
         pagination={pagination}
-        locale={{ emptyText: <Empty description={t('reporter.empty')} /> }}
+        locale={customersState.locale}
       />
       {adding && <AddCustomerSiteModal groups={groups.data ?? []} onClose={() => setAdding(false)} />}
       {viewing && <CustomerDetailModal id={viewing.id} sitename={viewing.sitename} onClose={() => setViewing(null)} />}

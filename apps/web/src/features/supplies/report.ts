@@ -32,7 +32,7 @@ export function withTotals(rows: ReportRow[], totalLabel: string): ReportLine[] 
   return [total, ...rows.map((row, i) => ({ ...row, key: row.itemCode, index: i + 1, isTotal: false }))];
 }
 
-/** Negative closing stock is styled 'offline' (spec section 2); the totals row is 'report-total'. */
+/** Negative closing stock is styled 'offline'; the totals row is 'report-total'. */
 export function reportRowClassName(line: ReportLine): string {
   const classes: string[] = [];
   if (line.isTotal) classes.push('report-total');

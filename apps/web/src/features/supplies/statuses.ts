@@ -8,7 +8,7 @@ export const STATUS_KEYS: Record<StockOutStatus, string> = {
   'Đã dịch chuyển': 'moved',
 };
 
-/** In use green, recalled orange, others red (spec section 4). */
+/** In use green, recalled orange, others red. */
 export function statusColor(status: string | undefined): string {
   if (status === 'Đang sử dụng') return 'green';
   if (status === 'Thu hồi') return 'orange';

@@ -33,7 +33,7 @@ export type StockFormValues = {
   contract?: ContractRef | null;
 };
 
-/** A new row: quantity 1, warranty 0, storage term 0 (spec section 9), dated today; stock out starts in use. */
+/** A new row: quantity 1, warranty 0, storage term 0 (NEW_STOCK_DEFAULTS of packages/shared), dated today; stock out starts in use. */
 export function newStockRow(kind: StockKind, now: number = Date.now()): StockRow {
   return {
     id: null,

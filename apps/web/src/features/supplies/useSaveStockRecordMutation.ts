@@ -4,7 +4,7 @@ import { api } from '../../api/client.ts';
 import { stockResource } from './paths.ts';
 import { suppliesKeys } from './queryKeys.ts';
 
-/** PUT when the row has an id, else POST (spec section 4). */
+/** PUT when the row has an id, else POST (the rule of inline row editing). */
 export function useSaveStockRecordMutation(kind: StockKind) {
   const queryClient = useQueryClient();
   return useMutation({

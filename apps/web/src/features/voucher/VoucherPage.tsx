@@ -21,6 +21,12 @@ import { fitsOnePrint, printVouchers } from './printVouchers.ts';
 import { useDeleteVoucherMutation } from './useDeleteVoucherMutation.ts';
 import { useVouchersQuery } from './useVouchersQuery.ts';
 
+/**
+ * The register's width: its columns and check boxes (1,082 px) fit a 1440 px screen beside the menu (about 1,100 px
+ * of room), so the fixed Actions column covers none of them (the Status tag whole).
+ */
+const VOUCHER_TABLE_WIDTH = 1082;
+
 /** /voucher: the hotspot vouchers of one site — create, print, export, delete. */
 export function VoucherPage() {
   const { t, i18n } = useTranslation();
@@ -87,7 +93,7 @@ export function VoucherPage() {
       key: 'code',
       title: t('voucher.columns.code'),
       dataIndex: 'code',
-      width: 135,
+      width: 130,
       render: (code: string) => (
         <Typography.Text code copyable={{ text: code }}>
           {code}
@@ -98,7 +104,7 @@ export function VoucherPage() {
       key: 'createTime',
       title: t('voucher.columns.createTime'),
       dataIndex: 'createTime',
-      width: 150,
+      width: 140,
       sorter: (a, b) => a.createTime - b.createTime,
       defaultSortOrder: 'descend',
       render: (ms: number) => dayjs(ms).format('L LT'),
@@ -107,55 +113,55 @@ export function VoucherPage() {
       key: 'down',
       title: t('voucher.columns.down'),
       dataIndex: 'down',
-      width: 100,
+      width: 80,
       render: (kbps: number | null) => formatRate(kbps, language),
     },
     {
       key: 'up',
       title: t('voucher.columns.up'),
       dataIndex: 'up',
-      width: 100,
+      width: 80,
       render: (kbps: number | null) => formatRate(kbps, language),
     },
     {
       key: 'byteQuota',
       title: t('voucher.columns.byteQuota'),
       dataIndex: 'byteQuota',
-      width: 100,
+      width: 90,
       render: (mb: number | null) => formatQuotaMb(mb, language),
     },
     {
       key: 'note',
       title: t('voucher.columns.note'),
       dataIndex: 'note',
-      width: 150,
+      width: 110,
       ellipsis: { showTitle: true },
     },
     {
       key: 'duration',
       title: t('voucher.columns.duration'),
       dataIndex: 'duration',
-      width: 110,
+      width: 100,
       render: (minutes: number) => formatDuration(minutes, t),
     },
     {
       key: 'uses',
       title: t('voucher.columns.uses'),
       dataIndex: 'used',
-      width: 90,
+      width: 80,
       render: (used: number, voucher) => formatUses(used, voucher.quota, language),
     },
     {
       key: 'status',
       title: t('voucher.columns.status'),
       dataIndex: 'status',
-      width: 140,
+      width: 150,
       render: (status: string) => <VoucherStatusTag status={status} />,
     },
     {
       key: 'actions',
       title: t('common.actions'),
-      width: 100,
+      width: 90,
       fixed: 'right',
       render: (_, voucher) => <DeleteAction onConfirm={() => onDelete(voucher)} />,
     },
@@ -221,7 +227,7 @@ export function VoucherPage() {
               card={{ title: ['code', 'createTime'] }}
               dataSource={rows}
               loading={vouchers.isFetching || (Boolean(site) && vouchers.isPending)}
-              scroll={{ x: 1100, y: TABLE_SCROLL_Y }}
+              scroll={{ x: VOUCHER_TABLE_WIDTH, y: TABLE_SCROLL_Y }}
               rowSelection={{ selectedRowKeys: selection, onChange: (keys) => setSelected(keys.map(String)) }}
               pagination={pagination}
               locale={{ emptyText: <Empty description={t('voucher.empty')} /> }}

@@ -5,7 +5,7 @@ import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client.ts';
 import { formatDateTime } from '../../../components/formatting.ts';
-import { QueryErrorAlert } from '../../../components/QueryErrorAlert.tsx';
+import { useListState } from '../../../components/ListState.tsx';
 import { type RegisterColumn, RegisterTable } from '../../../components/RegisterTable.tsx';
 import { useNotice } from '../../../components/useNotice.ts';
 import { useCan } from '../../../session/useCan.ts';
@@ -32,6 +32,8 @@ export function ApprovalsTab() {
     queryKey: approvalsKey,
     queryFn: () => api.get<TerminalApproval[]>('/it4u/webssh/approvals'),
   });
+  const approvalRows = approvals.data ?? [];
+  const approvalsState = useListState(approvals, { rows: approvalRows.length });
   const done = (text: string) => async () => {
     notice.success(text);
     await queryClient.invalidateQueries({ queryKey: approvalsKey });
@@ -182,7 +184,7 @@ export function ApprovalsTab() {
   return (
     <>
       <Typography.Paragraph type="secondary">{t('terminal.approvals.hint')}</Typography.Paragraph>
-      <QueryErrorAlert query={approvals} />
+      {approvalsState.alert}
       <RegisterTable<TerminalApproval>
         aria-label={t('terminal.approvals.title')}
         rowKey={keyOf}
@@ -191,8 +193,9 @@ export function ApprovalsTab() {
         columns={columns}
         // on a phone the closed card shows the key too: it is what an approver checks
         card={{ title: ['host'], status: 'state', fields: ['row', 'source', 'fingerprint'], actions: 'actions' }}
-        dataSource={approvals.data ?? []}
-        loading={approvals.isFetching}
+        dataSource={approvalRows}
+        loading={approvalsState.loading}
+        locale={approvalsState.locale}
         // at 1440 px the columns fit beside the menu (the key wraps); a narrower window scrolls the table, not the page
         scroll={{ x: 1040 }}
         pagination={false}

@@ -22,7 +22,7 @@ type Values = {
 };
 
 /**
- * 'Enter parameters' (spec: Connect): SSH or other, a host recorded for the row or its site, the user (root and admin
+ * 'Enter parameters' (the Connect button): SSH or other, a host recorded for the row or its site, the user (root and admin
  * use passwords the server keeps), and the port (4949).
  */
 export function ConnectModal({ row, onClose, onConnect }: Props) {

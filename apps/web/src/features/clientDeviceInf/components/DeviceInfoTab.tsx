@@ -31,7 +31,7 @@ import { DEVICE_HIDDEN_COLUMNS, deviceColumns } from './deviceColumns.tsx';
 
 const noFilters = () => ({});
 
-/** Device information (spec: /clientDeviceInf): one row per customer device set, edited in place. */
+/** Device information (/clientDeviceInf): one row per customer device set, edited in place. */
 export function DeviceInfoTab({ onConnect }: { onConnect: (target: TerminalTarget) => void }) {
   const { t, i18n } = useTranslation();
   const paging = usePaging();

@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client.ts';
 import { formatDateTime } from '../../../components/formatting.ts';
+import { useListState } from '../../../components/ListState.tsx';
 import { pageLabels } from '../../../components/pageLabels.tsx';
-import { QueryErrorAlert } from '../../../components/QueryErrorAlert.tsx';
 import { type RegisterColumn, RegisterTable } from '../../../components/RegisterTable.tsx';
 import { SearchBox, TableToolbar } from '../../../components/TableToolbar.tsx';
 import { formatBytes } from '../../../components/units.ts';
@@ -41,6 +41,10 @@ export function SessionsTab() {
     placeholderData: keepPreviousData,
   });
   const hostKeys = useQuery({ queryKey: keys.hostKeys, queryFn: () => api.get<HostKey[]>('/it4u/webssh/hostKeys') });
+  const sessionRows = sessions.data?.items ?? [];
+  const sessionsState = useListState(sessions, { rows: sessionRows.length });
+  const hostKeyRows = hostKeys.data ?? [];
+  const hostKeysState = useListState(hostKeys, { rows: hostKeyRows.length });
   const accept = useMutation({
     mutationFn: (key: HostKey) =>
       api.post('/it4u/webssh/hostKeys/accept', { host: key.host, port: key.port, fingerprint: key.offeredFingerprint }),
@@ -168,7 +172,7 @@ export function SessionsTab() {
         }
         right={null}
       />
-      <QueryErrorAlert query={sessions} />
+      {sessionsState.alert}
       <RegisterTable<TerminalSession>
         aria-label={t('terminal.sessions.title')}
         rowKey="id"
@@ -176,8 +180,9 @@ export function SessionsTab() {
         bordered
         columns={columns}
         card={{ title: ['host', 'startedAt'], fields: ['closeReason'], actions: 'actions' }}
-        dataSource={sessions.data?.items ?? []}
-        loading={sessions.isFetching}
+        dataSource={sessionRows}
+        loading={sessionsState.loading}
+        locale={sessionsState.locale}
         scroll={{ x: 'max-content' }}
         pagination={false}
       />
@@ -194,7 +199,7 @@ export function SessionsTab() {
         {t('terminal.hostKeys.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('terminal.hostKeys.hint')}</Typography.Paragraph>
-      <QueryErrorAlert query={hostKeys} />
+      {hostKeysState.alert}
       <RegisterTable<HostKey>
         aria-label={t('terminal.hostKeys.title')}
         rowKey={(k) => `${k.host}:${k.port}`}
@@ -202,8 +207,9 @@ export function SessionsTab() {
         bordered
         columns={keyColumns}
         card={{ title: ['host'], actions: 'actions' }}
-        dataSource={hostKeys.data ?? []}
-        loading={hostKeys.isFetching}
+        dataSource={hostKeyRows}
+        loading={hostKeysState.loading}
+        locale={hostKeysState.locale}
         scroll={{ x: 'max-content' }}
         pagination={false}
       />

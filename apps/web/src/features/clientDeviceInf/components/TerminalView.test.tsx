@@ -111,7 +111,7 @@ describe('the terminal view', () => {
     expect(FakeWebSocket.made).toHaveLength(1);
     expect(ws.closed).toBe(false);
 
-    // the spec's words when it ends
+    // 'connection closed' when it ends
     act(() => ws.close());
     expect(written.join('')).toContain('connection closed');
   });

@@ -17,11 +17,11 @@ type Props = { target: TerminalTarget; onBack: () => void };
 type Status =
   | { kind: 'connecting' }
   | { kind: 'open'; fingerprint: string; firstUse: boolean }
-  /** said in the reader's language when shown: the server's code, or a text of the app, or the spec's words */
+  /** said in the reader's language when shown: the server's code, or a text of the app, or the fixed words ('connection closed') */
   | { kind: 'failed'; code?: string; params?: ErrorParams; key?: string; text: string }
   | { kind: 'closed' };
 
-/** A terminal with the spec's sizes and a copy and paste that works (Ctrl+Shift+C / Ctrl+Shift+V, or the mouse). */
+/** A terminal of 97 columns by 37 rows (scrollback 1200) and a copy and paste that works (Ctrl+Shift+C / Ctrl+Shift+V, or the mouse). */
 export function createTerminal() {
   const term = new Terminal({
     cols: TERMINAL.cols,
@@ -48,7 +48,7 @@ export function createTerminal() {
   return term;
 }
 
-/** TERMINAL (spec: /clientDeviceInf → Connect → SSH): the full-screen terminal over /webssh, with a back button. */
+/** TERMINAL (/clientDeviceInf → Connect → SSH): the full-screen terminal over /webssh, with a back button. */
 export function TerminalView({ target, onBack }: Props) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);

@@ -37,7 +37,7 @@ export const DEVICE_HIDDEN_COLUMNS = [
 ];
 
 /**
- * The columns of the device table (spec: /clientDeviceInf): the customer and the site, then WAN 1 to 4, the load
+ * The columns of the device table (/clientDeviceInf): the customer and the site, then WAN 1 to 4, the load
  * balancer and another device (each a group of its own fields), then the rest. Passwords show as dots.
  */
 export function deviceColumns({ t, editing, watched, sites, canReveal }: Options): RegisterColumn<DeviceRow>[] {

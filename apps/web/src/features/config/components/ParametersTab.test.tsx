@@ -117,6 +117,34 @@ describe('parameter tab', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Saved. The controller test passed.')).toBeTruthy();
   });
 
+  it('takes no device token while the shared one is turned off; turned on again, requires it', async () => {
+    fetchMock.mockImplementation(async (_url: string, init?: RequestInit) =>
+      init?.method === 'PUT'
+        ? jsonResponse(200, { saved: true, controller: { ok: true, code: 'demoControllerInUse', message: 'ok' } })
+        : jsonResponse(200, { ...empty, tokenUcrm: '********' }),
+    );
+    renderWithProviders(<ParametersTab />);
+    await screen.findByLabelText('Controller username (usernameUbnt)');
+    const hint = 'Not needed while the shared device token is not accepted.';
+    expect(screen.queryByText(hint)).toBeNull();
+    fireEvent.click(screen.getByRole('switch', { name: 'Accept the shared device token' }));
+    expect(await screen.findByText(hint)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(JSON.parse(String(puts()[0][1]?.body))).toEqual({
+      ...empty,
+      tokenUcrm: '********',
+      tokenDev: '',
+      tokenDevEnabled: false,
+    });
+    expect(screen.queryByText('Please input tokenDev!')).toBeNull();
+
+    fireEvent.click(screen.getByRole('switch', { name: 'Accept the shared device token' }));
+    fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+    expect(await screen.findByText('Please input tokenDev!')).toBeTruthy();
+    expect(puts()).toHaveLength(1);
+  });
+
   it('requires the controller user and password once an address is typed', async () => {
     fetchMock.mockImplementation(async () =>
       jsonResponse(200, { ...empty, tokenUcrm: '********', tokenDev: '********' }),

@@ -75,7 +75,7 @@ export function ParametersForm({ initial }: FormProps) {
         notice.success(t('notices.saved'));
         setTested(answer.controller);
       },
-      // Spec section 8: a failed parameter save always shows the generic message; a refused field says why under it.
+      // A failed parameter save always shows the generic message; a refused field says why under it.
       onError: (error) => {
         form.setFields(
           notice.fieldErrors(error).map((f) => ({ name: f.field as keyof SystemParameters, errors: [f.message] })),
@@ -106,8 +106,23 @@ export function ParametersForm({ initial }: FormProps) {
           }),
         ]
       : required(field);
+  // The shared device token likewise follows its switch: needed only while it is accepted.
+  const sharedOn = (Form.useWatch('tokenDevEnabled', form) ?? initial.tokenDevEnabled) !== false;
   const itemProps = (field: keyof SystemParameters) => {
     const keep = initial[field] ? t('config.parameters.keepSecret') : undefined;
+    if (field === 'tokenDev')
+      return {
+        rules: [
+          ({ getFieldValue }) => ({
+            required: getFieldValue('tokenDevEnabled') !== false,
+            whitespace: true,
+            message: t('config.parameters.required.tokenDev'),
+          }),
+        ] satisfies FormRule[],
+        dependencies: ['tokenDevEnabled'],
+        required: sharedOn,
+        extra: keep ?? (sharedOn ? undefined : t('config.parameters.tokenDevOptional')),
+      };
     if (!isControllerAccount(field)) return { rules: rulesOf(field), extra: keep };
     return {
       rules: rulesOf(field),

@@ -31,6 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { codeText, isStatus } from '../../../api/errors.ts';
 import { formatDateTime } from '../../../components/formatting.ts';
+import { useListState } from '../../../components/ListState.tsx';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert.tsx';
 import { type RegisterColumn, RegisterTable } from '../../../components/RegisterTable.tsx';
 import { useNotice } from '../../../components/useNotice.ts';
@@ -333,6 +334,11 @@ function MailLog() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const log = useMailLogQuery(page, pageSize);
+  const logRows = log.data?.items ?? [];
+  const logState = useListState(log, {
+    rows: logRows.length,
+    empty: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('mailer.logEmpty')} />,
+  });
   const send = useSendMailMutation();
   const notice = useNotice();
   const [outcome, setOutcome] = useState<MailOutcome | null>(null);
@@ -383,28 +389,25 @@ function MailLog() {
         {t('mailer.logTitle')}
       </Typography.Title>
       {outcome && <OutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} />}
-      {log.isError ? (
-        <QueryErrorAlert query={log} />
-      ) : (
-        <RegisterTable<MailLogEntry>
-          aria-label={t('mailer.logTitle')}
-          rowKey="id"
-          columns={columns}
-          dataSource={log.data?.items ?? []}
-          loading={log.isFetching}
-          card={{ title: ['at', 'kind'], status: 'result', actions: 'actions', fields: ['to', 'answer'] }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: log.data?.total ?? 0,
-            onChange: (p, size) => {
-              setPage(size !== pageSize ? 1 : p);
-              setPageSize(size);
-            },
-          }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('mailer.logEmpty')} /> }}
-        />
-      )}
+      {logState.alert}
+      <RegisterTable<MailLogEntry>
+        aria-label={t('mailer.logTitle')}
+        rowKey="id"
+        columns={columns}
+        dataSource={logRows}
+        loading={logState.loading}
+        card={{ title: ['at', 'kind'], status: 'result', actions: 'actions', fields: ['to', 'answer'] }}
+        pagination={{
+          current: page,
+          pageSize,
+          total: log.data?.total ?? 0,
+          onChange: (p, size) => {
+            setPage(size !== pageSize ? 1 : p);
+            setPageSize(size);
+          },
+        }}
+        locale={logState.locale}
+      />
     </section>
   );
 }

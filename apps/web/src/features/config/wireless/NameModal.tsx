@@ -7,7 +7,7 @@ import { useNotice } from '../../../components/useNotice.ts';
 type Props = {
   title: string;
   label: string;
-  /** the spec's required message */
+  /** the message when the name is left empty */
   required: string;
   max: number;
   /** the body's field the server names when it refuses the name */

@@ -3,11 +3,11 @@ import { type ScheduleWindow, WEEKDAYS, type Weekday } from '@it4u/shared';
 import { Button, Flex, Slider, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** The spec's default window: 08:00 to 18:00 (quarter hours 32 to 72). */
+/** The default window: 08:00 to 18:00 (quarter hours 32 to 72). */
 export const DEFAULT_WINDOW = { from: 480, to: 1080 } as const;
 const QUARTER = 15;
 /**
- * The spec's slider of quarter hours 1 to 96, quarter q being q × 15 minutes, with quarter 0 as well: a window may
+ * A slider of quarter hours 1 to 96, quarter q being q × 15 minutes, with quarter 0 as well: a window may
  * start at midnight (the server takes the same; docs/decisions.md).
  */
 export const FIRST_QUARTER = 0;
@@ -20,7 +20,7 @@ export const clock = (minutes: number) =>
 type Props = { value?: ScheduleWindow[]; onChange?: (next: ScheduleWindow[]) => void };
 
 /**
- * A network's schedule: per weekday a switch and one or more windows, each a slider of quarter hours (the spec's
+ * A network's schedule: per weekday a switch and one or more windows, each a slider of quarter hours (by default
  * 08:00 to 18:00 when a day is switched on). A day switched off has no window: the network is off that day.
  */
 export function ScheduleField({ value = [], onChange }: Props) {

@@ -15,7 +15,7 @@ export function presetRange(preset: 'today' | 'month', now: number): Range {
   return { start: today.startOf(preset === 'today' ? 'day' : 'month').valueOf(), end: today.endOf('day').valueOf() };
 }
 
-/** Today for 5-minute slots, this month for the others (the spec's defaults). */
+/** Today for 5-minute slots, this month for the others (the defaults). */
 const defaultRange = (interval: ReportInterval, now: number) =>
   presetRange(interval === '5minutes' ? 'today' : 'month', now);
 

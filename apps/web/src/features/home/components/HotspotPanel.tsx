@@ -10,7 +10,7 @@ import { useHotspotGuests, useHotspotSessions } from '../dashboardQueries.ts';
 
 /**
  * The hotspot of the last 30 days: new and returning guests, and guest sessions per day. Shown only when the site's
- * hotspot has guests in the window (the spec's hotspot check).
+ * hotspot has guests in the window (the hotspot check).
  */
 export function HotspotPanel({ site, now }: { site: string | undefined; now: () => number }) {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import { isStatus } from '../../../api/errors.ts';
 import { DateRangeFilter } from '../../../components/DateRangeFilter.tsx';
 import { defaultRange, type PickedRange, toDateRange } from '../../../components/dateRange.ts';
 import { formatNumber } from '../../../components/formatting.ts';
-import { QueryErrorAlert } from '../../../components/QueryErrorAlert.tsx';
+import { QueryView } from '../../../components/ListState.tsx';
 import { type RegisterColumn, RegisterTable } from '../../../components/RegisterTable.tsx';
 import { useDownload } from '../../../components/useDownload.ts';
 import { filterByUnit, type ReportLine, reportRowClassName, withTotals } from '../report.ts';
@@ -103,30 +103,27 @@ export function ReportTab() {
       <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
         {t('supplies.report.help')}
       </Typography.Paragraph>
-      {/* A failed report is only its error with Retry: no totals of nothing, no "nothing moved", no empty chart. */}
-      {report.isError ? (
-        <QueryErrorAlert query={report} />
-      ) : (
-        <>
-          <RegisterTable<ReportLine>
-            rowKey="key"
-            size="middle"
-            columns={columns}
-            card={{
-              title: ['itemCode', 'name'],
-              fields: ['inventoryStart', 'numImportFromToDate', 'numExportFromToDate', 'inventoryEnd'],
-            }}
-            dataSource={lines}
-            loading={report.isFetching}
-            rowClassName={reportRowClassName}
-            pagination={false}
-            scroll={{ x: 'max-content', y: TABLE_SCROLL_Y }}
-          />
-          <div style={{ marginTop: 16, maxWidth: 720 }}>
-            <ReportChart rows={rows} />
-          </div>
-        </>
-      )}
+      {/* A failed report is only its error with Retry: no totals of nothing, no "nothing moved", no empty chart;
+          while it is first asked for, it says so (not "nothing moved"). */}
+      <QueryView query={report} empty={false} emptyText={null}>
+        <RegisterTable<ReportLine>
+          rowKey="key"
+          size="middle"
+          columns={columns}
+          card={{
+            title: ['itemCode', 'name'],
+            fields: ['inventoryStart', 'numImportFromToDate', 'numExportFromToDate', 'inventoryEnd'],
+          }}
+          dataSource={lines}
+          loading={report.isFetching}
+          rowClassName={reportRowClassName}
+          pagination={false}
+          scroll={{ x: 'max-content', y: TABLE_SCROLL_Y }}
+        />
+        <div style={{ marginTop: 16, maxWidth: 720 }}>
+          <ReportChart rows={rows} />
+        </div>
+      </QueryView>
     </>
   );
 }

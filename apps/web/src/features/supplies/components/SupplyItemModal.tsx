@@ -18,7 +18,7 @@ type Values = {
   note?: string;
 };
 
-/** Add (no item) or edit a catalogue item; both dialogs are titled 'add supplies category' (spec section 2). */
+/** Add (no item) or edit a catalogue item; both dialogs are titled 'add supplies category'. */
 export function SupplyItemModal({ item, onClose }: Props) {
   const { t } = useTranslation();
   const notice = useNotice();

@@ -1,8 +1,8 @@
 import type { StockRecord } from '@it4u/shared';
-import { Alert, Button, Modal } from 'antd';
+import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../api/errors.ts';
 import { formatDate } from '../../../components/formatting.ts';
+import { useListState } from '../../../components/ListState.tsx';
 import { type RegisterColumn, RegisterTable } from '../../../components/RegisterTable.tsx';
 import { useUsageHistoryQuery } from '../useUsageHistoryQuery.ts';
 
@@ -12,6 +12,8 @@ type Props = { serialNum: string; onClose: () => void };
 export function UsageHistoryModal({ serialNum, onClose }: Props) {
   const { t } = useTranslation();
   const history = useUsageHistoryQuery(serialNum);
+  const historyRows = history.data ?? [];
+  const historyState = useListState(history, { rows: historyRows.length });
   const columns: RegisterColumn<StockRecord>[] = [
     { key: 'index', title: t('supplies.columns.index'), width: 64, align: 'center', render: (_, __, i) => i + 1 },
     {
@@ -50,16 +52,15 @@ export function UsageHistoryModal({ serialNum, onClose }: Props) {
       width={960}
       footer={<Button onClick={onClose}>{t('common.upload.close')}</Button>}
     >
-      {history.isError && (
-        <Alert type="error" showIcon title={errorText(history.error, t)} style={{ marginBottom: 16 }} />
-      )}
+      {historyState.alert}
       <RegisterTable<StockRecord>
         card={{ title: ['exportDate', 'customer'] }}
         rowKey="id"
         size="small"
         columns={columns}
-        dataSource={history.data ?? []}
-        loading={history.isFetching}
+        dataSource={historyRows}
+        loading={historyState.loading}
+        locale={historyState.locale}
         pagination={false}
         scroll={{ x: 'max-content', y: 400 }}
       />

@@ -1,5 +1,5 @@
 import { DEFAULT_ROLE } from '@it4u/shared';
-import { Form } from 'antd';
+import { Alert, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { showFormError } from '../../../components/showFormError.ts';
@@ -48,6 +48,8 @@ export function AddUserModal({ onClose }: Props) {
       pending={signUp.isPending}
       onClose={onClose}
     >
+      {/* The server makes the user choose their own password at the first sign-in: the one typed here is for that. */}
+      <Alert type="info" showIcon title={t('users.add.hint')} style={{ marginBottom: 16 }} />
       <Form<UserFormValues>
         form={form}
         layout="vertical"

@@ -18,7 +18,7 @@ export function normalizeRoles(next: RoleName[] | undefined, previous: RoleName[
   return untouchedDefault && value.length > 1 ? value.filter((role) => role !== DEFAULT_ROLE) : value;
 }
 
-/** The fields the add and edit dialogs share (spec section 5 decides which are required). */
+/** The fields the add and edit dialogs share (which are required: see the rules below). */
 export function UserFormFields({ form, mode }: Props) {
   const { t } = useTranslation();
   const roles = useRolesQuery();
@@ -67,7 +67,7 @@ export function UserFormFields({ form, mode }: Props) {
         name="sitename"
         label={t('users.field.sites')}
         rules={
-          // The spec makes sites required when editing; staff see every site anyway, so only a customer needs one.
+          // Sites were once required when editing (docs/decisions.md); staff see every site anyway, so only a customer needs one.
           mode === 'edit' && type === 'Client'
             ? [{ required: true, type: 'array', min: 1, message: t('users.required.sites') }]
             : undefined

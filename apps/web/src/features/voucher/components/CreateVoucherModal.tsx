@@ -6,7 +6,7 @@ import { showFormError } from '../../../components/showFormError.ts';
 import { useNotice } from '../../../components/useNotice.ts';
 import { useCreateVouchersMutation } from '../useCreateVouchersMutation.ts';
 
-/** What a new batch starts with: 1 voucher of 1 use, valid 8 hours (480 minutes); the spec's limits, unticked. */
+/** What a new batch starts with: 1 voucher of 1 use, valid 8 hours (480 minutes); limits of 150 Kbps down and up and 2 MB, unticked. */
 export const VOUCHER_DEFAULTS = { n: 1, quota: 1, expire: 480, down: 150, up: 150, bytes: 2 } as const;
 export const MAX_VOUCHERS_PER_CREATE = 1000;
 
