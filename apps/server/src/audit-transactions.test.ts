@@ -90,7 +90,9 @@ describe.each(drivers)('writes and their audit lines on %s', (driver) => {
     };
     const service = createParametersService({ ...deps, audit: failing });
     const before = await service.get();
-    await expect(service.put({ ...before, unifiDataDir: '/srv/unifi', sshHost: '' }, ctx)).rejects.toThrow('injected');
+    await expect(
+      service.put({ ...before, tokenDev: 'a-shared-device-token', unifiDataDir: '/srv/unifi', sshHost: '' }, ctx),
+    ).rejects.toThrow('injected');
     expect(await service.get()).toEqual(before);
     await expect(service.generateMetricsToken(ctx)).rejects.toThrow('injected');
     expect(await service.metricsTokenInfo()).toEqual({ source: 'none', token: null });
