@@ -1,4 +1,4 @@
-import { createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -20,6 +20,13 @@ export function loadMasterKey(secretKey: string | undefined, dataDir: string): B
 /** A key for one purpose (jwt, encryption, ...) derived from the master key. */
 export function deriveKey(master: Buffer, purpose: string): Buffer {
   return Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), `it4u-console:${purpose}`, 32));
+}
+
+/** Whether a presented secret is the expected one, in a time that does not tell how much of it matched. */
+export function sameSecret(presented: string, expected: string): boolean {
+  const x = Buffer.from(presented);
+  const y = Buffer.from(expected);
+  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 export function sha256(text: string): string {

@@ -1,13 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Histogram, type Registry } from 'prom-client';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
-
-const same = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
+import { sameSecret } from '../lib/secrets.ts';
 
 /**
  * Whether a request comes from this machine itself: its connection's address is a loopback one and it names no
@@ -65,7 +59,7 @@ export function registerMetrics(
       const token = await opts.token();
       if (token) {
         const presented = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
-        if (!same(presented, token)) throw new UnauthorizedError('metricsTokenInvalid');
+        if (!sameSecret(presented, token)) throw new UnauthorizedError('metricsTokenInvalid');
       } else if (!fromLoopback(request)) throw new ForbiddenError('metricsLoopbackOnly');
       const text = await registry.metrics();
       return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(text);

@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Language } from '@it4u/shared';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { passwordResets } from '../../db/schema.ts';
 import type { Origin } from '../../lib/context.ts';
 import { BadRequestError, TooManyRequestsError, UnavailableError } from '../../lib/errors.ts';
+import { randomToken, sha256 } from '../../lib/secrets.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { mailTexts } from '../mail/mail.texts.ts';
@@ -19,8 +19,6 @@ const MAX_PER_EMAIL = 3;
 const MAX_PER_CLIENT = 10;
 /** Wrong or spent links one client address may try in an hour. */
 const MAX_BAD_LINKS = 10;
-
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Password reset by mail: a single-use link valid 30 minutes (only a hash of its token is kept); asking always
@@ -45,13 +43,13 @@ export function createResetService(deps: {
   const hourAgo = () => new Date(Date.now() - WINDOW_MS);
 
   async function mailLink(user: { id: number; name: string; username: string; email: string; language: string }) {
-    const token = randomBytes(32).toString('base64url');
+    const token = randomToken();
     const now = deps.now();
     // one live link a user: a new one replaces those before, in one transaction (never none left by a failure)
     await db.transaction(async (tx) => {
       await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
       await tx.insert(passwordResets).values({
-        tokenHash: hashOf(token),
+        tokenHash: sha256(token),
         userId: user.id,
         createdAt: new Date(now),
         expiresAt: new Date(now + RESET_TTL_MS),
@@ -93,7 +91,7 @@ export function createResetService(deps: {
         throw new TooManyRequestsError('resetTooMany', { minutes: 60 });
       }
       if (input.newPassword !== input.confirmPassword) throw new BadRequestError('passwordsDiffer', 'confirmPassword');
-      const hash = hashOf(input.token);
+      const hash = sha256(input.token);
       const now = new Date(deps.now());
       const [link] = await db
         .select({ userId: passwordResets.userId })

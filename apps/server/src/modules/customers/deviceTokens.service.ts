@@ -1,10 +1,10 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DEVICE_TOKEN_PREFIX } from '@it4u/shared';
 import type { DeviceTokenList, NewDeviceToken } from '@it4u/shared/api';
 import type { RequestContext } from '../../lib/context.ts';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
 import type { Job } from '../../lib/module.ts';
 import { createReadCache } from '../../lib/readCache.ts';
+import { randomToken, sameSecret, sha256 } from '../../lib/secrets.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { CustomersRepository } from './customers.repository.ts';
 import type { DeviceTokenRow, DeviceTokensRepository } from './deviceTokens.repository.ts';
@@ -21,14 +21,6 @@ const FLUSH_EVERY_MS = 15_000;
 
 /** What the token of a push allows: the pushes of one site, or (the shared token) of any site without its own. */
 export type DeviceGrant = { kind: 'site'; id: number; sitename: string } | { kind: 'shared' };
-
-const same = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
-
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const shown = (r: DeviceTokenRow) => ({
   id: r.id,
@@ -103,12 +95,12 @@ export function createDeviceTokensService(deps: {
 
   /** A new token: 32 random bytes, base64url, after a prefix that says what it is. */
   function fresh(sitename: string, ctx: RequestContext) {
-    const token = `${DEVICE_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+    const token = `${DEVICE_TOKEN_PREFIX}${randomToken()}`;
     return {
       token,
       row: {
         sitename,
-        hash: hashOf(token),
+        hash: sha256(token),
         hint: token.slice(-4),
         createdBy: ctx.actor.username,
         at: new Date(deps.now()),
@@ -128,14 +120,14 @@ export function createDeviceTokensService(deps: {
      */
     async authorize(presented: string | undefined): Promise<DeviceGrant> {
       if (!presented || presented.length > 200) throw new UnauthorizedError('deviceTokenInvalid');
-      const hash = hashOf(presented);
+      const hash = sha256(presented);
       const own = (await live()).byHash.get(hash);
       if (own) {
         noteUse(own.id);
         return { kind: 'site', ...own };
       }
       const common = await deps.shared();
-      if (common.token && same(presented, common.token)) {
+      if (common.token && sameSecret(presented, common.token)) {
         if (!common.enabled) throw new UnauthorizedError('deviceTokenSharedOff');
         return { kind: 'shared' };
       }

@@ -1,8 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
 import { ControllerError } from '../../integrations/unifi/unifi.errors.ts';
 import { guestFormOf, portalIsOurs, toGuestLogin } from '../../integrations/unifi/unifi.map.ts';
 import { createReadCache } from '../../lib/readCache.ts';
+import { sameSecret } from '../../lib/secrets.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import type { VouchersService } from '../vouchers/vouchers.service.ts';
@@ -31,12 +31,6 @@ export function guestMac(value: string | undefined): string | undefined {
 
 /** An http or https address, or undefined (`javascript:` and the like are never linked nor followed). */
 export const webAddress = (value: string | undefined) => (value && /^https?:\/\/\S+$/i.test(value) ? value : undefined);
-
-const same = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
 
 const closed: LoginOutcome = { status: 403, message: { key: 'closed', kind: 'error' } };
 
@@ -144,7 +138,7 @@ export function createPortalService(deps: {
         voucherId = voucher.id;
         singleUse = voucher.quota === 1;
       } else if (hotspot.auth === 'password') {
-        if (!hotspot.password || !same(answer.password ?? '', hotspot.password)) return refuse('wrongPassword');
+        if (!hotspot.password || !sameSecret(answer.password ?? '', hotspot.password)) return refuse('wrongPassword');
       } else if (answer.accept !== 'on') {
         return { status: 400, message: { key: 'mustAccept', kind: 'error' } };
       }

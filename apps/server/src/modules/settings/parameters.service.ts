@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   type ApiErrorCode,
   apiErrorText,
@@ -17,6 +16,7 @@ import { type Actor, type RequestContext, seesAllSites } from '../../lib/context
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 import { AppError, BadRequestError, ConflictError } from '../../lib/errors.ts';
 import { createReadCache } from '../../lib/readCache.ts';
+import { randomToken } from '../../lib/secrets.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 
@@ -156,7 +156,7 @@ export function createParametersService(deps: {
     /** A new metrics token, generated and stored encrypted (the one before stops at once here, within seconds elsewhere). */
     async generateMetricsToken(ctx: RequestContext): Promise<MetricsToken> {
       if (deps.metricsTokenEnv) throw new ConflictError('metricsTokenFromEnv');
-      const token = `${METRICS_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+      const token = `${METRICS_TOKEN_PREFIX}${randomToken()}`;
       await deps.settings.transaction(async (tx) => {
         await deps.settings.put(METRICS_KEY, { token: encryptSecret(deps.secretKey, token) }, tx);
         await deps.audit.record('settings.metricsToken', ctx, { details: { hint: token.slice(-4) } }, tx);
