@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client.ts';
+import { CONFIRM_STYLES } from '../../../components/confirmStyles.ts';
 import { formatDateTime } from '../../../components/formatting.ts';
 import { useListState } from '../../../components/ListState.tsx';
 import { type RegisterColumn, RegisterTable } from '../../../components/RegisterTable.tsx';
@@ -15,8 +16,6 @@ const approvalsKey = ['terminal', 'approvals'] as const;
 const keyOf = (a: TerminalApproval) => `${a.deviceInfoId}/${a.host}/${a.port}`;
 // a key is one long word: it breaks anywhere rather than widen the table or a confirmation past the screen
 const breakAnywhere = { overflowWrap: 'anywhere' } as const;
-// the approval's confirmation names the key: a readable width on a wide screen, the screen's width on a phone
-const confirmStyles = { root: { maxWidth: 'min(440px, calc(100vw - 24px))' } };
 
 /**
  * The hosts the terminal may offer a stored password to (root: the row's load-balancer password, admin: the default
@@ -141,7 +140,7 @@ export function ApprovalsTab() {
                     })}
                   </span>
                 }
-                styles={confirmStyles}
+                styles={CONFIRM_STYLES}
                 okText={t('common.yes')}
                 cancelText={t('common.no')}
                 onConfirm={() => approve.mutateAsync(a)}
@@ -162,7 +161,7 @@ export function ApprovalsTab() {
                   {t('terminal.approvals.revokeConfirm', { host: `${a.host}:${a.port}` })}
                 </span>
               }
-              styles={confirmStyles}
+              styles={CONFIRM_STYLES}
               okText={t('common.yes')}
               cancelText={t('common.no')}
               onConfirm={() => revoke.mutateAsync(a)}

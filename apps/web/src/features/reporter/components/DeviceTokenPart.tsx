@@ -4,6 +4,7 @@ import { Alert, Button, Card, Flex, Popconfirm, Skeleton, Space, Tag, Typography
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CONFIRM_STYLES } from '../../../components/confirmStyles.ts';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert.tsx';
 import { useNotice } from '../../../components/useNotice.ts';
 import { useDeviceTokenMutation, useDeviceTokensQuery } from '../useDeviceTokens.ts';
@@ -97,6 +98,7 @@ export function DeviceTokenPart({ id, sitename }: Props) {
             {live && (
               <Popconfirm
                 title={t('reporter.deviceToken.rotateConfirm')}
+                styles={CONFIRM_STYLES}
                 okText={t('common.yes')}
                 cancelText={t('common.no')}
                 onConfirm={() => run('rotate')}
@@ -109,6 +111,7 @@ export function DeviceTokenPart({ id, sitename }: Props) {
             {live && (
               <Popconfirm
                 title={t('reporter.deviceToken.revokeConfirm')}
+                styles={CONFIRM_STYLES}
                 okText={t('common.yes')}
                 cancelText={t('common.no')}
                 onConfirm={() => run('revoke')}
