@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { png } from '../apps/server/src/test/png.ts';
 import { adminToken } from './support/api.ts';
 import { axe } from './support/axe.ts';
-import { LoginPage, openDialog, Shell } from './support/pages.ts';
+import { LoginPage, openDialog, Shell, fitsScreen } from './support/pages.ts';
 import { readState } from './support/state.ts';
 
 /** axe-core finds nothing on the page as it is now (an open dialog included). */
@@ -157,7 +157,7 @@ test('upload: a splash image of the wrong shape is refused with its reason, the 
     await expect(framed).toBeVisible();
     const box = await framed.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= width, `${width}px`).toBe(true);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    await fitsScreen(page);
   }
 });
 

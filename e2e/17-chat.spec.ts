@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { adminToken, createUser } from './support/api.ts';
 import { axe } from './support/axe.ts';
-import { LoginPage } from './support/pages.ts';
+import { LoginPage, fitsScreen } from './support/pages.ts';
 import { readState } from './support/state.ts';
 
 const KT = { username: 'e2e.chat.kt', password: 'Chat-pass-2026', roles: ['ROLE_KT'], language: 'Vietnamese' };
@@ -9,7 +9,7 @@ const KT = { username: 'e2e.chat.kt', password: 'Chat-pass-2026', roles: ['ROLE_
 async function accessible(page: Page) {
   await page.waitForTimeout(300); // antd's enter animations
   expect((await axe(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await fitsScreen(page);
 }
 
 async function signedIn(browser: Browser, username: string, password: string, viewport = { width: 1440, height: 900 }) {

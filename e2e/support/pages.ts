@@ -20,6 +20,11 @@ export class LoginPage {
     await this.goto();
     await this.signIn('admin', readState().adminNewPassword);
     await expect(this.page).toHaveURL(/\/home$/);
+    // the language is kept per user: a spec that failed while in Vietnamese leaves the administrator in it
+    if ((await this.page.locator('html').getAttribute('lang')) === 'vi') {
+      await new Shell(this.page).chooseLanguage('English');
+      await expect(this.page.locator('html')).toHaveAttribute('lang', 'en');
+    }
   }
 }
 
@@ -86,4 +91,16 @@ export async function openDialog(page: Page) {
     ),
   );
   return dialog;
+}
+
+/**
+ * Waits until the page no longer scrolls sideways: after a resize the layout follows a moment later (antd's
+ * breakpoints listen to media queries), so one measure right after it may still see the old layout.
+ */
+export async function fitsScreen(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+      message: 'the page scrolls sideways (px)',
+    })
+    .toBeLessThanOrEqual(0);
 }
