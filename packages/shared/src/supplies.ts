@@ -14,6 +14,10 @@ export const NEW_STOCK_ROW = { number: 1, warrantyPeriod: 0, storageTerm: 0 } as
 export const WARRANTY_HINT_MONTHS = 24;
 
 /** Spreadsheet uploads: the largest file accepted. */
+/** The spreadsheet-backed tables of the warehouse, by their API names. */
+export const SHEET_TABLES = ['listSupplies', 'importWarehouse', 'exportWarehouse'] as const;
+export type SheetTable = (typeof SHEET_TABLES)[number];
+
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 export type WorkbookFormat = 'xlsx' | 'xls';

@@ -1,6 +1,5 @@
-import type { Contract } from '@it4u/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../api/client.ts';
+import { call } from '../api/call.ts';
 
 /** Query keys of the contracts register (used by the supplies and channel screens). */
 export const contractKeys = {
@@ -12,7 +11,7 @@ export const contractKeys = {
 export function useContractSearchQuery(q: string) {
   return useQuery({
     queryKey: contractKeys.search(q),
-    queryFn: () => api.get<Contract[]>(`/it4u/contract.${encodeURIComponent(q)}`),
+    queryFn: () => call('GET /it4u/contract.:x', { params: { x: q } }),
     enabled: q.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 30_000,

@@ -1,4 +1,10 @@
-import { type RowProblem, type RowProblemField, SELECTABLE_STOCK_OUT_STATUSES, type StockRecord } from '@it4u/shared';
+import {
+  type RowProblem,
+  type RowProblemField,
+  SELECTABLE_STOCK_OUT_STATUSES,
+  type SheetTable,
+  type StockRecord,
+} from '@it4u/shared';
 import { ContractBody, ItemBody, StockOutBody } from '@it4u/shared/api';
 import { canonicalMac } from '../../lib/mac.ts';
 import {
@@ -9,8 +15,6 @@ import {
   parseSheetDate,
   type SheetCells,
 } from '../../lib/spreadsheet.ts';
-
-export type SheetTable = 'listSupplies' | 'importWarehouse' | 'exportWarehouse';
 
 // Each column's rule is the schema of the same field in the add and edit forms: an import stores nothing they refuse.
 const items = ItemBody.properties;

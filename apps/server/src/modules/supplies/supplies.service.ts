@@ -1,4 +1,4 @@
-import type { ItemInput, StockInInput, StockOutInput } from '@it4u/shared';
+import type { ItemInput, SheetTable, StockInInput, StockOutInput } from '@it4u/shared';
 import { IN_USE_STATUS, MOVED_STATUS, rowError, type StockKind, type StockRecord, type SupplyItem } from '@it4u/shared';
 import type { Db } from '../../db/client.ts';
 import { BadRequestError, ConflictError, InvalidRowsError, NotFoundError } from '../../lib/errors.ts';
@@ -7,7 +7,7 @@ import { linkedId } from '../../lib/schemas.ts';
 import { buildSheet, exportQueue, normaliseRows, sheetDay, writeSheet } from '../../lib/spreadsheet.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
 import type { ContractsRepository } from '../contracts/contracts.repository.ts';
-import { COLUMNS, parseItemRow, parseStockRow, type SheetTable } from './supplies.columns.ts';
+import { COLUMNS, parseItemRow, parseStockRow } from './supplies.columns.ts';
 import type { ItemValues, RecordFilter, RecordValues, SuppliesRepository } from './supplies.repository.ts';
 
 /** A stock record as the add and edit forms send it (stock in, or stock out with its status and contract). */

@@ -1,8 +1,7 @@
-import type { OnHand } from '@it4u/shared';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 
 /** Current stock of an item: opening + all in − all out. */
 export async function fetchOnHand(itemCode: string): Promise<number> {
-  const answer = await api.get<OnHand>(`/it4u/stock/${encodeURIComponent(itemCode)}`);
+  const answer = await call('GET /it4u/stock/:itemCode', { params: { itemCode } });
   return answer.onHand;
 }

@@ -1,4 +1,4 @@
-import type { StockKind } from '@it4u/shared';
+import type { StockKind, StockOutStatus } from '@it4u/shared';
 import type { DateRange } from '../../components/dateRange.ts';
 
 export type CatalogueParams = { page: number; pageSize: number; q: string };
@@ -9,7 +9,7 @@ export type StockParams = {
   fromDate: number;
   toDate: number;
   /** stock out only; '' for every status */
-  status: string;
+  status: StockOutStatus | '';
 };
 
 export const suppliesKeys = {

@@ -1,13 +1,15 @@
 import type { StockKind } from '@it4u/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
-import { stockResource } from './paths.ts';
+import { call } from '../../api/call.ts';
 import { suppliesKeys } from './queryKeys.ts';
 
 export function useDeleteStockRecordMutation(kind: StockKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<unknown>(`/it4u/${stockResource(kind)}/${id}`),
+    mutationFn: (id: number) =>
+      kind === 'in'
+        ? call('DELETE /it4u/importWarehouse/:id', { params: { id } })
+        : call('DELETE /it4u/exportWarehouse/:id', { params: { id } }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: suppliesKeys.stock(kind) });
       await queryClient.invalidateQueries({ queryKey: [...suppliesKeys.all, 'report'] });

@@ -1,6 +1,5 @@
-import type { Page, SupplyItem } from '@it4u/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { suppliesKeys } from './queryKeys.ts';
 
 export const ITEM_OPTIONS_LIMIT = 50;
@@ -9,7 +8,7 @@ export const ITEM_OPTIONS_LIMIT = 50;
 export function useItemOptionsQuery(q: string, enabled: boolean) {
   return useQuery({
     queryKey: suppliesKeys.itemOptions(q),
-    queryFn: () => api.get<Page<SupplyItem>>('/it4u/listSupplies', { page: 1, pageSize: ITEM_OPTIONS_LIMIT, q }),
+    queryFn: () => call('GET /it4u/listSupplies', { query: { page: 1, pageSize: ITEM_OPTIONS_LIMIT, q } }),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 30_000,

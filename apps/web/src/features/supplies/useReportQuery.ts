@@ -1,6 +1,5 @@
-import type { ReportInput, ReportRow } from '@it4u/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import type { DateRange } from '../../components/dateRange.ts';
 import { suppliesKeys } from './queryKeys.ts';
 
@@ -8,10 +7,7 @@ import { suppliesKeys } from './queryKeys.ts';
 export function useReportQuery(range: DateRange) {
   return useQuery({
     queryKey: suppliesKeys.report(range),
-    queryFn: () => {
-      const body: ReportInput = { fromDate: range.fromDate, toDate: range.toDate };
-      return api.post<ReportRow[]>('/it4u/reportSupplies', body);
-    },
+    queryFn: () => call('POST /it4u/reportSupplies', { body: { fromDate: range.fromDate, toDate: range.toDate } }),
     placeholderData: keepPreviousData,
   });
 }

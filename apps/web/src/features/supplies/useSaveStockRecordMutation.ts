@@ -1,7 +1,6 @@
-import type { StockInInput, StockKind, StockOutInput, StockRecord } from '@it4u/shared';
+import type { StockInInput, StockKind, StockOutInput } from '@it4u/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
-import { stockResource } from './paths.ts';
+import { call } from '../../api/call.ts';
 import { suppliesKeys } from './queryKeys.ts';
 
 /** PUT when the row has an id, else POST (the rule of inline row editing). */
@@ -9,9 +8,13 @@ export function useSaveStockRecordMutation(kind: StockKind) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: StockInInput | StockOutInput }) =>
-      id === null
-        ? api.post<StockRecord>(`/it4u/${stockResource(kind)}`, body)
-        : api.put<StockRecord>(`/it4u/${stockResource(kind)}/${id}`, body),
+      kind === 'in'
+        ? id === null
+          ? call('POST /it4u/importWarehouse', { body: body as StockInInput })
+          : call('PUT /it4u/importWarehouse/:id', { params: { id }, body: body as StockInInput })
+        : id === null
+          ? call('POST /it4u/exportWarehouse', { body: body as StockOutInput })
+          : call('PUT /it4u/exportWarehouse/:id', { params: { id }, body: body as StockOutInput }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: suppliesKeys.stock(kind) });
       await queryClient.invalidateQueries({ queryKey: [...suppliesKeys.all, 'report'] });

@@ -1,6 +1,6 @@
-import type { ItemInput, SupplyItem } from '@it4u/shared';
+import type { ItemInput } from '@it4u/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { suppliesKeys } from './queryKeys.ts';
 
 /** Creates a catalogue item (no id) or updates one. */
@@ -9,8 +9,8 @@ export function useSaveSupplyItemMutation() {
   return useMutation({
     mutationFn: ({ id, input }: { id?: number; input: ItemInput }) =>
       id === undefined
-        ? api.post<SupplyItem>('/it4u/listSupplies', input)
-        : api.put<SupplyItem>(`/it4u/listSupplies/${id}`, input),
+        ? call('POST /it4u/listSupplies', { body: input })
+        : call('PUT /it4u/listSupplies/:id', { params: { id }, body: input }),
     // The report and the stock rows show catalogue names and opening stock.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: suppliesKeys.all }),
   });

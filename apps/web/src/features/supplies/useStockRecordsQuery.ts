@@ -1,22 +1,24 @@
-import type { Page, StockKind, StockRecord } from '@it4u/shared';
+import type { StockKind } from '@it4u/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
-import { stockResource } from './paths.ts';
+import { call } from '../../api/call.ts';
 import { type StockParams, suppliesKeys } from './queryKeys.ts';
 
 /** One page of stock-in or stock-out records. */
 export function useStockRecordsQuery(kind: StockKind, params: StockParams) {
   return useQuery({
     queryKey: suppliesKeys.stockList(kind, params),
-    queryFn: () =>
-      api.get<Page<StockRecord>>(`/it4u/${stockResource(kind)}`, {
+    queryFn: () => {
+      const query = {
         page: params.page,
         pageSize: params.pageSize,
         q: params.q,
         fromDate: params.fromDate,
         toDate: params.toDate,
-        status: kind === 'out' ? params.status : undefined,
-      }),
+      };
+      return kind === 'in'
+        ? call('GET /it4u/importWarehouse', { query })
+        : call('GET /it4u/exportWarehouse', { query: { ...query, status: params.status || undefined } });
+    },
     placeholderData: keepPreviousData,
   });
 }

@@ -1,12 +1,20 @@
+import type { SheetTable } from '@it4u/shared';
 import { useTranslation } from 'react-i18next';
+import { type ApiKey, pathOf } from '../../../api/call.ts';
 import type { Query } from '../../../api/client.ts';
 import { SheetActions } from '../../../components/SheetActions.tsx';
-import { type SheetKind, uploadPath } from '../paths.ts';
 import { suppliesKeys } from '../queryKeys.ts';
+
+/** The upload route of each table. */
+const UPLOAD = {
+  listSupplies: 'POST /it4u/uploadListSupplies',
+  importWarehouse: 'POST /it4u/uploadImportWarehouse',
+  exportWarehouse: 'POST /it4u/uploadExportWarehouse',
+} as const satisfies Record<SheetTable, ApiKey>;
 
 type Props = {
   /** The upload endpoint and template of this table. */
-  kind: SheetKind;
+  kind: SheetTable;
   /** Export: the query of the table as it is filtered now. */
   exportQuery?: Query;
   /** Nothing may be uploaded while a row is being edited. */
@@ -18,9 +26,9 @@ export function SpreadsheetActions({ kind, exportQuery, disabled }: Props) {
   const { t } = useTranslation();
   return (
     <SheetActions
-      uploadPath={uploadPath[kind]}
-      templatePath={`/it4u/template/${kind}`}
-      exportPath={`/it4u/export/${kind}`}
+      uploadPath={pathOf(UPLOAD[kind])}
+      templatePath={pathOf('GET /it4u/template/:table', { params: { table: kind } })}
+      exportPath={pathOf('GET /it4u/export/:table', { params: { table: kind } })}
       fileName={kind}
       invalidate={suppliesKeys.all}
       exportQuery={exportQuery}

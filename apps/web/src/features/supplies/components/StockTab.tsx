@@ -1,4 +1,4 @@
-import { STOCK_OUT_STATUSES, type StockKind, type SupplyItem } from '@it4u/shared';
+import { STOCK_OUT_STATUSES, type StockKind, type StockOutStatus, type SupplyItem } from '@it4u/shared';
 import { Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,6 @@ import { useNotice } from '../../../components/useNotice.ts';
 import { usePaging } from '../../../components/usePaging.ts';
 import { useTableFilters } from '../../../components/useTableFilters.ts';
 import { fetchOnHand } from '../fetchOnHand.ts';
-import { stockResource } from '../paths.ts';
 import { STATUS_KEYS } from '../statuses.ts';
 import {
   availableForRow,
@@ -54,7 +53,7 @@ const FORM_FIELDS = new Set<keyof StockFormValues>([
 const BODY_TO_FORM: Record<string, keyof StockFormValues> = { contractId: 'contract' };
 
 /** The filters besides the search: this month by default, any status. */
-const firstFilters = () => ({ picked: defaultRange(), status: '' });
+const firstFilters = () => ({ picked: defaultRange(), status: '' as StockOutStatus | '' });
 
 /** The columns shown only when a user asks for them (the others fit a 1440 px screen beside the menu). */
 const STOCK_IN_HIDDEN = [
@@ -164,7 +163,7 @@ export function StockTab({ kind }: Props) {
                   allLabel={t('supplies.filter.allStatuses')}
                   options={STOCK_OUT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
                   value={status}
-                  onChange={(next) => filters.set('status', next)}
+                  onChange={(next) => filters.set('status', next as StockOutStatus | '')}
                   width={170}
                   disabled={editing.busy}
                 />
@@ -173,7 +172,7 @@ export function StockTab({ kind }: Props) {
           ),
           actions: (
             <SpreadsheetActions
-              kind={stockResource(kind)}
+              kind={kind === 'in' ? 'importWarehouse' : 'exportWarehouse'}
               disabled={editing.busy}
               exportQuery={{ q: paging.q, ...range, status: kind === 'out' ? status : undefined }}
             />

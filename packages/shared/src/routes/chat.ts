@@ -1,0 +1,3 @@
+import { defineRoutes } from '../contract.ts';
+
+export const chatRoutes = defineRoutes('chat', {});

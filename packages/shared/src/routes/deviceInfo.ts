@@ -1,0 +1,3 @@
+import { defineRoutes } from '../contract.ts';
+
+export const deviceInfoRoutes = defineRoutes('device information', {});

@@ -1,0 +1,167 @@
+import { Type } from '@sinclair/typebox';
+import { IdParams, MessageSchema, PageQuery, pageOf } from '../api/common.ts';
+import {
+  DateRangeBody,
+  ExportQuery,
+  ItemBody,
+  OnHandSchema,
+  RecordQuery,
+  ReportBody,
+  ReportRowSchema,
+  StockInBody,
+  StockOutBody,
+  StockRecordSchema,
+  SupplyItemSchema,
+  UploadResultSchema,
+} from '../api/supplies.ts';
+import { defineRoutes } from '../contract.ts';
+import { SHEET_TABLES, type SheetTable } from '../supplies.ts';
+
+const upload = (summary: string) =>
+  ({
+    access: 'manage',
+    summary: `${summary}. Body: a JSON array of row objects keyed by the first row's column names, or the spreadsheet (.xlsx, .xls, at most 20 MB) as multipart form data. All or nothing: 422 lists every bad row.`,
+    response: UploadResultSchema,
+    errors: [413, 415, 422],
+  }) as const;
+
+const records = (noun: string, status: string) =>
+  ({
+    access: 'manage',
+    summary: `${noun} records, newest first, paged; filters q, fromDate, toDate (epoch ms, inclusive)${status}`,
+    query: RecordQuery,
+    response: pageOf(StockRecordSchema),
+  }) as const;
+const recordsByDate = (noun: string) =>
+  ({
+    access: 'manage',
+    summary: `${noun} records between two dates (epoch ms, inclusive), paged`,
+    body: DateRangeBody,
+    response: pageOf(StockRecordSchema),
+  }) as const;
+const removeRecord = (noun: string) =>
+  ({
+    access: 'manage',
+    summary: `Delete a ${noun} record`,
+    params: IdParams,
+    response: MessageSchema,
+    errors: [404],
+  }) as const;
+const MAC_NOTE = 'amount = quantity × unit price; the MAC is stored as AA:BB:CC:DD:EE:FF';
+
+/** The supplies warehouse: its catalogue, stock in and out, the report and the spreadsheets. */
+export const suppliesRoutes = defineRoutes('supplies', {
+  'GET /it4u/listSupplies': {
+    access: 'manage',
+    summary: 'The catalogue, paged and searchable',
+    query: PageQuery,
+    response: pageOf(SupplyItemSchema),
+  },
+  'GET /it4u/listSupplies/:id': {
+    access: 'manage',
+    summary: 'One catalogue item',
+    params: IdParams,
+    response: SupplyItemSchema,
+    errors: [404],
+  },
+  'POST /it4u/listSupplies': {
+    access: 'manage',
+    summary: 'Add a catalogue item (item codes are unique)',
+    body: ItemBody,
+    response: SupplyItemSchema,
+    status: 201,
+    errors: [409],
+  },
+  'PUT /it4u/listSupplies/:id': {
+    access: 'manage',
+    summary: 'Change a catalogue item',
+    params: IdParams,
+    body: ItemBody,
+    response: SupplyItemSchema,
+    errors: [404, 409],
+  },
+  'DELETE /it4u/listSupplies/:id': {
+    access: 'manage',
+    summary: 'Delete a catalogue item (refused while stock records use it)',
+    params: IdParams,
+    response: MessageSchema,
+    errors: [404, 409],
+  },
+  'POST /it4u/uploadListSupplies': upload('Import catalogue items (an existing code is updated)'),
+  'GET /it4u/stock/:itemCode': {
+    access: 'manage',
+    summary: 'Stock on hand of an item: opening quantity + all stock in − all stock out',
+    params: Type.Object({ itemCode: Type.String({ minLength: 1, maxLength: 100 }) }),
+    response: OnHandSchema,
+    errors: [404],
+  },
+
+  // stock in (importWarehouse)
+  'GET /it4u/importWarehouse': records('stock-in', ''),
+  'POST /it4u/importWarehouseByDate': recordsByDate('stock-in'),
+  'POST /it4u/importWarehouse': {
+    access: 'manage',
+    summary: `Add a stock-in record (${MAC_NOTE})`,
+    body: StockInBody,
+    response: StockRecordSchema,
+    status: 201,
+  },
+  'PUT /it4u/importWarehouse/:id': {
+    access: 'manage',
+    summary: 'Change a stock-in record',
+    params: IdParams,
+    body: StockInBody,
+    response: StockRecordSchema,
+    errors: [404],
+  },
+  'DELETE /it4u/importWarehouse/:id': removeRecord('stock-in'),
+  'POST /it4u/uploadImportWarehouse': upload('Import stock-in records (missing items are created)'),
+
+  // stock out (exportWarehouse)
+  'GET /it4u/exportWarehouse': records('stock-out', ', status'),
+  'POST /it4u/exportWarehouseByDate': recordsByDate('stock-out'),
+  'POST /it4u/exportWarehouse': {
+    access: 'manage',
+    summary: `Add a stock-out record (${MAC_NOTE})`,
+    body: StockOutBody,
+    response: StockRecordSchema,
+    status: 201,
+  },
+  'PUT /it4u/exportWarehouse/:id': {
+    access: 'manage',
+    summary: 'Change a stock-out record',
+    params: IdParams,
+    body: StockOutBody,
+    response: StockRecordSchema,
+    errors: [404],
+  },
+  'DELETE /it4u/exportWarehouse/:id': removeRecord('stock-out'),
+  'POST /it4u/uploadExportWarehouse': upload('Import stock-out records (missing items and contracts are created)'),
+
+  'GET /it4u/exportWarehouseBySerialNum/:serialNum': {
+    access: 'manage',
+    summary: 'Usage history of a serial number: every stock-out of it, oldest first',
+    params: Type.Object({ serialNum: Type.String({ minLength: 1, maxLength: 200 }) }),
+    response: Type.Array(StockRecordSchema),
+  },
+  'POST /it4u/reportSupplies': {
+    access: 'manage',
+    summary:
+      'Inventory report, one row per catalogue item: opening = catalogue opening quantity + in − out before fromDate; closing = opening + in − out in the period (both dates inclusive, epoch ms)',
+    body: ReportBody,
+    response: Type.Array(ReportRowSchema),
+  },
+  'GET /it4u/template/:table': {
+    access: 'manage',
+    summary: 'An empty .xlsx with exactly the columns the upload accepts',
+    params: Type.Object({ table: Type.Unsafe<SheetTable>({ type: 'string', enum: [...SHEET_TABLES] }) }),
+  },
+  'GET /it4u/export/:table': {
+    access: 'manage',
+    summary: 'The table as .xlsx (same columns as the upload; text that looks like a formula is escaped)',
+    params: Type.Object({
+      table: Type.Unsafe<SheetTable | 'report'>({ type: 'string', enum: [...SHEET_TABLES, 'report'] }),
+    }),
+    query: ExportQuery,
+  },
+});
