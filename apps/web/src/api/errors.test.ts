@@ -75,6 +75,18 @@ describe('error codes of the API', () => {
     }
   });
 
+  it("says a weekday the server names in English in the reader's language", () => {
+    const overlap = new HttpError({
+      statusCode: 400,
+      error: 'Bad Request',
+      code: 'scheduleOverlap',
+      params: { day: 'tue', dayName: 'Tuesday' },
+      message: 'Two schedule windows of the same day overlap (Tuesday).',
+    });
+    expect(errorText(overlap, vi)).toBe('Hai khung giờ trong cùng một ngày bị chồng lên nhau (Thứ Ba).');
+    expect(errorText(overlap, en)).toBe('Two schedule windows of the same day overlap (Tuesday).');
+  });
+
   it("says an answer in the reader's language, never the server's English sentence", () => {
     const taken = new HttpError({
       statusCode: 409,

@@ -9,12 +9,14 @@ export type FieldError = { field: string; message: string };
 
 /**
  * A code of the server (an error, or a field problem) in the reader's language; undefined for a code the app has no
- * text for. The texts are the translations (`apiErrors.*`, `fieldProblems.*`): the English templates of the shared
- * package stay out of the bundle.
+ * text for. The texts are the translations (`apiErrors.*`, `fieldProblems.*`); the English ones are the shared
+ * package's templates themselves.
  */
 export function codeText(t: TFunction, code: unknown, params?: ErrorParams): string | undefined {
   if (typeof code !== 'string' || !/^\w+$/.test(code)) return undefined;
-  const options = { ...params, interpolation: { escapeValue: false }, defaultValue: '' };
+  // a weekday the server names in English (`dayName`) is said in the reader's language
+  const day = typeof params?.day === 'string' ? { dayName: t(`config.wireless.days.${params.day}`) } : {};
+  const options = { ...params, ...day, interpolation: { escapeValue: false }, defaultValue: '' };
   return t(`apiErrors.${code}`, options) || t(`fieldProblems.${code}`, options) || undefined;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
+import { en } from './i18n.ts';
 import vi from './vi.json';
 
 type Tree = { [key: string]: string | Tree };

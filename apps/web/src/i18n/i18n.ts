@@ -1,16 +1,19 @@
-import type { Language } from '@it4u/shared';
+import { API_ERRORS, FIELD_PROBLEMS, type Language } from '@it4u/shared';
 import dayjs from 'dayjs';
 import 'dayjs/locale/vi';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './en.json';
+import enScreens from './en.json';
 import vi from './vi.json';
 
 export type AppLanguage = 'en' | 'vi';
 
 const STORAGE_KEY = 'language';
+
+/** English: the screens' texts, and the API's error texts from their one source, the shared package. */
+export const en = { ...enScreens, apiErrors: API_ERRORS, fieldProblems: FIELD_PROBLEMS };
 
 dayjs.extend(localizedFormat);
 dayjs.extend(relativeTime);
