@@ -22,6 +22,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['apps/server/src/test/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -25,10 +25,11 @@ export type Database = {
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 const MIGRATION_LOCK = 7_210_001;
 
-/** PGlite in-process: at dataDir, or in memory when dataDir is undefined. */
-export async function openPglite(dataDir?: string): Promise<Database> {
+/** PGlite in-process: at dataDir, or in memory when dataDir is undefined; from a dump of another when given one. */
+export async function openPglite(dataDir?: string, template?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  // a template (a migrated database's dump) spares the tests initdb and the migrations
+  const client = new PGlite({ dataDir, ...(template && { loadDataDir: template }) });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { RoleName } from '@it4u/shared';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../app.ts';
-import { type Database, migrate, openPglite, openPostgres } from '../db/client.ts';
+import { type Database, openPglite, openPostgres } from '../db/client.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 
@@ -21,7 +23,18 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-/** A fresh, migrated database (in-memory PGlite, or a scratch database on the server) and the app on it. */
+let pgliteTemplate: Blob | undefined;
+
+/** The migrated PGlite database the run's set-up made, read once per worker. */
+function migratedPglite(): Blob {
+  pgliteTemplate ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+  return pgliteTemplate;
+}
+
+/**
+ * A fresh, migrated database (in-memory PGlite, or a scratch database on the server), copied from the one the run's
+ * set-up migrated (test/globalSetup.ts), and the app on it.
+ */
 export async function createTestApp(
   driver: Driver,
   appOptions: Partial<Omit<AppOptions, 'database' | 'masterKey'>> = {},
@@ -30,13 +43,13 @@ export async function createTestApp(
   let drop: (() => Promise<void>) | undefined;
   let url: URL | undefined;
   if (driver === 'pglite') {
-    database = await openPglite();
+    database = await openPglite(undefined, migratedPglite());
   } else {
     const base = process.env.DATABASE_URL as string;
     const name = `it4u_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
     await admin.end();
     url = new URL(base);
     url.pathname = `/${name}`;
@@ -48,7 +61,6 @@ export async function createTestApp(
       await c.end();
     };
   }
-  await migrate(database);
   const masterKey = randomBytes(32);
   const app = await buildApp({ database, masterKey, ...appOptions });
   await app.ready();
