@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { adminToken, createUser } from './support/api.ts';
-import { LoginPage, fitsScreen } from './support/pages.ts';
+import { fitsScreen, LoginPage } from './support/pages.ts';
 import { readState } from './support/state.ts';
 
 /** The words of the dashboard in one language, from the web app's own texts; `{{x}}` becomes a pattern. */

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { png } from '../apps/server/src/test/png.ts';
 import { adminToken } from './support/api.ts';
 import { axe } from './support/axe.ts';
-import { LoginPage, openDialog, Shell, fitsScreen } from './support/pages.ts';
+import { fitsScreen, LoginPage, openDialog, Shell } from './support/pages.ts';
 import { readState } from './support/state.ts';
 
 /** axe-core finds nothing on the page as it is now (an open dialog included). */

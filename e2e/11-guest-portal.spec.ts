@@ -1,6 +1,6 @@
-import { fitsScreen } from './support/pages.ts';
 import { expect, test } from '@playwright/test';
 import { adminToken } from './support/api.ts';
+import { fitsScreen } from './support/pages.ts';
 import { readState } from './support/state.ts';
 
 /**

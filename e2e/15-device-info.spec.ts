@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { axe } from './support/axe.ts';
-import { LoginPage, Shell, fitsScreen } from './support/pages.ts';
+import { fitsScreen, LoginPage, Shell } from './support/pages.ts';
 
 async function accessible(page: Page) {
   // a notice fading in or out is half transparent: axe would count its contrast then

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { adminToken, createUser } from './support/api.ts';
 import { axe } from './support/axe.ts';
-import { LoginPage, fitsScreen } from './support/pages.ts';
+import { fitsScreen, LoginPage } from './support/pages.ts';
 import { readState } from './support/state.ts';
 
 const KT = { username: 'e2e.chat.kt', password: 'Chat-pass-2026', roles: ['ROLE_KT'], language: 'Vietnamese' };

@@ -8,11 +8,11 @@ import type { Database } from './db/client.ts';
 import { ping } from './db/client.ts';
 import type { ControllerConfig } from './integrations/unifi/unifi.client.ts';
 import type { ZabbixConfig } from './integrations/zabbix/zabbix.client.ts';
+import { createAudit } from './lib/audit.ts';
 import { safeError, safeRequest } from './lib/log.ts';
 import type { Area, Core } from './lib/module.ts';
 import { deriveKey } from './lib/secrets.ts';
 import { SHEET_LIMITS, type SheetLimits } from './lib/upload.ts';
-import { createAuditRepository } from './modules/audit/audit.repository.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { channelsModule } from './modules/channels/channels.module.ts';
 import { chatModule } from './modules/chat/chat.module.ts';
@@ -116,7 +116,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('upgrades', realtime.upgrades);
   const core: Core = {
     db,
-    audit: createAuditRepository(db),
+    audit: createAudit(db),
     key: (purpose) => deriveKey(opts.masterKey, purpose),
     sheetLimits: opts.sheetLimits ?? SHEET_LIMITS,
     realtime: realtime.realtime,

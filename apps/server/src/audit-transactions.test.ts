@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { DEVICE_SECRET_MASK } from '@it4u/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ControllerProvider } from './integrations/unifi/unifi.controller.ts';
+import { type Audit, createAudit } from './lib/audit.ts';
 import type { RequestContext } from './lib/context.ts';
-import { type AuditRepository, createAuditRepository } from './modules/audit/audit.repository.ts';
 import { createContractsRepository } from './modules/contracts/contracts.repository.ts';
 import { createCronjobRepository } from './modules/cronjob/cronjob.repository.ts';
 import { createCronjobService } from './modules/cronjob/cronjob.service.ts';
@@ -24,9 +24,9 @@ import { createTestApp, drivers, type TestApp } from './test/helpers.ts';
 // the write must not have happened either.
 describe.each(drivers)('writes and their audit lines on %s', (driver) => {
   let t: TestApp;
-  let audit: AuditRepository;
+  let audit: Audit;
   /** the audit trail, whose record fails wherever it is written */
-  let failing: AuditRepository;
+  let failing: Audit;
   const ctx = {
     actor: { id: 1, username: 'someone', roles: ['ROLE_ADMIN'] },
     ip: '127.0.0.1',
@@ -36,7 +36,7 @@ describe.each(drivers)('writes and their audit lines on %s', (driver) => {
 
   beforeAll(async () => {
     t = await createTestApp(driver);
-    audit = createAuditRepository(t.database.db);
+    audit = createAudit(t.database.db);
     failing = {
       ...audit,
       record: async () => {

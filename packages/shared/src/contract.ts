@@ -12,8 +12,11 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Who may call a route: the callers with a capability, any signed-in caller, or anyone. */
 export type Access = Capability | 'signedIn' | 'public';
 
-/** The error answers a route may give besides the ones its access brings (400; 401 and 403 when signed in). */
-export type ErrorStatus = 404 | 409 | 410 | 413 | 415 | 422 | 423 | 429 | 502 | 503 | 504;
+/**
+ * The error answers a route may give besides the ones its access brings (400; 401 and 403 when signed in): 401 and
+ * 403 for a public route that checks credentials itself (the sign-in).
+ */
+export type ErrorStatus = 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 423 | 429 | 502 | 503 | 504;
 
 export type RouteSpec = {
   access: Access;
@@ -25,12 +28,18 @@ export type RouteSpec = {
   /** what a success answers (absent: a file, or nothing) */
   response?: TSchema;
   /** the success status, 200 unless said */
-  status?: 200 | 201 | 204;
+  status?: 200 | 201 | 202 | 204;
+  /** a second success status the handler may answer with the same schema (a save that updates or creates) */
+  alsoStatus?: 200 | 201;
   errors?: readonly ErrorStatus[];
   /** the body's media types when it is not JSON (a file as multipart form data, a guest's form) */
   consumes?: readonly string[];
   /** left out of the OpenAPI description */
   hide?: boolean;
+  /** more for the OpenAPI description than the summary's line */
+  description?: string;
+  /** the token a public route checks itself (its own onRequest), for the OpenAPI security: a router's device token */
+  token?: 'deviceToken';
   /** the OpenAPI group: the area's (`defineRoutes`) unless the route names its own */
   tag?: string;
 };
@@ -49,6 +58,9 @@ export function errorStatuses(spec: RouteSpec): number[] {
   const own = spec.access === 'public' ? [400] : [400, 401, 403];
   return [...own, ...(spec.errors ?? [])];
 }
+
+/** The errors of a route that calls the UniFi controller (404: the controller has no such site; 502-504: it failed). */
+export const controllerErrors = [404, 502, 503, 504] as const satisfies readonly ErrorStatus[];
 
 /** The method and path of a route key. */
 export function splitKey(key: string): { method: Method; path: string } {

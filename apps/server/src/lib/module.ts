@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/client.ts';
-import type { AuditRepository } from '../modules/audit/audit.repository.ts';
 import type { Realtime, RealtimeSocket } from '../plugins/realtime.ts';
+import type { Audit } from './audit.ts';
 import type { SheetLimits } from './upload.ts';
 
 /** The purposes of the keys derived from the master key. */
@@ -10,7 +10,7 @@ export type KeyPurpose = 'jwt' | 'refresh' | 'secrets';
 /** What every area is built on: the database, the audit trail and the keys derived from the master key. */
 export type Core = {
   db: Db;
-  audit: AuditRepository;
+  audit: Audit;
   /** the key of one purpose (JWT signing, refresh-token HMAC, AES-256-GCM of stored secrets) */
   key(purpose: KeyPurpose): Buffer;
   /** how long and how much memory reading an uploaded spreadsheet may take */

@@ -3,12 +3,6 @@ import { Type } from '@sinclair/typebox';
 /** The error answer of a route, by reference to the shared Error schema (`@it4u/shared/api`). */
 export const ErrorRef = Type.Ref('Error');
 
-/** The usual error answers of a route that needs a signed-in caller. */
-export const authErrors = { 400: ErrorRef, 401: ErrorRef, 403: ErrorRef };
-
-/** ... and of a route that calls the UniFi controller (404: the controller has no such site). */
-export const controllerErrors = { ...authErrors, 404: ErrorRef, 502: ErrorRef, 503: ErrorRef, 504: ErrorRef };
-
 /** The routes that need a bearer token, in the OpenAPI description. */
 export const secured = [{ bearerAuth: [] }];
 

@@ -54,6 +54,7 @@ export function serve<R extends Routes>(
     if (options.onRequest) checks.push(options.onRequest);
     const response: Record<number, TSchema> = {};
     if (spec.response) response[spec.status ?? 200] = spec.response;
+    if (spec.response && spec.alsoStatus) response[spec.alsoStatus] = spec.response;
     for (const status of errorStatuses(spec)) response[status] = ErrorRef;
     const status = spec.status ?? 200;
     app.route({
@@ -63,9 +64,11 @@ export function serve<R extends Routes>(
       onRequest: checks,
       schema: {
         summary: spec.summary,
+        ...(spec.description && { description: spec.description }),
         response,
         ...(spec.tag && { tags: [spec.tag] }),
         ...(spec.access !== 'public' && { security: secured }),
+        ...(spec.token && { security: [{ [spec.token]: [] }] }),
         ...(spec.params && { params: spec.params }),
         ...(spec.query && { querystring: spec.query }),
         ...(spec.body && { body: spec.body }),

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { createInflateRaw } from 'node:zlib';
 import { checkZip, INFLATE_LIMITS, type InflateLimits, sniffSpreadsheet, type ZipEntry } from '@it4u/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, BadRequestError, UnavailableError, UnsupportedMediaTypeError } from './errors.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -130,4 +130,26 @@ export async function uploadedRows(
     throw new BadRequestError('rowsExpected', 'body');
   }
   return body as Record<string, unknown>[];
+}
+
+/** Answers a spreadsheet as a download named `filename`. */
+export function sendSheet(reply: FastifyReply, filename: string, sheet: Buffer): FastifyReply {
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(sheet);
+}
+
+/**
+ * The route of a spreadsheet upload: its rows (a JSON array, or the file itself read within `limits`) go to `save`,
+ * which answers how many it saved.
+ */
+export function sheetUpload(
+  limits: SheetLimits,
+  save: (rows: Record<string, unknown>[], request: FastifyRequest) => Promise<number>,
+) {
+  return {
+    options: { bodyLimit: UPLOAD_JSON_LIMIT },
+    handler: async (request: FastifyRequest) => ({ saved: await save(await uploadedRows(request, limits), request) }),
+  };
 }

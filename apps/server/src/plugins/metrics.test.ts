@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../db/schema.ts';
-import { createAuditRepository } from '../modules/audit/audit.repository.ts';
+import { createAudit } from '../lib/audit.ts';
 import { createTestApp, drivers, type TestApp, tokenFor } from '../test/helpers.ts';
 
 /** A scrape from an address (inject's default is 127.0.0.1), with a bearer token or other headers. */
@@ -62,7 +62,7 @@ describe.each(drivers)('GET /metrics, closed by default, on %s', (driver) => {
     // stored encrypted, audited without it
     const rows = await t.database.db.select().from(settings);
     expect(JSON.stringify(rows)).not.toContain(token);
-    const events = JSON.stringify(await createAuditRepository(t.database.db).list(1000));
+    const events = JSON.stringify(await createAudit(t.database.db).list(1000));
     expect(events).toContain('settings.metricsToken');
     expect(events).not.toContain(token);
 

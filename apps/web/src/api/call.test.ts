@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/renderWithProviders.tsx';
-import { call, pathOf } from './call.ts';
+import { call, callPublic, pathOf } from './call.ts';
 import { setTokens } from './tokens.ts';
 
 type Sent = { url: string; method: string; body: unknown };
@@ -53,6 +53,18 @@ describe('calling a route by its contract', () => {
   it('gives the path of an upload or a download', () => {
     expect(pathOf('GET /it4u/export/:table', { params: { table: 'report' } })).toBe('/it4u/export/report');
     expect(pathOf('POST /it4u/uploadListSupplies')).toBe('/it4u/uploadListSupplies');
+  });
+
+  it('calls a public route without the session', async () => {
+    setTokens({ accessToken: 'a', refreshToken: 'r' });
+    const fetchMock = vi.fn(async () => jsonResponse(200, { available: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    await callPublic('POST /auth/forgotPassword', { body: { email: 'an@example.test' } });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v1/auth/forgotPassword');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe(JSON.stringify({ email: 'an@example.test' }));
+    expect(init.headers).not.toHaveProperty('Authorization');
   });
 
   it('brings in only the types of the contracts: no schema reaches the bundle', () => {

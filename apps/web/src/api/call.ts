@@ -1,13 +1,5 @@
 import type { ApiRoutes, RouteInput, RouteOutput } from '@it4u/shared/routes';
-import {
-  type DownloadedFile,
-  type ProgressHandler,
-  postFile,
-  postWithProgress,
-  type Query,
-  request,
-  requestFile,
-} from './client.ts';
+import { type DownloadedFile, postFile, type Query, request, requestFile } from './client.ts';
 
 /**
  * The web calls the API by the routes' contracts (`packages/shared/src/routes/`): a key such as
@@ -45,22 +37,25 @@ export function call<K extends ApiKey>(key: K, ...[input]: Args<K>): Promise<Api
   return request<ApiOutput<K>>(fill(template, parts.params), { method, body, query: parts.query as Query });
 }
 
+/** The routes anyone may call (`access: 'public'`). */
+export type PublicKey = { [K in ApiKey]: ApiRoutes[K] extends { access: 'public' } ? K : never }[ApiKey];
+
+/** Calls a public route without the session (the sign-in, a forgotten password): no token, no refresh on a 401. */
+export function callPublic<K extends PublicKey>(key: K, ...[input]: Args<K>): Promise<ApiOutput<K>> {
+  const { method, template } = split(key);
+  const parts = (input ?? {}) as Parts;
+  const body = parts.body ?? (method === 'POST' || method === 'PUT' ? {} : undefined);
+  const query = parts.query as Query;
+  return request<ApiOutput<K>>(fill(template, parts.params), { method, body, query, auth: false });
+}
+
 /** Downloads the file a route answers (a spreadsheet). */
 export function callFile<K extends ApiKey>(key: K, ...[input]: Args<K>): Promise<DownloadedFile> {
   const parts = (input ?? {}) as Parts;
   return requestFile(fill(split(key).template, parts.params), parts.query as Query);
 }
 
-/** Sends a file to an upload route as multipart form data. */
-export function upload<K extends ApiKey>(key: K, file: Blob, filename: string): Promise<ApiOutput<K>> {
-  return postFile<ApiOutput<K>>(split(key).template, file, filename);
-}
-
-/** Sends rows to an upload route as JSON, reporting the progress. */
-export function uploadRows<K extends ApiKey>(
-  key: K,
-  rows: unknown,
-  onProgress: ProgressHandler,
-): Promise<ApiOutput<K>> {
-  return postWithProgress<ApiOutput<K>>(split(key).template, rows, onProgress);
+/** Sends a file to an upload route as multipart form data (field `file`, with the file's name). */
+export function upload<K extends ApiKey>(key: K, file: File, ...[input]: Args<K>): Promise<ApiOutput<K>> {
+  return postFile<ApiOutput<K>>(fill(split(key).template, (input as Parts | undefined)?.params), file, file.name);
 }

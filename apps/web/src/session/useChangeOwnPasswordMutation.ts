@@ -1,9 +1,9 @@
-import type { ChangePasswordInput, Message } from '@it4u/shared';
+import type { ChangePasswordInput } from '@it4u/shared';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../api/client.ts';
+import { call } from '../api/call.ts';
 
 export function useChangeOwnPasswordMutation() {
   return useMutation({
-    mutationFn: (input: ChangePasswordInput) => api.put<Message>('/user/changePassword', input),
+    mutationFn: (input: ChangePasswordInput) => call('PUT /user/changePassword', { body: input }),
   });
 }

@@ -1,11 +1,10 @@
-import type { CurrentUser } from '@it4u/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../api/client.ts';
+import { call } from '../api/call.ts';
 import { sessionKeys } from './sessionKeys.ts';
 
 export const currentUserQuery = queryOptions({
   queryKey: sessionKeys.me(),
-  queryFn: () => api.get<CurrentUser>('/user/me'),
+  queryFn: () => call('GET /user/me'),
   staleTime: 60_000,
   retry: false,
 });

@@ -1,9 +1,8 @@
-import type { RefreshInput } from '@it4u/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../api/client.ts';
+import { call } from '../api/call.ts';
 import { clearTokens, getAccessToken, getRefreshToken } from '../api/tokens.ts';
 import { useNotice } from '../components/useNotice.ts';
 
@@ -16,11 +15,10 @@ export function useSignOut() {
 
   return useCallback(
     async (options: { notify?: boolean } = {}) => {
-      const refreshToken = getRefreshToken();
-      if (getAccessToken() && refreshToken) {
+      if (getAccessToken() && getRefreshToken()) {
         try {
-          const body: RefreshInput = { refreshToken };
-          await api.post('/auth/logout', body);
+          // the server ends the session the access token names
+          await call('POST /auth/logout');
         } catch {
           // The session ends here whatever the server says: the tokens are dropped below.
         }

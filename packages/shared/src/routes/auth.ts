@@ -1,3 +1,56 @@
+import { MessageSchema } from '../api/common.ts';
+import { PasswordResetBody, PasswordResetRequestBody, ResetAvailabilitySchema } from '../api/mail.ts';
+import { RefreshBody, SigninAnswerSchema, SigninBody, SignupBody, TokensSchema, UserRowSchema } from '../api/users.ts';
 import { defineRoutes } from '../contract.ts';
 
-export const authRoutes = defineRoutes('auth', {});
+/** Signing in and out, the tokens, the forgotten password, and the user administrators' sign-up. */
+export const authRoutes = defineRoutes('auth', {
+  'GET /auth/forgotPassword': {
+    access: 'public',
+    summary: 'Whether reset mails can go out (the mail settings are there)',
+    response: ResetAvailabilitySchema,
+  },
+  'POST /auth/forgotPassword': {
+    access: 'public',
+    summary:
+      "Mail a password-reset link (valid 30 minutes, once) to the address if it is a user's; the same answer either way",
+    body: PasswordResetRequestBody,
+    response: MessageSchema,
+    status: 202,
+    errors: [429, 503],
+  },
+  'POST /auth/resetPassword': {
+    access: 'public',
+    summary: "Set a new password with a reset link's token; every session of the user ends",
+    body: PasswordResetBody,
+    response: MessageSchema,
+    errors: [429],
+  },
+  'POST /auth/signin': {
+    access: 'public',
+    summary: 'Sign in with a username or e-mail and a password; changePw says the password must be changed first',
+    body: SigninBody,
+    response: SigninAnswerSchema,
+    errors: [401, 403, 429],
+  },
+  'POST /auth/refresh': {
+    access: 'public',
+    summary: 'Trade a refresh token for new tokens (the old refresh token stops working)',
+    body: RefreshBody,
+    response: TokensSchema,
+    errors: [401],
+  },
+  'POST /auth/logout': {
+    access: 'signedIn',
+    summary: "End the caller's session",
+    response: MessageSchema,
+  },
+  'POST /auth/signup': {
+    access: 'userAdmin',
+    summary: 'Create a user (user administrators only)',
+    body: SignupBody,
+    response: UserRowSchema,
+    status: 201,
+    errors: [409],
+  },
+});

@@ -1,3 +1,30 @@
-import { defineRoutes } from '../contract.ts';
+import { Type } from '@sinclair/typebox';
+import { MessageSchema, SiteParams } from '../api/common.ts';
+import { BlockBody, BlockedDeviceSchema, ConnectedDeviceSchema } from '../api/devices.ts';
+import { controllerErrors, defineRoutes } from '../contract.ts';
 
-export const devicesRoutes = defineRoutes('devices', {});
+/** A site's client devices: those connected now, those blocked. */
+export const devicesRoutes = defineRoutes('devices', {
+  'GET /it4u/:site/devices': {
+    access: 'signedIn',
+    summary: 'Devices connected to a site now, with their access point and band',
+    params: SiteParams,
+    response: Type.Array(ConnectedDeviceSchema),
+    errors: controllerErrors,
+  },
+  'GET /it4u/:site/block/info': {
+    access: 'signedIn',
+    summary: 'Blocked devices of a site',
+    params: SiteParams,
+    response: Type.Array(BlockedDeviceSchema),
+    errors: controllerErrors,
+  },
+  'POST /it4u/:site/block/device': {
+    access: 'signedIn',
+    summary: 'Block (block-sta) or unblock (unblock-sta) a device by its MAC',
+    params: SiteParams,
+    body: BlockBody,
+    response: MessageSchema,
+    errors: controllerErrors,
+  },
+});

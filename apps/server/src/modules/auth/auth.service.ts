@@ -1,9 +1,9 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { SigninAnswer, Tokens } from '@it4u/shared';
+import type { Audit } from '../../lib/audit.ts';
 import type { Origin, RequestContext } from '../../lib/context.ts';
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors.ts';
 import { dummyHash, verifyPassword } from '../../lib/passwords.ts';
-import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { SessionRepository } from '../users/sessions.repository.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 
@@ -24,7 +24,7 @@ export const REFRESH_GRACE_MS = 30_000;
 type Deps = {
   sessions: SessionRepository;
   users: UsersRepository;
-  audit: AuditRepository;
+  audit: Audit;
   signAccess: (claims: { sub: string; sid: string }) => string;
   /** HMAC key of refresh tokens */
   refreshKey: Buffer;

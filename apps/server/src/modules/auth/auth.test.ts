@@ -2,8 +2,8 @@ import { apiErrorText } from '@it4u/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema.ts';
+import { createAudit } from '../../lib/audit.ts';
 import { bearer, createTestApp, drivers, seedUser, signin, type TestApp } from '../../test/helpers.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
 import { REFRESH_GRACE_MS } from './auth.service.ts';
 
 const WRONG_CREDENTIALS = apiErrorText('wrongCredentials');
@@ -143,7 +143,7 @@ describe.each(drivers)('auth on %s', (driver) => {
     expect(reuse.statusCode).toBe(401);
     expect((await post('/auth/refresh', { refreshToken: third.refreshToken })).statusCode).toBe(401);
     expect((await me(third.accessToken)).statusCode).toBe(401);
-    const events = await createAuditRepository(t.database.db).list(1000);
+    const events = await createAudit(t.database.db).list(1000);
     expect(events.some((e) => e.event === 'session.reuse' && e.actorId === u.id)).toBe(true);
   });
 
@@ -237,9 +237,7 @@ describe.each(drivers)('auth on %s', (driver) => {
     const u = await seedUser(t.database);
     await post('/auth/signin', { usernameOrEmail: u.username, password: 'Wrong-pass1' });
     await signin(t.app, u.username, u.password);
-    const events = (await createAuditRepository(t.database.db).list(1000)).filter(
-      (e) => e.target === u.username.toLowerCase(),
-    );
+    const events = (await createAudit(t.database.db).list(1000)).filter((e) => e.target === u.username.toLowerCase());
     expect(events.map((e) => e.event)).toEqual(['signin.failure', 'signin.success']);
     expect(events[1]).toMatchObject({ actorId: u.id, ip: '127.0.0.1' });
     expect(events[1]?.at).toBeInstanceOf(Date);

@@ -2,10 +2,10 @@ import type { Language } from '@it4u/shared';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { passwordResets } from '../../db/schema.ts';
+import type { Audit } from '../../lib/audit.ts';
 import type { Origin } from '../../lib/context.ts';
 import { BadRequestError, TooManyRequestsError, UnavailableError } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
-import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { mailTexts } from '../mail/mail.texts.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
@@ -30,7 +30,7 @@ export function createResetService(deps: {
   db: Db;
   users: UsersRepository;
   usersService: UsersService;
-  audit: AuditRepository;
+  audit: Audit;
   mail: MailService;
   /** where the web app is, for the link (PUBLIC_URL) */
   publicUrl: string;

@@ -6,9 +6,9 @@ import {
   propertiesProblem,
 } from '@it4u/shared';
 import { type SftpOutcome, siteFilePath, writeOverSftp } from '../../integrations/ssh/sftp.ts';
+import type { Audit } from '../../lib/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { BadRequestError, NotFoundError, UnsupportedMediaTypeError } from '../../lib/errors.ts';
-import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { SshTarget } from '../settings/parameters.service.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { CronjobRepository, CronjobRow } from './cronjob.repository.ts';
@@ -40,7 +40,7 @@ function toVersion(row: Omit<CronjobRow, 'text'> & { bytes: number }): CronjobVe
 export function createCronjobService(deps: {
   files: CronjobRepository;
   sites: SitesService;
-  audit: AuditRepository;
+  audit: Audit;
   target: () => Promise<SshTarget | undefined>;
   pin: (host: string, fingerprint: string) => Promise<void>;
 }) {

@@ -1,11 +1,11 @@
 import { DEVICE_TOKEN_PREFIX } from '@it4u/shared';
 import type { DeviceTokenList, NewDeviceToken } from '@it4u/shared/api';
+import type { Audit } from '../../lib/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
 import type { Job } from '../../lib/module.ts';
 import { createReadCache } from '../../lib/readCache.ts';
 import { randomToken, sameSecret, sha256 } from '../../lib/secrets.ts';
-import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { CustomersRepository } from './customers.repository.ts';
 import type { DeviceTokenRow, DeviceTokensRepository } from './deviceTokens.repository.ts';
 
@@ -39,7 +39,7 @@ const shown = (r: DeviceTokenRow) => ({
 export function createDeviceTokensService(deps: {
   tokens: DeviceTokensRepository;
   customers: Pick<CustomersRepository, 'find'>;
-  audit: AuditRepository;
+  audit: Audit;
   /** the shared token of the Parameter tab (clear) and whether it is accepted, read once a few seconds */
   shared: () => Promise<{ token: string; enabled: boolean }>;
   now: () => number;

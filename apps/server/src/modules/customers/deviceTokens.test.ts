@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceTokens } from '../../db/schema.ts';
+import { createAudit } from '../../lib/audit.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import {
   createTestApp,
@@ -11,7 +12,6 @@ import {
   type TestApp,
   tokenFor,
 } from '../../test/helpers.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
 
 const T0 = Date.UTC(2026, 4, 5, 20, 0);
 const SHARED = 'shared-router-token-0123';
@@ -243,7 +243,7 @@ describe.each(drivers)("each customer site's own device token on %s", (driver) =
   });
 
   it('audits each change without the token', async () => {
-    const events = await createAuditRepository(t.database.db).list(1000);
+    const events = await createAudit(t.database.db).list(1000);
     const names = events.map((e: { event: string }) => e.event);
     for (const event of ['deviceToken.create', 'deviceToken.rotate', 'deviceToken.revoke'])
       expect(names).toContain(event);

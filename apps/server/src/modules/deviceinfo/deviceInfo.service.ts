@@ -11,12 +11,12 @@ import {
   rowError,
   type Site,
 } from '@it4u/shared';
+import type { Audit } from '../../lib/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 import { BadRequestError, InvalidRowsError, NotFoundError } from '../../lib/errors.ts';
 import { linkedId } from '../../lib/schemas.ts';
 import { buildSheet, cellText, exportQueue, normaliseRows, writeSheet } from '../../lib/spreadsheet.ts';
-import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { ContractsRepository } from '../contracts/contracts.repository.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import { CONTRACT_COLUMNS, DEVICE_COLUMNS, isSecretColumn } from './deviceInfo.columns.ts';
@@ -26,7 +26,7 @@ type Deps = {
   devices: DeviceInfoRepository;
   contracts: ContractsRepository;
   sites: SitesService;
-  audit: AuditRepository;
+  audit: Audit;
   /** the stored-secrets key */
   secretKey: Buffer;
 };

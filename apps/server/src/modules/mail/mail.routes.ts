@@ -1,20 +1,8 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import {
-  IdParams,
-  MailConfigBody,
-  MailConfigSchema,
-  MailLogPageSchema,
-  MailOutcomeSchema,
-  MailRunSchema,
-  PageNumber,
-  PageSize,
-  TestMailBody,
-} from '@it4u/shared/api';
-import { Type } from '@sinclair/typebox';
+import { mailRoutes as routes } from '@it4u/shared/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contextOf } from '../../lib/context.ts';
 import { BadRequestError } from '../../lib/errors.ts';
-import { authErrors, ErrorRef, secured } from '../../lib/schemas.ts';
+import { serve } from '../../lib/serve.ts';
 import type { MailService } from './mail.service.ts';
 
 /**
@@ -30,109 +18,25 @@ async function scheduleRequired(request: FastifyRequest) {
   }
 }
 
-const LogQuery = Type.Object({
-  page: Type.Integer({ ...PageNumber, default: 1 }),
-  pageSize: Type.Integer({ ...PageSize, default: 10 }),
-});
-
 /** The Mailer tab (ROLE_ADMIN only): settings, a test mail, the send log with resend, the schedule's runs. */
 export async function mailRoutes(app: FastifyInstance, opts: { mail: MailService }) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { mail } = opts;
-  const admin = { onRequest: app.auth('mailer') };
-  const tags = ['mail'];
-  const security = secured;
-
-  r.get(
-    '/it4u/configMail',
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary: 'The mail settings; a stored password comes back as ********',
-        security,
-        response: { 200: MailConfigSchema, ...authErrors },
-      },
+  const limited = { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } };
+  serve(app, routes, {
+    'GET /it4u/configMail': () => mail.get(),
+    'PUT /it4u/configMail': {
+      options: { preValidation: scheduleRequired },
+      handler: (request) => mail.put(request.body, contextOf(request)),
     },
-    () => mail.get(),
-  );
-
-  r.put(
-    '/it4u/configMail',
-    {
-      ...admin,
-      preValidation: scheduleRequired,
-      schema: {
-        tags,
-        summary:
-          'Save the mail settings. The schedule is a cron expression of five fields in Asia/Ho_Chi_Minh (400 with the reason; cronRequired when empty); ******** keeps the stored password, except when the server or username changes.',
-        security,
-        body: MailConfigBody,
-        response: { 200: MailConfigSchema, ...authErrors },
-      },
+    'POST /it4u/configMail/test': {
+      options: limited,
+      handler: (request) => mail.sendTest(request.body.to, request.principal),
     },
-    (request) => mail.put(request.body, contextOf(request)),
-  );
-
-  r.post(
-    '/it4u/configMail/test',
-    {
-      ...admin,
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: {
-        tags,
-        summary: 'Send a test mail with the saved settings: what the mail server answered, in words (200 either way)',
-        security,
-        body: TestMailBody,
-        response: { 200: MailOutcomeSchema, ...authErrors, 429: ErrorRef },
-      },
+    'GET /it4u/mailLog': ({ query }) => mail.log(query.page, query.pageSize),
+    'POST /it4u/mailLog/:id/resend': {
+      options: limited,
+      handler: (request) => mail.resend(request.params.id, request.principal),
     },
-    (request) => mail.sendTest(request.body.to, request.principal),
-  );
-
-  r.get(
-    '/it4u/mailLog',
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary: 'The send log: every mail sent or failed, newest first, with the server answer or the error',
-        security,
-        querystring: LogQuery,
-        response: { 200: MailLogPageSchema, ...authErrors },
-      },
-    },
-    (request) => mail.log(request.query.page, request.query.pageSize),
-  );
-
-  r.post(
-    '/it4u/mailLog/:id/resend',
-    {
-      ...admin,
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: {
-        tags,
-        summary:
-          'Send a mail of the log again: a test mail to the same address, the report as of now (409 for a reset mail)',
-        security,
-        params: IdParams,
-        response: { 200: MailOutcomeSchema, ...authErrors, 404: ErrorRef, 409: ErrorRef, 429: ErrorRef },
-      },
-    },
-    (request) => mail.resend(request.params.id, request.principal),
-  );
-
-  r.get(
-    '/it4u/mailRuns',
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary: "The scheduled report's latest times: sent, failed, or missed (no instance was running)",
-        security,
-        response: { 200: Type.Array(MailRunSchema), ...authErrors },
-      },
-    },
-    () => mail.runs(10),
-  );
+    'GET /it4u/mailRuns': () => mail.runs(10),
+  });
 }

@@ -22,10 +22,10 @@ import {
   type Message,
   type SmtpSettings,
 } from '../../integrations/mail/mailer.ts';
+import type { Audit } from '../../lib/audit.ts';
 import type { Actor, RequestContext } from '../../lib/context.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 import { BadRequestError, ConflictError, NotFoundError, UnavailableError } from '../../lib/errors.ts';
-import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import { buildReport } from './mail.report.ts';
 import type { MailLine, MailRepository } from './mail.repository.ts';
@@ -118,7 +118,7 @@ const outcomeOf = (d: Pick<Delivery, 'ok' | 'code' | 'params'>): MailOutcome => 
 export function createMailService(deps: {
   mail: MailRepository;
   settings: SettingsRepository;
-  audit: AuditRepository;
+  audit: Audit;
   secretKey: Buffer;
   now: () => number;
   /** the customer report's rows */

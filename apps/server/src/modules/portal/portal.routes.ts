@@ -1,5 +1,11 @@
-import { Type } from '@sinclair/typebox';
+import {
+  type PortalFieldValues as FieldValues,
+  PORTAL_FIELD_LIMITS as LIMITS,
+  portalRoutes as routes,
+  PORTAL_SITE_PATTERN as SITE,
+} from '@it4u/shared/routes';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { serve } from '../../lib/serve.ts';
 import { isBadText } from '../../lib/text.ts';
 import {
   type PageShell,
@@ -10,31 +16,6 @@ import {
   portalPage,
 } from './portal.page.ts';
 import type { PortalService } from './portal.service.ts';
-
-const SITE = '^[A-Za-z0-9._-]+$';
-const Params = Type.Object({ site: Type.String({ minLength: 1, maxLength: 100, pattern: SITE }) });
-/** What the controller's external portal sends the guest's phone with, and the form's fields: all bounded. */
-const LIMITS = { id: 40, ap: 40, ssid: 64, url: 2000, t: 20, lang: 5, code: 20, password: 64, accept: 5 } as const;
-type Field = keyof typeof LIMITS;
-const bounded = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
-const FIELD_PROPS = {
-  id: bounded(LIMITS.id),
-  ap: bounded(LIMITS.ap),
-  ssid: bounded(LIMITS.ssid),
-  url: bounded(LIMITS.url),
-  t: bounded(LIMITS.t),
-  lang: bounded(LIMITS.lang),
-  code: bounded(LIMITS.code),
-  password: bounded(LIMITS.password),
-  accept: bounded(LIMITS.accept),
-};
-const Fields = Type.Object(FIELD_PROPS, { additionalProperties: false });
-/** The page's address may also say `preview=1`: the Upload tab shows the page in a frame of the console. */
-const Query = Type.Object(
-  { ...FIELD_PROPS, preview: Type.Optional(Type.String({ maxLength: 1 })) },
-  { additionalProperties: false },
-);
-type FieldValues = Partial<Record<Field, string>> & { preview?: string };
 
 /**
  * The page's own policy: no script at all, images and the form from here, the form's redirect to the web; framed by
@@ -192,31 +173,9 @@ export async function portalRoutes(app: FastifyInstance, opts: { portal: PortalS
     }
   });
 
-  app.get<{ Params: { site: string }; Querystring: FieldValues }>(
-    '/guest/s/:site/',
-    {
-      schema: {
-        tags: ['portal'],
-        summary: "A site's guest login page (public HTML, no script; `preview=1`: as the Upload tab frames it)",
-        params: Params,
-        querystring: Query,
-      },
-    },
-    (request, reply) => show(request.params.site, request.query, reply),
-  );
-
-  app.post<{ Params: { site: string }; Body: FieldValues }>(
-    '/guest/s/:site/',
-    {
-      schema: {
-        tags: ['portal'],
-        summary: "A guest's try (form post): the phone is let in and sent on (303), or the page says why not",
-        params: Params,
-        body: Fields,
-        consumes: ['application/x-www-form-urlencoded'],
-      },
-    },
-    async (request, reply) => {
+  serve(app, routes, {
+    'GET /guest/s/:site/': (request, reply) => show(request.params.site, request.query, reply),
+    'POST /guest/s/:site/': async (request, reply) => {
       const { site } = request.params;
       const f = request.body ?? {};
       // a form posted from another web page (a click-through site's guests let in by anybody's page): refused with
@@ -231,5 +190,5 @@ export async function portalRoutes(app: FastifyInstance, opts: { portal: PortalS
         return reply.status(303).header('location', outcome.redirect).header('cache-control', 'no-store').send();
       return show(site, f, reply, outcome);
     },
-  );
+  });
 }

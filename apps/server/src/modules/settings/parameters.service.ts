@@ -12,12 +12,12 @@ import {
 } from '@it4u/shared';
 import type { ControllerConfig } from '../../integrations/unifi/unifi.client.ts';
 import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
+import type { Audit } from '../../lib/audit.ts';
 import { type Actor, type RequestContext, seesAllSites } from '../../lib/context.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 import { AppError, BadRequestError, ConflictError } from '../../lib/errors.ts';
 import { createReadCache } from '../../lib/readCache.ts';
 import { randomToken } from '../../lib/secrets.ts';
-import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 
 const KEY = 'parameters';
@@ -83,7 +83,7 @@ export function failedOutcome(err: unknown, controller?: string): ControllerOutc
 /** System parameters (the Parameter tab): controller credentials and tokens, secrets encrypted at rest. */
 export function createParametersService(deps: {
   settings: SettingsRepository;
-  audit: AuditRepository;
+  audit: Audit;
   secretKey: Buffer;
   /** the controller in use (configured, demo or none) */
   controller: () => ControllerProvider;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../../db/schema.ts';
+import { createAudit } from '../../lib/audit.ts';
 import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
 
 describe.each(drivers)('system parameters on %s', (driver) => {
   let t: TestApp;
@@ -61,7 +61,7 @@ describe.each(drivers)('system parameters on %s', (driver) => {
     expect(value.pwUbnt).toBe(first.pwUbnt);
     expect(value.tokenDev).not.toBe(first.tokenDev);
 
-    const events = JSON.stringify(await createAuditRepository(t.database.db).list(1000));
+    const events = JSON.stringify(await createAudit(t.database.db).list(1000));
     expect(events).toContain('settings.parameters');
     for (const secret of [body.pwUbnt, body.tokenUcrm, body.tokenDev, 'new-dev-token'])
       expect(events).not.toContain(secret);

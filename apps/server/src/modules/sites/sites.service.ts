@@ -1,9 +1,9 @@
 import { isSiteShortName, type Site } from '@it4u/shared';
 import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
+import type { Audit } from '../../lib/audit.ts';
 import { type Actor, type RequestContext, seesAllSites } from '../../lib/context.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnavailableError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
-import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { SitesRepository } from './sites.repository.ts';
 
 type SiteValues = { sitename: string; idname: string };
@@ -14,7 +14,7 @@ export function createSitesService({
   controller,
 }: {
   sites: SitesRepository;
-  audit: AuditRepository;
+  audit: Audit;
   controller: ControllerProvider;
 }) {
   function duplicate(err: unknown): never {

@@ -1,8 +1,8 @@
-import type { StockKind } from '@it4u/shared';
+import type { SheetTable, StockKind } from '@it4u/shared';
 import { suppliesRoutes as routes } from '@it4u/shared/routes';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { serve } from '../../lib/serve.ts';
-import { type SheetLimits, UPLOAD_JSON_LIMIT, uploadedRows, XLSX_TYPE } from '../../lib/upload.ts';
+import { type SheetLimits, sendSheet, sheetUpload } from '../../lib/upload.ts';
 import type { SuppliesService } from './supplies.service.ts';
 
 export async function suppliesRoutes(
@@ -11,12 +11,7 @@ export async function suppliesRoutes(
 ) {
   const { supplies } = opts;
   const deleted = { message: "You're successfully deleted." };
-  const upload = (table: 'listSupplies' | 'importWarehouse' | 'exportWarehouse') => ({
-    options: { bodyLimit: UPLOAD_JSON_LIMIT },
-    handler: async (request: FastifyRequest) => ({
-      saved: await supplies.upload(table, await uploadedRows(request, opts.sheetLimits)),
-    }),
-  });
+  const upload = (table: SheetTable) => sheetUpload(opts.sheetLimits, (rows) => supplies.upload(table, rows));
   const byDate =
     (kind: StockKind) =>
     ({ body }: { body: { fromDate: number; toDate: number; page?: number; pageSize?: number } }) =>
@@ -60,14 +55,8 @@ export async function suppliesRoutes(
     'GET /it4u/exportWarehouseBySerialNum/:serialNum': ({ params }) => supplies.history(params.serialNum),
     'POST /it4u/reportSupplies': ({ body }) => supplies.report(body.fromDate, body.toDate),
     'GET /it4u/template/:table': ({ params }, reply) =>
-      reply
-        .header('content-type', XLSX_TYPE)
-        .header('content-disposition', `attachment; filename="${params.table}-template.xlsx"`)
-        .send(supplies.template(params.table)),
+      sendSheet(reply, `${params.table}-template.xlsx`, supplies.template(params.table)),
     'GET /it4u/export/:table': async ({ params, query }, reply) =>
-      reply
-        .header('content-type', XLSX_TYPE)
-        .header('content-disposition', `attachment; filename="${params.table}.xlsx"`)
-        .send(await supplies.exportTable(params.table, query)),
+      sendSheet(reply, `${params.table}.xlsx`, await supplies.exportTable(params.table, query)),
   });
 }

@@ -2,8 +2,8 @@ import { EventEmitter } from 'node:events';
 import { DEVICE_HOST_FIELDS, type DeviceInfo, type TerminalEvent } from '@it4u/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
+import type { Audit } from '../../lib/audit.ts';
 import type { Actor } from '../../lib/context.ts';
-import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { DeviceInfoRepository } from '../deviceinfo/deviceInfo.repository.ts';
 import type { TerminalRepository } from './terminal.repository.ts';
 import { createTerminalService, type TerminalOptions } from './terminal.service.ts';
@@ -75,7 +75,7 @@ function setup(
     siteLinks: async () => [],
     adminPassword: async () => '',
     sessionLive,
-    audit: {} as AuditRepository,
+    audit: {} as Audit,
     secretKey: Buffer.alloc(32),
     options: { idleMs: 60_000, maxSessions: 2, ...opts.options },
     now: () => T0,

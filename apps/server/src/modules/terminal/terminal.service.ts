@@ -14,10 +14,10 @@ import { Value } from '@sinclair/typebox/value';
 import { Client, type ClientChannel } from 'ssh2';
 import type { WebSocket } from 'ws';
 import { fingerprintOf } from '../../integrations/ssh/sftp.ts';
+import type { Audit } from '../../lib/audit.ts';
 import { type Actor, mayDo, type RequestContext } from '../../lib/context.ts';
 import { decryptSecret } from '../../lib/crypto.ts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
-import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { DeviceInfoRepository } from '../deviceinfo/deviceInfo.repository.ts';
 import { checkHost, type Resolve } from './hosts.ts';
 import type { TerminalRepository } from './terminal.repository.ts';
@@ -47,7 +47,7 @@ type Deps = {
   adminPassword: () => Promise<string>;
   /** whether the sign-in a terminal was opened with still holds (not signed out, user not blocked, role kept) */
   sessionLive: (actor: Actor) => Promise<boolean>;
-  audit: AuditRepository;
+  audit: Audit;
   secretKey: Buffer;
   options: TerminalOptions;
   now: () => number;

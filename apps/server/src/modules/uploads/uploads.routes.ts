@@ -1,17 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { SPLASH_KINDS, SPLASH_MAX_BYTES, type SplashKind } from '@it4u/shared';
-import { SiteParams } from '@it4u/shared/api';
+import { uploadsRoutes as routes } from '@it4u/shared/routes';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, BadRequestError } from '../../lib/errors.ts';
-import { authErrors, secured } from '../../lib/schemas.ts';
+import { serve } from '../../lib/serve.ts';
 import type { UploadsService } from './uploads.service.ts';
-
-const SplashViewSchema = Type.Object({ url: Type.String(), width: Type.Integer(), height: Type.Integer() });
-const SplashesSchema = Type.Object({
-  desktop: Type.Optional(SplashViewSchema),
-  mobile: Type.Optional(SplashViewSchema),
-});
 
 /** The PNG of a multipart upload, stopped past 5 MB. */
 async function uploadedPng(request: FastifyRequest): Promise<Buffer> {
@@ -29,52 +23,16 @@ async function uploadedPng(request: FastifyRequest): Promise<Buffer> {
 
 /** Uploads of the guest page's splash images (signed in, wirelessWrite) and the site's images for the preview. */
 export async function uploadsRoutes(app: FastifyInstance, opts: { uploads: UploadsService }) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { uploads } = opts;
-  const tags = ['uploads'];
-  const writer = { onRequest: app.auth('wirelessWrite') };
-  const upload = (kind: SplashKind | undefined) => ({
-    ...writer,
-    schema: {
-      tags,
-      summary:
-        kind === undefined
-          ? 'A splash image (multipart `file`, PNG, at most 5 MB): desktop or phone by its shape'
-          : `The ${kind === 'desktop' ? 'desktop (PNG 16:10)' : 'phone (PNG 9:16)'} splash image (multipart \`file\`, at most 5 MB)`,
-      security: secured,
-      params: SiteParams,
-      consumes: ['multipart/form-data'],
-      response: { 201: SplashViewSchema, ...authErrors },
-    },
+  const upload = (kind: SplashKind | undefined) => async (request: FastifyRequest<{ Params: { site: string } }>) =>
+    uploads.upload(request.principal, request.params.site, kind, await uploadedPng(request));
+
+  serve(app, routes, {
+    'POST /upload/:site': upload(undefined),
+    'POST /upload/:site/desktop': upload('desktop'),
+    'POST /upload/:site/mobile': upload('mobile'),
+    'GET /it4u/:site/splash': ({ principal, params }) => uploads.ofSite(principal, params.site),
   });
-
-  r.post('/upload/:site', upload(undefined), async (request, reply) =>
-    reply
-      .status(201)
-      .send(await uploads.upload(request.principal, request.params.site, undefined, await uploadedPng(request))),
-  );
-  for (const kind of SPLASH_KINDS) {
-    r.post(`/upload/:site/${kind}`, upload(kind), async (request, reply) =>
-      reply
-        .status(201)
-        .send(await uploads.upload(request.principal, request.params.site, kind, await uploadedPng(request))),
-    );
-  }
-
-  r.get(
-    '/it4u/:site/splash',
-    {
-      onRequest: app.auth(),
-      schema: {
-        tags,
-        summary: "The site's splash images (their public addresses and sizes), for the preview",
-        security: secured,
-        params: SiteParams,
-        response: { 200: SplashesSchema, ...authErrors },
-      },
-    },
-    (request) => uploads.ofSite(request.principal, request.params.site),
-  );
 }
 
 const ImageParams = Type.Object({
@@ -83,7 +41,10 @@ const ImageParams = Type.Object({
   file: Type.String({ maxLength: 13, pattern: '^[1-9][0-9]{0,8}\\.png$' }),
 });
 
-/** The images themselves, public (the guest page shows them before anyone signs in), cached for good. */
+/**
+ * The images themselves, public (the guest page shows them before anyone signs in), cached for good. Served at the
+ * root, outside /api/v1 (with a 304 of its own), so a plain Fastify route rather than a contract.
+ */
 export async function splashImageRoutes(app: FastifyInstance, opts: { uploads: UploadsService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.get(

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAudit } from '../../lib/audit.ts';
 import { bearer, createTestApp, drivers, seedUser, signin, type TestApp, tokenFor } from '../../test/helpers.ts';
 import { mailSettingsFor, startSmtp } from '../../test/smtp.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
 
 describe.each(drivers)('the own account on %s', (driver) => {
   let t: TestApp;
@@ -67,7 +67,7 @@ describe.each(drivers)('the own account on %s', (driver) => {
     expect(mail?.subject).toBe('Thông tin đăng nhập tài khoản IT4U console của bạn đã thay đổi');
     expect(mail?.text).toContain('lan.old@it4u.test → lan.new@it4u.test');
     expect(mail?.text).toContain(u.username);
-    const events = (await createAuditRepository(t.database.db).list(1000)).filter((e) => e.target === u.username);
+    const events = (await createAudit(t.database.db).list(1000)).filter((e) => e.target === u.username);
     expect(events.find((e) => e.event === 'user.login')?.details).toEqual({
       email: { from: 'lan.old@it4u.test', to: 'lan.new@it4u.test' },
     });

@@ -1,4 +1,5 @@
 import { type CurrentUser, can, type RoleName } from '@it4u/shared';
+import type { Audit } from '../../lib/audit.ts';
 import { type Actor, isAdministrator, type Origin, type RequestContext, seesAllSites } from '../../lib/context.ts';
 import {
   BadRequestError,
@@ -9,7 +10,6 @@ import {
 } from '../../lib/errors.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import { isUniqueViolation, violatedConstraint } from '../../lib/sql.ts';
-import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { SessionRepository } from './sessions.repository.ts';
 import type { LoginChange } from './users.notices.ts';
@@ -52,7 +52,7 @@ const profileOf = (input: UserInput) => ({
 type Deps = {
   users: UsersRepository;
   sessions: SessionRepository;
-  audit: AuditRepository;
+  audit: Audit;
   sites: SitesService;
   /** tells the address of before that the e-mail address or username changed (sent after the answer) */
   notify?: (change: LoginChange) => void;

@@ -1,7 +1,7 @@
 import { ROLE_NAMES, type RoleName } from '@it4u/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAudit } from '../../lib/audit.ts';
 import { bearer, createTestApp, drivers, seedUser, signin, type TestApp, tokenFor } from '../../test/helpers.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
 
 const newUser = (suffix: string, extra: object = {}) => ({
@@ -180,7 +180,7 @@ describe.each(drivers)('users on %s', (driver) => {
       { usernameOrEmail: 'nv_blockme', password: 'Secret-pass1' },
     );
     expect(signinAgain.statusCode).toBe(403);
-    const events = (await createAuditRepository(t.database.db).list(1000)).map((e) => `${e.event}:${e.target}`);
+    const events = (await createAudit(t.database.db).list(1000)).map((e) => `${e.event}:${e.target}`);
     expect(events).toContain('user.status:nv_blockme');
     expect(events).toContain('session.revoke:nv_blockme');
   });
@@ -198,7 +198,7 @@ describe.each(drivers)('users on %s', (driver) => {
         .sitename.map((s: { idname: string }) => s.idname)
         .sort(),
     ).toEqual(['cafesg02', 'hoamai01']);
-    const events = await createAuditRepository(t.database.db).list(1000);
+    const events = await createAudit(t.database.db).list(1000);
     expect(events.find((e) => e.event === 'user.roles' && e.target === 'nv_edit')?.details).toEqual({
       from: ['ROLE_KT'],
       to: ['ROLE_CSKH'],

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAudit } from '../../lib/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { createTestApp, drivers, signin, type TestApp, tokenFor } from '../../test/helpers.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import { createSessionRepository } from './sessions.repository.ts';
 import { createUsersRepository } from './users.repository.ts';
@@ -30,7 +30,7 @@ describe.each(drivers)('a password change and the sessions it ends on %s', (driv
     const service = createUsersService({
       users,
       sessions,
-      audit: createAuditRepository(t.database.db),
+      audit: createAudit(t.database.db),
       sites: {} as SitesService,
     });
     const ctx = {

@@ -1,6 +1,5 @@
-import type { ChannelAttribute, Page } from '@it4u/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { channelKeys } from './queryKeys.ts';
 
 const OPTIONS = 50;
@@ -9,7 +8,8 @@ const OPTIONS = 50;
 export function useAttributeOptionsQuery(q: string, enabled: boolean) {
   return useQuery({
     queryKey: channelKeys.attributeOptions(q),
-    queryFn: () => api.get<Page<ChannelAttribute>>('/it4u/channel/attribute.all', { page: 1, pageSize: OPTIONS, q }),
+    queryFn: () =>
+      call('GET /it4u/channel/attribute.all', { query: { page: 1, pageSize: OPTIONS, q: q || undefined } }),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 30_000,

@@ -1,6 +1,6 @@
-import type { ChannelAttribute, Page } from '@it4u/shared';
+import type { ChannelStatus } from '@it4u/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { type AttributeParams, channelKeys } from './queryKeys.ts';
 
 /** One page of registered channels, newest first. */
@@ -8,12 +8,15 @@ export function useAttributesQuery(params: AttributeParams) {
   return useQuery({
     queryKey: channelKeys.attributeList(params),
     queryFn: () =>
-      api.get<Page<ChannelAttribute>>('/it4u/channel/attribute.all', {
-        page: params.page,
-        pageSize: params.pageSize,
-        q: params.q,
-        status: params.status,
-        providerId: params.providerId ?? undefined,
+      call('GET /it4u/channel/attribute.all', {
+        query: {
+          page: params.page,
+          pageSize: params.pageSize,
+          q: params.q || undefined,
+          // the status filter holds one of the statuses, or '' for all
+          status: (params.status || undefined) as ChannelStatus | undefined,
+          providerId: params.providerId ?? undefined,
+        },
       }),
     placeholderData: keepPreviousData,
   });

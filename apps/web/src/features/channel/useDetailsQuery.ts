@@ -1,6 +1,6 @@
-import type { ChannelDetail, DetailDateInput, Page } from '@it4u/shared';
+import type { DetailDateInput } from '@it4u/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { channelKeys, type DetailParams } from './queryKeys.ts';
 
 /** The filters as a query (or body): empty ones left out. */
@@ -22,17 +22,17 @@ export function useDetailsQuery(params: DetailParams) {
     queryKey: channelKeys.detailList(params),
     queryFn: () =>
       params.fromDate !== null && params.toDate !== null
-        ? api.post<Page<ChannelDetail>>('/it4u/channel/attribute.date', {
-            fromDate: params.fromDate,
-            toDate: params.toDate,
-            page: params.page,
-            pageSize: params.pageSize,
-            ...detailFilters(params),
+        ? call('POST /it4u/channel/attribute.date', {
+            body: {
+              fromDate: params.fromDate,
+              toDate: params.toDate,
+              page: params.page,
+              pageSize: params.pageSize,
+              ...detailFilters(params),
+            },
           })
-        : api.get<Page<ChannelDetail>>('/it4u/channel/detail.all', {
-            page: params.page,
-            pageSize: params.pageSize,
-            ...detailFilters(params),
+        : call('GET /it4u/channel/detail.all', {
+            query: { page: params.page, pageSize: params.pageSize, ...detailFilters(params) },
           }),
     placeholderData: keepPreviousData,
   });

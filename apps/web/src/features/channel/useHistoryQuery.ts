@@ -1,6 +1,5 @@
-import type { ChannelHistoryEntry } from '@it4u/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { newestFirst } from './history.ts';
 import { channelKeys } from './queryKeys.ts';
 
@@ -8,6 +7,6 @@ import { channelKeys } from './queryKeys.ts';
 export function useHistoryQuery(attributeId: number) {
   return useQuery({
     queryKey: channelKeys.history(attributeId),
-    queryFn: async () => newestFirst(await api.get<ChannelHistoryEntry[]>(`/it4u/history/channel/${attributeId}`)),
+    queryFn: async () => newestFirst(await call('GET /it4u/history/channel/:x', { params: { x: attributeId } })),
   });
 }

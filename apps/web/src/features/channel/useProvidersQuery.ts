@@ -1,12 +1,11 @@
-import type { ChannelProvider } from '@it4u/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { channelKeys } from './queryKeys.ts';
 
 export function useProvidersQuery() {
   return useQuery({
     queryKey: channelKeys.providers(),
-    queryFn: () => api.get<ChannelProvider[]>('/it4u/channel.name'),
+    queryFn: () => call('GET /it4u/channel.name'),
     staleTime: 30_000,
   });
 }

@@ -1,6 +1,6 @@
-import type { AttributeCreateInput, ChannelAttribute } from '@it4u/shared';
+import type { AttributeCreateInput } from '@it4u/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { channelKeys } from './queryKeys.ts';
 
 /** PUT when the channel has an id, else POST (a new channel); the dialog sends every field, the name included. */
@@ -9,8 +9,8 @@ export function useSaveAttributeMutation() {
   return useMutation({
     mutationFn: ({ id, input }: { id?: number; input: AttributeCreateInput }) =>
       id === undefined
-        ? api.post<ChannelAttribute>('/it4u/channel/attribute', input)
-        : api.put<ChannelAttribute>(`/it4u/channel/attribute.${id}`, input),
+        ? call('POST /it4u/channel/attribute', { body: input })
+        : call('PUT /it4u/channel/attribute.:id', { params: { id }, body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: channelKeys.all }),
   });
 }

@@ -1,6 +1,6 @@
-import type { AttributeUpdateInput, ChannelAttribute, ChannelDetail, DetailInput } from '@it4u/shared';
+import type { DetailInput } from '@it4u/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import type { StatusChange } from './detailRow.ts';
 import { channelKeys } from './queryKeys.ts';
 
@@ -15,10 +15,12 @@ export function useSaveDetailMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ body, status }: SaveDetail) => {
-      const detail = await api.post<ChannelDetail>('/it4u/channel/detail', body);
+      const detail = await call('POST /it4u/channel/detail', { body });
       if (status) {
-        const change: AttributeUpdateInput = { status: status.status };
-        await api.put<ChannelAttribute>(`/it4u/channel/attribute.${status.attributeId}`, change);
+        await call('PUT /it4u/channel/attribute.:id', {
+          params: { id: status.attributeId },
+          body: { status: status.status },
+        });
       }
       return detail;
     },

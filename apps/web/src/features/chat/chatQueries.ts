@@ -1,6 +1,6 @@
-import type { ChatChannel, ChatContact, ChatMessage, PresenceEvent } from '@it4u/shared';
+import type { ChatContact, ChatMessage, PresenceEvent } from '@it4u/shared';
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 
 export type MessagePage = { items: ChatMessage[]; hasMore: boolean };
 
@@ -21,7 +21,7 @@ const CONTACTS_REFRESH_MS = 60_000;
 export function useUnreadQuery(enabled = true) {
   return useQuery({
     queryKey: chatKeys.unread(),
-    queryFn: () => api.get<{ unread: number }>('/private-chat/unread'),
+    queryFn: () => call('GET /private-chat/unread'),
     select: (data) => data.unread,
     enabled,
   });
@@ -30,20 +30,23 @@ export function useUnreadQuery(enabled = true) {
 export function useContactsQuery() {
   return useQuery({
     queryKey: chatKeys.contacts(),
-    queryFn: () => api.get<ChatContact[]>('/private-chat/contacts'),
+    queryFn: () => call('GET /private-chat/contacts'),
     refetchInterval: CONTACTS_REFRESH_MS,
   });
 }
 
 export const openChannel = (me: number, other: number) =>
-  api.put<ChatChannel>('/private-chat/channel', { userIdOne: me, userIdTwo: other });
+  call('PUT /private-chat/channel', { body: { userIdOne: me, userIdTwo: other } });
 
 /** A conversation's messages: the newest page first, older pages after it (each page oldest first). */
 export function useMessagesQuery(uuid: string | null) {
   return useInfiniteQuery({
     queryKey: chatKeys.messages(uuid ?? ''),
     queryFn: ({ pageParam }) =>
-      api.get<MessagePage>(`/private-chat/channel/${uuid}`, { limit: PAGE, before: pageParam }),
+      call('GET /private-chat/channel/:channelUuid', {
+        params: { channelUuid: uuid ?? '' },
+        query: { limit: PAGE, before: pageParam },
+      }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => (last.hasMore ? last.items[0]?.id : undefined),
     enabled: uuid !== null,
@@ -75,7 +78,10 @@ export async function catchUp(client: QueryClient, uuid: string) {
   if (!data) return;
   let after = data.pages[0]?.items.at(-1)?.id ?? 0;
   for (;;) {
-    const page = await api.get<MessagePage>(`/private-chat/channel/${uuid}`, { after, limit: 200 });
+    const page = await call('GET /private-chat/channel/:channelUuid', {
+      params: { channelUuid: uuid },
+      query: { after, limit: 200 },
+    });
     addMessages(client, uuid, page.items);
     const last = page.items.at(-1);
     if (!page.hasMore || !last) return;

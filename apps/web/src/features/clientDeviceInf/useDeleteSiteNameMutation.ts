@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { sessionKeys } from '../../session/sessionKeys.ts';
 import { siteNamesKeys } from './queryKeys.ts';
 
 export function useDeleteSiteNameMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<unknown>(`/it4u/sitename/${id}`),
+    mutationFn: (id: number) => call('DELETE /it4u/sitename/:id', { params: { id } }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: siteNamesKeys.all });
       await queryClient.invalidateQueries({ queryKey: sessionKeys.mySites() });

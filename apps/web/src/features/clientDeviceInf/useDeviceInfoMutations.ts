@@ -1,6 +1,6 @@
-import type { DeviceInfo, DeviceInfoInput, DeviceSecretField } from '@it4u/shared';
+import type { DeviceInfoInput, DeviceSecretField } from '@it4u/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { deviceInfoKeys } from './queryKeys.ts';
 
 /** PUT when the row has an id, else POST (the rule of inline row editing). */
@@ -9,8 +9,8 @@ export function useSaveDeviceInfoMutation() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: DeviceInfoInput }) =>
       id === null
-        ? api.post<DeviceInfo>('/it4u/clientDeviceInf', body)
-        : api.put<DeviceInfo>(`/it4u/clientDeviceInf/${id}`, body),
+        ? call('POST /it4u/clientDeviceInf', { body })
+        : call('PUT /it4u/clientDeviceInf/:id', { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceInfoKeys.all }),
   });
 }
@@ -18,11 +18,11 @@ export function useSaveDeviceInfoMutation() {
 export function useDeleteDeviceInfoMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<unknown>(`/it4u/clientDeviceInf/${id}`),
+    mutationFn: (id: number) => call('DELETE /it4u/clientDeviceInf/:id', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceInfoKeys.all }),
   });
 }
 
 /** One stored password in clear (the server audits the reveal). */
 export const revealPassword = (id: number, field: DeviceSecretField) =>
-  api.post<{ value: string }>(`/it4u/clientDeviceInf/${id}/reveal`, { field }).then((r) => r.value);
+  call('POST /it4u/clientDeviceInf/:id/reveal', { params: { id }, body: { field } }).then((r) => r.value);

@@ -1,6 +1,5 @@
-import type { DeviceInfo, Page } from '@it4u/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import type { PagingParams } from '../../components/usePaging.ts';
 import { deviceInfoKeys } from './queryKeys.ts';
 
@@ -9,9 +8,9 @@ export function useDeviceInfoQuery(params: PagingParams) {
   return useQuery({
     queryKey: deviceInfoKeys.list(params),
     queryFn: () =>
-      api.get<Page<DeviceInfo>>(`/it4u/clientDeviceInfLimit/${params.pageSize}`, {
-        page: params.page,
-        q: params.q || undefined,
+      call('GET /it4u/clientDeviceInfLimit/:x', {
+        params: { x: params.pageSize },
+        query: { page: params.page, q: params.q || undefined },
       }),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,6 @@
-import type { Site, SiteInput } from '@it4u/shared';
+import type { SiteInput } from '@it4u/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { sessionKeys } from '../../session/sessionKeys.ts';
 import { siteNamesKeys } from './queryKeys.ts';
 
@@ -9,7 +9,9 @@ export function useSaveSiteNameMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: number; input: SiteInput }) =>
-      id === undefined ? api.post<Site>('/it4u/sitename/', input) : api.put<Site>(`/it4u/sitename/${id}`, input),
+      id === undefined
+        ? call('POST /it4u/sitename/', { body: input })
+        : call('PUT /it4u/sitename/:id', { params: { id }, body: input }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: siteNamesKeys.all });
       await queryClient.invalidateQueries({ queryKey: sessionKeys.mySites() });

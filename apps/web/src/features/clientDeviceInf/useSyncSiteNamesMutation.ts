@@ -1,6 +1,5 @@
-import type { SiteSync } from '@it4u/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { sessionKeys } from '../../session/sessionKeys.ts';
 import { siteNamesKeys } from './queryKeys.ts';
 
@@ -8,7 +7,7 @@ import { siteNamesKeys } from './queryKeys.ts';
 export function useSyncSiteNamesMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.get<SiteSync>('/it4u/createSitesName'),
+    mutationFn: () => call('GET /it4u/createSitesName'),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: siteNamesKeys.all });
       await queryClient.invalidateQueries({ queryKey: sessionKeys.mySites() });

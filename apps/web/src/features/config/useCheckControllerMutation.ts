@@ -1,8 +1,7 @@
-import type { SessionCheck } from '@it4u/shared';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 
 /** Asks the server to (re)use its controller session: a GET, but run on demand like an action. */
 export function useCheckControllerMutation() {
-  return useMutation({ mutationFn: () => api.get<SessionCheck>('/it4u/checkCookiesUbnt') });
+  return useMutation({ mutationFn: () => call('GET /it4u/checkCookiesUbnt') });
 }

@@ -1,6 +1,5 @@
-import type { MetricsToken } from '@it4u/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { configKeys } from './queryKeys.ts';
 
 const metricsTokenKey = [...configKeys.all, 'metricsToken'] as const;
@@ -9,7 +8,7 @@ const metricsTokenKey = [...configKeys.all, 'metricsToken'] as const;
 export function useMetricsTokenQuery() {
   return useQuery({
     queryKey: metricsTokenKey,
-    queryFn: () => api.get<MetricsToken>('/it4u/metricsToken'),
+    queryFn: () => call('GET /it4u/metricsToken'),
     retry: false,
   });
 }
@@ -18,7 +17,7 @@ export function useMetricsTokenQuery() {
 export function useGenerateMetricsTokenMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<MetricsToken>('/it4u/metricsToken'),
+    mutationFn: () => call('POST /it4u/metricsToken'),
     onSuccess: (answer) => queryClient.setQueryData(metricsTokenKey, answer),
   });
 }

@@ -1,31 +1,20 @@
-import {
-  type AccessPoints,
-  type ClientSeries,
-  type ClientStats,
-  type ConnectedDevice,
-  DASHBOARD_REFRESH_MS,
-  type HotspotGuests,
-  type HotspotSessions,
-  type NetworkRates,
-  type ReportInterval,
-  type TrafficHistory,
-} from '@it4u/shared';
+import { DASHBOARD_REFRESH_MS, type ReportInterval } from '@it4u/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 
 export type Range = { start: number; end: number };
 
-const SERIES_PATH: Record<ReportInterval, string> = {
-  '5minutes': '5MinutesClient',
-  hourly: 'hourlyClient',
-  daily: 'dailyClient',
-};
-const STATS_PATH: Record<ReportInterval, string> = {
-  '5minutes': 'getTimeMinute',
-  hourly: 'getTimeHourly',
-  daily: 'getTimeDaily',
-};
+const SERIES = {
+  '5minutes': 'POST /it4u/:site/5MinutesClient',
+  hourly: 'POST /it4u/:site/hourlyClient',
+  daily: 'POST /it4u/:site/dailyClient',
+} as const satisfies Record<ReportInterval, string>;
+const STATS = {
+  '5minutes': 'POST /it4u/:site/getTimeMinute',
+  hourly: 'POST /it4u/:site/getTimeHourly',
+  daily: 'POST /it4u/:site/getTimeDaily',
+} as const satisfies Record<ReportInterval, string>;
 
 /**
  * A dashboard panel's data: read again every 30 s while the page is shown, never while the tab is hidden
@@ -42,45 +31,45 @@ function usePanel<T>(site: string | undefined, key: unknown[], load: (site: stri
   });
 }
 
-const at = (site: string, path: string) => `/it4u/${encodeURIComponent(site)}/${path}`;
-
 export const useClientSeries = (site: string | undefined, interval: ReportInterval, range: Range) =>
   usePanel(site, ['clients', interval, range.start, range.end], (s) =>
-    api.post<ClientSeries>(at(s, SERIES_PATH[interval]), range),
+    call(SERIES[interval], { params: { site: s }, body: range }),
   );
 
 export const useClientStats = (site: string | undefined, interval: ReportInterval, range: Range) =>
   usePanel(site, ['stats', interval, range.start, range.end], (s) =>
-    api.post<ClientStats>(at(s, STATS_PATH[interval]), range),
+    call(STATS[interval], { params: { site: s }, body: range }),
   );
 
 export const useNetworkRates = (site: string | undefined, range: Range) =>
-  usePanel(site, ['rates', range.start, range.end], (s) => api.post<NetworkRates>(at(s, 'getNetworkRates'), range));
+  usePanel(site, ['rates', range.start, range.end], (s) =>
+    call('POST /it4u/:site/getNetworkRates', { params: { site: s }, body: range }),
+  );
 
 export const useTrafficHistory = (site: string | undefined, range: Range) =>
   usePanel(site, ['traffic', range.start, range.end], (s) =>
-    api.post<TrafficHistory>(at(s, 'getTrafficHistory'), range),
+    call('POST /it4u/:site/getTrafficHistory', { params: { site: s }, body: range }),
   );
 
 export const useHotspotGuests = (site: string | undefined, range: Range) =>
   usePanel(site, ['hotspot', range.start, range.end], (s) =>
-    api.post<HotspotGuests>(at(s, `hotspot/${range.start}/${range.end}`)),
+    call('POST /it4u/:site/hotspot/:start/:end', { params: { site: s, ...range } }),
   );
 
 export const useHotspotSessions = (site: string | undefined, range: Range) =>
   usePanel(site, ['hotspotSessions', range.start, range.end], (s) =>
-    api.post<HotspotSessions>(at(s, `detail/hotspot/${range.start}/${range.end}`)),
+    call('POST /it4u/:site/detail/hotspot/:start/:end', { params: { site: s, ...range } }),
   );
 
 /** The clients connected now (the devices screen's call), with the time they were read on the console's clock. */
 export const useClientsNow = (site: string | undefined, now: () => number = Date.now) =>
   usePanel(site, ['clientsNow'], async (s) => ({
-    devices: await api.get<ConnectedDevice[]>(at(s, 'devices')),
+    devices: await call('GET /it4u/:site/devices', { params: { site: s } }),
     asOf: now(),
   }));
 
 export const useAccessPoints = (site: string | undefined) =>
-  usePanel(site, ['accessPoints'], (s) => api.post<AccessPoints>(at(s, 'stat/device')));
+  usePanel(site, ['accessPoints'], (s) => call('POST /it4u/:site/stat/device', { params: { site: s } }));
 
 /**
  * The console's clock as the dashboards read it (the controller's, with the demo's clock), learnt from the first

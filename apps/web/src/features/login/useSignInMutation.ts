@@ -1,6 +1,6 @@
-import type { CurrentUser, SigninInput, Tokens } from '@it4u/shared';
+import type { CurrentUser, SigninInput } from '@it4u/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, request } from '../../api/client.ts';
+import { call, callPublic } from '../../api/call.ts';
 import { setTokens } from '../../api/tokens.ts';
 import { currentUserQuery } from '../../session/useCurrentUser.ts';
 
@@ -9,11 +9,11 @@ export function useSignInMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: SigninInput): Promise<CurrentUser> => {
-      const tokens = await request<Tokens>('/auth/signin', { method: 'POST', body: input, auth: false });
+      const tokens = await callPublic('POST /auth/signin', { body: input });
       setTokens(tokens);
       queryClient.removeQueries();
       try {
-        await api.get('/user/updateNumLogin');
+        await call('GET /user/updateNumLogin');
       } catch {
         // The sign-in counter is bookkeeping: the user is signed in either way.
       }

@@ -1,11 +1,11 @@
-import { DASHBOARD_REFRESH_MS, type Overview, type SegmentCounts } from '@it4u/shared';
+import { DASHBOARD_REFRESH_MS } from '@it4u/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { Chart, donut } from '../../components/Chart.tsx';
 import { Panel, WRAPPED_TITLE } from '../../components/DashboardPanel.tsx';
 import { useCan } from '../../session/useCan.ts';
@@ -46,12 +46,12 @@ export function OverviewPage() {
   const staff = useCan('allSites');
   const overview = useQuery({
     queryKey: ['dashboard', 'overview'],
-    queryFn: () => api.get<Overview>('/it4u/dashboard/overview'),
+    queryFn: () => call('GET /it4u/dashboard/overview'),
     ...refresh,
   });
   const segments = useQuery({
     queryKey: ['dashboard', 'segments'],
-    queryFn: async () => ({ rows: await api.post<SegmentCounts>('/it4u/segments/client'), asOf: Date.now() }),
+    queryFn: async () => ({ rows: await call('POST /it4u/segments/client'), asOf: Date.now() }),
     enabled: staff,
     ...refresh,
   });

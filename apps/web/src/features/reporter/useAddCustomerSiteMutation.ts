@@ -1,12 +1,12 @@
-import type { CustomerInfo, CustomerSiteInput } from '@it4u/shared';
+import type { CustomerSiteInput } from '@it4u/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { reporterKeys } from './queryKeys.ts';
 
 export function useAddCustomerSiteMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CustomerSiteInput) => api.post<CustomerInfo>('/it4u/customerSite', input),
+    mutationFn: (input: CustomerSiteInput) => call('POST /it4u/customerSite', { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reporterKeys.all }),
   });
 }

@@ -1,6 +1,5 @@
-import type { CustomerInfo } from '@it4u/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { reporterKeys } from './queryKeys.ts';
 
 /** How often the report asks again: a router pushes every 4 minutes. */
@@ -10,7 +9,7 @@ const REFRESH_MS = 60_000;
 export function useCustomersQuery(group: string) {
   return useQuery({
     queryKey: reporterKeys.list(group),
-    queryFn: () => api.get<CustomerInfo[]>(`/it4u/customer_info/${encodeURIComponent(group)}`),
+    queryFn: () => call('GET /it4u/customer_info/:group', { params: { group } }),
     placeholderData: keepPreviousData,
     refetchInterval: REFRESH_MS,
   });

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { reporterKeys } from './queryKeys.ts';
 
 export function useDeleteCustomerSiteMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<unknown>(`/it4u/${id}/customer_info`),
+    mutationFn: (id: number) => call('DELETE /it4u/:id/customer_info', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reporterKeys.all }),
   });
 }

@@ -1,13 +1,13 @@
-import type { DeviceTokenList, NewDeviceToken } from '@it4u/shared';
+import type { NewDeviceToken } from '@it4u/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { reporterKeys } from './queryKeys.ts';
 
 /** A customer site's device tokens (their last four characters) and whether the shared token works for it. */
 export function useDeviceTokensQuery(id: number) {
   return useQuery({
     queryKey: reporterKeys.deviceToken(id),
-    queryFn: () => api.get<DeviceTokenList>(`/it4u/${id}/deviceToken`),
+    queryFn: () => call('GET /it4u/:id/deviceToken', { params: { id } }),
     retry: false,
   });
 }
@@ -18,8 +18,10 @@ export function useDeviceTokenMutation(id: number) {
   return useMutation({
     mutationFn: (action: 'create' | 'rotate' | 'revoke'): Promise<NewDeviceToken | null> =>
       action === 'revoke'
-        ? api.delete<unknown>(`/it4u/${id}/deviceToken`).then(() => null)
-        : api.post<NewDeviceToken>(`/it4u/${id}/deviceToken${action === 'rotate' ? '/rotate' : ''}`),
+        ? call('DELETE /it4u/:id/deviceToken', { params: { id } }).then(() => null)
+        : action === 'rotate'
+          ? call('POST /it4u/:id/deviceToken/rotate', { params: { id } })
+          : call('POST /it4u/:id/deviceToken', { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: reporterKeys.deviceToken(id) }),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { request } from '../../api/client.ts';
+import { callPublic } from '../../api/call.ts';
 import { errorText, fieldErrors } from '../../api/errors.ts';
 import { CenteredLayout } from '../../components/CenteredLayout.tsx';
 import { NewPasswordFields } from '../../components/NewPasswordFields.tsx';
@@ -16,8 +16,7 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const [form] = Form.useForm<Values>();
   const reset = useMutation({
-    mutationFn: (values: Values) =>
-      request<{ message: string }>('/auth/resetPassword', { method: 'POST', body: { token, ...values }, auth: false }),
+    mutationFn: (values: Values) => callPublic('POST /auth/resetPassword', { body: { token, ...values } }),
     onError: (error) => {
       const fields = fieldErrors(error, t).filter((f) => f.field === 'newPassword' || f.field === 'confirmPassword');
       form.setFields(fields.map((f) => ({ name: f.field as keyof Values, errors: [f.message] })));

@@ -1,12 +1,11 @@
-import type { Role } from '@it4u/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { usersKeys } from './queryKeys.ts';
 
 export function useRolesQuery() {
   return useQuery({
     queryKey: usersKeys.roles(),
-    queryFn: () => api.get<Role[]>('/role'),
+    queryFn: () => call('GET /role'),
     staleTime: 10 * 60_000,
   });
 }

@@ -1,13 +1,14 @@
-import type { UpdateUserInput, UserRow } from '@it4u/shared';
+import type { UpdateUserInput } from '@it4u/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { sessionKeys } from '../../session/sessionKeys.ts';
 import { usersKeys } from './queryKeys.ts';
 
 export function useSaveUserMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: number; input: UpdateUserInput }) => api.put<UserRow>(`/users/${id}`, input),
+    mutationFn: ({ id, input }: { id: number; input: UpdateUserInput }) =>
+      call('PUT /users/:id', { params: { id }, body: input }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: usersKeys.all });
       // The edited user may be the signed-in one.

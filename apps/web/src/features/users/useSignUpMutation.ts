@@ -1,13 +1,13 @@
-import type { SignupInput, UserRow } from '@it4u/shared';
+import type { SignupInput } from '@it4u/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { usersKeys } from './queryKeys.ts';
 
 /** An administrator creates a user. */
 export function useSignUpMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignupInput) => api.post<UserRow>('/auth/signup', input),
+    mutationFn: (input: SignupInput) => call('POST /auth/signup', { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
   });
 }

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Form, Input, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { request } from '../../api/client.ts';
+import { callPublic } from '../../api/call.ts';
 import { errorText } from '../../api/errors.ts';
 import { CenteredLayout } from '../../components/CenteredLayout.tsx';
 
@@ -16,11 +16,10 @@ export function VerifyPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const availability = useQuery({
     queryKey: ['auth', 'forgotPassword'],
-    queryFn: () => request<{ available: boolean }>('/auth/forgotPassword', { auth: false }),
+    queryFn: () => callPublic('GET /auth/forgotPassword'),
   });
   const ask = useMutation({
-    mutationFn: (email: string) =>
-      request<{ message: string }>('/auth/forgotPassword', { method: 'POST', body: { email }, auth: false }),
+    mutationFn: (email: string) => callPublic('POST /auth/forgotPassword', { body: { email } }),
     onSuccess: (_, email) => setSentTo(email),
   });
   const unavailable = availability.data?.available === false;

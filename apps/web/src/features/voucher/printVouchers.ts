@@ -1,4 +1,4 @@
-import { requestFile } from '../../api/client.ts';
+import { callFile } from '../../api/call.ts';
 
 /** The ids part of GET /it4u/{site}/printVoucher/{ids}: 'all', or the ids separated by commas. */
 export function printIds(ids: readonly string[] | 'all'): string {
@@ -59,8 +59,10 @@ export async function printVouchers(
   }
   let html: string;
   try {
-    const file = await requestFile(`/it4u/${encodeURIComponent(site)}/printVoucher/${printIds(ids)}`, {
-      lang: language,
+    const id = ids === 'all' ? 'all' : ids.join(',');
+    const file = await callFile('GET /it4u/:site/printVoucher/:id', {
+      params: { site, id },
+      query: { lang: language },
     });
     html = await file.blob.text();
   } catch (error) {

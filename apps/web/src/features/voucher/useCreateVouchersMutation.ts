@@ -1,13 +1,12 @@
-import type { CreateVoucherInput, Voucher } from '@it4u/shared';
+import type { CreateVoucherInput } from '@it4u/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { voucherKeys } from './queryKeys.ts';
 
 export function useCreateVouchersMutation(site: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateVoucherInput) =>
-      api.post<Voucher[]>(`/it4u/${encodeURIComponent(site)}/createVoucher`, body),
+    mutationFn: (body: CreateVoucherInput) => call('POST /it4u/:site/createVoucher', { params: { site }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: voucherKeys.list(site) }),
   });
 }

@@ -1,15 +1,12 @@
-import type { DeleteVoucherInput, Message } from '@it4u/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { voucherKeys } from './queryKeys.ts';
 
 export function useDeleteVoucherMutation(site: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => {
-      const body: DeleteVoucherInput = { _id: id, cmd: 'delete-voucher' };
-      return api.post<Message>(`/it4u/${encodeURIComponent(site)}/deleteVoucher`, body);
-    },
+    mutationFn: (id: string) =>
+      call('POST /it4u/:site/deleteVoucher', { params: { site }, body: { _id: id, cmd: 'delete-voucher' } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: voucherKeys.list(site) }),
   });
 }

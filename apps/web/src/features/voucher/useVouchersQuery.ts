@@ -1,13 +1,12 @@
-import type { Voucher } from '@it4u/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { voucherKeys } from './queryKeys.ts';
 
 /** The vouchers of one site (its controller id), straight from the controller. */
 export function useVouchersQuery(site: string | undefined) {
   return useQuery({
     queryKey: voucherKeys.list(site ?? ''),
-    queryFn: () => api.get<Voucher[]>(`/it4u/${encodeURIComponent(site ?? '')}/voucher`),
+    queryFn: () => call('GET /it4u/:site/voucher', { params: { site: site ?? '' } }),
     enabled: Boolean(site),
     retry: false,
   });

@@ -3,6 +3,7 @@ import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { pathOf } from '../../../api/call.ts';
 import { isStatus } from '../../../api/errors.ts';
 import { DateRangeFilter } from '../../../components/DateRangeFilter.tsx';
 import { type PickedRange, toDateRange } from '../../../components/dateRange.ts';
@@ -108,7 +109,7 @@ export function DetailsTab() {
               icon={<DownloadOutlined aria-hidden />}
               disabled={editing.busy}
               loading={download.pending === 'export'}
-              onClick={() => download.run('export', '/it4u/export/channel', 'channels.xlsx', exportQuery)}
+              onClick={() => download.run('export', pathOf('GET /it4u/export/channel'), 'channels.xlsx', exportQuery)}
             >
               {t('channel.details.export')}
             </Button>

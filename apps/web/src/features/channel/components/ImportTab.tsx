@@ -2,6 +2,7 @@ import { ClearOutlined, FileExcelOutlined, SendOutlined, UploadOutlined } from '
 import { Alert, Button, Empty, Space, Typography, Upload } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pathOf } from '../../../api/call.ts';
 import { type RegisterColumn, RegisterTable } from '../../../components/RegisterTable.tsx';
 import type { SheetRow } from '../../../components/readSheet.ts';
 import { rowErrorText } from '../../../components/rowErrorText.ts';
@@ -16,7 +17,7 @@ import { channelKeys } from '../queryKeys.ts';
 
 type Sheet = { fileName: string; rows: SheetRow[] };
 
-const IMPORT_PATH = '/it4u/import/channel';
+const IMPORT_PATH = pathOf('POST /it4u/import/channel');
 
 /** Import data: choose a spreadsheet, look at its rows, then send them (all or nothing). */
 export function ImportTab() {
@@ -124,7 +125,7 @@ export function ImportTab() {
         <Button
           icon={<FileExcelOutlined aria-hidden />}
           loading={download.pending === 'template'}
-          onClick={() => download.run('template', '/it4u/template/channel', 'channel-template.xlsx')}
+          onClick={() => download.run('template', pathOf('GET /it4u/template/channel'), 'channel-template.xlsx')}
         >
           {t('channel.import.template')}
         </Button>

@@ -1,10 +1,10 @@
 import { SendOutlined } from '@ant-design/icons';
-import { CHAT_MESSAGE_MAX, type ChatMessage, TYPING_EVERY_MS } from '@it4u/shared';
+import { CHAT_MESSAGE_MAX, TYPING_EVERY_MS } from '@it4u/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input } from 'antd';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../api/client.ts';
+import { call } from '../../../api/call.ts';
 import { errorText } from '../../../api/errors.ts';
 import { useRealtimeSocket } from '../../../realtime/RealtimeContext.tsx';
 import { addMessages } from '../chatQueries.ts';
@@ -20,7 +20,8 @@ export function Composer({ uuid, onSent }: { uuid: string; onSent(): void }) {
   const [text, setText] = useState('');
   const lastTyping = useRef(0);
   const send = useMutation({
-    mutationFn: (contents: string) => api.post<ChatMessage>(`/private-chat/channel/${uuid}/messages`, { contents }),
+    mutationFn: (contents: string) =>
+      call('POST /private-chat/channel/:channelUuid/messages', { params: { channelUuid: uuid }, body: { contents } }),
     onSuccess: (message) => {
       addMessages(client, uuid, [message]);
       setText((now) => (now === message.contents ? '' : now));

@@ -5,7 +5,7 @@ import { Avatar, Button, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../api/client.ts';
+import { call } from '../../../api/call.ts';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert.tsx';
 import { useRealtimeEvent, useReconnected } from '../../../realtime/RealtimeContext.tsx';
 import { catchUp, chatKeys, messagesOf, setViewedChannel, useMessagesQuery } from '../chatQueries.ts';
@@ -77,7 +77,10 @@ export function Conversation({ me, contact, uuid, onBack }: Props) {
   useEffect(() => {
     if (!visible || lastId <= readUpTo.current) return;
     readUpTo.current = lastId;
-    void api.post(`/private-chat/channel/${uuid}/read`, { lastReadId: lastId }).catch(() => {
+    void call('POST /private-chat/channel/:channelUuid/read', {
+      params: { channelUuid: uuid },
+      body: { lastReadId: lastId },
+    }).catch(() => {
       readUpTo.current = 0;
     });
   }, [uuid, lastId, visible]);

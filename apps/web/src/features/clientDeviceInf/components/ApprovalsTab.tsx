@@ -3,7 +3,7 @@ import type { TerminalApproval } from '@it4u/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../api/client.ts';
+import { call } from '../../../api/call.ts';
 import { CONFIRM_STYLES } from '../../../components/confirmStyles.ts';
 import { formatDateTime } from '../../../components/formatting.ts';
 import { useListState } from '../../../components/ListState.tsx';
@@ -29,7 +29,7 @@ export function ApprovalsTab() {
   const mayApprove = useCan('terminalTrust');
   const approvals = useQuery({
     queryKey: approvalsKey,
-    queryFn: () => api.get<TerminalApproval[]>('/it4u/webssh/approvals'),
+    queryFn: () => call('GET /it4u/webssh/approvals'),
   });
   const approvalRows = approvals.data ?? [];
   const approvalsState = useListState(approvals, { rows: approvalRows.length });
@@ -39,18 +39,15 @@ export function ApprovalsTab() {
   };
   const approve = useMutation({
     mutationFn: (a: TerminalApproval) =>
-      api.post('/it4u/webssh/approvals/approve', {
-        rowId: a.deviceInfoId,
-        host: a.host,
-        port: a.port,
-        fingerprint: a.fingerprint,
+      call('POST /it4u/webssh/approvals/approve', {
+        body: { rowId: a.deviceInfoId, host: a.host, port: a.port, fingerprint: a.fingerprint },
       }),
     onSuccess: done(t('terminal.approvals.approvedDone')),
     onError: (error) => notice.error(error),
   });
   const revoke = useMutation({
     mutationFn: (a: TerminalApproval) =>
-      api.post('/it4u/webssh/approvals/revoke', { rowId: a.deviceInfoId, host: a.host, port: a.port }),
+      call('POST /it4u/webssh/approvals/revoke', { body: { rowId: a.deviceInfoId, host: a.host, port: a.port } }),
     onSuccess: done(t('terminal.approvals.revoked')),
     onError: (error) => notice.error(error),
   });

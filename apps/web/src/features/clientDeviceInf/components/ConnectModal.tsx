@@ -2,7 +2,7 @@ import { type DeviceInfo, TERMINAL, type TerminalLogin } from '@it4u/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../api/client.ts';
+import { call } from '../../../api/call.ts';
 import { rowHosts, type TerminalTarget, webAddress, withSiteLinks } from '../terminal.ts';
 
 type Props = {
@@ -33,7 +33,7 @@ export function ConnectModal({ row, onClose, onConnect }: Props) {
   const site = row.sitename?.idname;
   const links = useQuery({
     queryKey: ['deviceInfo', 'siteLinks', site],
-    queryFn: () => api.get<{ name: string; value: string }[]>(`/it4u/${encodeURIComponent(site ?? '')}/devicesInfo`),
+    queryFn: () => call('GET /it4u/:sitename/devicesInfo', { params: { sitename: site ?? '' } }),
     enabled: Boolean(site),
   });
   const hosts = withSiteLinks(rowHosts(row, t), links.data ?? []);

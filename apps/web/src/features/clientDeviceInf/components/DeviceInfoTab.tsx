@@ -5,6 +5,7 @@ import { Alert, Button, Form, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { pathOf } from '../../../api/call.ts';
 import { isStatus } from '../../../api/errors.ts';
 import { EditableTable } from '../../../components/EditableTable.tsx';
 import { SheetActions } from '../../../components/SheetActions.tsx';
@@ -99,9 +100,9 @@ export function DeviceInfoTab({ onConnect }: { onConnect: (target: TerminalTarge
           ),
           actions: (
             <SheetActions
-              uploadPath="/it4u/upload/ClientDeviceInf"
-              templatePath="/it4u/clientDeviceInf/template"
-              exportPath="/it4u/clientDeviceInf/export"
+              uploadPath={pathOf('POST /it4u/upload/ClientDeviceInf')}
+              templatePath={pathOf('GET /it4u/clientDeviceInf/template')}
+              exportPath={pathOf('GET /it4u/clientDeviceInf/export')}
               fileName="clientDeviceInf"
               invalidate={deviceInfoKeys.all}
               exportQuery={{ q: paging.q || undefined }}

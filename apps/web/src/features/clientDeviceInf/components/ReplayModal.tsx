@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Modal, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pathOf } from '../../../api/call.ts';
 import { request } from '../../../api/client.ts';
 import { formatDateTime } from '../../../components/formatting.ts';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert.tsx';
@@ -21,7 +22,9 @@ export function ReplayModal({ session, onClose }: Props) {
     queryKey: ['terminal', 'recording', session.id],
     // a recording of the header alone reads as one JSON object
     queryFn: async () => {
-      const body = await request<unknown>(`/it4u/webssh/sessions/${session.id}/recording`);
+      const path = pathOf('GET /it4u/webssh/sessions/:id/recording', { params: { id: session.id } });
+      // the contract says text; the client parses an answer that reads as JSON
+      const body = await request<unknown>(path);
       return typeof body === 'string' ? body : JSON.stringify(body);
     },
   });

@@ -1,10 +1,10 @@
 import { PlayCircleOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import type { HostKey, Page, TerminalSession } from '@it4u/shared';
+import type { HostKey, TerminalSession } from '@it4u/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Pagination, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../api/client.ts';
+import { call } from '../../../api/call.ts';
 import { formatDateTime } from '../../../components/formatting.ts';
 import { useListState } from '../../../components/ListState.tsx';
 import { pageLabels } from '../../../components/pageLabels.tsx';
@@ -33,21 +33,22 @@ export function SessionsTab() {
   const sessions = useQuery({
     queryKey: keys.sessions(paging.params),
     queryFn: () =>
-      api.get<Page<TerminalSession>>('/it4u/webssh/sessions', {
-        page: paging.page,
-        pageSize: paging.pageSize,
-        q: paging.q || undefined,
+      call('GET /it4u/webssh/sessions', {
+        query: { page: paging.page, pageSize: paging.pageSize, q: paging.q || undefined },
       }),
     placeholderData: keepPreviousData,
   });
-  const hostKeys = useQuery({ queryKey: keys.hostKeys, queryFn: () => api.get<HostKey[]>('/it4u/webssh/hostKeys') });
+  const hostKeys = useQuery({ queryKey: keys.hostKeys, queryFn: () => call('GET /it4u/webssh/hostKeys') });
   const sessionRows = sessions.data?.items ?? [];
   const sessionsState = useListState(sessions, { rows: sessionRows.length });
   const hostKeyRows = hostKeys.data ?? [];
   const hostKeysState = useListState(hostKeys, { rows: hostKeyRows.length });
   const accept = useMutation({
-    mutationFn: (key: HostKey) =>
-      api.post('/it4u/webssh/hostKeys/accept', { host: key.host, port: key.port, fingerprint: key.offeredFingerprint }),
+    // the key a host offered (only such a row has the button)
+    mutationFn: (key: HostKey & { offeredFingerprint: string }) =>
+      call('POST /it4u/webssh/hostKeys/accept', {
+        body: { host: key.host, port: key.port, fingerprint: key.offeredFingerprint },
+      }),
     onSuccess: async () => {
       notice.success(t('terminal.hostKeys.accepted'));
       await queryClient.invalidateQueries({ queryKey: keys.hostKeys });
@@ -143,19 +144,21 @@ export function SessionsTab() {
       key: 'actions',
       title: t('common.actions'),
       width: 200,
-      render: (_, k) =>
-        k.offeredFingerprint && isAdmin ? (
+      render: (_, k) => {
+        const offered = k.offeredFingerprint;
+        return offered && isAdmin ? (
           <Popconfirm
-            title={t('terminal.hostKeys.confirm', { fingerprint: k.offeredFingerprint })}
+            title={t('terminal.hostKeys.confirm', { fingerprint: offered })}
             okText={t('common.yes')}
             cancelText={t('common.no')}
-            onConfirm={() => accept.mutateAsync(k)}
+            onConfirm={() => accept.mutateAsync({ ...k, offeredFingerprint: offered })}
           >
             <Button size="small" danger icon={<SafetyCertificateOutlined aria-hidden />}>
               {t('terminal.hostKeys.accept')}
             </Button>
           </Popconfirm>
-        ) : null,
+        ) : null;
+      },
     },
   ];
 

@@ -6,7 +6,7 @@ import '@xterm/xterm/css/xterm.css';
 import { Alert, Button, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../api/client.ts';
+import { call } from '../../../api/call.ts';
 import { codeText } from '../../../api/errors.ts';
 import { getAccessToken } from '../../../api/tokens.ts';
 import type { TerminalTarget } from '../terminal.ts';
@@ -86,8 +86,7 @@ export function TerminalView({ target, onBack }: Props) {
       setStatus({ kind: 'failed', text: 'Error: WebSocket Not Supported' });
     } else {
       // a fresh access token: the call renews an expired one
-      void api
-        .get('/user/me')
+      void call('GET /user/me')
         .catch(() => undefined)
         .then(() => {
           if (ended) return;

@@ -1,8 +1,5 @@
-import type { CronjobVersion, CronjobVersionText, PropertiesFile } from '@it4u/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, postFile } from '../../../api/client.ts';
-
-const at = (site: string) => `/properties/${encodeURIComponent(site)}`;
+import { call, upload } from '../../../api/call.ts';
 
 export const cronjobKeys = {
   site: (site: string) => ['config', 'cronjob', site] as const,
@@ -14,21 +11,21 @@ export const cronjobKeys = {
 export const useCurrentFileQuery = (site: string) =>
   useQuery({
     queryKey: cronjobKeys.current(site),
-    queryFn: () => api.get<PropertiesFile>(at(site)),
+    queryFn: () => call('GET /properties/:site', { params: { site } }),
     enabled: site !== '',
   });
 
 export const useVersionsQuery = (site: string) =>
   useQuery({
     queryKey: cronjobKeys.versions(site),
-    queryFn: () => api.get<CronjobVersion[]>(`${at(site)}/versions`),
+    queryFn: () => call('GET /properties/:site/versions', { params: { site } }),
     enabled: site !== '',
   });
 
 export const useVersionQuery = (site: string, version: number | undefined) =>
   useQuery({
     queryKey: cronjobKeys.version(site, version ?? 0),
-    queryFn: () => api.get<CronjobVersionText>(`${at(site)}/versions/${version}`),
+    queryFn: () => call('GET /properties/:site/versions/:version', { params: { site, version: version ?? 0 } }),
     enabled: site !== '' && version !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -39,8 +36,8 @@ export function useNewVersionMutation(site: string) {
   return useMutation({
     mutationFn: (what: { file: File } | { restore: number }) =>
       'file' in what
-        ? postFile<CronjobVersion>(at(site), what.file, what.file.name)
-        : api.post<CronjobVersion>(`${at(site)}/versions/${what.restore}/restore`),
+        ? upload('POST /properties/:site', what.file, { params: { site } })
+        : call('POST /properties/:site/versions/:version/restore', { params: { site, version: what.restore } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: cronjobKeys.site(site) }),
   });
 }

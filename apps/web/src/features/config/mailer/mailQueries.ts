@@ -1,6 +1,6 @@
-import type { MailConfig, MailConfigInput, MailLogPage, MailOutcome, MailRun } from '@it4u/shared';
+import type { MailConfigInput } from '@it4u/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../api/client.ts';
+import { call } from '../../../api/call.ts';
 
 export const mailKeys = {
   all: ['config', 'mail'] as const,
@@ -10,23 +10,23 @@ export const mailKeys = {
 };
 
 export const useMailConfigQuery = () =>
-  useQuery({ queryKey: mailKeys.settings(), queryFn: () => api.get<MailConfig>('/it4u/configMail') });
+  useQuery({ queryKey: mailKeys.settings(), queryFn: () => call('GET /it4u/configMail') });
 
 export const useMailLogQuery = (page: number, pageSize: number) =>
   useQuery({
     queryKey: mailKeys.log(page, pageSize),
-    queryFn: () => api.get<MailLogPage>('/it4u/mailLog', { page, pageSize }),
+    queryFn: () => call('GET /it4u/mailLog', { query: { page, pageSize } }),
     placeholderData: keepPreviousData,
   });
 
 export const useMailRunsQuery = () =>
-  useQuery({ queryKey: mailKeys.runs(), queryFn: () => api.get<MailRun[]>('/it4u/mailRuns') });
+  useQuery({ queryKey: mailKeys.runs(), queryFn: () => call('GET /it4u/mailRuns') });
 
 /** Saves the settings; the form then shows what the server kept (the password masked). */
 export function useSaveMailConfigMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: MailConfigInput) => api.put<MailConfig>('/it4u/configMail', body),
+    mutationFn: (body: MailConfigInput) => call('PUT /it4u/configMail', { body }),
     onSuccess: (saved) => queryClient.setQueryData(mailKeys.settings(), saved),
   });
 }
@@ -37,8 +37,8 @@ export function useSendMailMutation() {
   return useMutation({
     mutationFn: (what: { to: string } | { resend: number }) =>
       'to' in what
-        ? api.post<MailOutcome>('/it4u/configMail/test', { to: what.to })
-        : api.post<MailOutcome>(`/it4u/mailLog/${what.resend}/resend`),
+        ? call('POST /it4u/configMail/test', { body: { to: what.to } })
+        : call('POST /it4u/mailLog/:id/resend', { params: { id: what.resend } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...mailKeys.all, 'log'] }),
   });
 }

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Flex, Row, Segmented, Typography, Upload } from 'antd';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, postFile } from '../../../api/client.ts';
+import { type ApiKey, call, upload as uploadFile } from '../../../api/call.ts';
 import { errorText } from '../../../api/errors.ts';
 import { WRAPPED_TITLE } from '../../../components/DashboardPanel.tsx';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert.tsx';
@@ -12,8 +12,6 @@ import { SiteSelect } from '../../../components/SiteSelect.tsx';
 import { useNotice } from '../../../components/useNotice.ts';
 import { useSiteChoice } from '../../../components/useSiteChoice.ts';
 import { useCan } from '../../../session/useCan.ts';
-
-type SplashView = { url: string; width: number; height: number };
 
 /**
  * The screens the preview shows the page on, in CSS pixels: a desktop (16:10) and a phone (9:16), the shapes of the
@@ -84,7 +82,12 @@ function GuestPagePreview(props: {
     </div>
   );
 }
-type Splashes = Partial<Record<SplashKind, SplashView>>;
+
+/** The upload route of each image. */
+const UPLOADS = {
+  desktop: 'POST /upload/:site/desktop',
+  mobile: 'POST /upload/:site/mobile',
+} as const satisfies Record<SplashKind, ApiKey>;
 
 const KINDS: SplashKind[] = ['desktop', 'mobile'];
 
@@ -103,14 +106,14 @@ export function UploadTab() {
   const key = ['splash', idname];
   const images = useQuery({
     queryKey: key,
-    queryFn: () => api.get<Splashes>(`/it4u/${encodeURIComponent(idname)}/splash`),
+    queryFn: () => call('GET /it4u/:site/splash', { params: { site: idname } }),
     enabled: Boolean(site),
   });
   const [refused, setRefused] = useState<Partial<Record<SplashKind, string>>>({});
   const [preview, setPreview] = useState<SplashKind>('desktop');
   const upload = useMutation({
     mutationFn: ({ kind, file }: { kind: SplashKind; file: File }) =>
-      postFile<SplashView>(`/upload/${encodeURIComponent(idname)}/${kind}`, file, file.name),
+      uploadFile(UPLOADS[kind], file, { params: { site: idname } }),
     onSuccess: (_, { kind }) => {
       notice.success(t('config.upload.done'));
       setPreview(kind);

@@ -1,9 +1,7 @@
-import type { Hotspot, HotspotInput, Site, Wlan, WlanGroup, WlanInput } from '@it4u/shared';
+import type { HotspotInput, WlanInput } from '@it4u/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../api/client.ts';
+import { call } from '../../../api/call.ts';
 import { sessionKeys } from '../../../session/sessionKeys.ts';
-
-const at = (site: string, path: string) => `/it4u/${encodeURIComponent(site)}/${path}`;
 
 export const wirelessKeys = {
   all: ['wireless'] as const,
@@ -18,7 +16,7 @@ const controllerRead = { retry: false, staleTime: 15_000 } as const;
 export const useWlanGroups = (site: string | undefined) =>
   useQuery({
     queryKey: wirelessKeys.groups(site ?? ''),
-    queryFn: () => api.get<WlanGroup[]>(at(site ?? '', 'wlangroup')),
+    queryFn: () => call('GET /it4u/:site/wlangroup', { params: { site: site ?? '' } }),
     enabled: Boolean(site),
     ...controllerRead,
   });
@@ -26,7 +24,7 @@ export const useWlanGroups = (site: string | undefined) =>
 export const useWlans = (site: string | undefined, group: string | undefined) =>
   useQuery({
     queryKey: wirelessKeys.networks(site ?? '', group ?? ''),
-    queryFn: () => api.get<Wlan[]>(at(site ?? '', `wlanconf/${encodeURIComponent(group ?? '')}`)),
+    queryFn: () => call('GET /it4u/:site/wlanconf/:id', { params: { site: site ?? '', id: group ?? '' } }),
     enabled: Boolean(site && group),
     ...controllerRead,
   });
@@ -34,7 +32,7 @@ export const useWlans = (site: string | undefined, group: string | undefined) =>
 export const useHotspot = (site: string | undefined) =>
   useQuery({
     queryKey: wirelessKeys.hotspot(site ?? ''),
-    queryFn: () => api.get<Hotspot>(at(site ?? '', 'hotspot')),
+    queryFn: () => call('GET /it4u/:site/hotspot', { params: { site: site ?? '' } }),
     enabled: Boolean(site),
     ...controllerRead,
   });
@@ -49,27 +47,30 @@ function useSiteWrite<I, O>(site: string, write: (input: I) => Promise<O>) {
 }
 
 export const useCreateGroup = (site: string) =>
-  useSiteWrite(site, (name: string) => api.post<WlanGroup>(at(site, 'wlangroup'), { name }));
+  useSiteWrite(site, (name: string) => call('POST /it4u/:site/wlangroup', { params: { site }, body: { name } }));
 
 /** Creates a network (id null) or changes one. */
 export const useSaveWlan = (site: string) =>
   useSiteWrite(site, ({ id, body }: { id: string | null; body: WlanInput }) =>
     id === null
-      ? api.post<Wlan>(at(site, 'wlanconf'), body)
-      : api.put<Wlan>(at(site, `wlanconf/${encodeURIComponent(id)}`), body),
+      ? call('POST /it4u/:site/wlanconf', { params: { site }, body })
+      : call('PUT /it4u/:site/wlanconf/:ssid', { params: { site, ssid: id }, body }),
   );
 
 export const useApplyGroup = (site: string) =>
-  useSiteWrite(site, (groupId: string) => api.post<{ devices: number }>(at(site, 'group/device'), { groupId }));
+  useSiteWrite(site, (groupId: string) =>
+    call('POST /it4u/:site/group/device', { params: { site }, body: { groupId } }),
+  );
 
 export const useSaveHotspot = (site: string) =>
-  useSiteWrite(site, (body: HotspotInput) => api.post<Hotspot>(at(site, 'hotspot'), body));
+  useSiteWrite(site, (body: HotspotInput) => call('POST /it4u/:site/hotspot', { params: { site }, body }));
 
 /** A new site on the controller: the site lists are asked again, so it is in every picker at once. */
 export function useAddSite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (desc: string) => api.post<Site>('/it4u/default/sitemgr', { desc, cmd: 'add-site' }),
+    mutationFn: (desc: string) =>
+      call('POST /it4u/:site/sitemgr', { params: { site: 'default' }, body: { desc, cmd: 'add-site' } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.mySites() }),
   });
 }

@@ -1,6 +1,6 @@
 import { and, count, eq, gt } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { auditEvents } from '../../db/schema.ts';
+import type { Db } from '../db/client.ts';
+import { auditEvents } from '../db/schema.ts';
 
 /** Who did it and from where: a request's context, or a user and an address (sign-in), or nobody (the system). */
 export type AuditWho = { actor?: { id: number; username?: string } | null; ip?: string | null };
@@ -9,7 +9,7 @@ export type AuditWho = { actor?: { id: number; username?: string } | null; ip?: 
 export type AuditFacts = { target?: string | null; details?: Record<string, unknown> };
 
 /** Security events: sign-ins, password changes, role and status changes, session revocations, settings. */
-export function createAuditRepository(db: Db) {
+export function createAudit(db: Db) {
   return {
     /**
      * Records an event; answers its id. `within` writes it in a transaction of the caller's (a change and its audit
@@ -59,4 +59,4 @@ export function createAuditRepository(db: Db) {
   };
 }
 
-export type AuditRepository = ReturnType<typeof createAuditRepository>;
+export type Audit = ReturnType<typeof createAudit>;
