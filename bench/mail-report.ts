@@ -11,7 +11,7 @@ import { createCustomersRepository } from '../apps/server/src/modules/customers/
 import { createCustomersService } from '../apps/server/src/modules/customers/customers.service.ts';
 import { createMailRepository } from '../apps/server/src/modules/mail/mail.repository.ts';
 import { createMailService } from '../apps/server/src/modules/mail/mail.service.ts';
-import { createSettingsRepository } from '../apps/server/src/modules/settings/settings.repository.ts';
+import { createMailSettingsStore } from '../apps/server/src/modules/settings/settings.module.ts';
 import { withScratchDatabase } from './spawn.ts';
 
 const SITES = Number(process.env.BENCH_SITES ?? 10_000);
@@ -84,24 +84,27 @@ try {
       }
       console.log(`${SITES} sites pushed in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-      const settings = createSettingsRepository(database.db);
-      await settings.put('mail', {
-        cronjobMail: '0 8 * * *',
-        serviceMail: '',
-        usernameMail: '',
-        passwordMail: '',
-        hostMail: '127.0.0.1',
-        portMail: port,
-        fromMail: 'console@it4u.test',
-        ccMail: ['noc@it4u.test', 'lead@it4u.test'],
-        subjectMail: 'Báo cáo khách hàng',
-        textMail: 'Báo cáo sáng.',
-        languageMail: 'Vietnamese',
-        maxMessages: 100,
-        rateDelta: 1000,
-        rateLimit: 0,
-        scheduleSince: EIGHT - 86_400_000,
-      });
+      const settings = createMailSettingsStore(database.db);
+      await settings.write(
+        {
+          cronjobMail: '0 8 * * *',
+          serviceMail: '',
+          usernameMail: '',
+          passwordMail: '',
+          hostMail: '127.0.0.1',
+          portMail: port,
+          fromMail: 'console@it4u.test',
+          ccMail: ['noc@it4u.test', 'lead@it4u.test'],
+          subjectMail: 'Báo cáo khách hàng',
+          textMail: 'Báo cáo sáng.',
+          languageMail: 'Vietnamese',
+          maxMessages: 100,
+          rateDelta: 1000,
+          rateLimit: 0,
+          scheduleSince: EIGHT - 86_400_000,
+        },
+        async () => undefined,
+      );
       clock = EIGHT + 1_000;
       const mail = createMailService({
         mail: createMailRepository(database.db),

@@ -132,9 +132,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // the mail area is made below: the notice of a changed e-mail address goes through it once the app runs
   const users = usersModule(core, { sites: sites.service, mail: () => mail.service, log: () => app.log });
   const contracts = contractsModule(core, { sites: sites.service });
-  const supplies = suppliesModule(core, { contracts: contracts.repository });
-  const channels = channelsModule(core, { contracts: contracts.repository });
-  const deviceInfo = deviceInfoModule(core, { contracts: contracts.repository, sites: sites.service });
+  const supplies = suppliesModule(core, { contracts: contracts.forRecords });
+  const channels = channelsModule(core, { contracts: contracts.forRecords });
+  const deviceInfo = deviceInfoModule(core, { contracts: contracts.forRecords, sites: sites.service });
   const vouchers = vouchersModule(core, { controller: settings.controller, sites: sites.service, now: opts.now });
   const devices = devicesModule({ controller: settings.controller, sites: sites.service });
   const wireless = wirelessModule({
@@ -167,26 +167,25 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         ? async () => (await sites.service.all()).map((s) => s.sitename)
         : undefined,
   });
-  const chat = chatModule(core, { now: opts.now, log: () => app.log });
+  const chat = chatModule(core, { people: users.directory, now: opts.now, log: () => app.log });
   const terminal = terminalModule(core, {
-    devices: deviceInfo.repository,
+    devices: deviceInfo.forTerminal,
     siteLinks: (site) => customers.service.pushedLinks(site),
     adminPassword: () => settings.parameters.terminalPassword(),
-    session: (id) => users.sessions.load(id),
+    session: (id) => users.accounts.sessions.load(id),
     options: { idleMs: 15 * 60_000, maxSessions: 3, ...opts.terminal },
     now: opts.now,
     log: () => app.log,
   });
   const mail = mailModule(core, {
+    settings: settings.mailSettings,
     report: () => customers.service.list(),
     now: opts.now,
     schedule: opts.scheduleMail,
     log: () => app.log,
   });
   const auth = authModule(core, {
-    users: users.repository,
-    usersService: users.service,
-    sessions: users.sessions,
+    accounts: users.accounts,
     mail: mail.service,
     publicUrl: opts.publicUrl ?? 'http://localhost:8080',
     now: opts.now,

@@ -108,7 +108,7 @@ export const API_ERRORS = {
   deviceInfoNotFound: 'This device information row no longer exists.',
   noPasswordStored: 'No password is stored in this field.',
   noContractForSite: 'No contract is linked to this site.',
-  contractInUse: 'This contract is used by stock-out records and cannot be deleted.',
+  contractInUse: 'This contract is used by stock-out records or channels and cannot be deleted.',
   unknownContract: 'Unknown contract.',
   // supplies
   itemTaken: 'An item with this code already exists.',

@@ -95,6 +95,17 @@ export async function migrate(database: Database): Promise<void> {
   });
 }
 
+/**
+ * Runs one statement written as text with `$n` parameters, by its name: node-postgres has each connection parse and
+ * plan it once (a named statement), PGlite runs it as it is. For statements run very often; the driver stays here.
+ */
+export async function runNamed<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  return client instanceof pg.Pool
+    ? (await client.query({ name, text, values })).rows
+    : (await client.query<T>(text, values)).rows;
+}
+
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }

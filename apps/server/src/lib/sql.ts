@@ -17,6 +17,18 @@ export function isUniqueViolation(err: unknown): err is { code: string; constrai
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
+const FOREIGN_KEY_CODES = new Set(['23503', '23001']);
+
+/**
+ * A foreign key refused the write: a row names one that does not exist, or a deleted row is still named by another
+ * table's rows. SQLSTATE 23503 (foreign_key_violation), or 23001 (restrict_violation), which a key declared
+ * `on delete restrict` raises instead.
+ */
+export function isForeignKeyViolation(err: unknown): err is { code: string; constraint?: string } {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return FOREIGN_KEY_CODES.has(e?.code ?? '') || FOREIGN_KEY_CODES.has(e?.cause?.code ?? '');
+}
+
 export function violatedConstraint(err: unknown): string {
   const e = err as { constraint?: string; cause?: { constraint?: string }; message?: string; detail?: string };
   return e.constraint ?? e.cause?.constraint ?? e.message ?? '';

@@ -3,9 +3,7 @@ import { createSigner, createVerifier } from 'fast-jwt';
 import type { Area, Core } from '../../lib/module.ts';
 import type { SessionStore, TokenClaims } from '../../plugins/auth.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import type { SessionRepository } from '../users/sessions.repository.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
-import type { UsersService } from '../users/users.service.ts';
+import type { UserAccounts } from '../users/users.module.ts';
 import { authRoutes } from './auth.routes.ts';
 import { createAuthService } from './auth.service.ts';
 import { createResetService } from './reset.service.ts';
@@ -17,9 +15,8 @@ import { createResetService } from './reset.service.ts';
 export function authModule(
   core: Core,
   deps: {
-    users: UsersRepository;
-    usersService: UsersService;
-    sessions: SessionRepository;
+    /** the users area's accounts and sessions */
+    accounts: UserAccounts;
     mail: MailService;
     /** where the web app is, for reset links (PUBLIC_URL) */
     publicUrl: string;
@@ -32,8 +29,7 @@ export function authModule(
   const sign = createSigner({ key, algorithm: 'HS256', expiresIn: ACCESS_TOKEN_TTL_S * 1000 });
   const verifyAccess = createVerifier({ key, algorithms: ['HS256'], cache: 10_000 }) as (token: string) => TokenClaims;
   const service = createAuthService({
-    sessions: deps.sessions,
-    users: deps.users,
+    accounts: deps.accounts,
     audit: core.audit,
     signAccess: (claims) => sign(claims),
     refreshKey: core.key('refresh'),
@@ -41,15 +37,15 @@ export function authModule(
   });
   const reset = createResetService({
     db: core.db,
-    users: deps.users,
-    usersService: deps.usersService,
+    accounts: deps.accounts,
     audit: core.audit,
     mail: deps.mail,
     publicUrl: deps.publicUrl.replace(/\/+$/, ''),
     now: deps.now ?? Date.now,
     onSent: deps.onResetMail,
   });
-  const sessionStore: SessionStore = { load: deps.sessions.load, touch: deps.sessions.touch };
-  const routes: Area['routes'] = async (api) => authRoutes(api, { auth: service, users: deps.usersService, reset });
+  const { sessions } = deps.accounts;
+  const sessionStore: SessionStore = { load: sessions.load, touch: sessions.touch };
+  const routes: Area['routes'] = async (api) => authRoutes(api, { auth: service, accounts: deps.accounts, reset });
   return { service, verifyAccess, sessionStore, routes };
 }

@@ -2,7 +2,7 @@ import { authRoutes as routes } from '@it4u/shared/routes';
 import type { FastifyInstance } from 'fastify';
 import { contextOf, originOf } from '../../lib/context.ts';
 import { serve } from '../../lib/serve.ts';
-import type { UsersService } from '../users/users.service.ts';
+import type { UserAccounts } from '../users/users.module.ts';
 import type { AuthService } from './auth.service.ts';
 import type { ResetService } from './reset.service.ts';
 
@@ -11,7 +11,7 @@ const noStore = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
 export async function authRoutes(
   app: FastifyInstance,
-  opts: { auth: AuthService; users: UsersService; reset: ResetService },
+  opts: { auth: AuthService; accounts: UserAccounts; reset: ResetService },
 ) {
   const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: '1 minute' } } });
 
@@ -54,6 +54,6 @@ export async function authRoutes(
         return { message: "You're successfully logged out." };
       },
     },
-    'POST /auth/signup': (request) => opts.users.create(request.body, contextOf(request)),
+    'POST /auth/signup': (request) => opts.accounts.signup(request.body, contextOf(request)),
   });
 }

@@ -4,8 +4,7 @@ import type { Audit } from '../../lib/audit.ts';
 import type { Origin, RequestContext } from '../../lib/context.ts';
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors.ts';
 import { dummyHash, verifyPassword } from '../../lib/passwords.ts';
-import type { SessionRepository } from '../users/sessions.repository.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
+import type { UserAccounts } from '../users/users.module.ts';
 
 const FAILURE_WINDOW_MS = 15 * 60_000;
 /** Failures of one account from one address that lock that address out of that account. */
@@ -22,8 +21,8 @@ const SESSION_TTL_MS = 12 * 3600_000;
 export const REFRESH_GRACE_MS = 30_000;
 
 type Deps = {
-  sessions: SessionRepository;
-  users: UsersRepository;
+  /** the users area's accounts and their sessions */
+  accounts: UserAccounts;
   audit: Audit;
   signAccess: (claims: { sub: string; sid: string }) => string;
   /** HMAC key of refresh tokens */
@@ -37,14 +36,14 @@ type Deps = {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createAuthService({
-  sessions,
-  users,
+  accounts,
   audit,
   signAccess,
   refreshKey,
   pause = sleep,
   onSignedIn = () => {},
 }: Deps) {
+  const { sessions } = accounts;
   /** The refresh token of a session at a counter: `<session id>.<counter>.<HMAC of both>`; nothing of it is stored. */
   function refreshTokenOf(sid: string, counter: number): string {
     const mac = createHmac('sha256', refreshKey).update(`${sid}.${counter}`).digest('base64url');
@@ -74,7 +73,7 @@ export function createAuthService({
       origin: Origin,
     ): Promise<SigninAnswer> {
       const key = input.usernameOrEmail.trim().toLowerCase();
-      const user = await users.findByLogin(key);
+      const user = await accounts.byLogin(key);
       const target = user ? user.username.toLowerCase() : key;
       // The attempt is recorded as a failure before anything is checked, and counted with the others: tries made
       // in parallel cannot all slip under the limits. It is taken back when the password is right.

@@ -8,8 +8,7 @@ import { BadRequestError, TooManyRequestsError, UnavailableError } from '../../l
 import { randomToken, sha256 } from '../../lib/secrets.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { mailTexts } from '../mail/mail.texts.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
-import type { UsersService } from '../users/users.service.ts';
+import type { UserAccounts } from '../users/users.module.ts';
 
 /** How long a reset link works. */
 export const RESET_TTL_MS = 30 * 60_000;
@@ -28,8 +27,8 @@ const MAX_BAD_LINKS = 10;
  */
 export function createResetService(deps: {
   db: Db;
-  users: UsersRepository;
-  usersService: UsersService;
+  /** the users area's accounts */
+  accounts: UserAccounts;
   audit: Audit;
   mail: MailService;
   /** where the web app is, for the link (PUBLIC_URL) */
@@ -79,7 +78,7 @@ export function createResetService(deps: {
         throw new TooManyRequestsError('resetTooMany', { minutes: 60 });
       }
       await audit.record('password.reset.request', origin, { target });
-      const user = await deps.users.findByLogin(target);
+      const user = await deps.accounts.byLogin(target);
       if (!user || user.email.toLowerCase() !== target || user.status !== 'Active') return;
       // sent after the answer: the time taken says nothing of whether the address is a user's
       deps.onSent?.(mailLink(user));
@@ -104,14 +103,14 @@ export function createResetService(deps: {
         throw new BadRequestError('resetLinkInvalid', 'token');
       }
       // the rules first (a weak password leaves the link usable), then the link is spent: once only
-      await deps.usersService.checkNewPassword(link.userId, input.newPassword);
+      await deps.accounts.checkNewPassword(link.userId, input.newPassword);
       const spent = await db
         .update(passwordResets)
         .set({ usedAt: now })
         .where(and(eq(passwordResets.tokenHash, hash), isNull(passwordResets.usedAt)))
         .returning({ userId: passwordResets.userId });
       if (spent.length !== 1) throw new BadRequestError('resetLinkInvalid', 'token');
-      await deps.usersService.setPasswordFromLink(link.userId, input.newPassword, origin);
+      await deps.accounts.setPasswordFromLink(link.userId, input.newPassword, origin);
     },
   };
 }

@@ -1,11 +1,11 @@
 import type { Area, Core } from '../../lib/module.ts';
-import type { ContractsRepository } from '../contracts/contracts.repository.ts';
+import type { ContractsForRecords } from '../contracts/contracts.module.ts';
 import { createChannelsRepository } from './channels.repository.ts';
 import { channelsRoutes } from './channels.routes.ts';
 import { createChannelsService } from './channels.service.ts';
 
 /** The register of leased transmission channels: providers, service packs, channels, details and history. */
-export function channelsModule(core: Core, deps: { contracts: ContractsRepository }) {
+export function channelsModule(core: Core, deps: { contracts: ContractsForRecords }) {
   const service = createChannelsService({ channels: createChannelsRepository(core.db), contracts: deps.contracts });
   const routes: Area['routes'] = async (api) =>
     channelsRoutes(api, { channels: service, sheetLimits: core.sheetLimits });

@@ -19,7 +19,13 @@ import {
   channelServicePacks,
 } from '../../db/schema.ts';
 import { chunks, containsAny, hasRow, rowsOf } from '../../lib/sql.ts';
-import { type ContractRefRow, contractRefOf } from '../contracts/contracts.repository.ts';
+import {
+  type ContractRefRow,
+  contractRefColumn,
+  contractRefColumns,
+  contractRefJoin,
+  contractRefOf,
+} from '../contracts/contractRefs.ts';
 
 export type AttributeValues = {
   name: string;
@@ -145,7 +151,7 @@ const toDetail = (r: DetailRow): ChannelDetail => {
 const DETAIL_SELECT = sql`select d.id as detail_id, d.fees, d.router_type, d.ip_address, d.ip_type, d.customer_move,
   d.device_status, d.regional_engineer, d.votes_require, d.created_at as detail_created_at,
   d.date_request_stop, d.date_online, d.date_stop, d.date_online_request, d.date_acceptance, d.deploy_request_date,
-  c.id as contract_id, c.custom_id, c.num_contract, c.client_name, c.street, c.service_plans,
+  ${contractRefColumns},
   a.id, a.name, a.status, a.customer, a.virtual_num, a.username_pppoe, a.created_at,
   p.id as pack_id, p.service_pack, p.value as pack_value, pr.id as provider_id, pr.name as provider_name`;
 
@@ -153,7 +159,7 @@ const DETAIL_TABLES = sql`channel_details d
   join channel_attributes a on a.id = d.attribute_id
   left join channel_service_packs p on p.id = a.service_pack_id
   left join channel_providers pr on pr.id = p.provider_id
-  left join contracts c on c.id = d.contract_id`;
+  ${contractRefJoin(sql`d.contract_id`)}`;
 
 function detailWhere(f: Omit<DetailFilter, 'offset' | 'limit'>) {
   const parts = [sql`true`];
@@ -170,8 +176,8 @@ function detailWhere(f: Omit<DetailFilter, 'offset' | 'limit'>) {
       'a.username_pppoe',
       'a.virtual_num',
       'd.ip_address',
-      'c.num_contract',
-      'c.client_name',
+      contractRefColumn('numContract'),
+      contractRefColumn('clientName'),
       'd.regional_engineer',
     ]),
   );

@@ -15,7 +15,7 @@ import { BadRequestError, ConflictError, InvalidRowsError, NotFoundError } from 
 import { linkedId } from '../../lib/schemas.ts';
 import { buildSheet, exportQueue, normaliseRows, writeSheet } from '../../lib/spreadsheet.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
-import type { ContractsRepository } from '../contracts/contracts.repository.ts';
+import type { ContractsForRecords } from '../contracts/contracts.module.ts';
 import { CHANNEL_COLUMNS, exportCells, parseChannelRow } from './channels.columns.ts';
 import type { AttributeValues, ChannelsRepository, DetailValues, HistoryValues } from './channels.repository.ts';
 
@@ -62,7 +62,7 @@ export function diff(before: Record<string, unknown>, after: Record<string, unkn
 /** The most rows an export holds. */
 export const EXPORT_MAX_ROWS = 100_000;
 
-type Deps = { channels: ChannelsRepository; contracts: Pick<ContractsRepository, 'byNumbers' | 'find'> };
+type Deps = { channels: ChannelsRepository; contracts: Pick<ContractsForRecords, 'byNumbers' | 'find'> };
 
 type DateKey = (typeof CHANNEL_DETAIL_DATES)[number];
 

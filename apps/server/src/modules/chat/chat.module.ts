@@ -2,15 +2,25 @@ import { randomUUID } from 'node:crypto';
 import { PRESENCE_BEAT_MS } from '@it4u/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Area, Core } from '../../lib/module.ts';
+import type { UserDirectory } from '../users/users.module.ts';
 import { createChatRepository } from './chat.repository.ts';
 import { chatRoutes } from './chat.routes.ts';
 import { createChatService } from './chat.service.ts';
 import { chatSockets } from './chat.sockets.ts';
 
 /** The private chat between staff, and between a customer and staff, with presence and 'typing…'. */
-export function chatModule(core: Core, deps: { now?: () => number; log: () => FastifyBaseLogger }) {
+export function chatModule(
+  core: Core,
+  deps: {
+    /** the users area's people */
+    people: UserDirectory;
+    now?: () => number;
+    log: () => FastifyBaseLogger;
+  },
+) {
   const service = createChatService({
     chat: createChatRepository(core.db),
+    people: deps.people,
     realtime: core.realtime,
     instance: randomUUID(),
     now: deps.now ?? Date.now,

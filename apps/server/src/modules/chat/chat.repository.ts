@@ -1,10 +1,10 @@
 import type { ChatContact, ChatMessage } from '@it4u/shared';
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { chatChannels, chatMessages, chatPresence, chatReads, users } from '../../db/schema.ts';
-import { containsPattern, rowsOf } from '../../lib/sql.ts';
+import { chatChannels, chatMessages, chatPresence, chatReads } from '../../db/schema.ts';
+import { rowsOf } from '../../lib/sql.ts';
+import type { DirectoryEntry } from '../users/users.module.ts';
 
-export type ChatUser = { id: number; name: string; username: string; roles: string[]; status: string };
 export type Presence = { online: boolean; lastSeen: number | null };
 
 type MessageRow = typeof chatMessages.$inferSelect;
@@ -20,13 +20,6 @@ const toMessage = (m: MessageRow): ChatMessage => ({
 /** Conversations, their messages, and what each person has read. */
 export function createChatRepository(db: Db) {
   return {
-    async users(ids: number[]): Promise<ChatUser[]> {
-      return db
-        .select({ id: users.id, name: users.name, username: users.username, roles: users.roles, status: users.status })
-        .from(users)
-        .where(sql`${users.id} = any(${sql.param(ids)}::int[])`);
-    },
-
     /** The channel of a pair (made the first time), the lower id first. */
     async channelOf(a: number, b: number): Promise<string> {
       const [one, two] = a < b ? [a, b] : [b, a];
@@ -90,23 +83,15 @@ export function createChatRepository(db: Db) {
     },
 
     /**
-     * The people a user may talk to (everyone active but themselves; only staff when `staffOnly`), with their
-     * first site, their channel with the user, its unread count for the user and its last message; the
-     * conversation with the newest message first, then by name.
+     * The people a user may talk to (the users area chose them), with their channel with the user, its unread count
+     * for the user and its last message, and their presence; the conversation with the newest message first, then by
+     * name.
      */
-    async contacts(
-      userId: number,
-      staffOnly: boolean,
-      q: string | undefined,
-      freshSince: Date,
-    ): Promise<ChatContact[]> {
-      const text = q?.trim() ?? '';
-      const p = containsPattern(text);
+    async contacts(userId: number, people: DirectoryEntry[], freshSince: Date): Promise<ChatContact[]> {
+      if (people.length === 0) return [];
+      const byId = new Map(people.map((p) => [p.id, p]));
       const rows = rowsOf<{
         user_id: number;
-        name: string;
-        username: string;
-        site: string | null;
         channel: string | null;
         unread: number | string;
         last_at: Date | string | null;
@@ -114,35 +99,33 @@ export function createChatRepository(db: Db) {
         last_seen: Date | string | null;
       }>(
         await db.execute(sql`
-          select u.id as user_id, u.name, u.username,
-            (select s.sitename from user_sites us join sites s on s.id = us.site_id
-              where us.user_id = u.id order by s.sitename limit 1) as site,
+          select u.id as user_id,
             c.uuid as channel,
             coalesce((select count(*) from chat_messages m where m.channel = c.uuid and m.to_user_id = ${userId}
               and m.id > coalesce((select r.last_read_id from chat_reads r where r.channel = c.uuid and r.user_id = ${userId}), 0)), 0) as unread,
             (select max(m.sent_at) from chat_messages m where m.channel = c.uuid) as last_at,
             p.online, p.last_seen
-          from users u
+          from unnest(${sql.param(people.map((p) => p.id))}::int[], ${sql.param(people.map((p) => p.name))}::text[]) as u(id, name)
           left join lateral (select bool_or(cp.online and cp.seen_at > ${freshSince}) as online, max(cp.seen_at) as last_seen
             from chat_presence cp where cp.user_id = u.id) p on true
           left join chat_channels c on (c.user_one = least(u.id, ${userId}) and c.user_two = greatest(u.id, ${userId}))
-          where u.id <> ${userId} and u.status = 'Active'
-            ${staffOnly ? sql`and u.roles[1] <> 'ROLE_KH'` : sql``}
-            ${text ? sql`and (u.name ilike ${p} or u.username ilike ${p})` : sql``}
           order by last_at desc nulls last, lower(u.name), u.id
           limit 500`),
       );
-      return rows.map((r) => ({
-        userId: r.user_id,
-        name: r.name,
-        username: r.username,
-        site: r.site ?? '',
-        channelUuid: r.channel,
-        unread: Number(r.unread),
-        lastMessageAt: r.last_at === null ? null : new Date(r.last_at).getTime(),
-        online: r.online === true,
-        lastSeen: r.last_seen === null ? null : new Date(r.last_seen).getTime(),
-      }));
+      return rows.map((r) => {
+        const person = byId.get(r.user_id);
+        return {
+          userId: r.user_id,
+          name: person?.name ?? '',
+          username: person?.username ?? '',
+          site: person?.site ?? '',
+          channelUuid: r.channel,
+          unread: Number(r.unread),
+          lastMessageAt: r.last_at === null ? null : new Date(r.last_at).getTime(),
+          online: r.online === true,
+          lastSeen: r.last_seen === null ? null : new Date(r.last_seen).getTime(),
+        };
+      });
     },
 
     /** The unread messages of a user, all conversations together. */
@@ -166,13 +149,15 @@ export function createChatRepository(db: Db) {
       return { items: rows.slice(0, limit).map(toMessage), hasMore: rows.length > limit };
     },
 
-    /** Users of this instance came online, or are still here: their rows renewed (one statement for them all). */
+    /**
+     * Users of this instance came online, or are still here: their rows renewed (one statement for them all). The
+     * caller gives only users that still exist.
+     */
     async present(instance: string, userIds: number[], at: Date) {
       if (userIds.length === 0) return;
       await db.execute(sql`
         insert into chat_presence (user_id, instance, online, seen_at)
         select u, ${instance}, true, ${at} from unnest(${sql.param(userIds)}::int[]) as u
-          where exists (select 1 from users where id = u)
         on conflict (user_id, instance) do update set online = true, seen_at = excluded.seen_at`);
     },
 

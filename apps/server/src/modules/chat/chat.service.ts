@@ -2,6 +2,7 @@ import { can, PRESENCE_TTL_MS, TYPING_EVERY_MS } from '@it4u/shared';
 import type { Actor } from '../../lib/context.ts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import type { Realtime } from '../../plugins/realtime.ts';
+import type { UserDirectory } from '../users/users.module.ts';
 import type { ChatRepository } from './chat.repository.ts';
 
 const isStaff = (roles: readonly string[]) => can(roles, 'allSites');
@@ -30,12 +31,14 @@ const PRESENCE_KEEP_MS = 3600_000;
  */
 export function createChatService(deps: {
   chat: ChatRepository;
+  /** the users area's people: who talks, and whom one may talk to */
+  people: UserDirectory;
   realtime: Realtime;
   /** this instance, in the presence rows */
   instance: string;
   now: () => number;
 }) {
-  const { chat, realtime, instance, now } = deps;
+  const { chat, people, realtime, instance, now } = deps;
   const fresh = () => new Date(now() - PRESENCE_TTL_MS);
 
   /** Channels, as read: their two people never change, so every request of a conversation need not read it again. */
@@ -64,9 +67,12 @@ export function createChatService(deps: {
   /** Users whose last socket here closed, waiting out the grace. */
   const leaving = new Map<number, ReturnType<typeof setTimeout>>();
 
+  /** Those of the users that still exist (a deleted user's socket may still be open): presence rows need a user. */
+  const existing = async (ids: number[]) => (ids.length === 0 ? [] : (await people.byIds(ids)).map((p) => p.id));
+
   /** Staff watchers are told of everyone; customer watchers of staff only (the roles as they are now). */
   async function tellPresence(userId: number) {
-    const [p, [user]] = await Promise.all([chat.presence(userId, fresh()), chat.users([userId])]);
+    const [p, [user]] = await Promise.all([chat.presence(userId, fresh()), people.byIds([userId])]);
     realtime.toRoom(PRESENCE_ROOM, 'presence', { userId, ...p });
     if (user && isStaff(user.roles)) realtime.toRoom(STAFF_PRESENCE_ROOM, 'presence', { userId, ...p });
   }
@@ -76,9 +82,9 @@ export function createChatService(deps: {
     async channel(actor: Actor, userIdOne: number, userIdTwo: number) {
       if (userIdOne === userIdTwo) throw new BadRequestError('chatSameUser', 'userIdTwo');
       if (actor.id !== userIdOne && actor.id !== userIdTwo) throw new ForbiddenError('chatNotYours');
-      const people = await chat.users([userIdOne, userIdTwo]);
-      const one = people.find((u) => u.id === userIdOne);
-      const two = people.find((u) => u.id === userIdTwo);
+      const pair = await people.byIds([userIdOne, userIdTwo]);
+      const one = pair.find((u) => u.id === userIdOne);
+      const two = pair.find((u) => u.id === userIdTwo);
       if (!one) throw new BadRequestError('chatUserNotFound', 'userIdOne');
       if (!two) throw new BadRequestError('chatUserNotFound', 'userIdTwo');
       if (!isStaff(one.roles) && !isStaff(two.roles)) throw new ForbiddenError('chatNotAllowed');
@@ -104,7 +110,7 @@ export function createChatService(deps: {
       const channel = await mine(actor, uuid);
       // staff talk with anyone; a customer only with someone who is staff now
       if (!isStaff(rolesOf(actor))) {
-        const [other] = await chat.users([channel.other]);
+        const [other] = await people.byIds([channel.other]);
         if (!other) throw new NotFoundError('chatUserNotFound');
         if (!isStaff(other.roles)) throw new ForbiddenError('chatNotAllowed');
       }
@@ -135,7 +141,11 @@ export function createChatService(deps: {
       return { unread };
     },
 
-    contacts: (actor: Actor, q: string | undefined) => chat.contacts(actor.id, !isStaff(rolesOf(actor)), q, fresh()),
+    /** The people the caller may talk to (staff anyone active, a customer staff only), matching `q` when given. */
+    async contacts(actor: Actor, q: string | undefined) {
+      const candidates = await people.active(actor.id, !isStaff(rolesOf(actor)), q?.trim() ?? '');
+      return chat.contacts(actor.id, candidates, fresh());
+    },
 
     unread: async (actor: Actor) => ({ unread: await chat.unreadTotal(actor.id) }),
 
@@ -164,7 +174,7 @@ export function createChatService(deps: {
         return;
       }
       if (here.get(userId) !== 1) return;
-      await chat.present(instance, [userId], new Date(now()));
+      await chat.present(instance, await existing([userId]), new Date(now()));
       await tellPresence(userId);
     },
 
@@ -192,7 +202,7 @@ export function createChatService(deps: {
 
     /** The heartbeat: this instance's users renewed, and rows long outdated forgotten. */
     async beat() {
-      await chat.present(instance, [...here.keys()], new Date(now()));
+      await chat.present(instance, await existing([...here.keys()]), new Date(now()));
       await chat.prunePresence(new Date(now() - PRESENCE_KEEP_MS));
     },
 

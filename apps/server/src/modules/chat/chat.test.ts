@@ -2,6 +2,7 @@ import { PRESENCE_TTL_MS } from '@it4u/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Realtime } from '../../plugins/realtime.ts';
 import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
+import { createUserDirectory } from '../users/users.module.ts';
 import { createChatRepository } from './chat.repository.ts';
 import { createChatService } from './chat.service.ts';
 
@@ -124,7 +125,13 @@ describe.each(drivers)('private chat on %s', (driver) => {
     } as unknown as Realtime;
     const start = clock;
     const service = (instance: string) =>
-      createChatService({ chat: createChatRepository(t.database.db), realtime, instance, now: () => clock });
+      createChatService({
+        chat: createChatRepository(t.database.db),
+        people: createUserDirectory(t.database.db),
+        realtime,
+        instance,
+        now: () => clock,
+      });
     const crashing = service('instance-a');
     const other = service('instance-b');
     await crashing.connected(customer.user.id);

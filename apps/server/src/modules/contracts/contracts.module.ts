@@ -1,13 +1,26 @@
 import type { Area, Core } from '../../lib/module.ts';
 import type { SitesService } from '../sites/sites.service.ts';
-import { createContractsRepository } from './contracts.repository.ts';
+import { type ContractsRepository, createContractsRepository } from './contracts.repository.ts';
 import { contractsRoutes } from './contracts.routes.ts';
 import { createContractsService } from './contracts.service.ts';
+
+/**
+ * What the areas whose rows name a contract (supplies, channels, device information) use of the register: a contract
+ * by id, by contract number (read, or made by an import, in the caller's transaction) and by site. Their queries join
+ * the contract with `contractRefs.ts`.
+ */
+export type ContractsForRecords = Pick<ContractsRepository, 'find' | 'byNumbers' | 'insertNumbers' | 'bySite'>;
 
 /** The contracts register: customers' contracts and the sites they cover. */
 export function contractsModule(core: Core, deps: { sites: SitesService }) {
   const repository = createContractsRepository(core.db);
   const service = createContractsService({ contracts: repository, sites: deps.sites });
+  const forRecords: ContractsForRecords = {
+    find: (id) => repository.find(id),
+    byNumbers: (numbers, within) => repository.byNumbers(numbers, within),
+    insertNumbers: (values, within) => repository.insertNumbers(values, within),
+    bySite: (site) => repository.bySite(site),
+  };
   const routes: Area['routes'] = async (api) => contractsRoutes(api, { contracts: service });
-  return { repository, service, routes };
+  return { service, forRecords, routes };
 }

@@ -1,8 +1,8 @@
-import type { Contract, ContractRef } from '@it4u/shared';
+import type { Contract } from '@it4u/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { contractSites, contracts, stockRecords } from '../../db/schema.ts';
-import { containsAny, containsPattern, hasRow, rowsOf } from '../../lib/sql.ts';
+import { contractSites, contracts } from '../../db/schema.ts';
+import { chunks, containsAny, containsPattern, rowsOf } from '../../lib/sql.ts';
 
 export type ContractValues = Omit<Contract, 'id' | 'sitename'>;
 
@@ -33,28 +33,6 @@ const toContract = (r: Row): Contract => ({
   sitename: typeof r.sites === 'string' ? JSON.parse(r.sites) : r.sites,
 });
 
-/** The contract columns a joined row carries (stock records, channel details), as the contract it names. */
-export type ContractRefRow = {
-  contract_id: number | null;
-  custom_id: string | null;
-  num_contract: string | null;
-  client_name: string | null;
-  street: string | null;
-  service_plans: string | null;
-};
-
-export const contractRefOf = (r: ContractRefRow): ContractRef | null =>
-  r.contract_id === null
-    ? null
-    : {
-        id: r.contract_id,
-        customId: r.custom_id ?? '',
-        numContract: r.num_contract ?? '',
-        clientName: r.client_name ?? '',
-        street: r.street ?? '',
-        servicePlans: r.service_plans ?? '',
-      };
-
 const SELECT = sql`select c.id, c.custom_id, c.num_contract, c.client_name, c.company_name, c.phone, c.street,
   c.service_plans, c.segment,
   coalesce((select json_agg(json_build_object('sitename', s.sitename, 'idname', s.idname) order by s.sitename)
@@ -77,12 +55,15 @@ export function createContractsRepository(db: Db) {
       return { items: rows.map(toContract), total: Number(rows[0]?.total ?? 0) };
     },
 
-    /** Contracts (id and number as registered) by contract number, compared without case; keys lower case. */
-    async byNumbers(numbers: string[]): Promise<Map<string, { id: number; numContract: string }>> {
+    /**
+     * Contracts (id and number as registered) by contract number, compared without case; keys lower case. Read on
+     * `within` when given (the caller's transaction).
+     */
+    async byNumbers(numbers: string[], within: Db = db): Promise<Map<string, { id: number; numContract: string }>> {
       const map = new Map<string, { id: number; numContract: string }>();
       if (numbers.length === 0) return map;
       const lower = [...new Set(numbers.map((n) => n.toLowerCase()))];
-      const rows = await db
+      const rows = await within
         .select({ id: contracts.id, numContract: contracts.numContract })
         .from(contracts)
         .where(sql`lower(${contracts.numContract}) = any(${sql.param(lower)}::text[])`);
@@ -134,6 +115,25 @@ export function createContractsRepository(db: Db) {
       });
     },
 
+    /**
+     * Adds contracts named by an import (number, customer, address), in the caller's transaction (`within`): all or
+     * nothing. Answers number (lower case) → id.
+     */
+    async insertNumbers(
+      values: { numContract: string; clientName: string; street: string }[],
+      within: Db,
+    ): Promise<Map<string, number>> {
+      const ids = new Map<string, number>();
+      for (const chunk of chunks(values)) {
+        const rows = await within
+          .insert(contracts)
+          .values(chunk)
+          .returning({ id: contracts.id, numContract: contracts.numContract });
+        for (const r of rows) ids.set(r.numContract.toLowerCase(), r.id);
+      }
+      return ids;
+    },
+
     async update(id: number, values: ContractValues, siteIds: number[] | undefined): Promise<boolean> {
       return db.transaction(async (tx) => {
         const rows = await tx.update(contracts).set(values).where(eq(contracts.id, id)).returning({ id: contracts.id });
@@ -147,12 +147,15 @@ export function createContractsRepository(db: Db) {
       });
     },
 
+    /**
+     * Deletes a contract (its sites' links with it). A contract still named by another area's rows (stock-outs,
+     * channel details) is kept by their foreign keys (`on delete restrict`): the delete fails with a foreign-key
+     * violation.
+     */
     async delete(id: number): Promise<boolean> {
       const rows = await db.delete(contracts).where(eq(contracts.id, id)).returning({ id: contracts.id });
       return rows.length === 1;
     },
-
-    usedByStock: (id: number): Promise<boolean> => hasRow(db, stockRecords, stockRecords.contractId, id),
   };
 }
 

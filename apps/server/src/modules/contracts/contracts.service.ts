@@ -1,6 +1,6 @@
 import type { Contract, ContractInput } from '@it4u/shared';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { isUniqueViolation } from '../../lib/sql.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/sql.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { ContractsRepository, ContractValues } from './contracts.repository.ts';
 
@@ -23,6 +23,11 @@ export function createContractsService({ contracts, sites }: { contracts: Contra
 
   function duplicate(err: unknown): never {
     if (isUniqueViolation(err)) throw new ConflictError('contractTaken', 'numContract');
+    throw err;
+  }
+
+  function inUse(err: unknown): never {
+    if (isForeignKeyViolation(err)) throw new ConflictError('contractInUse');
     throw err;
   }
 
@@ -59,8 +64,8 @@ export function createContractsService({ contracts, sites }: { contracts: Contra
 
     async remove(id: number): Promise<void> {
       await mustGet(id);
-      if (await contracts.usedByStock(id)) throw new ConflictError('contractInUse');
-      await contracts.delete(id);
+      // stock-outs and channel details keep the contracts they name (their foreign keys refuse the delete)
+      await contracts.delete(id).catch(inUse);
     },
 
     /**

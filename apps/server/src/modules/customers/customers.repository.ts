@@ -1,8 +1,6 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type { LinkState } from '@it4u/shared/api';
 import { type SQL, sql } from 'drizzle-orm';
-import pg from 'pg';
-import type { Db } from '../../db/client.ts';
+import { type Db, runNamed } from '../../db/client.ts';
 import { chunks, isUniqueViolation, rowsOf } from '../../lib/sql.ts';
 
 /** A WAN link as a push reports it. */
@@ -153,16 +151,11 @@ export type SitePush = {
   at: Date;
 };
 
-/** What a push changes, worked out from the links as they were and the time of the push before (null: none). */
-export type Decide = (before: LinkRow[], previousPush: Date | null) => { links: LinkRow[]; events: EventRow[] };
+/** A site as a batch's first statement left it: its links (without uptimes) and its push before, as they were. */
+export type PushedSite = { id: number; sitename: string; known: boolean; links: LinkRow[]; previousPush: Date | null };
 
-export type PushAnswer = { id: number; changes: number; known: boolean };
-
-type Waiting = { push: SitePush; decide: Decide; done: (answer: PushAnswer) => void; failed: (err: unknown) => void };
-
-/** The most pushes one statement writes, and the statements under way at once. */
-const BATCH_MAX = 200;
-const BATCHES_AT_ONCE = 2;
+/** What a push made at `at` changed on a site: its links from now on, and its history's new lines. */
+export type SiteChange = { siteId: number; at: Date; links: LinkRow[]; events: EventRow[] };
 
 /** PostgreSQL's answer to two statements that each wait for a row the other holds: one is cancelled. */
 const isDeadlock = (err: unknown) => {
@@ -171,125 +164,76 @@ const isDeadlock = (err: unknown) => {
 };
 
 /**
- * Writes pushes in batches: a push that comes while BATCHES_AT_ONCE batches are under way waits for one of them, and
- * then goes with every other push that waited, in one statement for all (and a second for all their changes). At a
- * push now and then each is written at once, alone; at a thousand a second PostgreSQL parses, plans and commits a
- * statement per few pushes, not per push, and the console makes one round trip for them. A batch holds one push per
- * site, and no site is in two batches under way: a site's pushes are decided one after the other, in their order.
- * Its rows are written in the order of their names, so that two instances' batches do not wait for each other in a
- * circle (a statement cancelled in a deadlock all the same is tried once more).
+ * The two statements of a batch of pushes (see push.writer.ts). Their rows are written in the order of their names,
+ * so that two instances' batches do not wait for each other in a circle (a statement cancelled in a deadlock all the
+ * same is tried once more).
  */
-function createPushWriter(db: Db) {
-  const queue: Waiting[] = [];
-  const underWay = new Set<string>();
-  let running = 0;
-
+function createPushStatements(db: Db) {
   /**
    * One of the two statements, by its name: node-postgres has each connection parse and plan it once (a named
    * statement), PGlite runs it as it is. Tried once more when PostgreSQL cancelled it to end a deadlock (it then
    * changed nothing).
    */
-  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
-  const run = async <T>(name: string, text: string, values: unknown[]): Promise<T[]> =>
-    client instanceof pg.Pool
-      ? (await client.query({ name, text, values })).rows
-      : (await (client as PGlite).query<T>(text, values)).rows;
   const statement = <T>(name: string, text: string, values: unknown[]) =>
-    run<T>(name, text, values).catch((err: unknown) =>
-      isDeadlock(err) ? run<T>(name, text, values) : Promise.reject(err),
+    runNamed<T>(db, name, text, values).catch((err: unknown) =>
+      isDeadlock(err) ? runNamed<T>(db, name, text, values) : Promise.reject(err),
     );
 
-  async function write(batch: Waiting[]): Promise<void> {
-    const rows = batch.map(({ push }) => ({
-      sitename: push.sitename,
-      group_name: push.groupName,
-      uptime_lb: push.uptimeLb,
-      uptimes: [1, 2, 3, 4].map((n) => push.uptimes.find((l) => l.wan === n)?.uptime ?? null),
-      at: push.at.toISOString(),
-    }));
-    type Answer = {
-      id: number;
-      sitename: string;
-      previous: number | string | null;
-      links: StoredLink[] | string;
-      known: boolean;
-    };
-    const answers = await statement<Answer>('it4u_customers_push', PUSH_SITES, [JSON.stringify(rows)]);
-    const bySite = new Map(answers.map((a) => [a.sitename, a]));
-    const kept: { id: number; at: string; links: unknown }[] = [];
-    const lines: { site_id: number; wan: number; at: string; state: LinkState; provider: string; ip: string }[] = [];
-    const results = batch.map((w) => {
-      const site = bySite.get(w.push.sitename);
-      if (!site) throw new Error('the customer site was not written');
-      const before = toSite({
-        id: site.id,
-        sitename: w.push.sitename,
-        group_name: '',
-        idname: null,
-        customer: null,
-        uptime_lb: null,
-        uptimes: [],
-        links: site.links,
-        last_push: site.previous,
-      });
-      const { links, events } = w.decide(before.links, before.lastPushAt);
-      if (events.length > 0) {
-        kept.push({ id: site.id, at: w.push.at.toISOString(), links: storedLinks(links) });
-        for (const e of events)
-          lines.push({
-            site_id: site.id,
-            wan: e.wan,
-            at: e.at.toISOString(),
-            state: e.state,
-            provider: e.provider,
-            ip: e.ip,
-          });
-      }
-      return { id: site.id, changes: events.length, known: site.known };
-    });
-    if (kept.length > 0) {
-      await statement('it4u_customers_changes', PUSH_CHANGES, [JSON.stringify(kept), JSON.stringify(lines)]);
-    }
-    batch.forEach((w, i) => {
-      w.done(results[i] as PushAnswer);
-    });
-  }
-
-  function next() {
-    while (running < BATCHES_AT_ONCE && queue.length > 0) {
-      const batch: Waiting[] = [];
-      const names = new Set<string>();
-      const rest: Waiting[] = [];
-      for (const w of queue) {
-        const name = w.push.sitename;
-        if (batch.length < BATCH_MAX && !underWay.has(name) && !names.has(name)) {
-          names.add(name);
-          batch.push(w);
-        } else rest.push(w);
-      }
-      queue.splice(0, queue.length, ...rest);
-      // every push waiting is of a site under way: it goes when that batch is done
-      if (batch.length === 0) return;
-      running++;
-      for (const name of names) underWay.add(name);
-      write(batch)
-        .catch((err: unknown) => {
-          for (const w of batch) w.failed(err);
-        })
-        .finally(() => {
-          running--;
-          for (const name of names) underWay.delete(name);
-          next();
-        });
-    }
-  }
-
   return {
-    push: (push: SitePush, decide: Decide): Promise<PushAnswer> =>
-      new Promise((done, failed) => {
-        queue.push({ push, decide, done, failed });
-        next();
-      }),
+    /** PUSH_SITES for a batch of pushes (one a site): each site as it was before, in no given order. */
+    async writeSites(pushes: SitePush[]): Promise<PushedSite[]> {
+      const rows = pushes.map((push) => ({
+        sitename: push.sitename,
+        group_name: push.groupName,
+        uptime_lb: push.uptimeLb,
+        uptimes: [1, 2, 3, 4].map((n) => push.uptimes.find((l) => l.wan === n)?.uptime ?? null),
+        at: push.at.toISOString(),
+      }));
+      type Answer = {
+        id: number;
+        sitename: string;
+        previous: number | string | null;
+        links: StoredLink[] | string;
+        known: boolean;
+      };
+      const answers = await statement<Answer>('it4u_customers_push', PUSH_SITES, [JSON.stringify(rows)]);
+      return answers.map((site) => {
+        const before = toSite({
+          id: site.id,
+          sitename: site.sitename,
+          group_name: '',
+          idname: null,
+          customer: null,
+          uptime_lb: null,
+          uptimes: [],
+          links: site.links,
+          last_push: site.previous,
+        });
+        return {
+          id: site.id,
+          sitename: site.sitename,
+          known: site.known,
+          links: before.links,
+          previousPush: before.lastPushAt,
+        };
+      });
+    },
+
+    /** PUSH_CHANGES for the sites of a batch that changed (at least one). */
+    async writeChanges(changes: SiteChange[]): Promise<void> {
+      const kept = changes.map((c) => ({ id: c.siteId, at: c.at.toISOString(), links: storedLinks(c.links) }));
+      const lines = changes.flatMap((c) =>
+        c.events.map((e) => ({
+          site_id: c.siteId,
+          wan: e.wan,
+          at: e.at.toISOString(),
+          state: e.state,
+          provider: e.provider,
+          ip: e.ip,
+        })),
+      );
+      await statement('it4u_customers_changes', PUSH_CHANGES, [JSON.stringify(kept), JSON.stringify(lines)]);
+    },
   };
 }
 
@@ -306,15 +250,17 @@ export function createCustomersRepository(db: Db) {
     return (JSON.parse(answer?.rows ?? '[]') as RawSite[]).map(toSite);
   };
 
-  const writer = createPushWriter(db);
+  const pushes = createPushStatements(db);
 
   return {
     /**
-     * Records a push made at `at`: the site (made on its first push) with its group, load balancer and uptimes; then,
-     * only when `decide` finds a change, the new links with their history's new lines. The pushes that come while
-     * others are being written go together, a statement for all (see createPushWriter).
+     * A batch of pushes (one a site), the first of the push writer's two statements (push.writer.ts): each site (made
+     * on its first push) with its group, load balancer and uptimes; answers each site's links and push before.
      */
-    push: writer.push,
+    writeSites: pushes.writeSites,
+
+    /** The push writer's second statement: the new links of the sites a batch changed, with their history's lines. */
+    writeChanges: pushes.writeChanges,
 
     /** A site with its latest links and its history, written at once (the demo's thirty days). */
     async seed(

@@ -17,6 +17,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.
 import type { Job } from '../../lib/module.ts';
 import { availability, flaps, timeline } from './customers.history.ts';
 import type { CustomersRepository, EventRow, LinkRow, PushedLink, SiteRow } from './customers.repository.ts';
+import { createPushWriter } from './push.writer.ts';
 
 const gzip = promisify(zlibGzip);
 
@@ -120,6 +121,12 @@ export function createCustomersService(deps: {
   controller: ControllerProvider;
   now: () => number;
 }) {
+  /** The pushes, written in batches; each decided against its site's links as they were. */
+  const writer = createPushWriter({
+    store: deps.customers,
+    decide: (push, before, previous) => decide(before, previous, push.uptimes, push.at),
+  });
+
   /** Access points connected and disconnected per site short name; empty when the controller does not answer. */
   async function accessPoints(): Promise<Map<string, { connected: number; disconnected: number }>> {
     const out = new Map<string, { connected: number; disconnected: number }>();
@@ -181,16 +188,13 @@ export function createCustomersService(deps: {
   async function record(body: CustomerPush, at: number): Promise<CustomerPushResult> {
     const pushed = pushedLinks(body);
     const sitename = body.sitename.trim();
-    const { changes, known } = await deps.customers.push(
-      {
-        sitename,
-        groupName: body.groupClient?.trim() ?? null,
-        uptimeLb: body.uptimeLb ?? null,
-        uptimes: pushed,
-        at: new Date(at),
-      },
-      (before, previous) => decide(before, previous, pushed, new Date(at)),
-    );
+    const { changes, known } = await writer.push({
+      sitename,
+      groupName: body.groupClient?.trim() ?? null,
+      uptimeLb: body.uptimeLb ?? null,
+      uptimes: pushed,
+      at: new Date(at),
+    });
     return { sitename, known, changes };
   }
 

@@ -1,12 +1,12 @@
 import type { Area, Core } from '../../lib/module.ts';
-import type { ContractsRepository } from '../contracts/contracts.repository.ts';
+import type { ContractsForRecords } from '../contracts/contracts.module.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import { createDeviceInfoRepository } from './deviceInfo.repository.ts';
 import { deviceInfoRoutes } from './deviceInfo.routes.ts';
 import { createDeviceInfoService } from './deviceInfo.service.ts';
 
 /** Customer device information: WAN links, load balancer, other device, their passwords encrypted. */
-export function deviceInfoModule(core: Core, deps: { contracts: ContractsRepository; sites: SitesService }) {
+export function deviceInfoModule(core: Core, deps: { contracts: ContractsForRecords; sites: SitesService }) {
   const repository = createDeviceInfoRepository(core.db);
   const service = createDeviceInfoService({
     devices: repository,
@@ -17,5 +17,10 @@ export function deviceInfoModule(core: Core, deps: { contracts: ContractsReposit
   });
   const routes: Area['routes'] = async (api) =>
     deviceInfoRoutes(api, { devices: service, sheetLimits: core.sheetLimits });
-  return { service, repository, routes };
+  /** What the remote terminal reads: a row (its addresses, site, customer) and its stored (encrypted) passwords. */
+  const forTerminal = { find: repository.find, secrets: repository.secrets };
+  return { service, repository, routes, forTerminal };
 }
+
+/** The face the remote terminal is given. */
+export type DeviceInfoForTerminal = ReturnType<typeof deviceInfoModule>['forTerminal'];

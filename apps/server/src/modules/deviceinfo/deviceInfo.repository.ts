@@ -11,6 +11,13 @@ import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deviceInfo, terminalHostApprovals } from '../../db/schema.ts';
 import { containsPattern, rowsOf } from '../../lib/sql.ts';
+import {
+  type ContractRefRow,
+  contractRefColumn,
+  contractRefColumns,
+  contractRefJoin,
+  deviceContractOf,
+} from '../contracts/contractRefs.ts';
 
 export type DeviceTexts = Record<DeviceTextField, string>;
 /** field → encrypted password, for the passwords stored */
@@ -22,19 +29,12 @@ export type DeviceValues = {
   secrets: DeviceSecrets;
 };
 
-type Row = {
+type Row = ContractRefRow & {
   id: number;
-  contract_id: number | null;
   site_id: number | null;
   fields: DeviceTexts | string;
   secrets: DeviceSecrets | string;
   updated_at: Date | string;
-  num_contract: string | null;
-  client_name: string | null;
-  phone: string | null;
-  street: string | null;
-  service_plans: string | null;
-  custom_id: string | null;
   sitename: string | null;
   idname: string | null;
 };
@@ -47,18 +47,7 @@ function toDeviceInfo(r: Row): DeviceInfo {
   const secrets = json(r.secrets);
   return {
     id: r.id,
-    contract:
-      r.contract_id === null
-        ? null
-        : {
-            id: r.contract_id,
-            numContract: r.num_contract ?? '',
-            clientName: r.client_name ?? '',
-            phone: r.phone ?? '',
-            street: r.street ?? '',
-            servicePlans: r.service_plans ?? '',
-            customId: r.custom_id ?? '',
-          },
+    contract: deviceContractOf(r),
     sitename: r.site_id === null ? null : { id: r.site_id, sitename: r.sitename ?? '', idname: r.idname ?? '' },
     ...(Object.fromEntries(DEVICE_TEXT_FIELD_NAMES.map((f) => [f, fields[f] ?? ''])) as DeviceTexts),
     ...(Object.fromEntries(DEVICE_SECRET_FIELDS.map((f) => [f, secrets[f] ? DEVICE_SECRET_MASK : ''])) as Record<
@@ -76,17 +65,22 @@ const searchText = (fields: DeviceTexts) =>
     .join('\n')
     .toLowerCase();
 
-const SELECT = sql`select d.id, d.contract_id, d.site_id, d.fields, d.secrets, d.updated_at,
-  c.num_contract, c.client_name, c.phone, c.street, c.service_plans, c.custom_id, s.sitename, s.idname
-  from device_info d left join contracts c on c.id = d.contract_id left join sites s on s.id = d.site_id`;
+/** A row's tables: its customer's contract and its site. */
+const TABLES = sql`device_info d ${contractRefJoin(sql`d.contract_id`)} left join sites s on s.id = d.site_id`;
+
+const SELECT = sql`select d.id, d.site_id, d.fields, d.secrets, d.updated_at, ${contractRefColumns},
+  s.sitename, s.idname from ${TABLES}`;
+
+/** The customer's columns a search looks in. */
+const CUSTOMER_SEARCH = (['clientName', 'numContract', 'phone', 'servicePlans'] as const).map(contractRefColumn);
 
 /** Rows whose text, customer or site holds q (any case). */
 function matching(q: string | undefined) {
   const text = q?.trim() ?? '';
   if (!text) return sql`true`;
   const p = containsPattern(text.toLowerCase());
-  return sql`(d.search like ${p} or c.client_name ilike ${p} or c.num_contract ilike ${p} or c.phone ilike ${p}
-    or c.service_plans ilike ${p} or s.sitename ilike ${p} or s.idname ilike ${p})`;
+  const customer = CUSTOMER_SEARCH.map((c) => sql`${sql.raw(c)} ilike ${p}`);
+  return sql`(d.search like ${p} or ${sql.join(customer, sql` or `)} or s.sitename ilike ${p} or s.idname ilike ${p})`;
 }
 
 export function createDeviceInfoRepository(db: Db) {
@@ -102,9 +96,8 @@ export function createDeviceInfoRepository(db: Db) {
     async page(q: string | undefined, offset: number, limit: number): Promise<{ items: DeviceInfo[]; total: number }> {
       const [rows, counted] = await Promise.all([
         db.execute(sql`${SELECT} where ${matching(q)}
-          order by lower(c.client_name) nulls last, d.id limit ${limit} offset ${offset}`),
-        db.execute(sql`select count(*)::int as n from device_info d
-          left join contracts c on c.id = d.contract_id left join sites s on s.id = d.site_id where ${matching(q)}`),
+          order by lower(${sql.raw(contractRefColumn('clientName'))}) nulls last, d.id limit ${limit} offset ${offset}`),
+        db.execute(sql`select count(*)::int as n from ${TABLES} where ${matching(q)}`),
       ]);
       const total = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
       return { items: rowsOf<Row>(rows).map(toDeviceInfo), total };

@@ -17,14 +17,14 @@ import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 import { BadRequestError, InvalidRowsError, NotFoundError } from '../../lib/errors.ts';
 import { linkedId } from '../../lib/schemas.ts';
 import { buildSheet, cellText, exportQueue, normaliseRows, writeSheet } from '../../lib/spreadsheet.ts';
-import type { ContractsRepository } from '../contracts/contracts.repository.ts';
+import type { ContractsForRecords } from '../contracts/contracts.module.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import { CONTRACT_COLUMNS, DEVICE_COLUMNS, isSecretColumn } from './deviceInfo.columns.ts';
 import type { DeviceInfoRepository, DeviceSecrets, DeviceTexts, DeviceValues } from './deviceInfo.repository.ts';
 
 type Deps = {
   devices: DeviceInfoRepository;
-  contracts: ContractsRepository;
+  contracts: Pick<ContractsForRecords, 'find' | 'byNumbers' | 'bySite'>;
   sites: SitesService;
   audit: Audit;
   /** the stored-secrets key */

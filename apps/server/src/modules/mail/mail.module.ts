@@ -1,7 +1,7 @@
 import type { CustomerInfo } from '@it4u/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Area, Core, Job } from '../../lib/module.ts';
-import { createSettingsRepository } from '../settings/settings.repository.ts';
+import type { MailSettingsStore } from '../settings/settings.module.ts';
 import { createMailRepository } from './mail.repository.ts';
 import { mailRoutes } from './mail.routes.ts';
 import { createMailService, type MailService } from './mail.service.ts';
@@ -42,6 +42,8 @@ function scheduleJob(mail: MailService, log: () => FastifyBaseLogger | undefined
 export function mailModule(
   core: Core,
   deps: {
+    /** the settings area's store of the Mailer tab's settings */
+    settings: MailSettingsStore;
     report: () => Promise<CustomerInfo[]>;
     now?: () => number;
     schedule?: boolean;
@@ -50,7 +52,7 @@ export function mailModule(
 ) {
   const service = createMailService({
     mail: createMailRepository(core.db),
-    settings: createSettingsRepository(core.db),
+    settings: deps.settings,
     audit: core.audit,
     secretKey: core.key('secrets'),
     now: deps.now ?? Date.now,

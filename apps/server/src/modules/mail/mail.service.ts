@@ -26,12 +26,11 @@ import type { Audit } from '../../lib/audit.ts';
 import type { Actor, RequestContext } from '../../lib/context.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 import { BadRequestError, ConflictError, NotFoundError, UnavailableError } from '../../lib/errors.ts';
-import type { SettingsRepository } from '../settings/settings.repository.ts';
+import type { MailSettingsStore } from '../settings/settings.module.ts';
 import { buildReport } from './mail.report.ts';
 import type { MailLine, MailRepository } from './mail.repository.ts';
 import { mailTexts } from './mail.texts.ts';
 
-const KEY = 'mail';
 /** A time of the schedule reached this late is still sent; later, it was missed. */
 export const RUN_GRACE_MS = 5 * 60_000;
 /** How many missed times a start-up records at most (a console down for months does not fill the log). */
@@ -117,14 +116,15 @@ const outcomeOf = (d: Pick<Delivery, 'ok' | 'code' | 'params'>): MailOutcome => 
  */
 export function createMailService(deps: {
   mail: MailRepository;
-  settings: SettingsRepository;
+  /** the settings area's store of the Mailer tab's settings */
+  settings: MailSettingsStore;
   audit: Audit;
   secretKey: Buffer;
   now: () => number;
   /** the customer report's rows */
   report: () => Promise<CustomerInfo[]>;
 }) {
-  const load = async (): Promise<Stored> => ({ ...DEFAULTS, ...((await deps.settings.get<Stored>(KEY)) ?? {}) });
+  const load = async (): Promise<Stored> => ({ ...DEFAULTS, ...((await deps.settings.read<Stored>()) ?? {}) });
   let current: { key: string; mailer: Mailer } | undefined;
 
   /** The transport of these settings: the one made before while they stay the same (other instances may change them). */
@@ -312,8 +312,7 @@ export function createMailService(deps: {
         scheduleSince: cron === before.cronjobMail && before.scheduleSince ? before.scheduleSince : deps.now(),
       };
       // the settings and their audit line are one transaction: both or neither
-      await deps.settings.transaction(async (tx) => {
-        await deps.settings.put(KEY, next, tx);
+      await deps.settings.write(next, async (tx) => {
         const details = {
           hostMail: host,
           serviceMail: service,

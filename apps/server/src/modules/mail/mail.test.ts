@@ -12,7 +12,7 @@ import {
 import { mailSettingsFor, startSmtp } from '../../test/smtp.ts';
 import { createCustomersRepository } from '../customers/customers.repository.ts';
 import { createCustomersService } from '../customers/customers.service.ts';
-import { createSettingsRepository } from '../settings/settings.repository.ts';
+import { createMailSettingsStore } from '../settings/settings.module.ts';
 import { createMailRepository } from './mail.repository.ts';
 import { createMailService } from './mail.service.ts';
 
@@ -53,7 +53,7 @@ describe.each(drivers)('mail on %s', (driver) => {
     });
     return createMailService({
       mail: createMailRepository(t.database.db),
-      settings: createSettingsRepository(t.database.db),
+      settings: createMailSettingsStore(t.database.db),
       audit: { record: async () => 0 } as never,
       secretKey: Buffer.alloc(32),
       now: () => clock,

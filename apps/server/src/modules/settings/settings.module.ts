@@ -1,9 +1,36 @@
+import type { Db } from '../../db/client.ts';
 import { type ControllerConfig, createUnifiClient } from '../../integrations/unifi/unifi.client.ts';
 import { createControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
 import type { Area, Core } from '../../lib/module.ts';
 import { type ControllerOutcome, createParametersService, failedOutcome, outcome } from './parameters.service.ts';
-import { createSettingsRepository } from './settings.repository.ts';
+import { createSettingsRepository, type SettingsRepository } from './settings.repository.ts';
 import { settingsRoutes } from './settings.routes.ts';
+
+/**
+ * The mail area's one value of the settings table (the Mailer tab's settings): read, and written with what the
+ * caller does in the same transaction (its audit line), both or neither.
+ */
+export type MailSettingsStore = {
+  read<T>(): Promise<T | undefined>;
+  write(value: unknown, also: (tx: Db) => Promise<unknown>): Promise<void>;
+};
+
+/** The key of the mail settings in the settings table. */
+const MAIL_KEY = 'mail';
+
+function mailSettingsOf(settings: SettingsRepository): MailSettingsStore {
+  return {
+    read: <T>() => settings.get<T>(MAIL_KEY),
+    write: (value, also) =>
+      settings.transaction(async (tx) => {
+        await settings.put(MAIL_KEY, value, tx);
+        await also(tx);
+      }),
+  };
+}
+
+/** The mail settings of a database, for a mail service made apart from the app (tests). */
+export const createMailSettingsStore = (db: Db): MailSettingsStore => mailSettingsOf(createSettingsRepository(db));
 
 /** Tries a login with a controller: what to tell the administrator. */
 async function testController(config: ControllerConfig): Promise<ControllerOutcome> {
@@ -19,8 +46,9 @@ async function testController(config: ControllerConfig): Promise<ControllerOutco
 }
 
 /**
- * Settings: the system parameters, and the controller in use that they configure (the configured one, else the
- * demo controller `npm start` runs, else none), which the site, voucher and device areas call.
+ * Settings: the system parameters, the mail area's stored settings, and the controller in use that the parameters
+ * configure (the configured one, else the demo controller `npm start` runs, else none), which the site, voucher and
+ * device areas call.
  */
 export function settingsModule(
   core: Core,
@@ -31,8 +59,9 @@ export function settingsModule(
     metricsToken?: string;
   },
 ) {
+  const repository = createSettingsRepository(core.db);
   const parameters = createParametersService({
-    settings: createSettingsRepository(core.db),
+    settings: repository,
     audit: core.audit,
     secretKey: core.key('secrets'),
     controller: () => controller,
@@ -45,5 +74,7 @@ export function settingsModule(
     ttlMs: opts.controllerTtlMs,
   });
   const routes: Area['routes'] = async (api) => settingsRoutes(api, { parameters });
-  return { parameters, controller, routes };
+  // the mail area reads and writes its settings through this face, never the repository
+  const mailSettings = mailSettingsOf(repository);
+  return { parameters, controller, mailSettings, routes };
 }

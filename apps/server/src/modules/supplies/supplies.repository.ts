@@ -2,9 +2,15 @@ import type { ReportRow, StockKind, StockRecord, SupplyItem } from '@it4u/shared
 import { IN_USE_STATUS, MOVED_STATUS } from '@it4u/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { contracts, stockRecords, supplyItems } from '../../db/schema.ts';
+import { stockRecords, supplyItems } from '../../db/schema.ts';
 import { chunks, containsAny, hasRow, rowsOf } from '../../lib/sql.ts';
-import { type ContractRefRow, contractRefOf } from '../contracts/contracts.repository.ts';
+import {
+  type ContractRefRow,
+  contractRefColumn,
+  contractRefColumns,
+  contractRefJoin,
+  contractRefOf,
+} from '../contracts/contractRefs.ts';
 
 export type ItemValues = Omit<SupplyItem, 'id'>;
 
@@ -110,9 +116,8 @@ function toRecord(r: RecordRow, now = Date.now()): StockRecord {
 
 const RECORD_SELECT = sql`select r.id, r.kind, r.export_date, r.licence, i.item_code, i.name as item_name, i.unit,
   r.number, r.value, r.total_amount, r.supplier, r.serial_num, r.mac, r.mac_format, r.warranty_period,
-  r.storage_term, r.warranty_landmark, r.note, r.status, r.created_at, r.contract_id,
-  c.custom_id, c.num_contract, c.client_name, c.street, c.service_plans`;
-const RECORD_JOIN = sql`join supply_items i on i.id = r.item_id left join contracts c on c.id = r.contract_id`;
+  r.storage_term, r.warranty_landmark, r.note, r.status, r.created_at, ${contractRefColumns}`;
+const RECORD_JOIN = sql`join supply_items i on i.id = r.item_id ${contractRefJoin(sql`r.contract_id`)}`;
 const RECORD_FROM = sql`from stock_records r ${RECORD_JOIN}`;
 
 /** The columns a record's write sets, and their values in the same order. */
@@ -140,9 +145,9 @@ function recordWhere(kind: StockKind, f: Omit<RecordFilter, 'offset' | 'limit'>)
       'r.licence',
       'r.supplier',
       'r.note',
-      'c.client_name',
-      'c.num_contract',
-      'c.street',
+      contractRefColumn('clientName'),
+      contractRefColumn('numContract'),
+      contractRefColumn('street'),
     ]),
   );
   return sql.join(parts, sql` and `);
@@ -416,21 +421,6 @@ export function createSuppliesRepository(db: Db) {
             returning id, item_code`),
         );
         for (const r of rows) ids.set(r.item_code.toLowerCase(), r.id);
-      }
-      return ids;
-    },
-
-    async insertContracts(
-      tx: Db,
-      values: { numContract: string; clientName: string; street: string }[],
-    ): Promise<Map<string, number>> {
-      const ids = new Map<string, number>();
-      for (const chunk of chunks(values)) {
-        const rows = await tx
-          .insert(contracts)
-          .values(chunk)
-          .returning({ id: contracts.id, numContract: contracts.numContract });
-        for (const r of rows) ids.set(r.numContract.toLowerCase(), r.id);
       }
       return ids;
     },

@@ -4,18 +4,19 @@ import type { Db } from '../../db/client.ts';
 import { BadRequestError, ConflictError, InvalidRowsError, NotFoundError } from '../../lib/errors.ts';
 import { canonicalMac } from '../../lib/mac.ts';
 import { linkedId } from '../../lib/schemas.ts';
-import { buildSheet, exportQueue, normaliseRows, sheetDay, writeSheet } from '../../lib/spreadsheet.ts';
+import { exportQueue, normaliseRows } from '../../lib/spreadsheet.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
-import type { ContractsRepository } from '../contracts/contracts.repository.ts';
+import type { ContractsForRecords } from '../contracts/contracts.module.ts';
 import { COLUMNS, parseItemRow, parseStockRow } from './supplies.columns.ts';
 import type { ItemValues, RecordFilter, RecordValues, SuppliesRepository } from './supplies.repository.ts';
+import { itemsSheet, recordsSheet, reportSheet, templateSheet } from './supplies.sheets.ts';
 
 /** A stock record as the add and edit forms send it (stock in, or stock out with its status and contract). */
 export type RecordInput = StockInInput & Partial<Pick<StockOutInput, 'status' | 'contractId' | 'contract'>>;
 
 const kindOf = (table: SheetTable): StockKind => (table === 'exportWarehouse' ? 'out' : 'in');
 
-type Deps = { supplies: SuppliesRepository; contracts: ContractsRepository };
+type Deps = { supplies: SuppliesRepository; contracts: ContractsForRecords };
 
 /**
  * Counts of stock records per filter are kept for a few seconds: a page of a month of a million-record table
@@ -183,7 +184,7 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
         for (const [k, id] of await supplies.upsertItems(tx, [...newItems.values()])) itemIds.set(k, id);
       const contractIds = new Map([...known].map(([k, c]) => [k, c.id]));
       if (newContracts.size) {
-        for (const [k, id] of await supplies.insertContracts(tx, [...newContracts.values()])) contractIds.set(k, id);
+        for (const [k, id] of await contracts.insertNumbers([...newContracts.values()], tx)) contractIds.set(k, id);
       }
       const values: RecordValues[] = parsed.map((r) => ({
         exportDate: new Date(r.exportDate),
@@ -304,11 +305,7 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
     },
 
     template(table: SheetTable): Buffer {
-      return writeSheet(
-        table,
-        COLUMNS[table].map((c) => c.header),
-        [],
-      );
+      return templateSheet(table);
     },
 
     /** The table as .xlsx, built in a worker in turn with the other exports (429 exportsBusy past the queue). */
@@ -317,89 +314,10 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
       f: { q?: string; fromDate?: number; toDate?: number; status?: string },
     ): Promise<Buffer> {
       return exportQueue.run(async () => {
-        if (table === 'report') {
-          const from = f.fromDate ?? 0;
-          const to = f.toDate ?? Date.now();
-          const rows = await this.report(from, to);
-          const sum = (k: 'inventoryStart' | 'numImportFromToDate' | 'numExportFromToDate' | 'inventoryEnd') =>
-            rows.reduce((a, r) => a + r[k], 0);
-          const header = [
-            'STT',
-            'Mã vật tư',
-            'Tên vật tư',
-            'Đơn vị',
-            'Tồn đầu kỳ',
-            'Nhập trong kỳ',
-            'Xuất trong kỳ',
-            'Tồn cuối kỳ',
-            'Ghi chú',
-          ];
-          return buildSheet('Báo cáo', header, [
-            [
-              '',
-              'Tổng số',
-              '',
-              '',
-              sum('inventoryStart'),
-              sum('numImportFromToDate'),
-              sum('numExportFromToDate'),
-              sum('inventoryEnd'),
-              '',
-            ],
-            ...rows.map((r, i) => [
-              i + 1,
-              r.itemCode,
-              r.name,
-              r.unit,
-              r.inventoryStart,
-              r.numImportFromToDate,
-              r.numExportFromToDate,
-              r.inventoryEnd,
-              r.note,
-            ]),
-          ]);
-        }
-        if (table === 'listSupplies') {
-          const { items } = await supplies.itemPage(f.q, 0, 1_000_000);
-          return buildSheet(
-            table,
-            COLUMNS.listSupplies.map((c) => c.header),
-            items.map((i) => [i.itemCode, i.name, i.unit, i.number, i.value, i.note]),
-          );
-        }
+        if (table === 'report') return reportSheet(await this.report(f.fromDate ?? 0, f.toDate ?? Date.now()));
+        if (table === 'listSupplies') return itemsSheet((await supplies.itemPage(f.q, 0, 1_000_000)).items);
         const kind = kindOf(table);
-        const records = await supplies.recordsFor(kind, f);
-        return buildSheet(
-          table,
-          COLUMNS[table].map((c) => c.header),
-          records.map((r) => {
-            const base = [
-              sheetDay(r.exportDate),
-              r.licence,
-              r.itemCode,
-              r.itemName,
-              r.unit,
-              r.number,
-              r.value,
-              r.supplier,
-              r.serialNum,
-              r.macFormat || r.mac,
-              r.warrantyPeriod,
-              r.storageTerm,
-              sheetDay(r.warrantyLandmark),
-              r.note,
-            ];
-            return kind === 'out'
-              ? [
-                  ...base,
-                  r.status ?? '',
-                  r.contract?.numContract ?? '',
-                  r.contract?.clientName ?? '',
-                  r.contract?.street ?? '',
-                ]
-              : base;
-          }),
-        );
+        return recordsSheet(table, kind, await supplies.recordsFor(kind, f));
       });
     },
   };

@@ -2,11 +2,10 @@ import type { Actor } from '../../lib/context.ts';
 import { mayDo } from '../../lib/context.ts';
 import type { Area, Core, Job } from '../../lib/module.ts';
 import type { LiveSession } from '../../plugins/auth.ts';
-import type { DeviceInfoRepository } from '../deviceinfo/deviceInfo.repository.ts';
 import type { Resolve } from './hosts.ts';
 import { createTerminalRepository } from './terminal.repository.ts';
 import { terminalRoutes, terminalSocket } from './terminal.routes.ts';
-import { createTerminalService, type TerminalOptions } from './terminal.service.ts';
+import { createTerminalService, type TerminalDevices, type TerminalOptions } from './terminal.service.ts';
 
 /** How often the sessions crashed instances left open are looked for, besides at start-up. */
 const SWEEP_MS = 5 * 60_000;
@@ -32,7 +31,8 @@ export async function sessionHolds(load: (id: string) => Promise<LiveSession | u
 export function terminalModule(
   core: Core,
   deps: {
-    devices: DeviceInfoRepository;
+    /** the rows and stored passwords of the device information (its area's face for the terminal) */
+    devices: TerminalDevices;
     siteLinks: (site: string) => Promise<{ wan: number; ip: string }[]>;
     adminPassword: () => Promise<string>;
     /** a sign-in session and its user (the auth check's store) */

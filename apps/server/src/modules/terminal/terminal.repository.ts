@@ -1,3 +1,5 @@
+// What the terminal stores and reads: its sessions and their recordings, the pinned host keys, the approvals of hosts
+// for stored passwords (over 300 lines: four small stores, each a few short queries).
 import type { HostKey, TerminalApproval, TerminalSession } from '@it4u/shared';
 import { and, count, desc, eq, gt, ilike, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';

@@ -2,7 +2,7 @@ import type { CurrentUser, UserRow } from '@it4u/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userSites, users } from '../../db/schema.ts';
-import { containsAny, rowsOf } from '../../lib/sql.ts';
+import { containsAny, containsPattern, rowsOf } from '../../lib/sql.ts';
 
 export type UserRecord = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -21,6 +21,11 @@ export type UserSqlRow = {
   roles: string[];
   sites: { sitename: string; idname: string }[] | string;
 };
+
+/** A user as other areas name them. */
+export type Person = { id: number; name: string; username: string; roles: string[]; status: string };
+/** An active user as a list of people to pick from shows them: their first site, when they have one. */
+export type DirectoryEntry = { id: number; name: string; username: string; site: string | null };
 
 type ListRow = UserSqlRow & { last_time_login: string | number; num_login: number; total: string | number };
 
@@ -139,6 +144,32 @@ export function createUsersRepository(db: Db) {
         .where(eq(users.id, id))
         .returning({ numLogin: users.numLogin, lastTimeLogin: users.lastTimeLogin });
       return row ?? { numLogin: 0, lastTimeLogin: 0 };
+    },
+
+    /** Users by id, as other areas name them: their names, roles and status. */
+    async people(ids: number[]): Promise<Person[]> {
+      return db
+        .select({ id: users.id, name: users.name, username: users.username, roles: users.roles, status: users.status })
+        .from(users)
+        .where(sql`${users.id} = any(${sql.param(ids)}::int[])`);
+    },
+
+    /**
+     * The active users but one, with their first site (by name): only staff when `staffOnly`, and only those whose
+     * name or username holds `text` when it is not empty.
+     */
+    async directory(exceptId: number, staffOnly: boolean, text: string): Promise<DirectoryEntry[]> {
+      const p = containsPattern(text);
+      return rowsOf<DirectoryEntry>(
+        await db.execute(sql`
+          select u.id, u.name, u.username,
+            (select s.sitename from user_sites us join sites s on s.id = us.site_id
+              where us.user_id = u.id order by s.sitename limit 1) as site
+          from users u
+          where u.id <> ${exceptId} and u.status = 'Active'
+            ${staffOnly ? sql`and u.roles[1] <> 'ROLE_KH'` : sql``}
+            ${text ? sql`and (u.name ilike ${p} or u.username ilike ${p})` : sql``}`),
+      );
     },
 
     /** Users with a session used since then; `staff` leaves customers (first role ROLE_KH) out. */

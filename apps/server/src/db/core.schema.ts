@@ -1,0 +1,28 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bytea } from './columns.ts';
+
+/** The audit trail (`lib/audit.ts`), part of every area's core. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer('actor_id'),
+    actorName: text('actor_name'),
+    event: text('event').notNull(),
+    target: text('target'),
+    ip: text('ip'),
+    details: jsonb('details'),
+  },
+  (t) => [
+    index('audit_events_event_target_at_idx').on(t.event, t.target, t.at),
+    index('audit_events_event_ip_at_idx').on(t.event, t.ip, t.at),
+  ],
+);
+
+/** The Socket.IO PostgreSQL adapter's table for packets over NOTIFY's 8,000 bytes (the console sends none so large). */
+export const socketIoAttachments = pgTable('socket_io_attachments', {
+  id: bigserial('id', { mode: 'number' }).unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+  payload: bytea('payload'),
+});

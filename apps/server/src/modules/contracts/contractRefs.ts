@@ -1,0 +1,74 @@
+import type { ContractRef, DeviceContract } from '@it4u/shared';
+import { type SQL, sql } from 'drizzle-orm';
+
+/**
+ * The contract another area's row names (a stock-out, a channel detail, a customer's device information), as that
+ * area's query reads it: the join, the columns and their mapping are the contracts area's, so that only this area
+ * writes SQL naming the columns of `contracts`. A query joins with `contractRefJoin(its contract_id column)`,
+ * selects `contractRefColumns`, searches or sorts by `contractRefColumn(field)`, and maps its row with
+ * `contractRefOf` (or `deviceContractOf`, which adds the phone).
+ */
+
+/** The alias of the joined contract, unlike any other area's. */
+const ALIAS = 'contract_ref';
+
+const COLUMNS = {
+  customId: 'custom_id',
+  numContract: 'num_contract',
+  clientName: 'client_name',
+  phone: 'phone',
+  street: 'street',
+  servicePlans: 'service_plans',
+} as const;
+
+export type ContractRefField = keyof typeof COLUMNS;
+
+/** A joined contract's column, as a trusted SQL name (for a search, `containsAny`, or an order). */
+export const contractRefColumn = (field: ContractRefField): string => `${ALIAS}.${COLUMNS[field]}`;
+
+/** The joined contract's columns, for the select list (its id as `contract_id`, null when there is none). */
+export const contractRefColumns: SQL = sql.raw(
+  [`${ALIAS}.id as contract_id`, ...Object.values(COLUMNS).map((c) => `${ALIAS}.${c}`)].join(', '),
+);
+
+/** The left join of the contract a row names by its contract column (e.g. sql`r.contract_id`). */
+export const contractRefJoin = (contractId: SQL): SQL =>
+  sql`left join contracts ${sql.raw(ALIAS)} on ${sql.raw(ALIAS)}.id = ${contractId}`;
+
+/** The columns `contractRefColumns` adds to a row. */
+export type ContractRefRow = {
+  contract_id: number | null;
+  custom_id: string | null;
+  num_contract: string | null;
+  client_name: string | null;
+  phone: string | null;
+  street: string | null;
+  service_plans: string | null;
+};
+
+/** The contract a row names, or null. */
+export const contractRefOf = (r: ContractRefRow): ContractRef | null =>
+  r.contract_id === null
+    ? null
+    : {
+        id: r.contract_id,
+        customId: r.custom_id ?? '',
+        numContract: r.num_contract ?? '',
+        clientName: r.client_name ?? '',
+        street: r.street ?? '',
+        servicePlans: r.service_plans ?? '',
+      };
+
+/** The contract a device information row names, with the customer's phone, or null. */
+export const deviceContractOf = (r: ContractRefRow): DeviceContract | null =>
+  r.contract_id === null
+    ? null
+    : {
+        id: r.contract_id,
+        numContract: r.num_contract ?? '',
+        clientName: r.client_name ?? '',
+        phone: r.phone ?? '',
+        street: r.street ?? '',
+        servicePlans: r.service_plans ?? '',
+        customId: r.custom_id ?? '',
+      };
