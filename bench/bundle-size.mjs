@@ -1,4 +1,5 @@
-// The JavaScript a browser loads for /login (the entry script and its modulepreloads in index.html), gzipped,
+// The JavaScript a browser loads for /login (the entry script, its modulepreloads in index.html and the reader's
+// language's texts), gzipped,
 // then every other chunk. Run after `npm run build` (or `npm run bench:bundle`).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,7 +23,12 @@ for (const file of initial) {
   total += size;
   console.log(`  ${file}  ${kb(size)}`);
 }
-console.log(`  total  ${kb(total)}\n`);
+console.log(`  total  ${kb(total)}`);
+// The reader's language comes right after the entry, before the first draw: one of these two chunks.
+const languages = readdirSync(path.join(dist, 'assets')).filter((f) => /^(english|vi)-.*\.js$/.test(f));
+const withLanguage = Math.max(...languages.map((f) => total + gz(`assets/${f}`)));
+for (const f of languages) console.log(`  + ${f}  ${kb(gz(`assets/${f}`))}`);
+console.log(`  with the reader's language, at most  ${kb(withLanguage)}\n`);
 
 console.log('Lazily loaded chunks (gzipped):');
 const chunks = readdirSync(path.join(dist, 'assets'))
@@ -30,7 +36,7 @@ const chunks = readdirSync(path.join(dist, 'assets'))
   .map((f) => [f, gz(`assets/${f}`)])
   .sort((a, b) => b[1] - a[1]);
 for (const [f, size] of chunks) console.log(`  ${f}  ${kb(size)}`);
-if (total > 300 * 1024) {
-  console.error(`\nThe initial JavaScript is over the 300 KB budget: ${kb(total)}`);
+if (withLanguage > 300 * 1024) {
+  console.error(`\nThe initial JavaScript is over the 300 KB budget: ${kb(withLanguage)}`);
   process.exitCode = 1;
 }

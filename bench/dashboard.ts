@@ -1,6 +1,6 @@
 // 200 viewers watching the /home dashboards of 5 sites (40 per site) for 2 minutes (npm run bench:dashboard;
 // BENCH_SECONDS shortens it). Each viewer refreshes every 30 s, its first refresh staggered over the first 30 s; a
-// refresh is the calls /home makes for its site (apps/web/src/features/home/dashboardQueries.ts: the connection
+// refresh is the calls /home makes for its site (apps/web/src/features/dashboard/dashboardQueries.ts: the connection
 // history's series and statistics of today per 5 minutes, the hotspot's guests and sessions of the last 30 days,
 // the bandwidth monitor and history, the access points, the clients connected now), all at once as the browser
 // sends them, and for one viewer in five the overview (GET /it4u/dashboard/overview) too.

@@ -7,11 +7,11 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
 import { SMTPServer } from 'smtp-server';
 import { migrate, openPostgres } from '../apps/server/src/db/client.ts';
-import { createCustomersRepository } from '../apps/server/src/modules/customers/customers.repository.ts';
-import { createCustomersService } from '../apps/server/src/modules/customers/customers.service.ts';
 import { createMailRepository } from '../apps/server/src/modules/mail/mail.repository.ts';
 import { createMailService } from '../apps/server/src/modules/mail/mail.service.ts';
 import { createMailSettingsStore } from '../apps/server/src/modules/settings/settings.module.ts';
+import { createWanLinksRepository } from '../apps/server/src/modules/wanLinks/wanLinks.repository.ts';
+import { createWanLinksService } from '../apps/server/src/modules/wanLinks/wanLinks.service.ts';
 import { withScratchDatabase } from './spawn.ts';
 
 const SITES = Number(process.env.BENCH_SITES ?? 10_000);
@@ -51,9 +51,9 @@ try {
     try {
       await migrate(database);
       let clock = EIGHT - 3_600_000;
-      const customers = createCustomersRepository(database.db);
-      const service = createCustomersService({
-        customers,
+      const wanLinks = createWanLinksRepository(database.db);
+      const service = createWanLinksService({
+        wanLinks,
         controller: { get: async () => undefined, reset() {} } as never,
         now: () => clock,
       });

@@ -1,3 +1,4 @@
+// Over 300 lines: a benchmark script: it starts its own app and routers and prints every figure docs/benchmarks.md reports for the WAN links.
 // WAN telemetry on PostgreSQL (npm run bench:wan), the console in its own process on a scratch database:
 //  1. storage: 100 sites whose second link drops for ten minutes every hour, thirty days of pushes every 4 minutes
 //     written as they would have left the tables; their bytes (tables and indexes) per site;
@@ -17,8 +18,8 @@ import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { openPostgres } from '../apps/server/src/db/client.ts';
-import { createDemoRouters } from '../apps/server/src/modules/customers/customers.demo.ts';
-import { createCustomersRepository } from '../apps/server/src/modules/customers/customers.repository.ts';
+import { createDemoRouters } from '../apps/server/src/modules/wanLinks/wanLinks.demo.ts';
+import { createWanLinksRepository } from '../apps/server/src/modules/wanLinks/wanLinks.repository.ts';
 import { onScratchDatabase, startServer } from './spawn.ts';
 
 const SITES = 10_000;
@@ -98,7 +99,7 @@ await onScratchDatabase(async ({ url, port, token }) => {
   const flapping = 100;
   const now = Date.now();
   const demo = createDemoRouters({
-    customers: createCustomersRepository(database.db),
+    wanLinks: createWanLinksRepository(database.db),
     sitenames: async () => Array.from({ length: flapping }, (_, i) => `Flapping site ${i}`),
     record: async () => undefined,
     now: () => now,

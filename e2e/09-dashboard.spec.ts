@@ -24,7 +24,7 @@ function words(lang: 'en' | 'vi') {
     monitor: d.bandwidth.monitorLabel as string,
     now: pattern(d.now.title_other),
     asOf: pattern(d.asOf),
-    pdf: texts.home.pdf.button as string,
+    pdf: d.pdf.button as string,
   };
 }
 

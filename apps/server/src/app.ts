@@ -18,7 +18,6 @@ import { channelsModule } from './modules/channels/channels.module.ts';
 import { chatModule } from './modules/chat/chat.module.ts';
 import { contractsModule } from './modules/contracts/contracts.module.ts';
 import { cronjobModule } from './modules/cronjob/cronjob.module.ts';
-import { customersModule } from './modules/customers/customers.module.ts';
 import { dashboardModule } from './modules/dashboard/dashboard.module.ts';
 import { deviceInfoModule } from './modules/deviceinfo/deviceInfo.module.ts';
 import { devicesModule } from './modules/devices/devices.module.ts';
@@ -26,12 +25,13 @@ import { mailModule } from './modules/mail/mail.module.ts';
 import { portalModule } from './modules/portal/portal.module.ts';
 import { settingsModule } from './modules/settings/settings.module.ts';
 import { sitesModule } from './modules/sites/sites.module.ts';
+import { splashModule } from './modules/splash/splash.module.ts';
 import { suppliesModule } from './modules/supplies/supplies.module.ts';
 import { terminalModule } from './modules/terminal/terminal.module.ts';
 import type { TerminalOptions } from './modules/terminal/terminal.service.ts';
-import { uploadsModule } from './modules/uploads/uploads.module.ts';
 import { usersModule } from './modules/users/users.module.ts';
 import { vouchersModule } from './modules/vouchers/vouchers.module.ts';
+import { wanLinksModule } from './modules/wanLinks/wanLinks.module.ts';
 import { wirelessModule } from './modules/wireless/wireless.module.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -143,18 +143,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     hiddenPattern: opts.wirelessHidden,
     portalAddress: opts.portalAddress,
   });
-  const uploads = uploadsModule(core, { sites: sites.service });
+  const splash = splashModule(core, { sites: sites.service });
   const cronjob = cronjobModule(core, { sites: sites.service, parameters: settings.parameters });
   const portal = portalModule({
     controller: settings.controller,
     sites: sites.service,
-    uploads: uploads.service,
+    splash: splash.service,
     vouchers: vouchers.service,
     now: opts.now,
     portalAddress: opts.portalAddress,
     publicUrl: opts.publicUrl,
   });
-  const customers = customersModule(core, {
+  const wanLinks = wanLinksModule(core, {
     controller: settings.controller,
     sharedDeviceToken: () => settings.parameters.sharedDeviceToken(),
     now: opts.now,
@@ -170,7 +170,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const chat = chatModule(core, { people: users.directory, now: opts.now, log: () => app.log });
   const terminal = terminalModule(core, {
     devices: deviceInfo.forTerminal,
-    siteLinks: (site) => customers.service.pushedLinks(site),
+    siteLinks: (site) => wanLinks.service.pushedLinks(site),
     adminPassword: () => settings.parameters.terminalPassword(),
     session: (id) => users.accounts.sessions.load(id),
     options: { idleMs: 15 * 60_000, maxSessions: 3, ...opts.terminal },
@@ -179,7 +179,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   const mail = mailModule(core, {
     settings: settings.mailSettings,
-    report: () => customers.service.list(),
+    report: () => wanLinks.service.list(),
     now: opts.now,
     schedule: opts.scheduleMail,
     log: () => app.log,
@@ -192,7 +192,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     onResetMail: (sending) =>
       void sending.catch((err: unknown) => app.log.warn({ err }, 'a password-reset mail could not be sent')),
   });
-  const dashboard = dashboardModule(core, { controller: settings.controller, sites: sites.service, now: opts.now });
+  const dashboard = dashboardModule({
+    controller: settings.controller,
+    sites: sites.service,
+    contracts: contracts.counts,
+    now: opts.now,
+  });
   realtime.authenticateWith(registerAuth(app, auth.verifyAccess, auth.sessionStore));
 
   // The areas and where they answer.
@@ -209,14 +214,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ['/api/v1', devices],
     ['/api/v1', dashboard],
     ['/api/v1', wireless],
-    ['/api/v1', uploads],
-    ['/api/v1', customers],
+    ['/api/v1', splash],
+    ['/api/v1', wanLinks],
     ['/api/v1', mail],
     ['/api/v1', cronjob],
     ['/api/v1', terminal],
     ['/api/v1', chat],
     ['', { routes: terminal.socketRoutes }],
-    ['', { routes: uploads.publicRoutes }],
+    ['', { routes: splash.publicRoutes }],
     ['', portal],
   ];
   for (const [prefix, area] of areas) {

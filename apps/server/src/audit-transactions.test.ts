@@ -7,8 +7,6 @@ import type { RequestContext } from './lib/context.ts';
 import { createContractsRepository } from './modules/contracts/contracts.repository.ts';
 import { createCronjobRepository } from './modules/cronjob/cronjob.repository.ts';
 import { createCronjobService } from './modules/cronjob/cronjob.service.ts';
-import { createDeviceTokensRepository } from './modules/customers/deviceTokens.repository.ts';
-import { createDeviceTokensService } from './modules/customers/deviceTokens.service.ts';
 import { createDeviceInfoRepository } from './modules/deviceinfo/deviceInfo.repository.ts';
 import { createDeviceInfoService } from './modules/deviceinfo/deviceInfo.service.ts';
 import { createParametersService } from './modules/settings/parameters.service.ts';
@@ -17,6 +15,8 @@ import { createSitesRepository } from './modules/sites/sites.repository.ts';
 import { createSitesService, type SitesService } from './modules/sites/sites.service.ts';
 import { createTerminalRepository } from './modules/terminal/terminal.repository.ts';
 import { createTerminalService, type TerminalOptions } from './modules/terminal/terminal.service.ts';
+import { createDeviceTokensRepository } from './modules/wanLinks/deviceTokens.repository.ts';
+import { createDeviceTokensService } from './modules/wanLinks/deviceTokens.service.ts';
 import { createTestApp, drivers, type TestApp } from './test/helpers.ts';
 
 // Issue 23: a write and its audit line were separate statements outside a transaction; a failure between them left
@@ -115,7 +115,7 @@ describe.each(drivers)('writes and their audit lines on %s', (driver) => {
     const tokens = createDeviceTokensRepository(t.database.db);
     const deps = {
       tokens,
-      customers: { find: async () => ({ sitename: 'sen01' }) } as never,
+      wanLinks: { find: async () => ({ sitename: 'sen01' }) } as never,
       shared: async () => ({ token: '', enabled: true }),
       now: () => Date.UTC(2025, 0, 2),
     };

@@ -32,6 +32,21 @@ const REQUEST_TIMEOUT_MS = 8_000;
 const SERIALS = ['SN-R-0', 'SN-R-1', 'SN-R-2'];
 const DAY0 = Date.UTC(2025, 0, 1);
 
+/** What the server's connections are doing, for a failure's message: a connection held too long says its query. */
+async function busyConnections(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `select state, wait_event_type, wait_event, now() - query_start as for, left(query, 200) as query
+         from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid() and state <> 'idle'`,
+    );
+    return JSON.stringify(rows);
+  } finally {
+    await client.end();
+  }
+}
+
 describe.skipIf(!bin)('a PostgreSQL restart and outage under load', () => {
   let server: PostgresServer;
   const instances: TestApp[] = [];
@@ -243,7 +258,7 @@ describe.skipIf(!bin)('a PostgreSQL restart and outage under load', () => {
         const pool = database.pool as pg.Pool;
         const held = () => pool.totalCount - pool.idleCount;
         for (let i = 0; i < 150 && held() !== 1; i++) await sleep(100);
-        expect(held()).toBe(1);
+        expect(held(), held() === 1 ? '' : await busyConnections(server.url)).toBe(1);
       }
       const check2 = new pg.Client({ connectionString: server.url });
       await check2.connect();

@@ -1,14 +1,17 @@
-import './i18n/i18n.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { hideAntdIconNames } from './app/iconNames.ts';
+import { ready } from './i18n/i18n.ts';
 
 // antd draws popups (menus, selects, messages) outside the root: the whole body is watched
 hideAntdIconNames(document.body);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// drawn once the reader's language is loaded (if that chunk cannot be fetched, the app is drawn all the same)
+void ready.finally(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,3 +1,4 @@
+// Over 300 lines: one model, client visits as a function of time, and the reports, sessions and guests computed from it share its caches and its hash.
 /**
  * Client activity as a pure function of time. Each site has client "slots"; a slot is held by one device
  * (one mac) for `period` days, then a new device takes it (new guests keep arriving). On each local day a

@@ -1,3 +1,4 @@
+// Over 300 lines: the controller's route table: one short handler per Network API call the console makes, kept in one list as the controller's own API is one list.
 /** The Network API routes (paths relative to the Network base: `/` classic, `/proxy/network` on UniFi OS). */
 import { allUsers, essidFor, findIdentity, guests, onlineAt, sessionRecords, staObject } from './activity.ts';
 import { REPORT_INTERVALS, REPORT_KINDS, type ReportInterval, type ReportKind, report } from './reports.ts';

@@ -1,3 +1,4 @@
+// Over 300 lines: the HTTP side of both controller flavours (classic and UniFi OS): logins, sessions, CSRF and routing differ in small ways best seen side by side.
 /** The HTTP side: logins (classic and UniFi OS), sessions, CSRF, routing, call counters. */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

@@ -1,3 +1,4 @@
+// Over 300 lines: every read-only view the controller answers, each in the controller's exact shape from one moment of the world.
 /** Read-only views of the state at a moment: devices, health, sites, sysinfo. */
 import { isUp, type Online, onlineAt, rxRate, txRate } from './activity.ts';
 import { hash01 } from './rng.ts';

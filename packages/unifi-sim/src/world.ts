@@ -1,3 +1,4 @@
+// Over 300 lines: the world's types and the one seeded builder that makes every site, access point, network and voucher from them; split, each half would have to be read with the other.
 /** The simulator's stored state: sites, access points, networks, settings, vouchers and known clients. */
 import { createRng, type Rng } from './rng.ts';
 

@@ -15,7 +15,7 @@ export type FieldError = { field: string; message: string };
 export function codeText(t: TFunction, code: unknown, params?: ErrorParams): string | undefined {
   if (typeof code !== 'string' || !/^\w+$/.test(code)) return undefined;
   // a weekday the server names in English (`dayName`) is said in the reader's language
-  const day = typeof params?.day === 'string' ? { dayName: t(`config.wireless.days.${params.day}`) } : {};
+  const day = typeof params?.day === 'string' ? { dayName: t(`settings.wireless.days.${params.day}`) } : {};
   const options = { ...params, ...day, interpolation: { escapeValue: false }, defaultValue: '' };
   return t(`apiErrors.${code}`, options) || t(`fieldProblems.${code}`, options) || undefined;
 }

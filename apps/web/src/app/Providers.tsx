@@ -4,7 +4,7 @@ import enUS from 'antd/locale/en_US';
 import viVN from 'antd/locale/vi_VN';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NoticeProvider } from '../components/NoticeProvider.tsx';
+import { NoticeProvider } from '../components/feedback/NoticeProvider.tsx';
 
 // Brand colours, one step darker than antd's defaults.
 const BLUE = '#0958d9'; // antd blue-7 (antd's default #1677ff is 4.10 on white)

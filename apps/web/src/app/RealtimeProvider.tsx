@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useNotificationApi } from '../components/NoticeProvider.tsx';
+import { useNotificationApi } from '../components/feedback/NoticeProvider.tsx';
 import { chatKeys, setPresence, useUnreadQuery, viewedChannel } from '../features/chat/chatQueries.ts';
 import { RealtimeContext } from '../realtime/RealtimeContext.tsx';
 import { openSocket, type RealtimeSocket } from '../realtime/socket.ts';

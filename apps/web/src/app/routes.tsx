@@ -1,39 +1,36 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { LoginPage } from '../features/login/LoginPage.tsx';
+import { LoginPage } from '../features/account/login/LoginPage.tsx';
 import { Loading, lazyPage } from './lazyPage.tsx';
 
 // Every screen but /login is a chunk of its own.
-const VerifyPage = lazyPage(() => import('../features/verify/VerifyPage.tsx'), 'VerifyPage');
+const VerifyPage = lazyPage(() => import('../features/account/verify/VerifyPage.tsx'), 'VerifyPage');
 const ResetPasswordPage = lazyPage(
-  () => import('../features/resetPassword/ResetPasswordPage.tsx'),
+  () => import('../features/account/resetPassword/ResetPasswordPage.tsx'),
   'ResetPasswordPage',
 );
-const LoginedPage = lazyPage(() => import('../features/logined/LoginedPage.tsx'), 'LoginedPage');
+const LoginedPage = lazyPage(() => import('../features/account/logined/LoginedPage.tsx'), 'LoginedPage');
 const ChangePasswordDefaultPage = lazyPage(
-  () => import('../features/changePasswordDefault/ChangePasswordDefaultPage.tsx'),
+  () => import('../features/account/changePasswordDefault/ChangePasswordDefaultPage.tsx'),
   'ChangePasswordDefaultPage',
 );
-const ForbiddenPage = lazyPage(() => import('../features/forbidden/ForbiddenPage.tsx'), 'ForbiddenPage');
+const ForbiddenPage = lazyPage(() => import('../features/account/forbidden/ForbiddenPage.tsx'), 'ForbiddenPage');
 const ShellGate = lazyPage(() => import('./shell/ShellGate.tsx'), 'ShellGate');
-const HomePage = lazyPage(() => import('../features/home/HomePage.tsx'), 'HomePage');
-const OverviewPage = lazyPage(() => import('../features/overview/OverviewPage.tsx'), 'OverviewPage');
+const HomePage = lazyPage(() => import('../features/dashboard/HomePage.tsx'), 'HomePage');
+const OverviewPage = lazyPage(() => import('../features/dashboard/overview/OverviewPage.tsx'), 'OverviewPage');
 const UsersPage = lazyPage(() => import('../features/users/UsersPage.tsx'), 'UsersPage');
-const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage.tsx'), 'ProfilePage');
+const ProfilePage = lazyPage(() => import('../features/account/profile/ProfilePage.tsx'), 'ProfilePage');
 const ChangePasswordPage = lazyPage(
-  () => import('../features/changePassword/ChangePasswordPage.tsx'),
+  () => import('../features/account/changePassword/ChangePasswordPage.tsx'),
   'ChangePasswordPage',
 );
-const VoucherPage = lazyPage(() => import('../features/voucher/VoucherPage.tsx'), 'VoucherPage');
-const DevicePage = lazyPage(() => import('../features/device/DevicePage.tsx'), 'DevicePage');
-const ConfigPage = lazyPage(() => import('../features/config/ConfigPage.tsx'), 'ConfigPage');
-const ChannelPage = lazyPage(() => import('../features/channel/ChannelPage.tsx'), 'ChannelPage');
+const VouchersPage = lazyPage(() => import('../features/vouchers/VouchersPage.tsx'), 'VouchersPage');
+const DevicesPage = lazyPage(() => import('../features/devices/DevicesPage.tsx'), 'DevicesPage');
+const SettingsPage = lazyPage(() => import('../features/settings/SettingsPage.tsx'), 'SettingsPage');
+const ChannelsPage = lazyPage(() => import('../features/channels/ChannelsPage.tsx'), 'ChannelsPage');
 const SuppliesPage = lazyPage(() => import('../features/supplies/SuppliesPage.tsx'), 'SuppliesPage');
-const ReporterPage = lazyPage(() => import('../features/reporter/ReporterPage.tsx'), 'ReporterPage');
+const WanLinksPage = lazyPage(() => import('../features/wanLinks/WanLinksPage.tsx'), 'WanLinksPage');
 const ChatPage = lazyPage(() => import('../features/chat/ChatPage.tsx'), 'ChatPage');
-const ClientDeviceInfPage = lazyPage(
-  () => import('../features/clientDeviceInf/ClientDeviceInfPage.tsx'),
-  'ClientDeviceInfPage',
-);
+const DeviceInfoPage = lazyPage(() => import('../features/deviceInfo/DeviceInfoPage.tsx'), 'DeviceInfoPage');
 
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
@@ -89,16 +86,16 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to="/home" replace /> },
       { path: 'home', element: <HomePage /> },
       { path: 'dashboard', element: <OverviewPage /> },
-      { path: 'voucher', element: <VoucherPage /> },
-      { path: 'device', element: <DevicePage /> },
-      { path: 'config', element: <ConfigPage /> },
+      { path: 'voucher', element: <VouchersPage /> },
+      { path: 'device', element: <DevicesPage /> },
+      { path: 'config', element: <SettingsPage /> },
       { path: 'users', element: <UsersPage /> },
       { path: 'users/:username', element: <ProfilePage /> },
       { path: 'user/changepassword', element: <ChangePasswordPage /> },
-      { path: 'channel', element: <ChannelPage /> },
+      { path: 'channel', element: <ChannelsPage /> },
       { path: 'supplies', element: <SuppliesPage /> },
-      { path: 'clientDeviceInf', element: <ClientDeviceInfPage /> },
-      { path: 'reporter', element: <ReporterPage /> },
+      { path: 'clientDeviceInf', element: <DeviceInfoPage /> },
+      { path: 'reporter', element: <WanLinksPage /> },
       { path: 'chat', element: <ChatPage /> },
       { path: '*', element: <Navigate to="/home" replace /> },
     ],

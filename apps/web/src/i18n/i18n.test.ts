@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { en } from './i18n.ts';
+import { english as en } from './english.ts';
 import vi from './vi.json';
 
 type Tree = { [key: string]: string | Tree };
@@ -41,21 +41,21 @@ describe('translations', () => {
   });
 
   it('keep the fixed channel texts', () => {
-    expect(vi.channel.tabs).toEqual({
+    expect(vi.channels.tabs).toEqual({
       details: 'Chi tiết kênh truyền',
       registration: 'Đăng ký kênh',
       import: 'Nhập dữ liệu',
     });
-    expect(en.channel.tabs).toEqual({
+    expect(en.channels.tabs).toEqual({
       details: 'Channel details',
       registration: 'Channel registration',
       import: 'Import data',
     });
-    expect(en.channel.required).toBe('Please Input {{title}}!');
-    expect(en.channel.registration.inUse).toBe(
+    expect(en.channels.required).toBe('Please Input {{title}}!');
+    expect(en.channels.registration.inUse).toBe(
       'This channel has details and cannot be deleted; delete its details first.',
     );
-    expect(en.channel.provider.duplicate).toBe('A provider with this name already exists.');
+    expect(en.channels.provider.duplicate).toBe('A provider with this name already exists.');
   });
 
   it('keep the fixed supplies texts', () => {

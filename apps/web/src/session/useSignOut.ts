@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../api/call.ts';
 import { clearTokens, getAccessToken, getRefreshToken } from '../api/tokens.ts';
-import { useNotice } from '../components/useNotice.ts';
+import { useNotice } from '../components/feedback/useNotice.ts';
 
 /** Logs out on the server when a session exists, then always clears both tokens and goes to /login. */
 export function useSignOut() {

@@ -1,6 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
-import { i18n } from '../i18n/i18n.ts';
+import { i18n, loadLanguage } from '../i18n/i18n.ts';
 import { mediaMatches, setViewportWidth, viewportWidth } from './viewport.ts';
 
 // jsdom lacks these browser APIs that antd uses. Media queries answer for a desktop width unless a test sets
@@ -28,6 +28,9 @@ if (!('ResizeObserver' in window)) {
 // `findBy…` and `waitFor` wait up to 5 s (1 s by default): the suite shares the machine with the server's tests, and a
 // screen that renders in 50 ms alone can take a second there. A test that fails still fails, only later.
 configure({ asyncUtilTimeout: 5_000 });
+
+// the app loads a language's texts when it is first used; the tests switch between both
+await Promise.all([loadLanguage('en'), loadLanguage('vi')]);
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');

@@ -3,7 +3,6 @@ export * from './chat.ts';
 export * from './common.ts';
 export * from './contracts.ts';
 export * from './cronjob.ts';
-export * from './customers.ts';
 export * from './dashboard.ts';
 export * from './deviceInfo.ts';
 export * from './devices.ts';
@@ -14,6 +13,7 @@ export * from './supplies.ts';
 export * from './terminal.ts';
 export * from './users.ts';
 export * from './vouchers.ts';
+export * from './wanLinks.ts';
 export * from './wireless.ts';
 
 import { ErrorSchema } from './common.ts';

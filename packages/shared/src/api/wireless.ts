@@ -25,7 +25,7 @@ export const WlanGroupBody = Type.Object({
 /**
  * A window of a day when the network is on: minutes from midnight, on quarter hours. The usual slider runs over
  * quarter hours 1 to 96, quarter q being q × 15 minutes (its default 32 to 72 is 08:00-18:00); the console's starts at
- * quarter 0, so that a window may start at midnight: from 00:00 to 24:00 (docs/decisions.md).
+ * quarter 0, so that a window may start at midnight: from 00:00 to 24:00 (docs/features.md).
  */
 export const ScheduleWindowSchema = Type.Object({
   day: Type.Unsafe<Weekday>({ type: 'string', enum: [...WEEKDAYS] }),

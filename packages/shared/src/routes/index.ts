@@ -3,18 +3,18 @@ import type { channelsRoutes } from './channels.ts';
 import type { chatRoutes } from './chat.ts';
 import type { contractRoutes } from './contracts.ts';
 import type { cronjobRoutes } from './cronjob.ts';
-import type { customersRoutes } from './customers.ts';
 import type { dashboardRoutes } from './dashboard.ts';
 import type { deviceInfoRoutes } from './deviceInfo.ts';
 import type { devicesRoutes } from './devices.ts';
 import type { mailRoutes } from './mail.ts';
 import type { settingsRoutes } from './settings.ts';
 import type { sitesRoutes } from './sites.ts';
+import type { splashRoutes } from './splash.ts';
 import type { suppliesRoutes } from './supplies.ts';
 import type { terminalRoutes } from './terminal.ts';
-import type { uploadsRoutes } from './uploads.ts';
 import type { usersRoutes } from './users.ts';
 import type { vouchersRoutes } from './vouchers.ts';
+import type { wanLinksRoutes } from './wanLinks.ts';
 import type { wirelessRoutes } from './wireless.ts';
 
 export * from '../contract.ts';
@@ -23,7 +23,6 @@ export * from './channels.ts';
 export * from './chat.ts';
 export * from './contracts.ts';
 export * from './cronjob.ts';
-export * from './customers.ts';
 export * from './dashboard.ts';
 export * from './deviceInfo.ts';
 export * from './devices.ts';
@@ -31,11 +30,12 @@ export * from './mail.ts';
 export * from './portal.ts';
 export * from './settings.ts';
 export * from './sites.ts';
+export * from './splash.ts';
 export * from './supplies.ts';
 export * from './terminal.ts';
-export * from './uploads.ts';
 export * from './users.ts';
 export * from './vouchers.ts';
+export * from './wanLinks.ts';
 export * from './wireless.ts';
 
 /** Every route of the API (under /api/v1) by its key: what the web's `call` accepts. The guest portal's pages are not in it. */
@@ -44,16 +44,16 @@ export type ApiRoutes = typeof authRoutes &
   typeof chatRoutes &
   typeof contractRoutes &
   typeof cronjobRoutes &
-  typeof customersRoutes &
   typeof dashboardRoutes &
   typeof deviceInfoRoutes &
   typeof devicesRoutes &
   typeof mailRoutes &
   typeof settingsRoutes &
   typeof sitesRoutes &
+  typeof splashRoutes &
   typeof suppliesRoutes &
   typeof terminalRoutes &
-  typeof uploadsRoutes &
   typeof usersRoutes &
   typeof vouchersRoutes &
+  typeof wanLinksRoutes &
   typeof wirelessRoutes;

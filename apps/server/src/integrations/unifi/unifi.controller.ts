@@ -1,3 +1,4 @@
+// Over 300 lines: every call the console makes to a controller, one method each, over the client's transport and the read cache.
 import {
   type BlockedDevice,
   type ConnectedDevice,
@@ -235,7 +236,7 @@ export function createController(client: UnifiClient, cache: ReadCache) {
 
     /**
      * Lets a guest in for its minutes, with its rates (kbps), byte quota (MB) and access point, and the voucher it
-     * came with (`voucher_id`: the controller records the guest with it and counts the use; docs/decisions.md).
+     * came with (`voucher_id`: the controller records the guest with it and counts the use; docs/features.md).
      */
     async authorizeGuest(
       site: string,

@@ -23,7 +23,7 @@ const MAX_BAD_LINKS = 10;
  * Password reset by mail: a single-use link valid 30 minutes (only a hash of its token is kept); asking always
  * answers the same whether or not the address is a user's; the new password follows the usual rules and ends
  * every session of the user. Asking is limited per e-mail address and per client address; wrong links per client
- * address only (a wrong token names no user, and 256 random bits are not guessed: see docs/decisions.md).
+ * address only (a wrong token names no user, and 256 random bits are not guessed: see docs/features.md).
  */
 export function createResetService(deps: {
   db: Db;

@@ -1,3 +1,4 @@
+// Over 300 lines: the SQL of the channel register's five tables (providers, packs, attributes, details, history), which share their select and join fragments.
 import {
   CHANNEL_DETAIL_DATES,
   CHANNEL_STATUSES,

@@ -1,3 +1,4 @@
+// Over 300 lines: the rules of the channel register's five entities and its import, which checks rows against the same rules; the history diff sits beside the writes it records.
 import {
   type AttributeUpdateInput,
   CHANNEL_DETAIL_DATES,

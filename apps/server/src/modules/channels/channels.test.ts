@@ -92,6 +92,22 @@ describe.each(drivers)('channel register on %s', (driver) => {
     expect(history[2].changes).toContainEqual({ field: 'servicePack', old: null, new: 'Viettel / FTTH 200M' });
   });
 
+  it("refuses deleting a contract a channel's detail names (409 contractInUse), then deletes it once the detail went", async () => {
+    const channel = (await call('POST', '/it4u/channel/attribute', { name: 'Kênh Bến Thành' })).json();
+    const contract = (
+      await call('POST', '/it4u/contracts', { numContract: 'HD-KENH-DEL', clientName: 'Chợ Bến Thành' })
+    ).json();
+    const detail = (
+      await call('POST', '/it4u/channel/detail', { channelAttributeId: channel.id, contractId: contract.id })
+    ).json();
+    const refused = await call('DELETE', `/it4u/contracts/${contract.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('contractInUse');
+    expect((await call('GET', `/it4u/contracts/${contract.id}`)).statusCode).toBe(200);
+    expect((await call('DELETE', `/it4u/channel/detail.${detail.id}`)).statusCode).toBe(200);
+    expect((await call('DELETE', `/it4u/contracts/${contract.id}`)).statusCode).toBe(200);
+  });
+
   it('saves details (new, then changed by id), searches them by deploy date, records the changes, refuses deleting a channel in use', async () => {
     const channel = (
       await call('POST', '/it4u/channel/attribute', { name: 'Kênh An Phú', customer: 'Trường An Phú' })

@@ -35,6 +35,21 @@ export const contractRefColumns: SQL = sql.raw(
 export const contractRefJoin = (contractId: SQL): SQL =>
   sql`left join contracts ${sql.raw(ALIAS)} on ${sql.raw(ALIAS)}.id = ${contractId}`;
 
+/** The alias of the joined customer who owns a site. */
+const OWNER = 'site_owner';
+
+/**
+ * The left join of the customer owning a site (e.g. the WAN links report's customer sites): the client of the first
+ * contract (by id) covering the site whose id is `siteId`. A join of whole tables (a hash join), not a lookup a row;
+ * the customer's name is `siteOwnerColumn`.
+ */
+export const siteOwnerJoin = (siteId: SQL): SQL =>
+  sql`left join (select distinct on (x.site_id) x.site_id, c.client_name from contract_sites x
+    join contracts c on c.id = x.contract_id order by x.site_id, c.id) ${sql.raw(OWNER)} on ${sql.raw(OWNER)}.site_id = ${siteId}`;
+
+/** The name of the customer `siteOwnerJoin` found (null when none). */
+export const siteOwnerColumn: SQL = sql.raw(`${OWNER}.client_name`);
+
 /** The columns `contractRefColumns` adds to a row. */
 export type ContractRefRow = {
   contract_id: number | null;

@@ -11,6 +11,9 @@ import { createContractsService } from './contracts.service.ts';
  */
 export type ContractsForRecords = Pick<ContractsRepository, 'find' | 'byNumbers' | 'insertNumbers' | 'bySite'>;
 
+/** What the dashboard counts of the register: its customers per segment. */
+export type ContractCounts = Pick<ContractsRepository, 'segmentCounts'>;
+
 /** The contracts register: customers' contracts and the sites they cover. */
 export function contractsModule(core: Core, deps: { sites: SitesService }) {
   const repository = createContractsRepository(core.db);
@@ -21,6 +24,7 @@ export function contractsModule(core: Core, deps: { sites: SitesService }) {
     insertNumbers: (values, within) => repository.insertNumbers(values, within),
     bySite: (site) => repository.bySite(site),
   };
+  const counts: ContractCounts = { segmentCounts: () => repository.segmentCounts() };
   const routes: Area['routes'] = async (api) => contractsRoutes(api, { contracts: service });
-  return { service, forRecords, routes };
+  return { service, forRecords, counts, routes };
 }

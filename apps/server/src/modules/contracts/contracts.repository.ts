@@ -1,8 +1,9 @@
-import type { Contract } from '@it4u/shared';
+import type { Contract, SegmentCounts } from '@it4u/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contractSites, contracts } from '../../db/schema.ts';
 import { chunks, containsAny, containsPattern, rowsOf } from '../../lib/sql.ts';
+import { siteListOf, siteRefJoin, siteRefNamed } from '../sites/siteRefs.ts';
 
 export type ContractValues = Omit<Contract, 'id' | 'sitename'>;
 
@@ -35,8 +36,7 @@ const toContract = (r: Row): Contract => ({
 
 const SELECT = sql`select c.id, c.custom_id, c.num_contract, c.client_name, c.company_name, c.phone, c.street,
   c.service_plans, c.segment,
-  coalesce((select json_agg(json_build_object('sitename', s.sitename, 'idname', s.idname) order by s.sitename)
-            from contract_sites cs join sites s on s.id = cs.site_id where cs.contract_id = c.id), '[]'::json) as sites`;
+  ${siteListOf(sql`contract_sites cs`, sql`cs.site_id`, sql`cs.contract_id = c.id`)} as sites`;
 
 export function createContractsRepository(db: Db) {
   return {
@@ -94,12 +94,22 @@ export function createContractsRepository(db: Db) {
       return rows.map((r) => r.client_name);
     },
 
+    /** Customers (distinct names, without case) per segment, by segment. */
+    async segmentCounts(): Promise<SegmentCounts> {
+      const rows = rowsOf<{ segment: string; customers: number }>(
+        await db.execute(
+          sql`select segment, count(distinct lower(client_name))::int as customers from contracts group by segment order by segment`,
+        ),
+      );
+      return rows.map((r) => ({ segment: r.segment, customers: Number(r.customers) }));
+    },
+
     /** The contract linked to a site, found by the site's id (idname) or description (sitename). */
     async bySite(site: string): Promise<Contract | undefined> {
       const [row] = rowsOf<Row>(
         await db.execute(sql`${SELECT} from contracts c
-          join contract_sites cs on cs.contract_id = c.id join sites s on s.id = cs.site_id
-          where s.idname = ${site} or s.sitename = ${site} order by c.id limit 1`),
+          join contract_sites cs on cs.contract_id = c.id ${siteRefJoin(sql`cs.site_id`, 'inner')}
+          where ${siteRefNamed(site)} order by c.id limit 1`),
       );
       return row ? toContract(row) : undefined;
     },

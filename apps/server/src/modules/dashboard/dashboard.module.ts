@@ -1,18 +1,24 @@
 import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
-import type { Area, Core } from '../../lib/module.ts';
+import type { Area } from '../../lib/module.ts';
+import type { ContractCounts } from '../contracts/contracts.module.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
 import { createDashboardService } from './dashboard.service.ts';
 
-/** The site dashboards and the overview: read from the controller through its shared cache, nothing stored. */
-export function dashboardModule(
-  core: Core,
-  deps: { controller: ControllerProvider; sites: SitesService; now?: () => number },
-) {
+/**
+ * The site dashboards and the overview: read from the controller through its shared cache, nothing stored; the
+ * customers per segment from the contracts register's counts.
+ */
+export function dashboardModule(deps: {
+  controller: ControllerProvider;
+  sites: SitesService;
+  contracts: ContractCounts;
+  now?: () => number;
+}) {
   const service = createDashboardService({
-    db: core.db,
     controller: deps.controller,
     sites: deps.sites,
+    contracts: deps.contracts,
     now: deps.now ?? Date.now,
   });
   const routes: Area['routes'] = async (api) => dashboardRoutes(api, { dashboard: service });

@@ -11,14 +11,12 @@ import {
   type SegmentCounts,
   type TrafficHistory,
 } from '@it4u/shared';
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import type { Controller, ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
 import { lastSeenOf, toAccessPoints, wlanHealth } from '../../integrations/unifi/unifi.map.ts';
 import type { Actor } from '../../lib/context.ts';
 import { seesAllSites } from '../../lib/context.ts';
 import { BadRequestError, ForbiddenError } from '../../lib/errors.ts';
-import { rowsOf } from '../../lib/sql.ts';
+import type { ContractCounts } from '../contracts/contracts.module.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import {
   clientSeries,
@@ -42,9 +40,10 @@ const WEEK = 7 * 24 * 60 * MINUTE;
  * watch, and reports of closed periods are kept an hour.
  */
 export function createDashboardService(deps: {
-  db: Db;
   controller: ControllerProvider;
   sites: SitesService;
+  /** the contracts register's counts (its customers per segment) */
+  contracts: ContractCounts;
   /** the console's clock */
   now: () => number;
 }) {
@@ -170,12 +169,7 @@ export function createDashboardService(deps: {
     /** Customers per segment of the contracts register (staff only: it counts every customer). */
     async segments(actor: Actor): Promise<SegmentCounts> {
       if (!seesAllSites(actor)) throw new ForbiddenError('notAllowed');
-      const rows = rowsOf<{ segment: string; customers: number }>(
-        await deps.db.execute(
-          sql`select segment, count(distinct lower(client_name))::int as customers from contracts group by segment order by segment`,
-        ),
-      );
-      return rows.map((r) => ({ segment: r.segment, customers: Number(r.customers) }));
+      return deps.contracts.segmentCounts();
     },
   };
 }

@@ -17,8 +17,11 @@ export function deviceInfoModule(core: Core, deps: { contracts: ContractsForReco
   });
   const routes: Area['routes'] = async (api) =>
     deviceInfoRoutes(api, { devices: service, sheetLimits: core.sheetLimits });
-  /** What the remote terminal reads: a row (its addresses, site, customer) and its stored (encrypted) passwords. */
-  const forTerminal = { find: repository.find, secrets: repository.secrets };
+  /**
+   * What the remote terminal reads: a row (its addresses, site, customer), its stored (encrypted) passwords, and the
+   * labels (customer, site) of the rows its approvals name.
+   */
+  const forTerminal = { find: repository.find, secrets: repository.secrets, labels: repository.labels };
   return { service, repository, routes, forTerminal };
 }
 

@@ -18,10 +18,13 @@ import {
   contractRefJoin,
   deviceContractOf,
 } from '../contracts/contractRefs.ts';
+import { type SiteRefRow, siteRefColumn, siteRefColumns, siteRefJoin } from '../sites/siteRefs.ts';
 
 export type DeviceTexts = Record<DeviceTextField, string>;
 /** field → encrypted password, for the passwords stored */
 export type DeviceSecrets = Partial<Record<DeviceSecretField, string>>;
+/** How another area names a row: its customer and its site's short name. */
+export type DeviceLabel = { customer: string; site: string };
 export type DeviceValues = {
   contractId: number | null;
   siteId: number | null;
@@ -29,15 +32,14 @@ export type DeviceValues = {
   secrets: DeviceSecrets;
 };
 
-type Row = ContractRefRow & {
-  id: number;
-  site_id: number | null;
-  fields: DeviceTexts | string;
-  secrets: DeviceSecrets | string;
-  updated_at: Date | string;
-  sitename: string | null;
-  idname: string | null;
-};
+type Row = ContractRefRow &
+  SiteRefRow & {
+    id: number;
+    site_id: number | null;
+    fields: DeviceTexts | string;
+    secrets: DeviceSecrets | string;
+    updated_at: Date | string;
+  };
 
 const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 
@@ -66,21 +68,22 @@ const searchText = (fields: DeviceTexts) =>
     .toLowerCase();
 
 /** A row's tables: its customer's contract and its site. */
-const TABLES = sql`device_info d ${contractRefJoin(sql`d.contract_id`)} left join sites s on s.id = d.site_id`;
+const TABLES = sql`device_info d ${contractRefJoin(sql`d.contract_id`)} ${siteRefJoin(sql`d.site_id`)}`;
 
 const SELECT = sql`select d.id, d.site_id, d.fields, d.secrets, d.updated_at, ${contractRefColumns},
-  s.sitename, s.idname from ${TABLES}`;
+  ${siteRefColumns} from ${TABLES}`;
 
-/** The customer's columns a search looks in. */
+/** The customer's and the site's columns a search looks in. */
 const CUSTOMER_SEARCH = (['clientName', 'numContract', 'phone', 'servicePlans'] as const).map(contractRefColumn);
+const SITE_SEARCH = (['sitename', 'idname'] as const).map(siteRefColumn);
 
 /** Rows whose text, customer or site holds q (any case). */
 function matching(q: string | undefined) {
   const text = q?.trim() ?? '';
   if (!text) return sql`true`;
   const p = containsPattern(text.toLowerCase());
-  const customer = CUSTOMER_SEARCH.map((c) => sql`${sql.raw(c)} ilike ${p}`);
-  return sql`(d.search like ${p} or ${sql.join(customer, sql` or `)} or s.sitename ilike ${p} or s.idname ilike ${p})`;
+  const others = [...CUSTOMER_SEARCH, ...SITE_SEARCH].map((c) => sql`${sql.raw(c)} ilike ${p}`);
+  return sql`(d.search like ${p} or ${sql.join(others, sql` or `)})`;
 }
 
 export function createDeviceInfoRepository(db: Db) {
@@ -106,6 +109,21 @@ export function createDeviceInfoRepository(db: Db) {
     async find(id: number): Promise<DeviceInfo | undefined> {
       const [row] = rowsOf<Row>(await db.execute(sql`${SELECT} where d.id = ${id}`));
       return row ? toDeviceInfo(row) : undefined;
+    },
+
+    /**
+     * The rows' labels, by id: their customer (the contract's client, '' without one) and their site (its short name,
+     * '' without one). Rows not found are left out.
+     */
+    async labels(ids: number[]): Promise<Map<number, DeviceLabel>> {
+      const labels = new Map<number, DeviceLabel>();
+      if (ids.length === 0) return labels;
+      const rows = rowsOf<{ id: number; customer: string | null; site: string | null }>(
+        await db.execute(sql`select d.id, ${sql.raw(contractRefColumn('clientName'))} as customer,
+          ${sql.raw(siteRefColumn('idname'))} as site from ${TABLES} where d.id = any(${sql.param(ids)}::int[])`),
+      );
+      for (const r of rows) labels.set(r.id, { customer: r.customer ?? '', site: r.site ?? '' });
+      return labels;
     },
 
     /** The stored (encrypted) passwords of a row. */

@@ -1,3 +1,4 @@
+// Over 300 lines: one service holds the mail settings, the sending with its log, and the scheduled run, because all three share the transport made from the settings and the log's rows.
 import {
   type ApiErrorCode,
   apiErrorText,

@@ -10,9 +10,9 @@ import {
   tokenFor,
 } from '../../test/helpers.ts';
 import { mailSettingsFor, startSmtp } from '../../test/smtp.ts';
-import { createCustomersRepository } from '../customers/customers.repository.ts';
-import { createCustomersService } from '../customers/customers.service.ts';
 import { createMailSettingsStore } from '../settings/settings.module.ts';
+import { createWanLinksRepository } from '../wanLinks/wanLinks.repository.ts';
+import { createWanLinksService } from '../wanLinks/wanLinks.service.ts';
 import { createMailRepository } from './mail.repository.ts';
 import { createMailService } from './mail.service.ts';
 
@@ -46,8 +46,8 @@ describe.each(drivers)('mail on %s', (driver) => {
    * with its own customer report, made when it is first read (another instance's report keeps a copy of its own).
    */
   const instance = (report?: () => Promise<never>) => {
-    const customers = createCustomersService({
-      customers: createCustomersRepository(t.database.db),
+    const wanLinks = createWanLinksService({
+      wanLinks: createWanLinksRepository(t.database.db),
       controller: { get: async () => undefined, reset() {} } as never,
       now: () => clock,
     });
@@ -57,7 +57,7 @@ describe.each(drivers)('mail on %s', (driver) => {
       audit: { record: async () => 0 } as never,
       secretKey: Buffer.alloc(32),
       now: () => clock,
-      report: report ?? (() => customers.list()),
+      report: report ?? (() => wanLinks.list()),
     });
   };
   const runs = async () =>

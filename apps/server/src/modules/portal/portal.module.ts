@@ -1,7 +1,7 @@
 import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
 import type { Area } from '../../lib/module.ts';
 import type { SitesService } from '../sites/sites.service.ts';
-import type { UploadsService } from '../uploads/uploads.service.ts';
+import type { SplashService } from '../splash/splash.service.ts';
 import type { VouchersService } from '../vouchers/vouchers.service.ts';
 import { portalRoutes } from './portal.routes.ts';
 import { createPortalService } from './portal.service.ts';
@@ -10,7 +10,7 @@ import { createPortalService } from './portal.service.ts';
 export function portalModule(deps: {
   controller: ControllerProvider;
   sites: SitesService;
-  uploads: UploadsService;
+  splash: SplashService;
   vouchers: VouchersService;
   now?: () => number;
   /** the console's public IPv4 address (PORTAL_ADDRESS): only sites whose portal points there let guests in */

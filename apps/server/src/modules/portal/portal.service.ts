@@ -4,7 +4,7 @@ import { guestFormOf, portalIsOurs, toGuestLogin } from '../../integrations/unif
 import { createReadCache } from '../../lib/readCache.ts';
 import { sameSecret } from '../../lib/secrets.ts';
 import type { SitesService } from '../sites/sites.service.ts';
-import type { UploadsService } from '../uploads/uploads.service.ts';
+import type { SplashService } from '../splash/splash.service.ts';
 import type { VouchersService } from '../vouchers/vouchers.service.ts';
 import { type PageShell, type PortalLanguage, type PortalMessage, pageShell, portalAction } from './portal.page.ts';
 import { createWrongTries } from './portal.tries.ts';
@@ -43,7 +43,7 @@ const closed: LoginOutcome = { status: 403, message: { key: 'closed', kind: 'err
 export function createPortalService(deps: {
   controller: ControllerProvider;
   sites: SitesService;
-  uploads: UploadsService;
+  splash: SplashService;
   vouchers: VouchersService;
   now: () => number;
   /** the console's public IPv4 address, where the controllers' external portals send guests ('' for none) */
@@ -56,12 +56,12 @@ export function createPortalService(deps: {
    */
   const views = createReadCache(VIEW_CACHE_MS, Date.now, { staleMs: 60_000 });
   // a new splash image shows at once (the Upload tab's preview loads the page again after an upload)
-  deps.uploads.onUpload((site) => views.invalidate(site));
+  deps.splash.onUpload((site) => views.invalidate(site));
 
   async function loadView(site: string) {
     const known = await deps.sites.byIdname(site);
     if (!known) return undefined;
-    const [hotspot, images] = await Promise.all([hotspotOf(site), deps.uploads.publicImages(site)]);
+    const [hotspot, images] = await Promise.all([hotspotOf(site), deps.splash.publicImages(site)]);
     const venue = known.sitename;
     // a site whose portal is not the console's: its page says so, with no form
     const auth = hotspot.open ? hotspot.auth : null;
@@ -97,7 +97,7 @@ export function createPortalService(deps: {
     async venueOf(site: string) {
       try {
         const known = await deps.sites.byIdname(site);
-        return known ? { venue: known.sitename, images: await deps.uploads.publicImages(site) } : undefined;
+        return known ? { venue: known.sitename, images: await deps.splash.publicImages(site) } : undefined;
       } catch {
         return undefined;
       }

@@ -12,7 +12,7 @@ const SWEEP_MS = 60_000;
 const MAX_ENTRIES = 100_000;
 
 /**
- * The wrong tries counted in this instance (docs/decisions.md: per instance, not shared): per site and device, and per
+ * The wrong tries counted in this instance (docs/features.md: per instance, not shared): per site and device, and per
  * site and address with a higher limit. Entries older than the window are swept once a minute, so that the map holds
  * only the last ten minutes' wrong tries.
  */

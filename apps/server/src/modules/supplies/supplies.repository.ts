@@ -1,3 +1,4 @@
+// Over 300 lines: the SQL of the warehouse's two tables (items and stock records: pages, report, history, imports), which share their select and join fragments.
 import type { ReportRow, StockKind, StockRecord, SupplyItem } from '@it4u/shared';
 import { IN_USE_STATUS, MOVED_STATUS } from '@it4u/shared';
 import { and, eq, sql } from 'drizzle-orm';

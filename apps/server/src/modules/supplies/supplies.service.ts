@@ -1,3 +1,4 @@
+// Over 300 lines: the rules of the catalogue, stock in and out, the report and the all-or-nothing imports that apply the same rules; the sheets themselves are in supplies.sheets.ts.
 import type { ItemInput, SheetTable, StockInInput, StockOutInput } from '@it4u/shared';
 import { IN_USE_STATUS, MOVED_STATUS, rowError, type StockKind, type StockRecord, type SupplyItem } from '@it4u/shared';
 import type { Db } from '../../db/client.ts';

@@ -21,6 +21,8 @@ import type { TerminalRepository } from './terminal.repository.ts';
 export type TerminalDevices = {
   find: (id: number) => Promise<DeviceInfo | undefined>;
   secrets: (id: number) => Promise<{ passLb?: string } | undefined>;
+  /** the rows' customer and site (short name), by id, for the list of approvals */
+  labels: (ids: number[]) => Promise<Map<number, { customer: string; site: string }>>;
 };
 
 /** Why a session ended, as the audit says it: the browser's reasons, and a sign-in that ended meanwhile. */

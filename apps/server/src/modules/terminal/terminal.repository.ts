@@ -3,15 +3,7 @@
 import type { HostKey, TerminalApproval, TerminalSession } from '@it4u/shared';
 import { and, count, desc, eq, gt, ilike, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  contracts,
-  deviceInfo,
-  sites,
-  sshHostKeys,
-  terminalChunks,
-  terminalHostApprovals,
-  terminalSessions,
-} from '../../db/schema.ts';
+import { sshHostKeys, terminalChunks, terminalHostApprovals, terminalSessions } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/sql.ts';
 
 export type SessionStart = {
@@ -32,6 +24,9 @@ export type SessionStart = {
 const SESSION_LOCK = 0x7465_726d; // 'term'
 
 const ms = (d: Date | null) => (d === null ? null : d.getTime());
+
+/** An approval as stored: without the customer and the site of its row. */
+export type StoredApproval = Omit<TerminalApproval, 'customer' | 'site'>;
 
 /** One row's host and port: an approval's key. */
 export type ApprovalKey = { deviceInfoId: number; host: string; port: number };
@@ -96,18 +91,14 @@ export function createTerminalRepository(db: Db) {
       return row;
     },
 
-    /** The requests and approvals, requests first, newest first; with each row's customer and site. */
-    async approvals(): Promise<TerminalApproval[]> {
+    /**
+     * The requests and approvals, requests first, newest first (the service adds each row's customer and site, which
+     * the device information's area names).
+     */
+    async approvals(): Promise<StoredApproval[]> {
       const rows = await db
-        .select({
-          a: terminalHostApprovals,
-          customer: contracts.clientName,
-          site: sites.idname,
-        })
+        .select()
         .from(terminalHostApprovals)
-        .innerJoin(deviceInfo, eq(deviceInfo.id, terminalHostApprovals.deviceInfoId))
-        .leftJoin(contracts, eq(contracts.id, deviceInfo.contractId))
-        .leftJoin(sites, eq(sites.id, deviceInfo.siteId))
         .orderBy(
           desc(terminalHostApprovals.state),
           desc(terminalHostApprovals.requestedAt),
@@ -116,10 +107,8 @@ export function createTerminalRepository(db: Db) {
           terminalHostApprovals.port,
         )
         .limit(1000);
-      return rows.map(({ a, customer, site }) => ({
+      return rows.map((a) => ({
         deviceInfoId: a.deviceInfoId,
-        customer: customer ?? '',
-        site: site ?? '',
         host: a.host,
         port: a.port,
         source: a.source,

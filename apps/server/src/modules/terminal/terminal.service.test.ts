@@ -4,9 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { Audit } from '../../lib/audit.ts';
 import type { Actor } from '../../lib/context.ts';
-import type { DeviceInfoRepository } from '../deviceinfo/deviceInfo.repository.ts';
 import type { TerminalRepository } from './terminal.repository.ts';
-import { createTerminalService, type TerminalOptions } from './terminal.service.ts';
+import { createTerminalService, type TerminalDevices, type TerminalOptions } from './terminal.service.ts';
 
 const T0 = Date.UTC(2026, 4, 5, 20, 0);
 
@@ -71,7 +70,7 @@ function setup(
   const sessionLive = vi.fn(async () => opts.live ?? true);
   const service = createTerminalService({
     terminal: terminal as unknown as TerminalRepository,
-    devices: devices as unknown as DeviceInfoRepository,
+    devices: devices as unknown as TerminalDevices,
     siteLinks: async () => [],
     adminPassword: async () => '',
     sessionLive,

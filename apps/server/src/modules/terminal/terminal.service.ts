@@ -1,3 +1,4 @@
+import type { TerminalApproval } from '@it4u/shared';
 import type { RawData, WebSocket } from 'ws';
 import type { Actor, RequestContext } from '../../lib/context.ts';
 import { mayDo } from '../../lib/context.ts';
@@ -76,8 +77,15 @@ export function createTerminalService(deps: Deps) {
       return (await terminal.chunks(id)).join('');
     },
 
-    /** The hosts waiting for approval and those approved, for stored passwords. */
-    approvals: () => terminal.approvals(),
+    /** The hosts waiting for approval and those approved, for stored passwords; with each row's customer and site. */
+    async approvals(): Promise<TerminalApproval[]> {
+      const rows = await terminal.approvals();
+      const labels = await deps.devices.labels([...new Set(rows.map((a) => a.deviceInfoId))]);
+      return rows.map(({ deviceInfoId, ...a }) => {
+        const label = labels.get(deviceInfoId);
+        return { deviceInfoId, customer: label?.customer ?? '', site: label?.site ?? '', ...a };
+      });
+    },
 
     /**
      * An administrator or lead technician approves a row's host for stored passwords, naming the key they saw (a key

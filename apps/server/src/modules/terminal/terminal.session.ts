@@ -1,3 +1,4 @@
+// Over 300 lines: one session's whole life (its states, timers, flow control and sign-in) in one class, so that each state's data is visible beside its transitions.
 import {
   type ApiErrorCode,
   apiErrorText,

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userSites, users } from '../../db/schema.ts';
 import { containsAny, containsPattern, rowsOf } from '../../lib/sql.ts';
+import { firstSiteOf, siteListOf } from '../sites/siteRefs.ts';
 
 export type UserRecord = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -52,8 +53,7 @@ const toUserRow = (r: ListRow): UserRow => ({
 });
 
 /** The user's sites as a JSON array, for a query whose users table is aliased u. */
-export const SITES_OF_USER = sql`coalesce((select json_agg(json_build_object('sitename', st.sitename, 'idname', st.idname) order by st.sitename)
-  from user_sites us join sites st on st.id = us.site_id where us.user_id = u.id), '[]'::json) as sites`;
+export const SITES_OF_USER = sql`${siteListOf(sql`user_sites us`, sql`us.site_id`, sql`us.user_id = u.id`)} as sites`;
 
 export function createUsersRepository(db: Db) {
   return {
@@ -163,8 +163,7 @@ export function createUsersRepository(db: Db) {
       return rowsOf<DirectoryEntry>(
         await db.execute(sql`
           select u.id, u.name, u.username,
-            (select s.sitename from user_sites us join sites s on s.id = us.site_id
-              where us.user_id = u.id order by s.sitename limit 1) as site
+            ${firstSiteOf(sql`user_sites us`, sql`us.site_id`, sql`us.user_id = u.id`)} as site
           from users u
           where u.id <> ${exceptId} and u.status = 'Active'
             ${staffOnly ? sql`and u.roles[1] <> 'ROLE_KH'` : sql``}

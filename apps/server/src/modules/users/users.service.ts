@@ -1,3 +1,4 @@
+// Over 300 lines: the rules of accounts for the administrators' list and for the own account, which share the same checks of names, roles, sites and passwords.
 import { type CurrentUser, can, type RoleName } from '@it4u/shared';
 import type { Audit } from '../../lib/audit.ts';
 import { type Actor, isAdministrator, type Origin, type RequestContext, seesAllSites } from '../../lib/context.ts';

@@ -11,7 +11,7 @@ const DAY_MS = 86_400_000;
 /**
  * A voucher with the uses the guest page counted. The controller counts the guests let in with a voucher, those of
  * the guest page among them (authorize-guest names the voucher), so the two counts are not added: the larger is
- * the voucher's (the console's is ahead while the controller's kept list is older); docs/decisions.md.
+ * the voucher's (the console's is ahead while the controller's kept list is older); docs/features.md.
  */
 export function withUses(v: Voucher, onPortal: number): Voucher {
   const used = Math.max(v.used, onPortal);

@@ -1,3 +1,4 @@
+// Over 300 lines: the translation, both ways, between the console's wireless network and hotspot and the controller's and the spec's names, with the checks that go with them: one place so no field is mapped twice.
 import {
   type Hotspot,
   type HotspotBodyInput,

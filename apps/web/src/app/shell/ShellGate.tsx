@@ -5,7 +5,7 @@ import { Navigate, useLocation } from 'react-router';
 import { isHttpError } from '../../api/client.ts';
 import { isInactiveAccount } from '../../api/errors.ts';
 import { getAccessToken } from '../../api/tokens.ts';
-import { InactiveAccount } from '../../components/InactiveAccount.tsx';
+import { InactiveAccount } from '../../components/account/InactiveAccount.tsx';
 import { applyLanguage, toAppLanguage } from '../../i18n/i18n.ts';
 import { useCurrentUser } from '../../session/useCurrentUser.ts';
 import { useSignOut } from '../../session/useSignOut.ts';

@@ -2,7 +2,7 @@ import { Badge, Input, Menu, type MenuProps, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useSearchParts } from '../../components/TableToolbar.tsx';
+import { useSearchParts } from '../../components/table/TableToolbar.tsx';
 import { activeMenuPath, type MenuEntry, searchMenu, subMenuKeys, visibleMenu } from './menu.ts';
 
 type Props = {

@@ -10,7 +10,7 @@ import type { CurrentUser } from '@it4u/shared';
 import { Avatar, Button, Dropdown, Grid, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useNotice } from '../../components/useNotice.ts';
+import { useNotice } from '../../components/feedback/useNotice.ts';
 import { toUserLanguage } from '../../i18n/i18n.ts';
 import { useControllerStatusQuery } from '../../session/useControllerStatusQuery.ts';
 import { useSignOut } from '../../session/useSignOut.ts';

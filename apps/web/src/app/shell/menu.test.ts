@@ -6,7 +6,7 @@ const labels: Record<string, string> = {
   'menu.home': 'Trang chủ',
   'menu.manage': 'Quản lý',
   'menu.users': 'Người dùng',
-  'menu.channel': 'Kênh truyền',
+  'menu.channels': 'Kênh truyền',
   'menu.supplies': 'Vật tư',
   'menu.deviceInfo': 'Thông tin thiết bị',
 };
@@ -27,7 +27,7 @@ describe('menu search', () => {
 
   it('keeps every child of a matching sub-menu', () => {
     const found = searchMenu(admin, 'QUẢN', label);
-    expect(found[0].children?.map((e) => e.key)).toEqual(['users', 'channel', 'supplies', 'deviceInfo']);
+    expect(found[0].children?.map((e) => e.key)).toEqual(['users', 'channels', 'supplies', 'deviceInfo']);
   });
 
   it('finds nothing for an unknown word', () => {

@@ -14,7 +14,7 @@ import {
 } from '@ant-design/icons';
 import { can, type PermissionFlags, permissionFlags, showManageMenu, showUsersEntry } from '@it4u/shared';
 import type { ComponentType } from 'react';
-import { fold } from '../../components/fold.ts';
+import { fold } from '../../components/format/fold.ts';
 
 export type MenuRule = (flags: PermissionFlags, roles: readonly string[]) => boolean;
 
@@ -42,20 +42,20 @@ const always: MenuRule = () => true;
 export const MENU: MenuEntry[] = [
   { key: 'home', path: '/home', labelKey: 'menu.home', icon: HomeOutlined, visible: always },
   { key: 'dashboard', path: '/dashboard', labelKey: 'menu.dashboard', icon: DashboardOutlined, visible: always },
-  { key: 'voucher', path: '/voucher', labelKey: 'menu.voucher', icon: TagsOutlined, visible: always },
-  { key: 'device', path: '/device', labelKey: 'menu.device', icon: LaptopOutlined, visible: always },
+  { key: 'vouchers', path: '/voucher', labelKey: 'menu.vouchers', icon: TagsOutlined, visible: always },
+  { key: 'devices', path: '/device', labelKey: 'menu.devices', icon: LaptopOutlined, visible: always },
   {
-    key: 'reporter',
+    key: 'wanLinks',
     path: '/reporter',
-    labelKey: 'menu.reporter',
+    labelKey: 'menu.wanLinks',
     icon: FundOutlined,
     // staff: the customer report is no customer's
     visible: (_, roles) => can(roles, 'customerReport'),
   },
   {
-    key: 'config',
+    key: 'settings',
     path: '/config',
-    labelKey: 'menu.config',
+    labelKey: 'menu.settings',
     icon: ControlOutlined,
     // every role reads the wireless networks of its sites; the Parameter tab is ROLE_ADMIN's
     visible: always,
@@ -76,9 +76,9 @@ export const MENU: MenuEntry[] = [
         visible: (flags) => showUsersEntry(flags),
       },
       {
-        key: 'channel',
+        key: 'channels',
         path: '/channel',
-        labelKey: 'menu.channel',
+        labelKey: 'menu.channels',
         icon: PartitionOutlined,
         visible: (flags) => showManageMenu(flags),
       },

@@ -4,7 +4,7 @@ import { Card, Empty, Grid, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { QueryErrorAlert } from '../../components/QueryErrorAlert.tsx';
+import { QueryErrorAlert } from '../../components/feedback/QueryErrorAlert.tsx';
 import { useRealtimeSocket } from '../../realtime/RealtimeContext.tsx';
 import { useCurrentUser } from '../../session/useCurrentUser.ts';
 import { chatKeys, openChannel, useContactsQuery } from './chatQueries.ts';

@@ -1,5 +1,5 @@
 import type { StockKind, StockOutStatus } from '@it4u/shared';
-import type { DateRange } from '../../components/dateRange.ts';
+import type { DateRange } from '../../components/filters/dateRange.ts';
 
 export type CatalogueParams = { page: number; pageSize: number; q: string };
 export type StockParams = {

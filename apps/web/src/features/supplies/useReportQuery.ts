@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/call.ts';
-import type { DateRange } from '../../components/dateRange.ts';
+import type { DateRange } from '../../components/filters/dateRange.ts';
 import { suppliesKeys } from './queryKeys.ts';
 
 /** One row per catalogue item for the period (both ends inclusive). */

@@ -1,7 +1,7 @@
 import { Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageTabs } from '../../components/PageTabs.tsx';
+import { PageTabs } from '../../components/layout/PageTabs.tsx';
 import { UserGroupsTab } from './components/UserGroupsTab.tsx';
 import { UsersTab } from './components/UsersTab.tsx';
 

@@ -2,8 +2,8 @@ import type { ChatContact } from '@it4u/shared';
 import { Avatar, Badge, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fold } from '../../../components/fold.ts';
-import { useSearchParts } from '../../../components/TableToolbar.tsx';
+import { fold } from '../../../components/format/fold.ts';
+import { useSearchParts } from '../../../components/table/TableToolbar.tsx';
 import { PresenceText } from './PresenceText.tsx';
 
 type Props = {

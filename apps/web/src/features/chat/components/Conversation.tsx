@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/call.ts';
-import { QueryErrorAlert } from '../../../components/QueryErrorAlert.tsx';
+import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert.tsx';
 import { useRealtimeEvent, useReconnected } from '../../../realtime/RealtimeContext.tsx';
 import { catchUp, chatKeys, messagesOf, setViewedChannel, useMessagesQuery } from '../chatQueries.ts';
 import { groupMessages, otherDay } from '../grouping.ts';

@@ -2,7 +2,7 @@ import type { SupplyItem } from '@it4u/shared';
 import { Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebounced } from '../../../components/useDebounced.ts';
+import { useDebounced } from '../../../components/form/useDebounced.ts';
 import { useItemOptionsQuery } from '../useItemOptionsQuery.ts';
 
 type Props = {

@@ -1,7 +1,7 @@
 import type { ReportRow } from '@it4u/shared';
 import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../../components/formatting.ts';
+import { formatNumber } from '../../../components/format/formatting.ts';
 import { topMovers } from '../report.ts';
 
 const TOP_ITEMS = 8;

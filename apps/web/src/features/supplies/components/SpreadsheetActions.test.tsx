@@ -2,11 +2,11 @@ import { MAX_UPLOAD_BYTES } from '@it4u/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError, postWithProgress } from '../../../api/client.ts';
-import { readFirstSheet } from '../../../components/readSheet.ts';
+import { readFirstSheet } from '../../../components/upload/readSheet.ts';
 import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { SpreadsheetActions } from './SpreadsheetActions.tsx';
 
-vi.mock('../../../components/readSheet.ts', () => ({ readFirstSheet: vi.fn() }));
+vi.mock('../../../components/upload/readSheet.ts', () => ({ readFirstSheet: vi.fn() }));
 vi.mock('../../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../api/client.ts')>()),
   postWithProgress: vi.fn(),

@@ -2,7 +2,7 @@ import type { SheetTable } from '@it4u/shared';
 import { useTranslation } from 'react-i18next';
 import { type ApiKey, pathOf } from '../../../api/call.ts';
 import type { Query } from '../../../api/client.ts';
-import { SheetActions } from '../../../components/SheetActions.tsx';
+import { SheetActions } from '../../../components/upload/SheetActions.tsx';
 import { suppliesKeys } from '../queryKeys.ts';
 
 /** The upload route of each table. */

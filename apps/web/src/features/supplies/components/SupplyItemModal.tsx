@@ -1,10 +1,10 @@
 import { type ItemInput, type SupplyItem, UNITS } from '@it4u/shared';
 import { AutoComplete, Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { conflictFields } from '../../../components/conflictFields.ts';
-import { FormModal } from '../../../components/FormModal.tsx';
-import { showFormError } from '../../../components/showFormError.ts';
-import { useNotice } from '../../../components/useNotice.ts';
+import { useNotice } from '../../../components/feedback/useNotice.ts';
+import { conflictFields } from '../../../components/form/conflictFields.ts';
+import { FormModal } from '../../../components/form/FormModal.tsx';
+import { showFormError } from '../../../components/form/showFormError.ts';
 import { useSaveSupplyItemMutation } from '../useSaveSupplyItemMutation.ts';
 
 type Props = { item?: SupplyItem; onClose: () => void };

@@ -1,9 +1,9 @@
 import type { StockRecord } from '@it4u/shared';
 import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../components/formatting.ts';
-import { useListState } from '../../../components/ListState.tsx';
-import { type RegisterColumn, RegisterTable } from '../../../components/RegisterTable.tsx';
+import { useListState } from '../../../components/feedback/ListState.tsx';
+import { formatDate } from '../../../components/format/formatting.ts';
+import { type RegisterColumn, RegisterTable } from '../../../components/table/RegisterTable.tsx';
 import { useUsageHistoryQuery } from '../useUsageHistoryQuery.ts';
 
 type Props = { serialNum: string; onClose: () => void };

@@ -1,9 +1,9 @@
 import type { UserRow } from '@it4u/shared';
 import { Form, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../../components/FormModal.tsx';
-import { showFormError } from '../../../components/showFormError.ts';
-import { useNotice } from '../../../components/useNotice.ts';
+import { useNotice } from '../../../components/feedback/useNotice.ts';
+import { FormModal } from '../../../components/form/FormModal.tsx';
+import { showFormError } from '../../../components/form/showFormError.ts';
 import { useSaveUserMutation } from '../useSaveUserMutation.ts';
 import { UserFormFields } from './UserFormFields.tsx';
 import { formValuesOf, rolesOf, type UserFormValues } from './userFormValues.ts';

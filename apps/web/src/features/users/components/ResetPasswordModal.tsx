@@ -1,10 +1,10 @@
 import type { ResetPasswordInput, UserRow } from '@it4u/shared';
 import { Alert, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../../components/FormModal.tsx';
-import { NewPasswordFields } from '../../../components/NewPasswordFields.tsx';
-import { showFormError } from '../../../components/showFormError.ts';
-import { useNotice } from '../../../components/useNotice.ts';
+import { NewPasswordFields } from '../../../components/account/NewPasswordFields.tsx';
+import { useNotice } from '../../../components/feedback/useNotice.ts';
+import { FormModal } from '../../../components/form/FormModal.tsx';
+import { showFormError } from '../../../components/form/showFormError.ts';
 import { useResetPasswordMutation } from '../useResetPasswordMutation.ts';
 
 type Props = { user: UserRow; onClose: () => void };

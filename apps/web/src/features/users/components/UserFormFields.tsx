@@ -2,9 +2,9 @@ import { DEFAULT_ROLE, type RoleName, USER_TYPES } from '@it4u/shared';
 import { Form, type FormInstance, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/errors.ts';
-import { GenderLanguageFields, UsernameEmailFields } from '../../../components/AccountFields.tsx';
-import { NewPasswordFields } from '../../../components/NewPasswordFields.tsx';
-import { roleLabel } from '../../../components/roleLabel.ts';
+import { GenderLanguageFields, UsernameEmailFields } from '../../../components/account/AccountFields.tsx';
+import { NewPasswordFields } from '../../../components/account/NewPasswordFields.tsx';
+import { roleLabel } from '../../../components/account/roleLabel.ts';
 import { useMySitesQuery } from '../../../session/useMySitesQuery.ts';
 import { useRolesQuery } from '../useRolesQuery.ts';
 import type { UserFormValues } from './userFormValues.ts';
@@ -67,7 +67,7 @@ export function UserFormFields({ form, mode }: Props) {
         name="sitename"
         label={t('users.field.sites')}
         rules={
-          // Sites were once required when editing (docs/decisions.md); staff see every site anyway, so only a customer needs one.
+          // Sites were once required when editing (docs/features.md); staff see every site anyway, so only a customer needs one.
           mode === 'edit' && type === 'Client'
             ? [{ required: true, type: 'array', min: 1, message: t('users.required.sites') }]
             : undefined

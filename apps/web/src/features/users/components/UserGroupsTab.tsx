@@ -2,9 +2,9 @@ import { ROLE_NAMES, type UserRow } from '@it4u/shared';
 import { Badge, Collapse, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryErrorAlert } from '../../../components/QueryErrorAlert.tsx';
-import { RegisterTable } from '../../../components/RegisterTable.tsx';
-import { roleLabel } from '../../../components/roleLabel.ts';
+import { roleLabel } from '../../../components/account/roleLabel.ts';
+import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert.tsx';
+import { RegisterTable } from '../../../components/table/RegisterTable.tsx';
 import { useAllUsersQuery } from '../useAllUsersQuery.ts';
 
 type Group = { key: string; label: string; users: UserRow[] };

@@ -1,4 +1,0 @@
-export const configKeys = {
-  all: ['config'] as const,
-  parameters: () => [...configKeys.all, 'parameters'] as const,
-};

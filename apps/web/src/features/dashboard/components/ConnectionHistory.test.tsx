@@ -1,0 +1,78 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setTokens } from '../../../api/tokens.ts';
+import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
+import { ConnectionHistory, firstView, presetRange } from './ConnectionHistory.tsx';
+
+// the chart itself is ECharts' (drawn in Chromium by the end-to-end tests); here only its label
+vi.mock('./Chart.tsx', () => ({
+  Chart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
+}));
+
+// 2026-05-06 03:00 in Vietnam is 2026-05-05 20:00 UTC; the web's tests run in UTC (vitest.config.ts)
+const NOW = Date.UTC(2026, 4, 5, 20, 0);
+
+/** The history as the home page holds it: its view kept by the page. */
+function History() {
+  const [view, setView] = useState(() => firstView(NOW));
+  return <ConnectionHistory site="default" now={() => NOW} view={view} onView={setView} />;
+}
+
+describe('connection history', () => {
+  const bodies: { url: string; body: { start: number; end: number } }[] = [];
+  beforeEach(() => {
+    bodies.length = 0;
+    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const body = JSON.parse(String(init?.body ?? '{}'));
+        bodies.push({ url, body });
+        const window = { start: body.start, end: NOW, asOf: NOW };
+        if (url.includes('getTime')) {
+          return jsonResponse(200, {
+            ...window,
+            clampedFrom: null,
+            slots: 2,
+            clients: { max: 12, min: 3, average: 7.5 },
+            trafficGb: { max: 1.25, min: 0.5, average: 0.875 },
+          });
+        }
+        const clampedFrom = url.includes('5MinutesClient') ? null : NOW - 30 * 86_400_000;
+        return jsonResponse(200, {
+          ...window,
+          clampedFrom,
+          points: [
+            { time: NOW - 600_000, clients: 3, trafficGb: 0.5, cumulativeGb: 0.5 },
+            { time: NOW - 300_000, clients: 12, trafficGb: 1.25, cumulativeGb: 1.75 },
+          ],
+        });
+      }),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("asks for today on the console's clock, and shows the maximum, minimum and average", async () => {
+    renderWithProviders(<History />);
+    const clients = (await screen.findByText('Clients', { selector: 'td' })).closest('tr') as HTMLElement;
+    expect(
+      within(clients)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Clients', '12', '3', '7.5']);
+    expect(bodies[0]?.url).toContain('/it4u/default/5MinutesClient');
+    expect(bodies[0]?.body).toEqual(presetRange('today', NOW));
+    expect(presetRange('today', NOW)).toEqual({ start: Date.UTC(2026, 4, 5), end: Date.UTC(2026, 4, 6) - 1 });
+  });
+
+  it('asks for this month when the interval is hourly, and says where the controller cut the range', async () => {
+    renderWithProviders(<History />);
+    await screen.findByText('Clients', { selector: 'td' });
+    fireEvent.click(screen.getByText('Hourly'));
+    await waitFor(() => expect(bodies.some((b) => b.url.includes('hourlyClient'))).toBe(true));
+    const hourly = bodies.find((b) => b.url.includes('hourlyClient'));
+    expect(hourly?.body.start).toBe(Date.UTC(2026, 4, 1));
+    expect(await screen.findByText(/The controller keeps no older data at this interval/)).toBeTruthy();
+  });
+});
