@@ -25,12 +25,23 @@ export const AttributeSchema = Type.Object({
   virtualNum: Type.String(),
   usernamePPPoE: Type.String(),
   channelValue: Type.Union([ServicePackSchema, Type.Null()]),
+  /** the service pack's name and value as the spec names them ('' without one) */
+  servicePack: Type.Optional(Type.String()),
+  value: Type.Optional(Type.String()),
   createdAt: Type.Number(),
+});
+
+/** A channel's status as a write takes it: the lists' lowercase, or the spec's edit dropdown's capitalised. */
+export const ChannelStatusInput = Type.Unsafe<
+  (typeof CHANNEL_STATUSES)[number] | Capitalize<(typeof CHANNEL_STATUSES)[number]>
+>({
+  type: 'string',
+  enum: [...CHANNEL_STATUSES, ...CHANNEL_STATUSES.map((s) => s.charAt(0).toUpperCase() + s.slice(1))],
 });
 
 const ChannelName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 const attributeFields = {
-  status: Type.Optional(ChannelStatusSchema),
+  status: Type.Optional(ChannelStatusInput),
   customer: OptionalText(200),
   virtualNum: OptionalText(100),
   usernamePPPoE: OptionalText(100),
@@ -38,6 +49,12 @@ const attributeFields = {
   channelValueId: Type.Optional(Nullable(Id)),
   /** the service pack as a channel shows it; channelValueId wins when both are sent */
   channelValue: Type.Optional(LinkRef),
+  /**
+   * the service pack as the spec names it, by its name (and its value where two providers' packs share a name);
+   * '' for none
+   */
+  servicePack: OptionalText(200),
+  value: OptionalText(200),
 };
 
 /** A new channel: its name is required. */

@@ -40,8 +40,11 @@ export const ChatMessageSchema = Type.Object({
 /** Messages oldest first; `hasMore`: more are left beyond the page (older ones, or with `after` newer ones). */
 export const MessagePageSchema = Type.Object({ items: Type.Array(ChatMessageSchema), hasMore: Type.Boolean() });
 
+/** A message; the spec's socket message also names its sender and receiver, refused unless the channel's. */
 export const MessageBody = Type.Object({
   contents: Type.String({ minLength: 1, maxLength: CHAT_MESSAGE_MAX, pattern: '\\S' }),
+  fromUserId: Type.Optional(Id),
+  toUserId: Type.Optional(Id),
 });
 
 export const ReadBody = Type.Object({ lastReadId: Id });

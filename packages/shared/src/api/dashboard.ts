@@ -1,8 +1,16 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Epoch } from './common.ts';
 
-/** A time range of a chart (epoch ms), as the chart calls send it. */
-export const RangeBody = Type.Object({ start: Epoch, end: Epoch });
+/**
+ * A time range of a chart (epoch ms), as the chart calls send it; the spec's payload also names the controller's
+ * attributes and the series' labels (not used: each report answers its own fields).
+ */
+export const RangeBody = Type.Object({
+  start: Epoch,
+  end: Epoch,
+  attrs: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 })),
+  labels: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 })),
+});
 export type RangeBody = Static<typeof RangeBody>;
 
 /** A range in a path (`/hotspot/{start}/{end}`), epoch ms. */
@@ -78,6 +86,18 @@ export const AccessPointsSchema = Type.Object({
   connected: Type.Integer(),
   disconnected: Type.Integer(),
   accessPoints: Type.Array(AccessPointSchema),
+  /**
+   * The same under the spec's names, each the JSON text of a list of `{name, value}`: clients per wifi network and
+   * per radio, clients and traffic (GB) per access point, connected and disconnected, the download and upload (GB);
+   * `quick_look` lists `{name, hostname, up, down, uptime}` (bytes, seconds).
+   */
+  client_ssid: Type.Optional(Type.String()),
+  client_usage: Type.Optional(Type.String()),
+  traffic_usage: Type.Optional(Type.String()),
+  radio_type: Type.Optional(Type.String()),
+  quick_look: Type.Optional(Type.String()),
+  ap_conn: Type.Optional(Type.String()),
+  traffic_info: Type.Optional(Type.String()),
 });
 export type AccessPoints = Static<typeof AccessPointsSchema>;
 
@@ -103,6 +123,13 @@ const ApEntry = Type.Object({
   mac: Type.String(),
 });
 
+/** An entry of the spec's overview lists. */
+const NameValueTime = Type.Object({
+  name: Type.String(),
+  value: Type.Union([Type.Number(), Type.String()]),
+  time: Epoch,
+});
+
 /** Every site the caller sees, by the status of its `wlan` health subsystem, and the access points to look at. */
 export const OverviewSchema = Type.Object({
   asOf: Epoch,
@@ -118,6 +145,16 @@ export const OverviewSchema = Type.Object({
   disconnections: Type.Array(Type.Object({ ...ApEntry.properties, lastSeen: Epoch })),
   /** sites the controller could not be asked about (they count as unknown) */
   unreachable: Type.Integer(),
+  /**
+   * The same under the spec's names: the sites per status (`name` the status, `value` the count); the sites in
+   * warning and in error (`name` the site's name, `value` connected/adopted access points); the disconnections of
+   * the week (`name` the access point's name, `value` its site's name, `time` when last seen); `time` is `asOf`
+   * where no other time is meant.
+   */
+  overview: Type.Optional(Type.Array(NameValueTime)),
+  listWarningSites: Type.Optional(Type.Array(NameValueTime)),
+  listErrorSites: Type.Optional(Type.Array(NameValueTime)),
+  errorWeekly: Type.Optional(Type.Array(NameValueTime)),
 });
 export type Overview = Static<typeof OverviewSchema>;
 

@@ -8,7 +8,7 @@ import {
   type DeviceTextField,
   HOST_PATTERN,
 } from '../deviceInfo.ts';
-import { Id, LinkRef, Nullable, PageNumber, SearchText } from './common.ts';
+import { Id, Nullable, PageNumber, SearchText } from './common.ts';
 import { ContractSchema } from './contracts.ts';
 import { SiteSchema } from './sites.ts';
 
@@ -58,13 +58,26 @@ export const DeviceInfoSchema = Type.Object({
 
 /**
  * A new or changed row. Passwords: the mask keeps the stored one, '' removes it, anything else replaces it. The
- * customer and site are named by id (contractId, sitenameId) or as read ({id}); a missing customer is the site's.
+ * customer and site are named by id (contractId, sitenameId), as read ({id}) or as the spec names them
+ * ({numContract}, {idname}); a missing customer is the site's.
  */
 export const DeviceInfoBody = Type.Object({
   contractId: Type.Optional(Nullable(Id)),
-  contract: Type.Optional(LinkRef),
+  /** the customer as read ({id}), or as the spec names it (by its numContract); null for none */
+  contract: Type.Optional(
+    Type.Union([
+      Type.Object({ id: Type.Optional(Id), numContract: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) }),
+      Type.Null(),
+    ]),
+  ),
   sitenameId: Type.Optional(Nullable(Id)),
-  sitename: Type.Optional(LinkRef),
+  /** the site as read ({id}), or as the spec names it (by its idname); null for none */
+  sitename: Type.Optional(
+    Type.Union([
+      Type.Object({ id: Type.Optional(Id), idname: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) }),
+      Type.Null(),
+    ]),
+  ),
   ...textFields,
   ...secretFields,
 });

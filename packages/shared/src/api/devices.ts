@@ -26,6 +26,23 @@ export const BlockedDeviceSchema = Type.Object({
   lastSeen: Type.Number(),
 });
 
+/** A connected device as answered: also under the spec's (the controller's) names. */
+export const ConnectedDeviceAnswerSchema = Type.Composite([
+  ConnectedDeviceSchema,
+  Type.Object({
+    /** the spec's names: `name`, `download` and `upload` */
+    hostname: Type.String(),
+    tx_bytes: Type.Number(),
+    rx_bytes: Type.Number(),
+  }),
+]);
+
+/** A blocked device as answered: also its first and last sighting as the controller's seconds. */
+export const BlockedDeviceAnswerSchema = Type.Composite([
+  BlockedDeviceSchema,
+  Type.Object({ first_seen: Type.Number(), last_seen: Type.Number() }),
+]);
+
 export const BlockBody = Type.Object({
   mac: Type.String({ pattern: '^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$', maxLength: 17 }),
   cmd: Type.Union([Type.Literal('block-sta'), Type.Literal('unblock-sta')]),
@@ -33,4 +50,6 @@ export const BlockBody = Type.Object({
 
 export type ConnectedDevice = Static<typeof ConnectedDeviceSchema>;
 export type BlockedDevice = Static<typeof BlockedDeviceSchema>;
+export type ConnectedDeviceAnswer = Static<typeof ConnectedDeviceAnswerSchema>;
+export type BlockedDeviceAnswer = Static<typeof BlockedDeviceAnswerSchema>;
 export type BlockInput = Static<typeof BlockBody>;

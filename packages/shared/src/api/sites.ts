@@ -2,7 +2,13 @@ import { type Static, Type } from '@sinclair/typebox';
 import { SITE_SHORT_NAME, SITE_SHORT_NAME_MAX } from '../siteNames.ts';
 
 export const SiteSchema = Type.Object(
-  { id: Type.Integer(), sitename: Type.String(), idname: Type.String() },
+  {
+    id: Type.Integer(),
+    sitename: Type.String(),
+    idname: Type.String(),
+    /** the spec's name of `sitename`, answered by the site-name routes */
+    name: Type.Optional(Type.String()),
+  },
   { $id: 'Site' },
 );
 

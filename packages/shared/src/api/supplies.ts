@@ -51,8 +51,14 @@ export const StockRecordSchema = Type.Object(
     totalAmount: Type.Number(),
     supplier: Type.String(),
     serialNum: Type.String(),
+    /** the item as the spec names it */
+    listSupplies: Type.Optional(
+      Type.Object({ id: Type.Integer(), itemCode: Type.String(), name: Type.String(), unit: Type.String() }),
+    ),
     /** canonical AA:BB:CC:DD:EE:FF, or '' */
     mac: Type.String(),
+    /** mac as the spec names it */
+    MAC: Type.Optional(Type.String()),
     /** the MAC as it was typed */
     macFormat: Type.String(),
     /** months */
@@ -75,12 +81,18 @@ export const StockRecordSchema = Type.Object(
 const recordFields = {
   exportDate: Epoch,
   licence: OptionalText(200),
-  itemCode: Type.String({ minLength: 1, maxLength: 100 }),
+  /** the item's code; or the item as a record shows it (listSupplies): one of them is required */
+  itemCode: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  listSupplies: Type.Optional(
+    Type.Object({ id: Type.Optional(Id), itemCode: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) }),
+  ),
   number: Type.Integer({ minimum: 1, maximum: 1e9 }),
   value: Money,
   supplier: OptionalText(300),
   serialNum: OptionalText(200),
   mac: OptionalText(50),
+  /** mac as the spec names it */
+  MAC: OptionalText(50),
   /** the MAC as it was typed, as a record shows it: kept when it is the same MAC as `mac` */
   macFormat: OptionalText(50),
   warrantyPeriod: Type.Optional(Type.Integer({ minimum: 0, maximum: 1200 })),

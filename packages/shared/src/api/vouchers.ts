@@ -15,6 +15,8 @@ export const VoucherSchema = Type.Object(
     quota: Type.Number(),
     used: Type.Number(),
     note: Type.String(),
+    /** the spec's name of `note` (answered by the voucher list and creation) */
+    notes: Type.Optional(Type.String()),
     /** kbps, null when not limited */
     up: Type.Union([Type.Number(), Type.Null()]),
     down: Type.Union([Type.Number(), Type.Null()]),

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { MessageSchema, SiteParams } from '../api/common.ts';
-import { BlockBody, BlockedDeviceSchema, ConnectedDeviceSchema } from '../api/devices.ts';
+import { BlockBody, BlockedDeviceAnswerSchema, ConnectedDeviceAnswerSchema } from '../api/devices.ts';
 import { controllerErrors, defineRoutes } from '../contract.ts';
 
 /** A site's client devices: those connected now, those blocked. */
@@ -9,14 +9,14 @@ export const devicesRoutes = defineRoutes('devices', {
     access: 'signedIn',
     summary: 'Devices connected to a site now, with their access point and band',
     params: SiteParams,
-    response: Type.Array(ConnectedDeviceSchema),
+    response: Type.Array(ConnectedDeviceAnswerSchema),
     errors: controllerErrors,
   },
   'GET /it4u/:site/block/info': {
     access: 'signedIn',
     summary: 'Blocked devices of a site',
     params: SiteParams,
-    response: Type.Array(BlockedDeviceSchema),
+    response: Type.Array(BlockedDeviceAnswerSchema),
     errors: controllerErrors,
   },
   'POST /it4u/:site/block/device': {

@@ -69,6 +69,8 @@ const toAttribute = (r: AttributeRow): ChannelAttribute => ({
           value: r.pack_value ?? '',
           channelName: { id: r.provider_id ?? 0, name: r.provider_name ?? '' },
         },
+  servicePack: r.pack_id === null ? '' : (r.service_pack ?? ''),
+  value: r.pack_id === null ? '' : (r.pack_value ?? ''),
   createdAt: new Date(r.created_at).getTime(),
 });
 

@@ -88,15 +88,40 @@ export function createChannelsService({ channels, contracts }: Deps) {
     return a;
   }
 
+  /**
+   * The service pack the spec names by `servicePack` (and `value` where two providers' packs share the name): its id,
+   * null for '', undefined when not named.
+   */
+  async function packNamed(input: AttributeUpdateInput): Promise<number | null | undefined> {
+    const name = input.servicePack?.trim();
+    if (name === undefined) return undefined;
+    if (name === '') return null;
+    const value = input.value?.trim();
+    const found = (await channels.servicePacks()).filter(
+      (p) => p.servicePack.toLowerCase() === name.toLowerCase() && (value === undefined || p.value === value),
+    );
+    if (found.length !== 1) throw new BadRequestError('unknownServicePack', 'servicePack');
+    return found[0]?.id;
+  }
+
   async function values(input: AttributeUpdateInput, before?: ChannelAttribute): Promise<AttributeValues> {
-    const linked = linkedId(input.channelValueId, input.channelValue);
+    const ours = linkedId(input.channelValueId, input.channelValue);
+    const named = await packNamed(input);
+    if (ours !== undefined && named !== undefined && ours !== named) {
+      throw new BadRequestError('invalidFields', 'servicePack', { fields: 'channelValueId, servicePack' });
+    }
+    const linked = ours ?? named;
     const packId = linked === undefined ? (before?.channelValue?.id ?? null) : linked;
     if (packId !== null && !(await channels.servicePackExists(packId))) {
       throw new BadRequestError('unknownServicePack', 'channelValueId');
     }
     return {
       name: (input.name ?? before?.name ?? '').trim(),
-      status: input.status ?? before?.status ?? DEFAULT_CHANNEL_STATUS,
+      // the spec's edit dropdown names a status capitalised
+      status:
+        (input.status?.toLowerCase() as ChannelAttribute['status'] | undefined) ??
+        before?.status ??
+        DEFAULT_CHANNEL_STATUS,
       customer: (input.customer ?? before?.customer ?? '').trim(),
       virtualNum: (input.virtualNum ?? before?.virtualNum ?? '').trim(),
       usernamePppoe: (input.usernamePPPoE ?? before?.usernamePPPoE ?? '').trim(),
@@ -282,6 +307,8 @@ export function createChannelsService({ channels, contracts }: Deps) {
           virtualNum: r.virtualNum,
           usernamePPPoE: r.usernamePPPoE,
           channelValue: pack,
+          servicePack: pack?.servicePack ?? '',
+          value: pack?.value ?? '',
           createdAt: now,
         };
         attributes.push({

@@ -14,7 +14,8 @@ export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService
       chat.messages(principal, params.channelUuid, query),
     'POST /private-chat/channel/:channelUuid/messages': {
       options: keepsSessions,
-      handler: ({ principal, params, body }) => chat.send(principal, params.channelUuid, body.contents),
+      handler: ({ principal, params, body: { contents, ...ends } }) =>
+        chat.send(principal, params.channelUuid, contents, ends),
     },
     'POST /private-chat/channel/:channelUuid/read': {
       options: keepsSessions,

@@ -105,9 +105,16 @@ export function createChatService(deps: {
         : chat.before(uuid, page.before, page.limit);
     },
 
-    /** Stores a message (at most 4,000 characters, not blank), then tells both people's sockets. */
-    async send(actor: Actor, uuid: string, contents: string) {
+    /**
+     * Stores a message (at most 4,000 characters, not blank), then tells both people's sockets. The spec's message
+     * names its sender and receiver: given, they must be the caller and the other of the channel.
+     */
+    async send(actor: Actor, uuid: string, contents: string, ends: { fromUserId?: number; toUserId?: number } = {}) {
       const channel = await mine(actor, uuid);
+      if (ends.fromUserId !== undefined && ends.fromUserId !== actor.id)
+        throw new BadRequestError('invalidFields', 'fromUserId', { fields: 'fromUserId' });
+      if (ends.toUserId !== undefined && ends.toUserId !== channel.other)
+        throw new BadRequestError('invalidFields', 'toUserId', { fields: 'toUserId' });
       // staff talk with anyone; a customer only with someone who is staff now
       if (!isStaff(rolesOf(actor))) {
         const [other] = await people.byIds([channel.other]);

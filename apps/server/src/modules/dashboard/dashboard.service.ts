@@ -29,10 +29,29 @@ import {
   ttlOf,
   windowOf,
 } from './dashboard.series.ts';
+import { statSpecNames } from './dashboard.stat.ts';
 
 type Range = { start: number; end: number };
 const MINUTE = 60_000;
 const WEEK = 7 * 24 * 60 * MINUTE;
+
+type OverviewCore = Omit<Overview, 'overview' | 'listWarningSites' | 'listErrorSites' | 'errorWeekly'>;
+
+/** The overview's lists under the spec's names, each entry a name, a value and a time. */
+function overviewSpecNames(o: OverviewCore): Omit<Overview, keyof OverviewCore> {
+  const sites = (list: Overview['warnings']) =>
+    list.map((s) => ({ name: s.siteName, value: `${s.connected}/${s.adopted}`, time: o.asOf }));
+  return {
+    overview: (['ok', 'warning', 'error', 'unknown'] as const).map((k) => ({
+      name: k,
+      value: o.sites[k],
+      time: o.asOf,
+    })),
+    listWarningSites: sites(o.warnings),
+    listErrorSites: sites(o.errors),
+    errorWeekly: o.disconnections.map((d) => ({ name: d.name, value: d.siteName, time: d.lastSeen })),
+  };
+}
 
 /**
  * The dashboards of a site and the overview, read from the controller in use. Every read goes through the
@@ -105,9 +124,16 @@ export function createDashboardService(deps: {
 
     async accessPoints(actor: Actor, site: string): Promise<AccessPoints> {
       const controller = await forSite(actor, site);
-      const accessPoints = toAccessPoints(await controller.devices(site, DASHBOARD_REFRESH_MS));
+      const devices = await controller.devices(site, DASHBOARD_REFRESH_MS);
+      const accessPoints = toAccessPoints(devices);
       const connected = accessPoints.filter((ap) => ap.connected).length;
-      return { asOf: deps.now(), connected, disconnected: accessPoints.length - connected, accessPoints };
+      return {
+        asOf: deps.now(),
+        connected,
+        disconnected: accessPoints.length - connected,
+        accessPoints,
+        ...statSpecNames(devices, accessPoints),
+      };
     },
 
     async hotspotGuests(actor: Actor, site: string, range: Range): Promise<HotspotGuests> {
@@ -163,7 +189,8 @@ export function createDashboardService(deps: {
         }
       }
       disconnections.sort((a, b) => b.lastSeen - a.lastSeen);
-      return { asOf: now, sites: counts, warnings, errors, disconnections, unreachable };
+      const core = { asOf: now, sites: counts, warnings, errors, disconnections, unreachable };
+      return { ...core, ...overviewSpecNames(core) };
     },
 
     /** Customers per segment of the contracts register (staff only: it counts every customer). */

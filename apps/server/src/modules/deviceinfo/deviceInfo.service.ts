@@ -55,10 +55,39 @@ export function createDeviceInfoService({ devices, contracts, sites, audit, secr
     return row;
   }
 
+  /**
+   * A linked row named by id (`...Id`, or `{id}` as read) or as the spec names it (`{numContract}`, `{idname}`): its
+   * id, null for none, undefined when not named; a spec's name that disagrees, or names no row, is refused.
+   */
+  async function linkOf(
+    field: 'contract' | 'sitename',
+    id: number | null | undefined,
+    ref: { id?: number; numContract?: string; idname?: string } | null | undefined,
+  ): Promise<number | null | undefined> {
+    const key = field === 'contract' ? ref?.numContract?.trim() : ref?.idname?.trim();
+    let byKey: number | undefined;
+    if (key) {
+      const found =
+        field === 'contract'
+          ? (await contracts.byNumbers([key])).get(key.toLowerCase())
+          : await sites.byIdname(key).catch(() => undefined);
+      if (!found) throw new BadRequestError(field === 'contract' ? 'contractNotFound' : 'siteNotFound', field);
+      byKey = found.id;
+    } else if (ref && ref.id === undefined) {
+      throw new BadRequestError('fieldRequired', field, { field: `${field}.id` });
+    }
+    // the id wins over the row as read, as before; the spec's name must agree with them
+    const ours = linkedId(id, ref && ref.id !== undefined ? { id: ref.id } : ref === null ? null : undefined);
+    if (ours !== undefined && byKey !== undefined && ours !== byKey) {
+      throw new BadRequestError('invalidFields', field, { fields: `${field}Id, ${field}` });
+    }
+    return ours === undefined ? byKey : ours;
+  }
+
   /** The customer and site of a row: each must exist; a row with a site and no customer takes the site's. */
   async function links(input: DeviceInfoInput, before?: DeviceInfo) {
-    const contractRef = linkedId(input.contractId, input.contract);
-    const siteRef = linkedId(input.sitenameId, input.sitename);
+    const contractRef = await linkOf('contract', input.contractId, input.contract);
+    const siteRef = await linkOf('sitename', input.sitenameId, input.sitename);
     let siteId = siteRef === undefined ? (before?.sitename?.id ?? null) : siteRef;
     let site: Site | undefined;
     if (siteId !== null) {

@@ -4,15 +4,23 @@ import { contextOf } from '../../lib/context.ts';
 import { serve } from '../../lib/serve.ts';
 import type { SitesService } from './sites.service.ts';
 
+/** A site as the spec names it too: its `name` is its `sitename`. */
+const named = <T extends { sitename: string }>(site: T) => ({ ...site, name: site.sitename });
+const allNamed = async <T extends { sitename: string }>(sites: Promise<T[]>) => (await sites).map(named);
+
 export async function sitesRoutes(app: FastifyInstance, opts: { sites: SitesService }) {
   const { sites } = opts;
   serve(app, routes, {
-    'GET /it4u/getSitename/': (request) => sites.visibleTo(request.principal),
-    'GET /it4u/sitenames': () => sites.all(),
-    'GET /it4u/sitename': ({ query }) => sites.page(query.q, query.page, query.pageSize),
-    'GET /it4u/sitename/:id': ({ params }) => sites.get(params.id),
-    'POST /it4u/sitename/': (request) => sites.create(request.body, contextOf(request)),
-    'PUT /it4u/sitename/:id': (request) => sites.update(request.params.id, request.body, contextOf(request)),
+    'GET /it4u/getSitename/': (request) => allNamed(sites.visibleTo(request.principal)),
+    'GET /it4u/sitenames': () => allNamed(sites.all()),
+    'GET /it4u/sitename': async ({ query }) => {
+      const page = await sites.page(query.q, query.page, query.pageSize);
+      return { ...page, items: page.items.map(named) };
+    },
+    'GET /it4u/sitename/:id': async ({ params }) => named(await sites.get(params.id)),
+    'POST /it4u/sitename/': async (request) => named(await sites.create(request.body, contextOf(request))),
+    'PUT /it4u/sitename/:id': async (request) =>
+      named(await sites.update(request.params.id, request.body, contextOf(request))),
     'DELETE /it4u/sitename/:id': async (request) => {
       await sites.remove(request.params.id, contextOf(request));
       return { message: "You're successfully deleted." };

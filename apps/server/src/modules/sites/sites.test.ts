@@ -53,6 +53,7 @@ describe.each(drivers)('site names on %s', (driver) => {
       id,
       sitename: 'Khu nghỉ dưỡng Mũi Né',
       idname: 'muine',
+      name: 'Khu nghỉ dưỡng Mũi Né', // the spec's name of sitename
     });
     const dup = await call('POST', '/it4u/sitename/', kt.headers, { sitename: 'Other', idname: 'muine' });
     expect(dup.statusCode).toBe(409);
@@ -63,7 +64,10 @@ describe.each(drivers)('site names on %s', (driver) => {
     });
     expect(edited.json().sitename).toBe('Mũi Né Resort');
     const page = (await call('GET', '/it4u/sitename?q=mũi&pageSize=10', kt.headers)).json();
-    expect(page).toEqual({ items: [{ id, sitename: 'Mũi Né Resort', idname: 'muine2' }], total: 1 });
+    expect(page).toEqual({
+      items: [{ id, sitename: 'Mũi Né Resort', idname: 'muine2', name: 'Mũi Né Resort' }],
+      total: 1,
+    });
     expect((await call('DELETE', `/it4u/sitename/${id}`, kt.headers)).statusCode).toBe(200);
     expect((await call('GET', `/it4u/sitename/${id}`, kt.headers)).statusCode).toBe(404);
   });

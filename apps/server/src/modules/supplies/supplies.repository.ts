@@ -49,6 +49,7 @@ type RecordRow = ContractRefRow & {
   licence: string;
   item_code: string;
   item_name: string;
+  item_id: number | string;
   unit: string;
   number: number;
   value: string | number;
@@ -92,6 +93,7 @@ function toRecord(r: RecordRow, now = Date.now()): StockRecord {
     licence: r.licence,
     itemCode: r.item_code,
     itemName: r.item_name,
+    listSupplies: { id: Number(r.item_id), itemCode: r.item_code, name: r.item_name, unit: r.unit },
     unit: r.unit,
     number: r.number,
     value: Number(r.value),
@@ -99,6 +101,7 @@ function toRecord(r: RecordRow, now = Date.now()): StockRecord {
     supplier: r.supplier,
     serialNum: r.serial_num,
     mac: r.mac,
+    MAC: r.mac,
     macFormat: r.mac_format,
     warrantyPeriod: r.warranty_period,
     storageTerm: r.storage_term,
@@ -115,7 +118,7 @@ function toRecord(r: RecordRow, now = Date.now()): StockRecord {
   return record;
 }
 
-const RECORD_SELECT = sql`select r.id, r.kind, r.export_date, r.licence, i.item_code, i.name as item_name, i.unit,
+const RECORD_SELECT = sql`select r.id, r.kind, r.export_date, r.licence, i.id as item_id, i.item_code, i.name as item_name, i.unit,
   r.number, r.value, r.total_amount, r.supplier, r.serial_num, r.mac, r.mac_format, r.warranty_period,
   r.storage_term, r.warranty_landmark, r.note, r.status, r.created_at, ${contractRefColumns}`;
 const RECORD_JOIN = sql`join supply_items i on i.id = r.item_id ${contractRefJoin(sql`r.contract_id`)}`;

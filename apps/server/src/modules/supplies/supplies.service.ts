@@ -69,10 +69,39 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
     return status === undefined ? record : { ...record, status: status as StockRecord['status'] };
   };
 
+  /**
+   * The item and MAC of a record under either name: `itemCode` or the spec's `listSupplies` ({id} or {itemCode}),
+   * `mac` or the spec's `MAC`; two names of one field that disagree are refused.
+   */
+  async function itemAndMac(input: RecordInput): Promise<{ item: SupplyItem; typed: string }> {
+    const ref = input.listSupplies;
+    const code = input.itemCode?.trim() ?? ref?.itemCode?.trim();
+    if (input.itemCode !== undefined && ref?.itemCode !== undefined) {
+      if (input.itemCode.trim().toLowerCase() !== ref.itemCode.trim().toLowerCase()) {
+        throw new BadRequestError('invalidFields', 'listSupplies', { fields: 'itemCode, listSupplies' });
+      }
+    }
+    let item = code ? (await supplies.itemsByCode([code])).get(code.toLowerCase()) : undefined;
+    if (ref?.id !== undefined) {
+      const byId = await supplies.findItem(ref.id);
+      if (!byId) throw new BadRequestError('unknownItemCode', 'listSupplies', { value: String(ref.id) });
+      if (item && item.id !== byId.id)
+        throw new BadRequestError('invalidFields', 'listSupplies', { fields: 'itemCode, listSupplies' });
+      item = byId;
+    } else if (!code) {
+      throw new BadRequestError('fieldRequired', 'itemCode', { field: 'itemCode' });
+    }
+    if (!item) throw new BadRequestError('unknownItemCode', 'itemCode', { value: code ?? '' });
+    const mac = input.mac?.trim();
+    const MAC = input.MAC?.trim();
+    if (mac !== undefined && MAC !== undefined && mac !== MAC && canonicalMac(mac) !== canonicalMac(MAC)) {
+      throw new BadRequestError('invalidFields', 'MAC', { fields: 'mac, MAC' });
+    }
+    return { item, typed: mac ?? MAC ?? '' };
+  }
+
   async function recordValues(kind: StockKind, input: RecordInput, before?: StockRecord): Promise<RecordValues> {
-    const item = (await supplies.itemsByCode([input.itemCode.trim()])).get(input.itemCode.trim().toLowerCase());
-    if (!item) throw new BadRequestError('unknownItemCode', 'itemCode', { value: input.itemCode });
-    const typed = input.mac?.trim() ?? '';
+    const { item, typed } = await itemAndMac(input);
     const mac = typed ? canonicalMac(typed) : '';
     if (mac === undefined) throw new BadRequestError('notAMac', 'mac', { value: typed });
     // the MAC as it was typed, when a client sends back the record it read (canonical mac and its typed form)

@@ -21,6 +21,9 @@ export function withUses(v: Voucher, onPortal: number): Voucher {
   return { ...v, used, status };
 }
 
+/** A voucher as the spec names it too: its note also as `notes`. */
+const withSpecNames = (v: Voucher): Voucher => ({ ...v, notes: v.note });
+
 /** Hotspot vouchers of a site, through the controller in use, with the uses counted on the guest page. */
 export function createVouchersService(deps: {
   controller: ControllerProvider;
@@ -42,7 +45,7 @@ export function createVouchersService(deps: {
   return {
     async list(actor: Actor, site: string): Promise<Voucher[]> {
       const [all, counts] = await Promise.all([(await forSite(actor, site)).vouchers(site), deps.uses.counts(site)]);
-      return all.map((v) => withUses(v, counts.get(v.id) ?? 0));
+      return all.map((v) => withSpecNames(withUses(v, counts.get(v.id) ?? 0)));
     },
 
     /**
@@ -54,7 +57,7 @@ export function createVouchersService(deps: {
       const made = await c.createVouchers(site, v);
       const onController = (await c.vouchers(site)).map((x) => x.id);
       await deps.uses.prune(site, onController, new Date(deps.now() - DAY_MS));
-      return made;
+      return made.map(withSpecNames);
     },
 
     async remove(actor: Actor, site: string, id: string): Promise<void> {

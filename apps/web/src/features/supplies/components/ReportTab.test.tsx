@@ -35,8 +35,13 @@ describe('report tab', () => {
     const fetchMock = vi.fn(async () => jsonResponse(200, report));
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<ReportTab />);
-    await screen.findAllByText('AP-02');
-    const table = document.querySelector('.ant-table-tbody') as HTMLElement;
+    // the rows are in the table once its (lazily loaded) body holds them
+    const table = await waitFor(() => {
+      const body = document.querySelector<HTMLElement>('.ant-table-tbody');
+      expect(body).not.toBeNull();
+      within(body as HTMLElement).getByText('AP-02');
+      return body as HTMLElement;
+    });
     expect(within(table).getByText('AP-02').closest('tr')?.className).toContain('offline');
     expect(within(table).getByText('SW-01').closest('tr')?.className).not.toContain('offline');
 
