@@ -75,15 +75,7 @@ export const contractRefOf = (r: ContractRefRow): ContractRef | null =>
       };
 
 /** The contract a device information row names, with the customer's phone, or null. */
-export const deviceContractOf = (r: ContractRefRow): DeviceContract | null =>
-  r.contract_id === null
-    ? null
-    : {
-        id: r.contract_id,
-        numContract: r.num_contract ?? '',
-        clientName: r.client_name ?? '',
-        phone: r.phone ?? '',
-        street: r.street ?? '',
-        servicePlans: r.service_plans ?? '',
-        customId: r.custom_id ?? '',
-      };
+export const deviceContractOf = (r: ContractRefRow): DeviceContract | null => {
+  const ref = contractRefOf(r);
+  return ref && { ...ref, phone: r.phone ?? '' };
+};
