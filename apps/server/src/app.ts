@@ -134,7 +134,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const contracts = contractsModule(core, { sites: sites.service });
   const supplies = suppliesModule(core, { contracts: contracts.forRecords });
   const channels = channelsModule(core, { contracts: contracts.forRecords });
-  const deviceInfo = deviceInfoModule(core, { contracts: contracts.forRecords, sites: sites.service });
+  const deviceInfo = deviceInfoModule(core, {
+    contracts: contracts.forRecords,
+    sites: sites.service,
+    // the terminal is made below: its face is looked up when a row's addresses change
+    approvals: () => terminal.forDeviceInfo,
+  });
   const vouchers = vouchersModule(core, { controller: settings.controller, sites: sites.service, now: opts.now });
   const devices = devicesModule({ controller: settings.controller, sites: sites.service });
   const wireless = wirelessModule({

@@ -48,7 +48,14 @@ describe.each(drivers)('writes and their audit lines on %s', (driver) => {
 
   it('device information: no row, change or deletion without its audit lines', async () => {
     const devices = createDeviceInfoRepository(t.database.db);
-    const deps = { devices, contracts: createContractsRepository(t.database.db), sites: {} as SitesService, secretKey };
+    const terminal = createTerminalRepository(t.database.db);
+    const deps = {
+      devices,
+      approvals: () => terminal,
+      contracts: createContractsRepository(t.database.db),
+      sites: {} as SitesService,
+      secretKey,
+    };
     const working = createDeviceInfoService({ ...deps, audit });
     const service = createDeviceInfoService({ ...deps, audit: failing });
     const row = { backup: 'kept', ipWan1: '203.0.113.7', passWan1: 'Secret-1' };

@@ -3,13 +3,17 @@ import type { ContractsForRecords } from '../contracts/contracts.module.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import { createDeviceInfoRepository } from './deviceInfo.repository.ts';
 import { deviceInfoRoutes } from './deviceInfo.routes.ts';
-import { createDeviceInfoService } from './deviceInfo.service.ts';
+import { createDeviceInfoService, type HostApprovals } from './deviceInfo.service.ts';
 
 /** Customer device information: WAN links, load balancer, other device, their passwords encrypted. */
-export function deviceInfoModule(core: Core, deps: { contracts: ContractsForRecords; sites: SitesService }) {
+export function deviceInfoModule(
+  core: Core,
+  deps: { contracts: ContractsForRecords; sites: SitesService; approvals: () => HostApprovals },
+) {
   const repository = createDeviceInfoRepository(core.db);
   const service = createDeviceInfoService({
     devices: repository,
+    approvals: deps.approvals,
     contracts: deps.contracts,
     sites: deps.sites,
     audit: core.audit,

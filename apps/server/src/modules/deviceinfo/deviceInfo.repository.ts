@@ -1,5 +1,4 @@
 import {
-  DEVICE_HOST_FIELDS,
   DEVICE_SECRET_FIELDS,
   DEVICE_SECRET_MASK,
   DEVICE_TEXT_FIELD_NAMES,
@@ -7,9 +6,9 @@ import {
   type DeviceSecretField,
   type DeviceTextField,
 } from '@it4u/shared';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { deviceInfo, terminalHostApprovals } from '../../db/schema.ts';
+import { deviceInfo } from '../../db/schema.ts';
 import { containsPattern, rowsOf } from '../../lib/sql.ts';
 import {
   type ContractRefRow,
@@ -152,27 +151,6 @@ export function createDeviceInfoRepository(db: Db) {
         .where(eq(deviceInfo.id, id))
         .returning({ id: deviceInfo.id });
       return rows.length > 0;
-    },
-
-    /**
-     * Drops the terminal's host approvals (and requests) of a row whose address field no longer holds their host
-     * (those of a router's push, `push:wanN`, are left: the terminal checks them against the push at each connect).
-     */
-    async dropMovedApprovals(id: number, fields: DeviceTexts, within: Db = db) {
-      const kept = DEVICE_HOST_FIELDS.filter((f) => fields[f].trim()).map(
-        (f) => `${f} ${fields[f].trim().toLowerCase()}`,
-      );
-      await within
-        .delete(terminalHostApprovals)
-        .where(
-          and(
-            eq(terminalHostApprovals.deviceInfoId, id),
-            sql`${terminalHostApprovals.source} not like 'push:%'`,
-            kept.length
-              ? notInArray(sql`${terminalHostApprovals.source} || ' ' || ${terminalHostApprovals.host}`, kept)
-              : undefined,
-          ),
-        );
     },
 
     async remove(id: number, within: Db = db): Promise<boolean> {

@@ -11,6 +11,7 @@ import {
   rowError,
   type Site,
 } from '@it4u/shared';
+import type { Db } from '../../db/client.ts';
 import type { Audit } from '../../lib/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
@@ -22,8 +23,16 @@ import type { SitesService } from '../sites/sites.service.ts';
 import { CONTRACT_COLUMNS, DEVICE_COLUMNS, isSecretColumn } from './deviceInfo.columns.ts';
 import type { DeviceInfoRepository, DeviceSecrets, DeviceTexts, DeviceValues } from './deviceInfo.repository.ts';
 
+/** What device information asks of the terminal, which owns the hosts' approvals. */
+export type HostApprovals = {
+  /** drops the approvals of the row's hosts but `kept` (`"<field> <host>"`), in the caller's transaction */
+  dropApprovalsExcept(deviceInfoId: number, kept: string[], within: Db): Promise<void>;
+};
+
 type Deps = {
   devices: DeviceInfoRepository;
+  /** the terminal's face, bound once the terminal is made (it is made after this area) */
+  approvals: () => HostApprovals;
   contracts: Pick<ContractsForRecords, 'find' | 'byNumbers' | 'bySite'>;
   sites: SitesService;
   audit: Audit;
@@ -48,7 +57,7 @@ function changedAddresses(before: DeviceTexts, after: DeviceTexts) {
 /** A site's key in the upload's lookup: its description or short name, without case. */
 const siteKey = (name: string) => name.trim().toLowerCase();
 
-export function createDeviceInfoService({ devices, contracts, sites, audit, secretKey }: Deps) {
+export function createDeviceInfoService({ devices, approvals, contracts, sites, audit, secretKey }: Deps) {
   async function mustFind(id: number): Promise<DeviceInfo> {
     const row = await devices.find(id);
     if (!row) throw new NotFoundError('deviceInfoNotFound');
@@ -171,7 +180,10 @@ export function createDeviceInfoService({ devices, contracts, sites, audit, secr
         const moved = changedAddresses(texts({}, before), fields);
         if (Object.keys(moved).length) {
           // and drops the terminal's approvals of the hosts the row no longer has where they were approved
-          await devices.dropMovedApprovals(id, fields, tx);
+          const kept = DEVICE_HOST_FIELDS.filter((f) => fields[f].trim()).map(
+            (f) => `${f} ${fields[f].trim().toLowerCase()}`,
+          );
+          await approvals().dropApprovalsExcept(id, kept, tx);
           await audit.record(
             'deviceInfo.addresses',
             ctx,

@@ -44,8 +44,9 @@ export function terminalModule(
     log?: () => { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
   },
 ) {
+  const repository = createTerminalRepository(core.db);
   const service = createTerminalService({
-    terminal: createTerminalRepository(core.db),
+    terminal: repository,
     devices: deps.devices,
     siteLinks: deps.siteLinks,
     adminPassword: deps.adminPassword,
@@ -79,5 +80,7 @@ export function terminalModule(
       clearInterval(timer);
     },
   };
-  return { service, routes, socketRoutes, jobs: [abandoned] };
+  /** What the device information asks of the terminal: to drop the approvals of hosts a row no longer names. */
+  const forDeviceInfo = { dropApprovalsExcept: repository.dropApprovalsExcept };
+  return { service, routes, socketRoutes, jobs: [abandoned], forDeviceInfo };
 }

@@ -1,7 +1,7 @@
 // What the terminal stores and reads: its sessions and their recordings, the pinned host keys, the approvals of hosts
 // for stored passwords (over 300 lines: four small stores, each a few short queries).
 import type { HostKey, TerminalApproval, TerminalSession } from '@it4u/shared';
-import { and, count, desc, eq, gt, ilike, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sshHostKeys, terminalChunks, terminalHostApprovals, terminalSessions } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/sql.ts';
@@ -41,6 +41,24 @@ const approvalIs = (k: ApprovalKey) =>
 /** Terminal sessions, their recordings, the pinned host keys, and the hosts approved for stored passwords. */
 export function createTerminalRepository(db: Db) {
   return {
+    /**
+     * Drops the approvals of a device row's hosts that the row no longer names where they were approved (`kept`:
+     * `"<source> <host>"` of each address it still has); hosts its router pushed stay.
+     */
+    async dropApprovalsExcept(deviceInfoId: number, kept: string[], within: Db = db): Promise<void> {
+      await within
+        .delete(terminalHostApprovals)
+        .where(
+          and(
+            eq(terminalHostApprovals.deviceInfoId, deviceInfoId),
+            sql`${terminalHostApprovals.source} not like 'push:%'`,
+            kept.length
+              ? notInArray(sql`${terminalHostApprovals.source} || ' ' || ${terminalHostApprovals.host}`, kept)
+              : undefined,
+          ),
+        );
+    },
+
     async approval(k: ApprovalKey) {
       const [row] = await db.select().from(terminalHostApprovals).where(approvalIs(k));
       return row;
