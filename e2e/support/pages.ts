@@ -46,9 +46,15 @@ export class Shell {
     await expect(this.page).toHaveURL(/\/login$/);
   }
 
+  /** Picks the language in the top bar and waits until it is saved for the user and its texts show. */
   async chooseLanguage(label: 'English' | 'Tiếng Việt') {
+    const saved = this.page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().endsWith('/api/v1/user/update') && r.ok(),
+    );
     await this.page.getByLabel(/^(Language|Ngôn ngữ)$/).click();
     await this.page.locator('.ant-select-item-option').filter({ hasText: label }).click();
+    await saved;
+    await expect(this.page.locator('html')).toHaveAttribute('lang', label === 'English' ? 'en' : 'vi');
   }
 
   accessToken() {

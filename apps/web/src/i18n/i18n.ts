@@ -58,8 +58,9 @@ export function currentLanguage(): AppLanguage {
 
 /** Switches i18next, dayjs and (through ConfigProvider, which listens to i18next) antd at once. */
 export async function applyLanguage(language: AppLanguage): Promise<void> {
-  await loadLanguage(language);
+  // the choice is kept at once (a reload while the texts load keeps it), the switch waits for the texts
   localStorage.setItem(STORAGE_KEY, language);
+  await loadLanguage(language);
   dayjs.locale(language);
   document.documentElement.lang = language;
   if (i18n.language !== language) await i18n.changeLanguage(language);

@@ -8,7 +8,7 @@ const OPTIONS: { value: AppLanguage; label: string }[] = [
 ];
 
 type Props = {
-  /** Called after the language has been applied locally (the top bar also saves it on the server). */
+  /** Called at once with the reader's choice (the top bar saves it on the server) while its texts load. */
   onChange?: (language: AppLanguage) => void;
 };
 
@@ -22,7 +22,8 @@ export function LanguageSelect({ onChange }: Props) {
       options={OPTIONS}
       style={{ width: 130 }}
       onChange={(language) => {
-        void applyLanguage(language).then(() => onChange?.(language));
+        onChange?.(language);
+        void applyLanguage(language);
       }}
     />
   );
