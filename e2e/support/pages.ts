@@ -57,6 +57,8 @@ export class Shell {
 
   /** Picks the language in the top bar and waits until it is saved for the user and its texts show. */
   async chooseLanguage(label: 'English' | 'Tiếng Việt') {
+    // the language already shown: nothing to choose (the select sends nothing for its own value)
+    if ((await this.page.locator('html').getAttribute('lang')) === (label === 'English' ? 'en' : 'vi')) return;
     const saved = this.page.waitForResponse(
       (r) => r.request().method() === 'PUT' && r.url().endsWith('/api/v1/user/update') && r.ok(),
     );
