@@ -54,7 +54,7 @@ try {
       const wanLinks = createWanLinksRepository(database.db);
       const service = createWanLinksService({
         wanLinks,
-        controller: { get: async () => undefined, reset() {} } as never,
+        siteHealth: async () => ({ bySite: new Map() }),
         now: () => clock,
       });
       // 10,000 sites pushed an hour before; 1 in 10 has a link down, and 1 in 10 stopped pushing (stale by 08:00)

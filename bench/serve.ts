@@ -94,6 +94,11 @@ if (kind === 'bare' || kind === 'bare+headers') {
     const m = process.memoryUsage();
     return { heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, rss: m.rss };
   });
+  // the CPU time this process used (ms, user and system), for figures per site
+  app.get('/bench/cpu', async () => {
+    const { user, system } = process.cpuUsage();
+    return { ms: (user + system) / 1000 };
+  });
   app.get('/bench/rss', async () => {
     const answer = String(peak);
     peak = process.memoryUsage().rss;

@@ -17,6 +17,7 @@ import { authModule } from './modules/auth/auth.module.ts';
 import { channelsModule } from './modules/channels/channels.module.ts';
 import { chatModule } from './modules/chat/chat.module.ts';
 import { contractsModule } from './modules/contracts/contracts.module.ts';
+import { controllersModule } from './modules/controllers/controllers.module.ts';
 import { cronjobModule } from './modules/cronjob/cronjob.module.ts';
 import { dashboardModule } from './modules/dashboard/dashboard.module.ts';
 import { deviceInfoModule } from './modules/deviceinfo/deviceInfo.module.ts';
@@ -123,12 +124,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
 
   // Each area wires its own repository and service; an area takes what it needs from the areas below it.
-  const settings = settingsModule(core, {
+  const controllers = controllersModule(core, {
     demoController: opts.demoController,
     controllerTtlMs: opts.controllerTtlMs,
+    now: opts.now,
+    // the sites area is made below: its count is asked when the controllers are listed
+    siteCounts: () => sites.service.countsByController(),
+  });
+  const settings = settingsModule(core, {
+    controllers: controllers.service,
+    controller: controllers.provider,
     metricsToken: opts.metricsToken,
   });
-  const sites = sitesModule(core, { controller: settings.controller });
+  const sites = sitesModule(core, { controller: controllers.provider });
   // the mail area is made below: the notice of a changed e-mail address goes through it once the app runs
   const users = usersModule(core, { sites: sites.service, mail: () => mail.service, log: () => app.log });
   const contracts = contractsModule(core, { sites: sites.service });
@@ -140,10 +148,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // the terminal is made below: its face is looked up when a row's addresses change
     approvals: () => terminal.forDeviceInfo,
   });
-  const vouchers = vouchersModule(core, { controller: settings.controller, sites: sites.service, now: opts.now });
-  const devices = devicesModule({ controller: settings.controller, sites: sites.service });
+  const vouchers = vouchersModule(core, { sites: sites.service, now: opts.now });
+  const devices = devicesModule({ sites: sites.service });
   const wireless = wirelessModule({
-    controller: settings.controller,
+    controller: controllers.provider,
     sites: sites.service,
     hiddenPattern: opts.wirelessHidden,
     portalAddress: opts.portalAddress,
@@ -151,7 +159,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const splash = splashModule(core, { sites: sites.service });
   const cronjob = cronjobModule(core, { sites: sites.service, parameters: settings.parameters });
   const portal = portalModule({
-    controller: settings.controller,
+    controller: controllers.provider,
     sites: sites.service,
     splash: splash.service,
     vouchers: vouchers.service,
@@ -160,7 +168,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     publicUrl: opts.publicUrl,
   });
   const wanLinks = wanLinksModule(core, {
-    controller: settings.controller,
+    siteHealth: (ttlMs) => sites.service.health(ttlMs),
     sharedDeviceToken: () => settings.parameters.sharedDeviceToken(),
     now: opts.now,
     zabbix: opts.zabbix,
@@ -198,7 +206,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       void sending.catch((err: unknown) => app.log.warn({ err }, 'a password-reset mail could not be sent')),
   });
   const dashboard = dashboardModule({
-    controller: settings.controller,
+    controller: controllers.provider,
     sites: sites.service,
     contracts: contracts.counts,
     now: opts.now,
@@ -211,6 +219,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ['/api/v1', users],
     ['/api/v1', sites],
     ['/api/v1', settings],
+    ['/api/v1', controllers],
     ['/api/v1', contracts],
     ['/api/v1', supplies],
     ['/api/v1', channels],
@@ -248,7 +257,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await realtime.close();
   });
   app.addHook('onClose', async () => {
-    settings.controller.reset();
+    controllers.provider.reset();
     mail.service.close();
   });
   if (opts.syncDemoSites && opts.demoController) {

@@ -5,6 +5,8 @@ import type { ControllerProvider } from './integrations/unifi/unifi.controller.t
 import { type Audit, createAudit } from './lib/audit.ts';
 import type { RequestContext } from './lib/context.ts';
 import { createContractsRepository } from './modules/contracts/contracts.repository.ts';
+import { createControllersRepository } from './modules/controllers/controllers.repository.ts';
+import { createControllersService } from './modules/controllers/controllers.service.ts';
 import { createCronjobRepository } from './modules/cronjob/cronjob.repository.ts';
 import { createCronjobService } from './modules/cronjob/cronjob.service.ts';
 import { createDeviceInfoRepository } from './modules/deviceinfo/deviceInfo.repository.ts';
@@ -90,10 +92,18 @@ describe.each(drivers)('writes and their audit lines on %s', (driver) => {
     const deps = {
       settings: createSettingsRepository(t.database.db),
       secretKey,
-      controller: () => ({ reset() {} }) as unknown as ControllerProvider,
-      testController: async () => {
-        throw new Error('not reached');
-      },
+      controller: () => ({ reset() {}, all: async () => [] }) as unknown as ControllerProvider,
+      controllers: createControllersService({
+        repository: createControllersRepository(t.database.db),
+        audit: failing,
+        secretKey,
+        provider: () => ({ reset() {}, all: async () => [] }) as unknown as ControllerProvider,
+        now: () => 0,
+        siteCounts: async () => new Map(),
+        signIn: async () => {
+          throw new Error('not reached');
+        },
+      }),
     };
     const service = createParametersService({ ...deps, audit: failing });
     const before = await service.get();

@@ -164,6 +164,14 @@ export const API_ERRORS = {
   sshSecretAgain:
     'The controller host or its SSH user changed: enter its password or key again (the stored one is not sent to a new host).',
   controllerPasswordRequired: 'A controller address is set: enter the controller password too.',
+  // the controllers
+  controllerNotFound: 'Controller not found.',
+  controllerTaken: 'Another controller has this address.',
+  apiKeyForNewController:
+    'The controller address changed: enter its API key again (the stored one is not sent to a new address).',
+  controllerApiKeyRequired: 'Signing in with an API key: enter the key.',
+  apiKeyNeedsUnifiOs: 'API keys are for UniFi OS consoles: choose the flavor UniFi OS or automatic.',
+  controllerDown: 'The controller {{name}} cannot be read now: its {{sites}} sites are shown as unknown ({{reason}}).',
   // the cronjob file
   propertiesNotText: 'The file is not UTF-8 text: a .properties file is text of key=value lines.',
   propertiesSyntax: 'Line {{line}} is not a key=value line, a comment (# or !) or blank: "{{text}}".',

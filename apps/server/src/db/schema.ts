@@ -7,6 +7,7 @@ export * from '../modules/auth/auth.schema.ts';
 export * from '../modules/channels/channels.schema.ts';
 export * from '../modules/chat/chat.schema.ts';
 export * from '../modules/contracts/contracts.schema.ts';
+export * from '../modules/controllers/controllers.schema.ts';
 export * from '../modules/cronjob/cronjob.schema.ts';
 export * from '../modules/deviceinfo/deviceInfo.schema.ts';
 export * from '../modules/mail/mail.schema.ts';

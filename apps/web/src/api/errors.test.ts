@@ -48,6 +48,7 @@ const params = {
   address: '10.0.0.1',
   port: 4949,
   username: 'root',
+  name: 'Miền Nam',
 };
 
 describe('error codes of the API', () => {

@@ -146,6 +146,21 @@ export const OverviewSchema = Type.Object({
   /** sites the controller could not be asked about (they count as unknown) */
   unreachable: Type.Integer(),
   /**
+   * the controllers that could not be read (their sites count as unknown): which, how many of the caller's sites are
+   * theirs, and why, as an error code with its parameters
+   */
+  controllersDown: Type.Optional(
+    Type.Array(
+      Type.Object({
+        id: Type.Union([Type.Integer(), Type.Null()]),
+        name: Type.String(),
+        sites: Type.Integer(),
+        code: Type.String(),
+        params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+      }),
+    ),
+  ),
+  /**
    * The same under the spec's names: the sites per status (`name` the status, `value` the count); the sites in
    * warning and in error (`name` the site's name, `value` connected/adopted access points); the disconnections of
    * the week (`name` the access point's name, `value` its site's name, `time` when last seen); `time` is `asOf`

@@ -2,6 +2,7 @@ export * from './channels.ts';
 export * from './chat.ts';
 export * from './common.ts';
 export * from './contracts.ts';
+export * from './controllers.ts';
 export * from './cronjob.ts';
 export * from './dashboard.ts';
 export * from './deviceInfo.ts';

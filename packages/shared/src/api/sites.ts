@@ -27,7 +27,30 @@ export const SiteNameRef = Type.Union([
   }),
 ]);
 
-export const SiteSyncSchema = Type.Object({ added: Type.Integer(), updated: Type.Integer(), total: Type.Integer() });
+/** What a sync did: added and changed site names, the sites the controllers have, and what it did on each. */
+export const SiteSyncSchema = Type.Object({
+  added: Type.Integer(),
+  updated: Type.Integer(),
+  total: Type.Integer(),
+  controllers: Type.Optional(
+    Type.Array(
+      Type.Object({
+        id: Type.Union([Type.Integer(), Type.Null()]),
+        name: Type.String(),
+        sites: Type.Integer(),
+        added: Type.Integer(),
+        updated: Type.Integer(),
+        /** why the controller could not be read: an error code with its parameters */
+        error: Type.Optional(
+          Type.Object({
+            code: Type.String(),
+            params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+          }),
+        ),
+      }),
+    ),
+  ),
+});
 
 export type Site = Static<typeof SiteSchema>;
 export type SiteInput = Static<typeof SiteBody>;

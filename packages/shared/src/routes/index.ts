@@ -2,6 +2,7 @@ import type { authRoutes } from './auth.ts';
 import type { channelsRoutes } from './channels.ts';
 import type { chatRoutes } from './chat.ts';
 import type { contractRoutes } from './contracts.ts';
+import type { controllersRoutes } from './controllers.ts';
 import type { cronjobRoutes } from './cronjob.ts';
 import type { dashboardRoutes } from './dashboard.ts';
 import type { deviceInfoRoutes } from './deviceInfo.ts';
@@ -22,6 +23,7 @@ export * from './auth.ts';
 export * from './channels.ts';
 export * from './chat.ts';
 export * from './contracts.ts';
+export * from './controllers.ts';
 export * from './cronjob.ts';
 export * from './dashboard.ts';
 export * from './deviceInfo.ts';
@@ -43,6 +45,7 @@ export type ApiRoutes = typeof authRoutes &
   typeof channelsRoutes &
   typeof chatRoutes &
   typeof contractRoutes &
+  typeof controllersRoutes &
   typeof cronjobRoutes &
   typeof dashboardRoutes &
   typeof deviceInfoRoutes &

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { IdParams, MessageSchema, PageQuery, pageOf } from '../api/common.ts';
-import { SiteBody, SiteSchema } from '../api/sites.ts';
+import { SiteBody, SiteSchema, SiteSyncSchema } from '../api/sites.ts';
 import { defineRoutes } from '../contract.ts';
 
 const SiteList = Type.Array(SiteSchema);
@@ -60,8 +60,9 @@ export const sitesRoutes = defineRoutes('sites', {
   },
   'GET /it4u/createSitesName': {
     access: 'manage',
-    summary: "Fill the site-names table from the controller's sites, keeping the links to users",
-    response: Type.Object({ added: Type.Integer(), updated: Type.Integer(), total: Type.Integer() }),
+    summary:
+      "Fill the site-names table from every controller's sites, keeping the links to users; says what changed on each controller (one that cannot be read is reported, the others go on)",
+    response: SiteSyncSchema,
     errors: [502, 503, 504],
     tag: 'unifi',
   },

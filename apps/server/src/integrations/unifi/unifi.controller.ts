@@ -278,62 +278,73 @@ export function createController(client: UnifiClient, cache: ReadCache) {
 
 export type Controller = ReturnType<typeof createController>;
 
+/** A configured controller: its row's id and name, and how to reach it. */
+export type NamedControllerConfig = ControllerConfig & { id: number; name: string };
+
+/** A controller to call: its id (null for the demo controller), name and typed calls. */
+export type ControllerEntry = { id: number | null; name: string; controller: Controller; demo: boolean };
+
 /**
- * The controller in use: the configured one when the Parameter tab names one, else the demo controller (the
- * simulator `npm start` runs), else none. Rebuilt when the parameters change.
+ * The controllers in use: the configured ones (first first), else the demo controller (the simulator `npm start`
+ * runs), else none. Each has its own client (its own deadline, cool-down after timeouts and session) and its own
+ * read cache, so a slow or dead controller slows only its own sites. Rebuilt when the configuration changes.
  */
 export function createControllerProvider(opts: {
-  configured: () => Promise<ControllerConfig | undefined>;
+  configured: () => Promise<NamedControllerConfig[]>;
   demo?: ControllerConfig;
   ttlMs?: number;
 }) {
-  let current: Promise<{ controller: Controller; demo: boolean; key: string }> | undefined;
+  let current: Promise<ControllerEntry[]> | undefined;
 
-  async function build() {
-    const config = await opts.configured();
-    const chosen = config ?? opts.demo;
-    if (!chosen) return undefined;
-    const client = createUnifiClient(chosen);
-    return {
-      controller: createController(client, createReadCache(opts.ttlMs ?? 15_000)),
-      demo: !config,
-      key: JSON.stringify(chosen),
-    };
+  const entryOf = (id: number | null, name: string, config: ControllerConfig, demo: boolean): ControllerEntry => ({
+    id,
+    name,
+    demo,
+    controller: createController(createUnifiClient(config), createReadCache(opts.ttlMs ?? 15_000)),
+  });
+
+  async function build(): Promise<ControllerEntry[]> {
+    const configured = await opts.configured();
+    if (configured.length > 0) return configured.map((c) => entryOf(c.id, c.name, c, false));
+    return opts.demo ? [entryOf(null, 'demo', opts.demo, true)] : [];
+  }
+
+  async function all(): Promise<ControllerEntry[]> {
+    current ??= build().catch((err: unknown) => {
+      current = undefined;
+      throw err;
+    });
+    return current;
   }
 
   return {
-    /** The controller to call, or undefined when none is configured and there is no demo. */
-    async get(): Promise<{ controller: Controller; demo: boolean } | undefined> {
-      current ??= build().then((built) => {
-        if (!built) {
-          current = undefined;
-          throw new NoController();
-        }
-        return built;
-      });
-      try {
-        return await current;
-      } catch (err) {
-        if (err instanceof NoController) return undefined;
-        throw err;
-      }
+    /** Every controller to call, first first ([] when none is configured and there is no demo). */
+    all,
+    /** The first controller (of systemConfig, and of sites not yet synced), or undefined when there is none. */
+    async get(): Promise<ControllerEntry | undefined> {
+      return (await all())[0];
     },
-    /** The controller to call; 503 naming the Parameter tab when there is none. */
+    /** The first controller; 503 naming the Parameter tab when there is none. */
     async require(): Promise<Controller> {
-      const current = await this.get();
-      if (!current) throw new UnavailableError(503, 'noController');
-      return current.controller;
+      const first = await this.get();
+      if (!first) throw new UnavailableError(503, 'noController');
+      return first.controller;
     },
-    /** The parameters changed: the next call builds a new client. */
+    /** The controller of this id; the first for null or an id no longer configured; 503 when there is none. */
+    async byId(id: number | null): Promise<ControllerEntry> {
+      const entries = await all();
+      const entry = (id === null ? undefined : entries.find((e) => e.id === id)) ?? entries[0];
+      if (!entry) throw new UnavailableError(503, 'noController');
+      return entry;
+    },
+    /** The configuration changed: the next call builds new clients (the old ones close). */
     reset() {
       const old = current;
       current = undefined;
-      void old?.then((b) => b.controller.client.close()).catch(() => {});
+      void old?.then((entries) => Promise.all(entries.map((e) => e.controller.client.close()))).catch(() => {});
     },
     hasDemo: () => opts.demo !== undefined,
   };
 }
-
-class NoController extends Error {}
 
 export type ControllerProvider = ReturnType<typeof createControllerProvider>;

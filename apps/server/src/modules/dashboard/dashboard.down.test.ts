@@ -11,11 +11,11 @@ const NOW = SIM_CLOCKS.noon;
 const account = { username: 'admin', password: 'sim-pass', verifyTls: true };
 
 /**
- * The dashboards when the controller fails. The console has one controller for every site (the Parameter tab
- * names one), so a controller that is down fails every panel and the overview, which counts the sites by the
- * controller's health list: with nothing to answer from it answers 502/504 too. What one site's failure must not do
- * is hold up the others: the overview still answers with the sites that did (the one that did not counted in
- * `unreachable`), and after a timeout the client fails fast for a cool-down instead of making every panel wait.
+ * The dashboards when the controller fails. A controller that is down fails every panel of its sites (502/504); the
+ * overview still answers, naming the controller that is down (`controllersDown`) and counting its sites unknown.
+ * What one site's failure must not do is hold up the others: the overview still answers with the sites that did
+ * (the one that did not counted in `unreachable`), and after a timeout the client fails fast for a cool-down
+ * instead of making every panel wait.
  */
 
 /** An address where nothing listens: connections are refused. */
@@ -25,7 +25,7 @@ async function refusedUrl() {
   return gone.url;
 }
 
-/** Every panel of a site's dashboard, and the overview. */
+/** Every panel of a site's dashboard. */
 function panels(site: string): [method: 'GET' | 'POST', url: string, body?: object][] {
   const today = { start: NOW - 5 * HOUR, end: NOW };
   return [
@@ -36,7 +36,6 @@ function panels(site: string): [method: 'GET' | 'POST', url: string, body?: obje
     ['POST', `/it4u/${site}/stat/device`],
     ['POST', `/it4u/${site}/hotspot/${NOW - 30 * DAY}/${NOW}`],
     ['POST', `/it4u/${site}/detail/hotspot/${NOW - 7 * DAY}/${NOW}`],
-    ['GET', '/it4u/dashboard/overview'],
   ];
 }
 
@@ -64,6 +63,19 @@ describe.each(drivers)('dashboards when the controller is down or slow, on %s', 
         expect(theirs.json().code).toBe('controllerUnreachable');
         expect(theirs.json().details).toBeUndefined();
         expect(theirs.body).not.toContain(new URL(url).host);
+      }
+      // the overview answers: the controller named as down, its sites unknown, its address to nobody
+      for (const [who, headers, sites] of [
+        ['staff', staff, 1],
+        ['customer', customer, 1],
+      ] as const) {
+        const res = await send(t, headers, ['GET', '/it4u/dashboard/overview']);
+        expect(res.statusCode, who).toBe(200);
+        expect(res.json().sites, who).toEqual({ ok: 0, warning: 0, error: 0, unknown: sites });
+        expect(res.json().controllersDown, who).toEqual([
+          expect.objectContaining({ id: null, name: 'demo', sites: 1, code: 'controllerUnreachable' }),
+        ]);
+        expect(res.body).not.toContain(new URL(url).host);
       }
     } finally {
       await t.close();
@@ -120,6 +132,9 @@ describe.each(drivers)('dashboards when the controller is down or slow, on %s', 
       // every other panel, of this site or another, and the overview: 504 at once, nothing sent to the controller
       const others = await Promise.all([...panels('default'), ...panels('other02')].map((p) => send(t, staff, p)));
       for (const res of others) expect(res.json()).toMatchObject({ statusCode: 504, code: 'controllerTimeout' });
+      const overview = await send(t, staff, ['GET', '/it4u/dashboard/overview']);
+      expect(overview.statusCode).toBe(200);
+      expect(overview.json().controllersDown).toEqual([expect.objectContaining({ code: 'controllerTimeout' })]);
       expect(silent.requests).toBe(reached);
 
       // once the 5 s are over, one call tries the controller again

@@ -11,13 +11,14 @@ import {
   type SegmentCounts,
   type TrafficHistory,
 } from '@it4u/shared';
-import type { Controller, ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
+import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
 import { lastSeenOf, toAccessPoints, wlanHealth } from '../../integrations/unifi/unifi.map.ts';
 import type { Actor } from '../../lib/context.ts';
 import { seesAllSites } from '../../lib/context.ts';
-import { BadRequestError, ForbiddenError } from '../../lib/errors.ts';
+import { BadRequestError, ForbiddenError, UnavailableError } from '../../lib/errors.ts';
 import type { ContractCounts } from '../contracts/contracts.module.ts';
-import type { SitesService } from '../sites/sites.service.ts';
+import { failedOutcome } from '../controllers/controllers.outcome.ts';
+import type { SiteOnController, SitesService } from '../sites/sites.service.ts';
 import {
   clientSeries,
   clientStats,
@@ -66,9 +67,9 @@ export function createDashboardService(deps: {
   /** the console's clock */
   now: () => number;
 }) {
-  async function forSite(actor: Actor, site: string): Promise<Controller> {
+  async function forSite(actor: Actor, site: string): Promise<SiteOnController> {
     deps.sites.assertAccess(actor, site);
-    return deps.controller.require();
+    return deps.sites.onController(site);
   }
 
   function checkRange(range: Range) {
@@ -78,11 +79,11 @@ export function createDashboardService(deps: {
   /** The slots of a site report for a range, cut at what the controller keeps, read once per refresh window. */
   async function report(actor: Actor, site: string, interval: ReportInterval, range: Range) {
     checkRange(range);
-    const controller = await forSite(actor, site);
+    const { controller, site: name } = await forSite(actor, site);
     const now = deps.now();
     const window = windowOf(interval, range, now, retentionMs(await controller.sysinfo(), interval));
     const rows = await controller.siteReport(
-      site,
+      name,
       interval,
       window.start,
       window.end,
@@ -123,8 +124,8 @@ export function createDashboardService(deps: {
     },
 
     async accessPoints(actor: Actor, site: string): Promise<AccessPoints> {
-      const controller = await forSite(actor, site);
-      const devices = await controller.devices(site, DASHBOARD_REFRESH_MS);
+      const { controller, site: name } = await forSite(actor, site);
+      const devices = await controller.devices(name, DASHBOARD_REFRESH_MS);
       const accessPoints = toAccessPoints(devices);
       const connected = accessPoints.filter((ap) => ap.connected).length;
       return {
@@ -137,29 +138,30 @@ export function createDashboardService(deps: {
     },
 
     async hotspotGuests(actor: Actor, site: string, range: Range): Promise<HotspotGuests> {
-      const controller = await forSite(actor, site);
+      const { controller, site: name } = await forSite(actor, site);
       const { ttl, ...window } = minuteWindow(range);
-      const guests = await controller.guests(site, window.start, window.end, ttl);
+      const guests = await controller.guests(name, window.start, window.end, ttl);
       return { ...window, ...guestCounts(guests) };
     },
 
     async hotspotSessions(actor: Actor, site: string, range: Range): Promise<HotspotSessions> {
-      const controller = await forSite(actor, site);
+      const { controller, site: name } = await forSite(actor, site);
       const { ttl, ...window } = minuteWindow(range);
-      const sessions = await controller.guestSessions(site, window.start, window.end, ttl);
+      const sessions = await controller.guestSessions(name, window.start, window.end, ttl);
       return { ...window, days: sessionsPerDay(sessions, window) };
     },
 
     /**
      * The sites the caller sees, counted by their `wlan` health (unknown as its own count, a site the controller
-     * does not list too); the sites in warning or error; the access points down now last seen within 7 days.
+     * does not list too); the sites in warning or error; the access points down now last seen within 7 days. Each
+     * controller is read once a window (`stat/sites`), and a site's devices only when its health says some of its
+     * access points are down; a controller that cannot be read is named, its sites unknown, the others shown.
      */
     async overview(actor: Actor): Promise<Overview> {
       const visible = await deps.sites.visibleTo(actor);
-      const controller = await deps.controller.require();
+      if ((await deps.controller.all()).length === 0) throw new UnavailableError(503, 'noController');
       const now = deps.now();
-      const health = new Map<string, unknown>();
-      for (const s of await controller.sitesWithHealth(DASHBOARD_REFRESH_MS)) health.set(String(s.name), s.health);
+      const { bySite: health, down } = await deps.sites.health(DASHBOARD_REFRESH_MS);
       const counts = { ok: 0, warning: 0, error: 0, unknown: 0 };
       const warnings: Overview['warnings'] = [];
       const errors: Overview['errors'] = [];
@@ -172,8 +174,15 @@ export function createDashboardService(deps: {
       }
       let unreachable = 0;
       const disconnections: Overview['disconnections'] = [];
+      const withDown = visible.filter((site) => {
+        const wlan = wlanHealth(health.get(site.idname));
+        return wlan.adopted > wlan.connected;
+      });
       const lists = await Promise.allSettled(
-        visible.map(async (site) => ({ site, devices: await controller.devices(site.idname, DASHBOARD_REFRESH_MS) })),
+        withDown.map(async (site) => {
+          const on = await deps.sites.onController(site.idname);
+          return { site, devices: await on.controller.devices(on.site, DASHBOARD_REFRESH_MS) };
+        }),
       );
       for (const listed of lists) {
         if (listed.status === 'rejected') {
@@ -190,7 +199,11 @@ export function createDashboardService(deps: {
       }
       disconnections.sort((a, b) => b.lastSeen - a.lastSeen);
       const core = { asOf: now, sites: counts, warnings, errors, disconnections, unreachable };
-      return { ...core, ...overviewSpecNames(core) };
+      const controllersDown = down.map(({ entry, error, sites }) => {
+        const { code, params } = failedOutcome(error);
+        return { id: entry.id, name: entry.name, sites, code, ...(params ? { params } : {}) };
+      });
+      return { ...core, ...overviewSpecNames(core), ...(controllersDown.length ? { controllersDown } : {}) };
     },
 
     /** Customers per segment of the contracts register (staff only: it counts every customer). */

@@ -1,11 +1,10 @@
-import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
 import type { Area } from '../../lib/module.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import { devicesRoutes } from './devices.routes.ts';
 import { createDevicesService } from './devices.service.ts';
 
 /** Connected devices and the block list of a site (on the controller; nothing is stored here). */
-export function devicesModule(deps: { controller: ControllerProvider; sites: SitesService }) {
+export function devicesModule(deps: { sites: SitesService }) {
   const service = createDevicesService(deps);
   const routes: Area['routes'] = async (api) => devicesRoutes(api, { devices: service });
   return { service, routes };

@@ -1,5 +1,4 @@
 import type { BlockedDevice, BlockedDeviceAnswer, ConnectedDevice, ConnectedDeviceAnswer } from '@it4u/shared';
-import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
 import type { Actor } from '../../lib/context.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 
@@ -18,20 +17,25 @@ const blockedAnswer = (d: BlockedDevice): BlockedDeviceAnswer => ({
   last_seen: Math.floor(d.lastSeen / 1000),
 });
 
-/** The devices connected to a site and its block list, through the controller in use. */
-export function createDevicesService(deps: { controller: ControllerProvider; sites: SitesService }) {
+/** The devices connected to a site and its block list, through each site's controller. */
+export function createDevicesService(deps: { sites: SitesService }) {
   async function forSite(actor: Actor, site: string) {
     deps.sites.assertAccess(actor, site);
-    return deps.controller.require();
+    return deps.sites.onController(site);
   }
 
   return {
-    connected: async (actor: Actor, site: string): Promise<ConnectedDeviceAnswer[]> =>
-      (await (await forSite(actor, site)).connectedDevices(site)).map(connectedAnswer),
-    blocked: async (actor: Actor, site: string): Promise<BlockedDeviceAnswer[]> =>
-      (await (await forSite(actor, site)).blockedDevices(site)).map(blockedAnswer),
+    async connected(actor: Actor, site: string): Promise<ConnectedDeviceAnswer[]> {
+      const on = await forSite(actor, site);
+      return (await on.controller.connectedDevices(on.site)).map(connectedAnswer);
+    },
+    async blocked(actor: Actor, site: string): Promise<BlockedDeviceAnswer[]> {
+      const on = await forSite(actor, site);
+      return (await on.controller.blockedDevices(on.site)).map(blockedAnswer);
+    },
     async setBlocked(actor: Actor, site: string, mac: string, blocked: boolean): Promise<void> {
-      await (await forSite(actor, site)).setBlocked(site, mac, blocked);
+      const on = await forSite(actor, site);
+      await on.controller.setBlocked(on.site, mac, blocked);
     },
   };
 }

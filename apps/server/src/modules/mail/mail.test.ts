@@ -48,7 +48,7 @@ describe.each(drivers)('mail on %s', (driver) => {
   const instance = (report?: () => Promise<never>) => {
     const wanLinks = createWanLinksService({
       wanLinks: createWanLinksRepository(t.database.db),
-      controller: { get: async () => undefined, reset() {} } as never,
+      siteHealth: async () => ({ bySite: new Map() }),
       now: () => clock,
     });
     return createMailService({

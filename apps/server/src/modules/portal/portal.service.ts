@@ -73,7 +73,8 @@ export function createPortalService(deps: {
   }
 
   async function hotspotOf(site: string) {
-    const login = toGuestLogin(await (await deps.controller.require()).guestAccess(site));
+    const on = await deps.sites.onController(site);
+    const login = toGuestLogin(await on.controller.guestAccess(on.site));
     return {
       open: portalIsOurs(login, deps.portalAddress),
       auth: guestFormOf(login.auth),
@@ -116,7 +117,7 @@ export function createPortalService(deps: {
         return { status: 401, message: { key, kind: 'error' } };
       };
 
-      const controller = await deps.controller.require();
+      const { controller, site: name } = await deps.sites.onController(site);
       const hotspot = await hotspotOf(site);
       if (!hotspot.open) return closed;
       let limits: { minutes: number; up?: number | null; down?: number | null; bytes?: number | null } = {
@@ -144,16 +145,16 @@ export function createPortalService(deps: {
       }
 
       try {
-        await controller.authorizeGuest(site, { mac, ...limits, apMac: guestMac(arrival.ap), voucherId });
+        await controller.authorizeGuest(name, { mac, ...limits, apMac: guestMac(arrival.ap), voucherId });
       } catch (err) {
         // the controller refuses the voucher (spent or expired since the list kept here was read): said so, and
         // the list read afresh for the next try; a controller that does not answer is the page's to say
         if (!(voucherId && err instanceof ControllerError && err.code === 'controllerFailed')) throw err;
-        controller.forgetVouchers(site);
+        controller.forgetVouchers(name);
         return { status: 403, message: { key: 'usedUp', kind: 'error' } };
       }
       // peers' users are bounced back to the portal after a "successful" call: confirm before sending them on
-      if (!(await controller.guestAuthorized(site, mac))) {
+      if (!(await controller.guestAuthorized(name, mac))) {
         return { status: 502, message: { key: 'failed', kind: 'error' } };
       }
       // a single-use voucher is spent: the controller forgets it, so that no other phone uses it

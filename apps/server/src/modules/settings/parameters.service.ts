@@ -1,7 +1,4 @@
 import {
-  type ApiErrorCode,
-  apiErrorText,
-  type ErrorParams,
   METRICS_TOKEN_PREFIX,
   type MetricsToken,
   SECRET_MASK,
@@ -10,14 +7,15 @@ import {
   type SystemParameters,
   UNIFI_DATA_DIR,
 } from '@it4u/shared';
-import type { ControllerConfig } from '../../integrations/unifi/unifi.client.ts';
 import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
 import type { Audit } from '../../lib/audit.ts';
 import { type Actor, type RequestContext, seesAllSites } from '../../lib/context.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
-import { AppError, BadRequestError, ConflictError } from '../../lib/errors.ts';
+import { BadRequestError, ConflictError } from '../../lib/errors.ts';
 import { createReadCache } from '../../lib/readCache.ts';
 import { randomToken } from '../../lib/secrets.ts';
+import { type ControllerOutcome, failedOutcome, outcome } from '../controllers/controllers.outcome.ts';
+import type { ControllersService } from '../controllers/controllers.service.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 
 const KEY = 'parameters';
@@ -54,60 +52,33 @@ export type SshTarget = {
   hostKey: string;
 };
 
-/** What a controller check found, as a code the web app translates, its parameters and the English text. */
-export type ControllerOutcome = {
-  ok: boolean;
-  code: ApiErrorCode;
-  params?: ErrorParams;
-  message: string;
-  /** the controller's address: for staff only */
-  controller?: string;
-};
-
-export function outcome(ok: boolean, code: ApiErrorCode, params?: ErrorParams, controller?: string): ControllerOutcome {
-  return {
-    ok,
-    code,
-    ...(params ? { params } : {}),
-    message: apiErrorText(code, params),
-    ...(controller ? { controller } : {}),
-  };
-}
-
-/** A failed controller call as an outcome. */
-export function failedOutcome(err: unknown, controller?: string): ControllerOutcome {
-  if (err instanceof AppError) return outcome(false, err.code, err.params, controller);
-  return outcome(false, 'controllerUnreachable', { reason: (err as Error).message }, controller);
-}
-
 /** System parameters (the Parameter tab): controller credentials and tokens, secrets encrypted at rest. */
 export function createParametersService(deps: {
   settings: SettingsRepository;
   audit: Audit;
   secretKey: Buffer;
-  /** the controller in use (configured, demo or none) */
+  /** the controllers in use (configured, demo or none) */
   controller: () => ControllerProvider;
-  /** tries a login with the given controller */
-  testController: (config: ControllerConfig) => Promise<ControllerOutcome>;
+  /** the controllers' rows: the first is the spec's urlUbnt, usernameUbnt, pwUbnt and verifyTls */
+  controllers: ControllersService;
   /** METRICS_TOKEN of the environment: when set, the only metrics token (none is generated) */
   metricsTokenEnv?: string;
 }) {
-  const load = async (): Promise<Stored> => ({ ...EMPTY, ...((await deps.settings.get<Stored>(KEY)) ?? {}) });
+  /** The parameters: the settings row's, and the first controller's address, account, password and TLS check. */
+  const load = async (): Promise<Stored> => {
+    const [row, first] = await Promise.all([deps.settings.get<Stored>(KEY), deps.controllers.firstFields()]);
+    const controller = first
+      ? { urlUbnt: first.url, usernameUbnt: first.username, pwUbnt: first.password, verifyTls: first.verifyTls }
+      : {};
+    return { ...EMPTY, ...(row ?? {}), ...controller };
+  };
   const reveal = (stored: string) => (stored ? decryptSecret(deps.secretKey, stored) : '');
   // The tokens a router's push or a scrape presents are read once a few seconds (on this instance's own clock), not
   // once a request; a save here drops them at once, a save on another instance shows within that.
   const tokens = createReadCache(5_000);
   const storedMetricsToken = async () => reveal((await deps.settings.get<{ token: string }>(METRICS_KEY))?.token ?? '');
 
-  async function controllerConfig(): Promise<ControllerConfig | undefined> {
-    const s = await load();
-    if (!s.urlUbnt) return undefined;
-    return { url: s.urlUbnt, username: s.usernameUbnt, password: reveal(s.pwUbnt), verifyTls: s.verifyTls };
-  }
-
   return {
-    controllerConfig,
-
     /** The parameters with every stored secret masked. */
     async get(): Promise<SystemParameters> {
       const s = await load();
@@ -240,7 +211,12 @@ export function createParametersService(deps: {
       }
       // the parameters and their audit line are one transaction; what was read from them is dropped once committed
       await deps.settings.transaction(async (tx) => {
-        await deps.settings.put(KEY, next, tx);
+        // with an address, the account is the first controller's; without one (the spec's body may leave it out)
+        // the account is kept here, sent nowhere, until an address comes with it
+        const { urlUbnt, usernameUbnt, pwUbnt, verifyTls, ...own } = next;
+        await deps.settings.put(KEY, urlUbnt ? own : { ...own, usernameUbnt, pwUbnt, verifyTls }, tx);
+        const first = urlUbnt ? { url: urlUbnt, username: usernameUbnt, password: pwUbnt, verifyTls } : undefined;
+        await deps.controllers.writeFirst(first, tx);
         const details = {
           urlUbnt: next.urlUbnt,
           usernameUbnt: next.usernameUbnt,
@@ -253,9 +229,14 @@ export function createParametersService(deps: {
         await deps.audit.record('settings.parameters', ctx, { details }, tx);
       });
       tokens.invalidate('tokenDev');
-      deps.controller().reset();
-      const config = await controllerConfig();
-      const controller = config ? await deps.testController(config) : outcome(true, 'demoControllerInUse');
+      deps.controllers.changed();
+      const first = (await deps.controller().all()).find((e) => !e.demo);
+      const controller = first
+        ? await first.controller.client.check().then(
+            ({ flavor }) => outcome(true, 'controllerSignedIn', { flavor }, first.controller.client.url),
+            (err: unknown) => failedOutcome(err, first.controller.client.url),
+          )
+        : outcome(true, 'demoControllerInUse');
       return { saved: true, controller };
     },
 

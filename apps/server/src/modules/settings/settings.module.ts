@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.ts';
-import { type ControllerConfig, createUnifiClient } from '../../integrations/unifi/unifi.client.ts';
-import { createControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
+import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
 import type { Area, Core } from '../../lib/module.ts';
-import { type ControllerOutcome, createParametersService, failedOutcome, outcome } from './parameters.service.ts';
+import type { ControllersService } from '../controllers/controllers.service.ts';
+import { createParametersService } from './parameters.service.ts';
 import { createSettingsRepository, type SettingsRepository } from './settings.repository.ts';
 import { settingsRoutes } from './settings.routes.ts';
 
@@ -32,29 +32,15 @@ function mailSettingsOf(settings: SettingsRepository): MailSettingsStore {
 /** The mail settings of a database, for a mail service made apart from the app (tests). */
 export const createMailSettingsStore = (db: Db): MailSettingsStore => mailSettingsOf(createSettingsRepository(db));
 
-/** Tries a login with a controller: what to tell the administrator. */
-async function testController(config: ControllerConfig): Promise<ControllerOutcome> {
-  const client = createUnifiClient({ ...config, timeoutMs: 8_000 });
-  try {
-    const { flavor } = await client.check();
-    return outcome(true, 'controllerSignedIn', { flavor }, client.url);
-  } catch (err) {
-    return failedOutcome(err, client.url);
-  } finally {
-    await client.close();
-  }
-}
-
 /**
- * Settings: the system parameters, the mail area's stored settings, and the controller in use that the parameters
- * configure (the configured one, else the demo controller `npm start` runs, else none), which the site, voucher and
- * device areas call.
+ * Settings: the system parameters (among them the first controller, which the controllers area stores) and the mail
+ * area's stored settings.
  */
 export function settingsModule(
   core: Core,
   opts: {
-    demoController?: ControllerConfig;
-    controllerTtlMs?: number;
+    controllers: ControllersService;
+    controller: ControllerProvider;
     /** METRICS_TOKEN of the environment: the metrics token, none is generated */
     metricsToken?: string;
   },
@@ -64,17 +50,12 @@ export function settingsModule(
     settings: repository,
     audit: core.audit,
     secretKey: core.key('secrets'),
-    controller: () => controller,
-    testController,
+    controller: () => opts.controller,
+    controllers: opts.controllers,
     metricsTokenEnv: opts.metricsToken,
-  });
-  const controller = createControllerProvider({
-    configured: () => parameters.controllerConfig(),
-    demo: opts.demoController,
-    ttlMs: opts.controllerTtlMs,
   });
   const routes: Area['routes'] = async (api) => settingsRoutes(api, { parameters });
   // the mail area reads and writes its settings through this face, never the repository
   const mailSettings = mailSettingsOf(repository);
-  return { parameters, controller, mailSettings, routes };
+  return { parameters, mailSettings, routes };
 }

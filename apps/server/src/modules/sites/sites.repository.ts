@@ -1,8 +1,15 @@
 import type { Site } from '@it4u/shared';
-import { asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, eq, ilike, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sites } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/sql.ts';
+
+type SiteValues = { sitename: string; idname: string };
+/** Where a site is read: its controller (null: the first, or the demo) and its short name there (null: its idname). */
+export type SiteLocation = { controllerId: number | null; controllerSite: string | null };
+export type LocatedSite = Site & SiteLocation;
+
+const locationColumns = { controllerId: sites.controllerId, controllerSite: sites.controllerSite };
 
 export function createSitesRepository(db: Db) {
   const columns = { id: sites.id, sitename: sites.sitename, idname: sites.idname };
@@ -60,22 +67,38 @@ export function createSitesRepository(db: Db) {
       return row;
     },
 
-    /** Adds the controller's sites by short name, updating descriptions that changed; links stay as they are. */
-    async upsertMany(list: { sitename: string; idname: string }[]): Promise<{ added: number; updated: number }> {
-      let added = 0;
-      let updated = 0;
-      const existing = new Map((await this.all()).map((s) => [s.idname, s]));
-      for (const site of list) {
-        const known = existing.get(site.idname);
-        if (!known) {
-          await db.insert(sites).values(site).onConflictDoNothing();
-          added += 1;
-        } else if (known.sitename !== site.sitename) {
-          await db.update(sites).set({ sitename: site.sitename }).where(eq(sites.id, known.id));
-          updated += 1;
-        }
-      }
-      return { added, updated };
+    /** Where a site is read: its controller (null: the first) and its short name there. */
+    async location(idname: string): Promise<SiteLocation | undefined> {
+      const [row] = await db.select(locationColumns).from(sites).where(eq(sites.idname, idname));
+      return row;
+    },
+
+    /** Every site with where it is read (the overview, a sync). */
+    located(): Promise<LocatedSite[]> {
+      return db
+        .select({ ...columns, ...locationColumns })
+        .from(sites)
+        .orderBy(asc(sites.sitename), asc(sites.id));
+    },
+
+    /** How many sites each controller has. */
+    async countsByController(): Promise<Map<number, number>> {
+      const rows = await db
+        .select({ id: sites.controllerId, n: sql<number>`count(*)::int` })
+        .from(sites)
+        .where(isNotNull(sites.controllerId))
+        .groupBy(sites.controllerId);
+      return new Map(rows.map((r) => [r.id as number, r.n]));
+    },
+
+    /** Adds sites found on a controller, in one statement (a first sync of thousands). */
+    async insertMany(rows: (SiteValues & SiteLocation)[], within: Db = db): Promise<void> {
+      if (rows.length > 0) await within.insert(sites).values(rows);
+    },
+
+    /** Changes a site's description or where it is read (a sync). */
+    async relocate(id: number, values: Partial<SiteValues & SiteLocation>, within: Db = db): Promise<void> {
+      await within.update(sites).set(values).where(eq(sites.id, id));
     },
 
     /** Runs fn in one transaction (the `within` of the writes above): a write and its audit line, both or neither. */

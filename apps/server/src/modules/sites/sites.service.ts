@@ -1,12 +1,37 @@
 import { isSiteShortName, type Site } from '@it4u/shared';
-import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
+import type { Controller, ControllerEntry, ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
+import type { ControllerSite } from '../../integrations/unifi/unifi.map.ts';
 import type { Audit } from '../../lib/audit.ts';
 import { type Actor, type RequestContext, seesAllSites } from '../../lib/context.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnavailableError } from '../../lib/errors.ts';
+import { createReadCache } from '../../lib/readCache.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
-import type { SitesRepository } from './sites.repository.ts';
+import { failedOutcome } from '../controllers/controllers.outcome.ts';
+import type { LocatedSite, SiteLocation, SitesRepository } from './sites.repository.ts';
 
 type SiteValues = { sitename: string; idname: string };
+
+/** A site's controller and its short name there: every call about the site goes there. */
+export type SiteOnController = { controller: Controller; site: string; entry: ControllerEntry };
+
+/** What a sync did on one controller: its sites, what it added and changed, or why it could not be read. */
+export type ControllerSync = {
+  id: number | null;
+  name: string;
+  sites: number;
+  added: number;
+  updated: number;
+  error?: { code: string; params?: Record<string, string | number> };
+};
+
+/** The health of every site by the console's name, and the controllers that could not be read. */
+export type SiteHealth = {
+  bySite: Map<string, unknown>;
+  down: { entry: ControllerEntry; error: unknown; sites: number }[];
+};
+
+/** The key of a site on its controller. */
+const placeOf = (controllerId: number | null, name: string) => `${controllerId ?? ''}/${name}`;
 
 export function createSitesService({
   sites,
@@ -24,11 +49,72 @@ export function createSitesService({
 
   const trimmed = (v: SiteValues): SiteValues => ({ sitename: v.sitename.trim(), idname: v.idname.trim() });
 
-  /** Adds the controller's sites; a short name outside the rule (`..`, a `/`) is never taken in, whoever sent it. */
-  async function fill(list: { name: string; desc: string }[]) {
-    return sites.upsertMany(
-      list.filter((c) => isSiteShortName(c.name)).map((c) => ({ sitename: c.desc, idname: c.name })),
-    );
+  // where each site is read, kept a few seconds (a sync or a change of the site drops it at once)
+  const locations = createReadCache(5_000);
+
+  /**
+   * Merges one controller's sites into the site names: a site it had before is updated (its description), a site
+   * named so but of no controller yet becomes its, a new one is added, under its short name or, when another
+   * controller's site has that name, `<name>-<controller id>`. A short name outside the rule (`..`, a `/`) is never
+   * taken in, whoever sent it. Inserts go in one statement.
+   */
+  async function merge(controllerId: number | null, list: ControllerSite[]) {
+    const rows = await sites.located();
+    const byPlace = new Map(rows.map((r) => [placeOf(r.controllerId, r.controllerSite ?? r.idname), r]));
+    const byIdname = new Map(rows.map((r) => [r.idname, r]));
+    const fresh: (SiteValues & SiteLocation)[] = [];
+    let updated = 0;
+    const freeName = (name: string) => {
+      if (!byIdname.has(name)) return name;
+      for (let n = 1; ; n++) {
+        const candidate = `${name.slice(0, 50)}-${controllerId ?? 0}${n > 1 ? `-${n}` : ''}`;
+        if (!byIdname.has(candidate)) return candidate;
+      }
+    };
+    for (const c of list.filter((x) => isSiteShortName(x.name))) {
+      let row: LocatedSite | undefined = byPlace.get(placeOf(controllerId, c.name));
+      const changes: Partial<SiteValues & SiteLocation> = {};
+      if (!row && controllerId !== null) {
+        const named = byIdname.get(c.name);
+        if (named && named.controllerId === null) {
+          row = named;
+          Object.assign(changes, { controllerId, controllerSite: c.name });
+        }
+      }
+      if (row) {
+        if (row.sitename !== c.desc) changes.sitename = c.desc;
+        if (Object.keys(changes).length > 0) {
+          await sites.relocate(row.id, changes);
+          updated += 1;
+        }
+        continue;
+      }
+      const idname = freeName(c.name);
+      const site = { sitename: c.desc, idname, controllerId, controllerSite: controllerId === null ? null : c.name };
+      fresh.push(site);
+      byIdname.set(idname, { id: 0, ...site });
+      byPlace.set(placeOf(controllerId, c.name), { id: 0, ...site });
+    }
+    await sites.insertMany(fresh);
+    locations.invalidate('');
+    return { added: fresh.length, updated };
+  }
+
+  /** Merges every controller's sites, each on its own (a controller that fails is reported, the others go on). */
+  async function syncAll(entries: ControllerEntry[]) {
+    const results: ControllerSync[] = [];
+    for (const entry of entries) {
+      try {
+        const list = await entry.controller.sites();
+        results.push({ id: entry.id, name: entry.name, sites: list.length, ...(await merge(entry.id, list)) });
+      } catch (err) {
+        const { code, params } = failedOutcome(err);
+        results.push({ id: entry.id, name: entry.name, sites: 0, added: 0, updated: 0, error: { code, params } });
+        if (entries.length === 1) throw err;
+      }
+    }
+    const sum = (k: 'added' | 'updated' | 'sites') => results.reduce((n, r) => n + r[k], 0);
+    return { added: sum('added'), updated: sum('updated'), total: sum('sites'), controllers: results };
   }
 
   return {
@@ -86,6 +172,7 @@ export function createSitesService({
           const site = await sites.update(id, trimmed(values), tx);
           if (!site) throw new NotFoundError('siteNotFound');
           await audit.record('site.update', ctx, { target: site.idname }, tx);
+          locations.invalidate('');
           return site;
         })
         .catch(duplicate);
@@ -96,18 +183,62 @@ export function createSitesService({
         const site = await sites.delete(id, tx);
         if (!site) throw new NotFoundError('siteNotFound');
         await audit.record('site.delete', ctx, { target: site.idname }, tx);
+        locations.invalidate('');
       });
     },
 
-    /** Fills the site-names table from the controller's sites (description → sitename, short name → idname). */
+    /**
+     * Fills the site-names table from every controller's sites (description → sitename, short name → idname),
+     * saying what changed on each.
+     */
     async syncFromController(ctx: RequestContext) {
-      const current = await controller.get();
-      if (!current) throw new UnavailableError(503, 'noController');
-      const list = await current.controller.sites();
-      const result = await fill(list);
+      const entries = await controller.all();
+      if (entries.length === 0) throw new UnavailableError(503, 'noController');
+      const result = await syncAll(entries);
       await audit.record('site.sync', ctx, { details: result });
-      return { ...result, total: list.length };
+      return result;
     },
+
+    /** The controller a site is read from, and its short name there (a site not in the table: the first's, as named). */
+    async onController(idname: string): Promise<SiteOnController> {
+      const where = await locations.get(idname, async () => (await sites.location(idname)) ?? null);
+      const entry = await controller.byId(where?.controllerId ?? null);
+      return { controller: entry.controller, site: where?.controllerSite ?? idname, entry };
+    },
+
+    /**
+     * Every controller's sites with their health (`stat/sites`, one read per controller per window however many
+     * ask), by the console's site name; and the controllers that could not be read, with how many sites are theirs.
+     */
+    async health(ttlMs: number): Promise<SiteHealth> {
+      const [entries, rows] = await Promise.all([controller.all(), sites.located()]);
+      const firstId = entries[0]?.id ?? null;
+      const names = new Map<string, string>();
+      const owned = new Map<number | null, number>();
+      for (const r of rows) {
+        const id = r.controllerId ?? firstId;
+        names.set(placeOf(id, r.controllerSite ?? r.idname), r.idname);
+        owned.set(id, (owned.get(id) ?? 0) + 1);
+      }
+      const bySite = new Map<string, unknown>();
+      const down: SiteHealth['down'] = [];
+      await Promise.all(
+        entries.map(async (entry) => {
+          try {
+            for (const s of await entry.controller.sitesWithHealth(ttlMs)) {
+              const idname = names.get(placeOf(entry.id, String(s.name)));
+              if (idname) bySite.set(idname, s.health);
+            }
+          } catch (error) {
+            down.push({ entry, error, sites: owned.get(entry.id) ?? 0 });
+          }
+        }),
+      );
+      return { bySite, down };
+    },
+
+    /** How many sites each controller has. */
+    countsByController: () => sites.countsByController(),
 
     /**
      * On a first start with the demo controller: an empty site-names table is filled from it at once, so that a
@@ -116,7 +247,7 @@ export function createSitesService({
     async syncDemo() {
       const current = await controller.get();
       if (!current?.demo || (await sites.all()).length > 0) return undefined;
-      const result = await fill(await current.controller.sites());
+      const result = await merge(null, await current.controller.sites());
       await audit.record('site.sync', {}, { details: { ...result, reason: 'demo controller' } });
       return result;
     },

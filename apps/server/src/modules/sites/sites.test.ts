@@ -105,23 +105,27 @@ describe("the controller's sites", () => {
     const taken: { sitename: string; idname: string }[] = [];
     const service = createSitesService({
       sites: {
-        upsertMany: async (list: typeof taken) => {
+        located: async () => [],
+        insertMany: async (list: typeof taken) => {
           taken.push(...list);
-          return { added: list.length, updated: 0 };
         },
       },
       audit: { record: async () => 0 },
       controller: {
-        get: async () => ({
-          controller: {
-            sites: async () => [
-              { name: 'default', desc: 'Default' },
-              { name: '..', desc: 'Up' },
-              { name: 'a/b', desc: 'Slash' },
-              { name: 'ab12cd34', desc: 'Hoa Mai' },
-            ],
+        all: async () => [
+          {
+            id: null,
+            name: 'demo',
+            controller: {
+              sites: async () => [
+                { name: 'default', desc: 'Default' },
+                { name: '..', desc: 'Up' },
+                { name: 'a/b', desc: 'Slash' },
+                { name: 'ab12cd34', desc: 'Hoa Mai' },
+              ],
+            },
           },
-        }),
+        ],
       },
     } as never);
     const result = await service.syncFromController({} as never);

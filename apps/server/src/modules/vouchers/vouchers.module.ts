@@ -1,4 +1,3 @@
-import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
 import type { Area, Core } from '../../lib/module.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import { createVoucherUsesRepository } from './vouchers.repository.ts';
@@ -6,12 +5,8 @@ import { vouchersRoutes } from './vouchers.routes.ts';
 import { createVouchersService } from './vouchers.service.ts';
 
 /** Hotspot vouchers: create, list, print, revoke (kept on the controller; the uses on the guest page counted here). */
-export function vouchersModule(
-  core: Core,
-  deps: { controller: ControllerProvider; sites: SitesService; now?: () => number },
-) {
+export function vouchersModule(core: Core, deps: { sites: SitesService; now?: () => number }) {
   const service = createVouchersService({
-    controller: deps.controller,
     sites: deps.sites,
     uses: createVoucherUsesRepository(core.db),
     now: deps.now ?? Date.now,

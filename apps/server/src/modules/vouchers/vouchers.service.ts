@@ -1,5 +1,5 @@
 import type { Voucher } from '@it4u/shared';
-import type { ControllerProvider, VoucherRequest } from '../../integrations/unifi/unifi.controller.ts';
+import type { VoucherRequest } from '../../integrations/unifi/unifi.controller.ts';
 import type { Actor } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { SitesService } from '../sites/sites.service.ts';
@@ -24,27 +24,24 @@ export function withUses(v: Voucher, onPortal: number): Voucher {
 /** A voucher as the spec names it too: its note also as `notes`. */
 const withSpecNames = (v: Voucher): Voucher => ({ ...v, notes: v.note });
 
-/** Hotspot vouchers of a site, through the controller in use, with the uses counted on the guest page. */
-export function createVouchersService(deps: {
-  controller: ControllerProvider;
-  sites: SitesService;
-  uses: VoucherUsesRepository;
-  now: () => number;
-}) {
-  /** The controller, once the caller is known to see the site. */
+/** Hotspot vouchers of a site, through each site's controller, with the uses counted on the guest page. */
+export function createVouchersService(deps: { sites: SitesService; uses: VoucherUsesRepository; now: () => number }) {
+  /** The site's controller and its name there, once the caller is known to see the site. */
   async function forSite(actor: Actor, site: string) {
     deps.sites.assertAccess(actor, site);
-    return deps.controller.require();
+    return deps.sites.onController(site);
   }
 
   /** Revokes a voucher on the controller; its uses are kept a day (`create` forgets them). */
   async function revoke(site: string, id: string): Promise<void> {
-    await (await deps.controller.require()).deleteVoucher(site, id);
+    const on = await deps.sites.onController(site);
+    await on.controller.deleteVoucher(on.site, id);
   }
 
   return {
     async list(actor: Actor, site: string): Promise<Voucher[]> {
-      const [all, counts] = await Promise.all([(await forSite(actor, site)).vouchers(site), deps.uses.counts(site)]);
+      const on = await forSite(actor, site);
+      const [all, counts] = await Promise.all([on.controller.vouchers(on.site), deps.uses.counts(site)]);
       return all.map((v) => withSpecNames(withUses(v, counts.get(v.id) ?? 0)));
     },
 
@@ -53,23 +50,23 @@ export function createVouchersService(deps: {
      * is of a voucher made here, so the uses kept stay about as many as the vouchers).
      */
     async create(actor: Actor, site: string, v: VoucherRequest): Promise<Voucher[]> {
-      const c = await forSite(actor, site);
-      const made = await c.createVouchers(site, v);
-      const onController = (await c.vouchers(site)).map((x) => x.id);
+      const on = await forSite(actor, site);
+      const made = await on.controller.createVouchers(on.site, v);
+      const onController = (await on.controller.vouchers(on.site)).map((x) => x.id);
       await deps.uses.prune(site, onController, new Date(deps.now() - DAY_MS));
       return made.map(withSpecNames);
     },
 
     async remove(actor: Actor, site: string, id: string): Promise<void> {
-      const c = await forSite(actor, site);
-      if (!(await c.vouchers(site)).some((v) => v.id === id)) throw new NotFoundError('voucherNotFound');
+      const on = await forSite(actor, site);
+      if (!(await on.controller.vouchers(on.site)).some((v) => v.id === id)) throw new NotFoundError('voucherNotFound');
       await revoke(site, id);
     },
 
     /** An A4 sheet of voucher cards: ids is one id, a comma-separated list, or 'all'. */
     async printSheet(actor: Actor, site: string, ids: string, lang: 'en' | 'vi'): Promise<string> {
-      const c = await forSite(actor, site);
-      const all = await c.vouchers(site);
+      const on = await forSite(actor, site);
+      const all = await on.controller.vouchers(on.site);
       const wanted = ids === 'all' ? all : all.filter((v) => ids.split(',').includes(v.id));
       if (wanted.length === 0) throw new NotFoundError('voucherNotFound');
       const siteName = (await deps.sites.visibleTo(actor)).find((s) => s.idname === site)?.sitename ?? site;
@@ -80,7 +77,8 @@ export function createVouchersService(deps: {
     async byCode(site: string, code: string): Promise<Voucher | undefined> {
       const digits = code.replace(/\D/g, '');
       if (!digits) return undefined;
-      return (await (await deps.controller.require()).vouchers(site)).find((v) => v.code.replace(/\D/g, '') === digits);
+      const on = await deps.sites.onController(site);
+      return (await on.controller.vouchers(on.site)).find((v) => v.code.replace(/\D/g, '') === digits);
     },
 
     /**

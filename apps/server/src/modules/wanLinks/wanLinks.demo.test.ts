@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
 import { createTestApp, drivers, type TestApp } from '../../test/helpers.ts';
 import { createDemoRouters } from './wanLinks.demo.ts';
 import { createWanLinksRepository } from './wanLinks.repository.ts';
@@ -18,10 +17,9 @@ describe.each(drivers)("the demo's routers on %s", (driver) => {
   it('give the report thirty days at once: a link that flaps hourly, a quiet site, a new provider, a link down', async () => {
     let clock = NOW;
     const wanLinks = createWanLinksRepository(t.database.db);
-    const noController = { get: async () => undefined } as unknown as ControllerProvider;
     const service = createWanLinksService({
       wanLinks,
-      controller: noController,
+      siteHealth: async () => ({ bySite: new Map() }),
       now: () => clock,
     });
     const names = ['Cafe Sài Gòn', 'Homestay Đà Lạt', 'Khách sạn Hoa Mai', 'Nhà hàng Biển', 'Văn phòng Quận 1'];

@@ -1,7 +1,6 @@
 import { WAN_STALE_AFTER_MS } from '@it4u/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { Gauge, type Registry } from 'prom-client';
-import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
 import { checkZabbix, type ZabbixConfig } from '../../integrations/zabbix/zabbix.client.ts';
 import type { Area, Core, Job } from '../../lib/module.ts';
 import { createDeviceTokensRepository } from './deviceTokens.repository.ts';
@@ -20,7 +19,8 @@ import { createWanLinksService } from './wanLinks.service.ts';
 export function wanLinksModule(
   core: Core,
   deps: {
-    controller: ControllerProvider;
+    /** every controller's sites with their health, by the console's site name */
+    siteHealth: (ttlMs: number) => Promise<{ bySite: Map<string, unknown> }>;
     /** the shared device token of the Parameter tab (tokenDev) and whether it is accepted */
     sharedDeviceToken: () => Promise<{ token: string; enabled: boolean }>;
     now?: () => number;
@@ -34,7 +34,7 @@ export function wanLinksModule(
   const wanLinks = createWanLinksRepository(core.db);
   const service = createWanLinksService({
     wanLinks,
-    controller: deps.controller,
+    siteHealth: deps.siteHealth,
     now: deps.now ?? Date.now,
   });
   const now = deps.now ?? Date.now;

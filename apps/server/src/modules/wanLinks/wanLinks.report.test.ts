@@ -1,6 +1,5 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
 import type { SiteRow, WanLinksRepository } from './wanLinks.repository.ts';
 import { createWanLinksService, REPORT_REFRESH_MS } from './wanLinks.service.ts';
 
@@ -50,7 +49,7 @@ describe("the report's copy", () => {
     const lists = pendingLists();
     const service = createWanLinksService({
       wanLinks: { list: lists.list } as unknown as WanLinksRepository,
-      controller: { get: async () => undefined } as unknown as ControllerProvider,
+      siteHealth: async () => ({ bySite: new Map() }),
       now: () => clock,
     });
     await service.refresher.start();
@@ -98,7 +97,7 @@ describe("the report's copy", () => {
     const lists = pendingLists();
     const service = createWanLinksService({
       wanLinks: { list: lists.list, remove: async () => true } as unknown as WanLinksRepository,
-      controller: { get: async () => undefined } as unknown as ControllerProvider,
+      siteHealth: async () => ({ bySite: new Map() }),
       now: () => clock,
     });
     const first = service.list();

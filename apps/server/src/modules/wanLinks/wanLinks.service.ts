@@ -11,7 +11,6 @@ import type {
   NameValue,
   WanLink,
 } from '@it4u/shared/api';
-import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
 import { wlanHealth } from '../../integrations/unifi/unifi.map.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import type { Job } from '../../lib/module.ts';
@@ -118,7 +117,8 @@ export function decide(
  */
 export function createWanLinksService(deps: {
   wanLinks: WanLinksRepository;
-  controller: ControllerProvider;
+  /** every controller's sites with their health, by the console's site name (the sites area's) */
+  siteHealth: (ttlMs: number) => Promise<{ bySite: Map<string, unknown> }>;
   now: () => number;
 }) {
   /** The pushes, written in batches; each decided against its site's links as they were. */
@@ -131,11 +131,10 @@ export function createWanLinksService(deps: {
   async function accessPoints(): Promise<Map<string, { connected: number; disconnected: number }>> {
     const out = new Map<string, { connected: number; disconnected: number }>();
     try {
-      const current = await deps.controller.get();
-      if (!current) return out;
-      for (const s of await current.controller.sitesWithHealth(DASHBOARD_REFRESH_MS)) {
-        const h = wlanHealth(s.health);
-        out.set(String(s.name), { connected: h.connected, disconnected: Math.max(0, h.adopted - h.connected) });
+      const { bySite } = await deps.siteHealth(DASHBOARD_REFRESH_MS);
+      for (const [name, health] of bySite) {
+        const h = wlanHealth(health);
+        out.set(name, { connected: h.connected, disconnected: Math.max(0, h.adopted - h.connected) });
       }
     } catch {
       // the report stands without the controller: its access points are then not known

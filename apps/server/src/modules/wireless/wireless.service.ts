@@ -40,14 +40,14 @@ export function createWirelessService(deps: {
 
   async function forSite(actor: Actor, site: string) {
     deps.sites.assertAccess(actor, site);
-    return deps.controller.require();
+    return deps.sites.onController(site);
   }
 
   /** The site's groups: its AP groups when the controller has them (Network 6 and later), else its wlan groups. */
   async function groupsOf(actor: Actor, site: string): Promise<{ kind: GroupKind; all: Raw[]; shown: Raw[] }> {
-    const controller = await forSite(actor, site);
-    const ap = await controller.apGroups(site);
-    const all = ap ?? (await controller.wlanGroups(site));
+    const { controller, site: name } = await forSite(actor, site);
+    const ap = await controller.apGroups(name);
+    const all = ap ?? (await controller.wlanGroups(name));
     return { kind: ap ? 'apgroup' : 'wlangroup', all, shown: all.filter(isShownGroup) };
   }
 
@@ -64,7 +64,8 @@ export function createWirelessService(deps: {
     kind === 'apgroup' ? apGroupIdsOf(wlan).includes(groupId) : wlan.wlangroup_id === groupId;
 
   async function rawWlan(actor: Actor, site: string, id: string) {
-    const wlan = (await (await forSite(actor, site)).wlans(site)).find((w) => w._id === id);
+    const on = await forSite(actor, site);
+    const wlan = (await on.controller.wlans(on.site)).find((w) => w._id === id);
     if (!wlan || hidden(String(wlan.name ?? ''))) throw new NotFoundError('wlanNotFound');
     return wlan;
   }
@@ -77,7 +78,8 @@ export function createWirelessService(deps: {
     checkWlan(input, kept);
     const { kind } = await shownGroup(actor, site, input.groupId);
     const body = withGroup(toControllerWlan(input, kept), input.groupId, kind, current);
-    const saved = await (await forSite(actor, site)).saveWlan(site, id, body);
+    const on = await forSite(actor, site);
+    const saved = await on.controller.saveWlan(on.site, id, body);
     return withSpecNames({ ...toWlan(saved, true), groupId: input.groupId }, input.userGroupId);
   }
 
@@ -92,11 +94,11 @@ export function createWirelessService(deps: {
       if (all.some((g) => String(g.name ?? '').toLowerCase() === name.trim().toLowerCase())) {
         throw new ConflictError('wlanGroupTaken', 'name');
       }
-      const controller = await forSite(actor, site);
+      const on = await forSite(actor, site);
       const made =
         kind === 'apgroup'
-          ? await controller.createApGroup(site, name.trim())
-          : await controller.createWlanGroup(site, newWlanGroup(name));
+          ? await on.controller.createApGroup(on.site, name.trim())
+          : await on.controller.createWlanGroup(on.site, newWlanGroup(name));
       return toWlanGroup(made, kind);
     },
 
@@ -104,7 +106,8 @@ export function createWirelessService(deps: {
     async networks(actor: Actor, site: string, groupId: string): Promise<Wlan[]> {
       const secret = mayDo(actor, 'wirelessWrite');
       const { kind } = await groupsOf(actor, site);
-      return (await (await forSite(actor, site)).wlans(site))
+      const on = await forSite(actor, site);
+      return (await on.controller.wlans(on.site))
         .filter((w) => inGroup(w, groupId, kind) && !hidden(String(w.name ?? '')))
         .map((w) => withSpecNames({ ...toWlan(w, secret), groupId }, rawUserGroup(w)))
         .sort((a, b) => a.name.localeCompare(b.name));
@@ -120,13 +123,13 @@ export function createWirelessService(deps: {
     /** Save: the group on every access point of the site. */
     async applyGroup(actor: Actor, site: string, groupId: string): Promise<{ devices: number }> {
       const { kind, group } = await shownGroup(actor, site, groupId);
-      const controller = await forSite(actor, site);
+      const { controller, site: name } = await forSite(actor, site);
       const devices =
-        kind === 'apgroup' ? await controller.fillApGroup(site, group) : await controller.applyWlanGroup(site, groupId);
+        kind === 'apgroup' ? await controller.fillApGroup(name, group) : await controller.applyWlanGroup(name, groupId);
       return { devices };
     },
 
-    /** A new site on the controller, in the site names at once. */
+    /** A new site on the first controller, in the site names at once (read from the first until a sync). */
     async addSite(ctx: RequestContext, desc: string): Promise<Site> {
       const controller = await deps.controller.require();
       const created = await controller.addSite(desc.trim());
@@ -134,7 +137,8 @@ export function createWirelessService(deps: {
     },
 
     async hotspot(actor: Actor, site: string): Promise<Hotspot> {
-      return toHotspot(await (await forSite(actor, site)).guestAccess(site), mayDo(actor, 'wirelessWrite'), {
+      const on = await forSite(actor, site);
+      return toHotspot(await on.controller.guestAccess(on.site), mayDo(actor, 'wirelessWrite'), {
         address: deps.portalAddress,
         site,
       });
@@ -143,11 +147,11 @@ export function createWirelessService(deps: {
     /** Sets the hotspot login from its body (the console's names or the spec's, read into the console's). */
     async saveHotspot(actor: Actor, site: string, body: HotspotBodyInput): Promise<Hotspot> {
       const input = fromHotspotBody(body);
-      const controller = await forSite(actor, site);
-      const current = await controller.guestAccess(site);
+      const { controller, site: name } = await forSite(actor, site);
+      const current = await controller.guestAccess(name);
       if (!current?._id) throw new NotFoundError('notFound');
       const saved = await controller.setGuestAccess(
-        site,
+        name,
         String(current._id),
         toGuestAccess(input, String(current.x_password ?? ''), deps.portalAddress),
       );

@@ -1,4 +1,5 @@
 export const settingsKeys = {
   all: ['settings'] as const,
   parameters: () => [...settingsKeys.all, 'parameters'] as const,
+  controllers: () => [...settingsKeys.all, 'controllers'] as const,
 };

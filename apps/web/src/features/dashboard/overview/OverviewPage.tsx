@@ -9,6 +9,7 @@ import { call } from '../../../api/call.ts';
 import { Panel, WRAPPED_TITLE } from '../../../components/layout/DashboardPanel.tsx';
 import { useCan } from '../../../session/useCan.ts';
 import { Chart, donut } from '../components/Chart.tsx';
+import { ControllersDownAlerts } from './ControllersDownAlerts.tsx';
 
 const STATUSES = ['ok', 'warning', 'error', 'unknown'] as const;
 const STATUS_COLORS = { ok: '#389e0d', warning: '#d48806', error: '#cf1322', unknown: '#8c8c8c' } as const;
@@ -90,6 +91,7 @@ export function OverviewPage() {
       <Typography.Title level={2} style={{ margin: 0 }}>
         {t('dashboard.overview.title')}
       </Typography.Title>
+      <ControllersDownAlerts down={o?.controllersDown} />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={staff ? 12 : 24}>
           <Panel title={t('dashboard.overview.sites')} query={overview}>

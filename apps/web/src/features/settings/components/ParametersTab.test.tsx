@@ -40,7 +40,10 @@ describe('parameter tab', { timeout: 15_000 }, () => {
   beforeEach(() => {
     fetchMock.mockClear();
     setTokens({ accessToken: 'token', refreshToken: 'refresh' });
-    vi.stubGlobal('fetch', fetchMock);
+    // the controllers card above the form has its own tests: here it lists none
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
+      url.endsWith('/it4u/controllers') ? jsonResponse(200, { items: [], demo: false }) : fetchMock(url, init),
+    );
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -1,3 +1,4 @@
+// Over 300 lines: the Parameter tab is one form (controller, SSH host, terminal) with its checks and the metrics token.
 import { ApiOutlined, KeyOutlined, SaveOutlined } from '@ant-design/icons';
 import {
   type ControllerCheck,
@@ -30,6 +31,7 @@ import { codeText, isStatus } from '../../../api/errors.ts';
 import { ControllerError } from '../../../components/feedback/ControllerError.tsx';
 import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert.tsx';
 import { useNotice } from '../../../components/feedback/useNotice.ts';
+import { ControllersCard } from '../controllers/ControllersCard.tsx';
 import { hasControllerAddress, isControllerAccount, toParametersBody } from '../parameters.ts';
 import { useCheckControllerMutation } from '../useCheckControllerMutation.ts';
 import { useGenerateMetricsTokenMutation, useMetricsTokenQuery } from '../useMetricsToken.ts';
@@ -44,11 +46,23 @@ const FIELD_STYLE = { maxWidth: 560 };
 const OWN_SECTIONS: readonly string[] = [...SSH_SECRETS, 'terminalPassword'];
 export function ParametersTab() {
   const parameters = useParametersQuery();
+  // The form takes its values when it is drawn: a controller added, changed or removed above (the first one is the
+  // form's) draws it again with the values asked again, which its own saves do not (their outcome stays shown).
+  const [controllersChanged, setControllersChanged] = useState(0);
 
   if (isStatus(parameters.error, 403)) return <Navigate to="/403" replace />;
-  if (parameters.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
-  if (parameters.isError) return <QueryErrorAlert query={parameters} />;
-  return <ParametersForm initial={parameters.data} />;
+  return (
+    <Flex vertical gap={24}>
+      <ControllersCard onChanged={() => setControllersChanged((n) => n + 1)} />
+      {parameters.isPending ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : parameters.isError ? (
+        <QueryErrorAlert query={parameters} />
+      ) : (
+        <ParametersForm key={controllersChanged} initial={parameters.data} />
+      )}
+    </Flex>
+  );
 }
 
 type FormProps = { initial: SystemParameters };

@@ -1,0 +1,140 @@
+import { SECRET_MASK } from '@it4u/shared';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
+import { SIM_CLOCKS, startTestSimulator, type TestSimulator } from '../../test/simulator.ts';
+
+const NOW = SIM_CLOCKS.noon;
+
+/**
+ * Several controllers: an administrator adds them (the first is systemConfig's), the site sync merges their sites
+ * (both have `default`), every call about a site goes to its controller, and one that dies leaves the others working.
+ */
+describe.each(drivers)('several controllers, on %s', (driver) => {
+  let north: TestSimulator;
+  let south: TestSimulator;
+  let t: TestApp;
+  let admin: Record<string, string>;
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url: `/api/v1${url}`, headers: admin, payload });
+  const account = (sim: TestSimulator, name: string) => ({
+    name,
+    url: sim.config.url,
+    signIn: 'account',
+    username: sim.config.username,
+    password: sim.config.password,
+    verifyTls: true,
+    timeoutSeconds: 2,
+  });
+
+  beforeEach(async () => {
+    north = await startTestSimulator('noon', { seed: 11 });
+    south = await startTestSimulator('noon', { seed: 12 });
+    t = await createTestApp(driver, { now: () => NOW });
+    admin = (await tokenFor(t, ['ROLE_ADMIN'])).headers;
+  });
+  afterEach(async () => {
+    await t.close();
+    await north.close();
+    await south.close().catch(() => {}); // one test stops it itself
+  });
+
+  it('are added, listed with their state, and kept apart; systemConfig shows the first', async () => {
+    const first = await call('POST', '/it4u/controllers', account(north, 'Miền Bắc'));
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({
+      controller: { name: 'Miền Bắc', password: SECRET_MASK, first: true },
+      check: { ok: true, code: 'controllerSignedIn' },
+    });
+    const second = await call('POST', '/it4u/controllers', account(south, 'Miền Nam'));
+    expect(second.json()).toMatchObject({ controller: { first: false }, check: { ok: true } });
+    expect((await call('POST', '/it4u/controllers', account(south, 'Again'))).json()).toMatchObject({
+      statusCode: 409,
+      code: 'controllerTaken',
+    });
+
+    const list = (await call('GET', '/it4u/controllers')).json();
+    expect(list.demo).toBe(false);
+    expect(list.items.map((c: { name: string }) => c.name)).toEqual(['Miền Bắc', 'Miền Nam']);
+    for (const c of list.items) {
+      expect(c.state).toMatchObject({ reachable: true, sites: expect.any(Number), error: null });
+      expect(c.state.latencyMs).toBeGreaterThanOrEqual(0);
+      expect(JSON.stringify(c)).not.toContain('sim-pass');
+    }
+
+    const config = (await call('GET', '/it4u/systemConfig')).json();
+    expect(config).toMatchObject({ urlUbnt: north.config.url, usernameUbnt: 'admin', pwUbnt: SECRET_MASK });
+
+    // a stored password never goes to another address: it must be typed again
+    const id = second.json().controller.id;
+    const moved = await call('PUT', `/it4u/controllers/${id}`, {
+      ...account(south, 'Miền Nam'),
+      url: 'http://127.0.0.1:1',
+      password: SECRET_MASK,
+    });
+    expect(moved.json()).toMatchObject({ statusCode: 400, code: 'passwordForNewController' });
+    // an API key needs a UniFi OS console
+    const classicKey = await call('PUT', `/it4u/controllers/${id}`, {
+      ...account(south, 'Miền Nam'),
+      signIn: 'apiKey',
+      apiKey: 'some-key',
+      flavor: 'classic',
+    });
+    expect(classicKey.json()).toMatchObject({ statusCode: 400, code: 'apiKeyNeedsUnifiOs' });
+  });
+
+  it('merge their sites in one sync, both with a site "default", and send every call to the site\'s controller', async () => {
+    await call('POST', '/it4u/controllers', account(north, 'Miền Bắc'));
+    const south2 = (await call('POST', '/it4u/controllers', account(south, 'Miền Nam'))).json().controller.id;
+
+    const sync = await call('GET', '/it4u/createSitesName');
+    expect(sync.statusCode).toBe(200);
+    const { controllers, total, added } = sync.json();
+    expect(controllers.map((c: { name: string; error?: unknown }) => [c.name, c.error])).toEqual([
+      ['Miền Bắc', undefined],
+      ['Miền Nam', undefined],
+    ]);
+    expect(added).toBe(total);
+    const names = (await call('GET', '/it4u/sitenames')).json().map((s: { idname: string }) => s.idname);
+    expect(names).toContain('default');
+    expect(names).toContain(`default-${south2}`);
+    expect(new Set(names).size).toBe(names.length);
+
+    // nothing changed: nothing added nor updated
+    expect((await call('GET', '/it4u/createSitesName')).json()).toMatchObject({ added: 0, updated: 0 });
+
+    south.sim.resetCalls();
+    north.sim.resetCalls();
+    const res = await call('POST', `/it4u/default-${south2}/stat/device`);
+    expect(res.statusCode).toBe(200);
+    expect(south.sim.callsFor('GET', '/api/s/{site}/stat/device', 'default')).toBe(1);
+    expect(north.sim.callsFor('GET', '/api/s/{site}/stat/device')).toBe(0);
+  });
+
+  it("a dead controller leaves the other controller's sites working, and the overview names it", async () => {
+    await call('POST', '/it4u/controllers', account(north, 'Miền Bắc'));
+    const southId = (await call('POST', '/it4u/controllers', account(south, 'Miền Nam'))).json().controller.id;
+    await call('GET', '/it4u/createSitesName');
+    const sites = (await call('GET', '/it4u/sitenames')).json() as { idname: string }[];
+    await south.close();
+
+    const overview = await call('GET', '/it4u/dashboard/overview');
+    expect(overview.statusCode).toBe(200);
+    const body = overview.json();
+    const southSites = sites.filter((s) => s.idname.endsWith(`-${southId}`) || !s.idname.startsWith('default')).length;
+    expect(body.controllersDown).toEqual([
+      expect.objectContaining({ id: southId, name: 'Miền Nam', code: 'controllerUnreachable' }),
+    ]);
+    expect(body.controllersDown[0].sites).toBeGreaterThan(0);
+    expect(southSites).toBeGreaterThan(0);
+    // the north's sites are counted by their health, not as unknown
+    expect(body.sites.ok + body.sites.warning + body.sites.error).toBeGreaterThan(0);
+
+    expect((await call('POST', '/it4u/default/stat/device')).statusCode).toBe(200);
+    const dead = await call('POST', `/it4u/default-${southId}/stat/device`);
+    expect(dead.statusCode).toBe(502);
+
+    const state = (await call('GET', '/it4u/controllers')).json().items;
+    expect(state.map((c: { state: { reachable: boolean } }) => c.state.reachable)).toEqual([true, false]);
+    expect(state[1].state.error).toMatchObject({ code: 'controllerUnreachable' });
+  });
+});

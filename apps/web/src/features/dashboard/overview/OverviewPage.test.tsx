@@ -1,0 +1,83 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setTokens } from '../../../api/tokens.ts';
+import { i18n } from '../../../i18n/i18n.ts';
+import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
+import { OverviewPage } from './OverviewPage.tsx';
+
+// the chart itself is ECharts' (drawn in Chromium by the end-to-end tests); here only its label
+vi.mock('../components/Chart.tsx', () => ({
+  Chart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
+  donut: () => ({}),
+}));
+
+// a fixed moment: nothing here reads the clock
+const AS_OF = Date.UTC(2026, 4, 31, 3, 0);
+
+const overview = (controllersDown?: unknown[]) => ({
+  asOf: AS_OF,
+  sites: { ok: 4, warning: 1, error: 0, unknown: 7 },
+  warnings: [{ site: 'hm', siteName: 'Hoa Mai', connected: 2, adopted: 3 }],
+  errors: [],
+  disconnections: [],
+  unreachable: 7,
+  ...(controllersDown ? { controllersDown } : {}),
+});
+
+function serve(answer: unknown) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) =>
+      url.endsWith('/user/me')
+        ? jsonResponse(200, { id: 1, username: 'kt', name: 'KT', roles: [] })
+        : jsonResponse(200, answer),
+    ),
+  );
+}
+
+describe('overview', () => {
+  beforeEach(() => setTokens({ accessToken: 'token', refreshToken: 'refresh' }));
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await i18n.changeLanguage('en');
+  });
+
+  it('warns of each controller it could not read, with its reason, in both languages', async () => {
+    serve(
+      overview([
+        { id: 2, name: 'Branch', sites: 7, code: 'controllerUnreachable', params: { reason: 'ECONNREFUSED' } },
+        { id: null, name: 'Old', sites: 1, code: 'controllerTimeout', params: { seconds: 10 } },
+      ]),
+    );
+    renderWithProviders(<OverviewPage />);
+    expect(
+      await screen.findByText(
+        'The controller Branch cannot be read now: its 7 sites are shown as unknown (The UniFi controller cannot be reached (ECONNREFUSED)).',
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        'The controller Old cannot be read now: its 1 sites are shown as unknown (The UniFi controller did not answer within 10 s).',
+      ),
+    ).toBeTruthy();
+    // above the lists
+    const alert = screen.getByText(/The controller Branch/).closest('[role="alert"]') as HTMLElement;
+    const list = screen.getByText('Hoa Mai');
+    expect(alert.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    await i18n.changeLanguage('vi');
+    expect(
+      await screen.findByText(
+        'Hiện không đọc được bộ điều khiển Branch: 7 site của nó được hiển thị là không rõ (Không kết nối được bộ điều khiển UniFi (ECONNREFUSED)).',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('shows no warning while every controller answers', async () => {
+    serve(overview([]));
+    renderWithProviders(<OverviewPage />);
+    expect(await screen.findByText('Hoa Mai')).toBeTruthy();
+    expect(screen.queryByText(/cannot be read now/)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

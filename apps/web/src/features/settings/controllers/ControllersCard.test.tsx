@@ -1,0 +1,412 @@
+// Over 300 lines: one test per state and action of the card (list in both languages, empty, failure, add, refusals, check, remove, phone, edit).
+import type { ControllerList, ControllerView } from '@it4u/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setTokens } from '../../../api/tokens.ts';
+import { i18n } from '../../../i18n/i18n.ts';
+import { expectListFailureAndRetry } from '../../../test/failingList.tsx';
+import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
+import { setViewportWidth } from '../../../test/viewport.ts';
+import { ParametersTab } from '../components/ParametersTab.tsx';
+import { ControllersCard } from './ControllersCard.tsx';
+
+// a fixed moment: nothing here reads the clock
+const CHECKED_AT = Date.UTC(2026, 4, 31, 3, 4, 5);
+
+const hq: ControllerView = {
+  id: 1,
+  name: 'HQ',
+  url: 'https://unifi.example.vn:8443',
+  flavor: 'auto',
+  signIn: 'account',
+  username: 'admin',
+  password: '********',
+  apiKey: '',
+  verifyTls: true,
+  timeoutSeconds: 10,
+  first: true,
+  siteCount: 1200,
+  state: {
+    reachable: true,
+    version: '9.0.114',
+    latencyMs: 1234,
+    sites: 1200,
+    flavor: 'unifios',
+    error: null,
+    checkedAt: CHECKED_AT,
+  },
+};
+
+const branch: ControllerView = {
+  id: 2,
+  name: 'Branch',
+  url: 'https://10.0.0.2:8443',
+  flavor: 'unifios',
+  signIn: 'apiKey',
+  username: '',
+  password: '',
+  apiKey: '********',
+  verifyTls: false,
+  timeoutSeconds: 20,
+  first: false,
+  siteCount: 3,
+  state: {
+    reachable: false,
+    version: null,
+    latencyMs: null,
+    sites: null,
+    flavor: null,
+    error: {
+      ok: false,
+      code: 'controllerUnreachable',
+      params: { reason: 'ECONNREFUSED' },
+      message: 'The UniFi controller cannot be reached (ECONNREFUSED).',
+    },
+    checkedAt: CHECKED_AT,
+  },
+};
+
+type Answer = (url: string, method: string, body: unknown) => Response | undefined;
+
+const calls = (fetchMock: ReturnType<typeof vi.fn>, method: string, end: string) =>
+  fetchMock.mock.calls.filter(
+    ([url, init]) => ((init as RequestInit | undefined)?.method ?? 'GET') === method && String(url).endsWith(end),
+  );
+const bodyOf = (call: unknown[]) => JSON.parse(String((call[1] as RequestInit).body));
+
+/** A server with this list of controllers; `answer` takes the other calls first. */
+function serve(list: ControllerList, answer?: Answer) {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    const own = answer?.(url, method, init?.body ? JSON.parse(String(init.body)) : undefined);
+    if (own) return own;
+    if (url.endsWith('/it4u/controllers') && method === 'GET') return jsonResponse(200, list);
+    if (url.endsWith('/user/me')) return jsonResponse(200, { id: 1, username: 'admin', name: 'Admin', roles: [] });
+    return jsonResponse(404, { statusCode: 404, error: 'Not Found', code: 'notFound', message: 'Not found.' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('controllers card', { timeout: 15_000 }, () => {
+  beforeEach(() => setTokens({ accessToken: 'token', refreshToken: 'refresh' }));
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await i18n.changeLanguage('en');
+  });
+
+  it('lists the controllers with their state, numbers and times in both languages', async () => {
+    serve({ items: [hq, branch], demo: false });
+    renderWithProviders(<ControllersCard />);
+    const hqRow = (await screen.findByText('HQ')).closest('tr') as HTMLElement;
+    for (const text of [
+      'First',
+      'https://unifi.example.vn:8443',
+      'Automatic (UniFi OS)',
+      'admin',
+      '1,200',
+      'Reachable',
+      '9.0.114',
+      '1,234 ms',
+      dayjs(CHECKED_AT).locale('en').format('L LT'),
+    ]) {
+      expect(within(hqRow).getByText(text)).toBeTruthy();
+    }
+    const branchRow = screen.getByText('Branch').closest('tr') as HTMLElement;
+    for (const text of [
+      'UniFi OS',
+      'API key',
+      'Unreachable',
+      'The UniFi controller cannot be reached (ECONNREFUSED).',
+    ]) {
+      expect(within(branchRow).getByText(text)).toBeTruthy();
+    }
+    expect(within(branchRow).queryByText('First')).toBeNull();
+
+    await i18n.changeLanguage('vi');
+    expect(await within(hqRow).findByText('Kết nối được')).toBeTruthy();
+    for (const text of ['Đầu tiên', 'Tự động (UniFi OS)', '1.200', '1.234 ms']) {
+      expect(within(hqRow).getByText(text)).toBeTruthy();
+    }
+    expect(within(hqRow).getByText(dayjs(CHECKED_AT).locale('vi').format('L LT'))).toBeTruthy();
+    expect(within(branchRow).getByText('Không kết nối được')).toBeTruthy();
+    expect(within(branchRow).getByText('Không kết nối được bộ điều khiển UniFi (ECONNREFUSED).')).toBeTruthy();
+  });
+
+  it('says the demo controller is shown when there is no controller', async () => {
+    serve({ items: [], demo: true });
+    renderWithProviders(<ControllersCard />);
+    expect(await screen.findByText('No controller: the console shows the demo controller.')).toBeTruthy();
+    expect(screen.queryByText('No controller.')).toBeNull();
+    expect(screen.queryByText('Loading the list…')).toBeNull();
+    expect(screen.getByRole('button', { name: /Add controller/ })).toBeTruthy();
+  });
+
+  it('says the list failed, with Retry, and never that it is empty', async () => {
+    await expectListFailureAndRetry(
+      <ControllersCard />,
+      {
+        list: (url, method) => url.endsWith('/it4u/controllers') && method === 'GET',
+        answer: { items: [hq], demo: false },
+      },
+      'HQ',
+      ['No controller: the console shows the demo controller.', 'No controller.'],
+    );
+  });
+
+  it('adds a controller signed in with an API key: the key goes, no password; the outcome shows', async () => {
+    let list: ControllerList = { items: [hq], demo: false };
+    const added: ControllerView = { ...branch, id: 3, name: 'Site B', url: 'https://b.example.vn', state: null };
+    const fetchMock = serve(list, (url, method) => {
+      if (url.endsWith('/it4u/controllers') && method === 'POST') {
+        list = { items: [hq, added], demo: false };
+        return jsonResponse(201, {
+          controller: added,
+          check: {
+            ok: false,
+            code: 'controllerLoginRefused',
+            params: { reason: 'api.err.Invalid' },
+            message: 'The UniFi controller refused the login (api.err.Invalid).',
+          },
+        });
+      }
+      if (url.endsWith('/it4u/controllers') && method === 'GET') return jsonResponse(200, list);
+      return undefined;
+    });
+    renderWithProviders(<ControllersCard />);
+    fireEvent.click(await screen.findByRole('button', { name: /Add controller/ }));
+    type('Name', ' Site B ');
+    type('Address', 'https://b.example.vn');
+    fireEvent.click(screen.getByRole('radio', { name: 'API key' }));
+    expect(await screen.findByText(/Control Plane → Integrations/)).toBeTruthy();
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    // the radio and the key's field share their words: the field is the one typed in
+    const key = screen.getAllByLabelText('API key').find((el) => el.getAttribute('type') === 'password');
+    fireEvent.change(key as HTMLElement, { target: { value: 'key-123' } });
+    fireEvent.click(screen.getByRole('switch', { name: "Verify the controller's TLS certificate" }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+
+    await waitFor(() => expect(calls(fetchMock, 'POST', '/it4u/controllers')).toHaveLength(1));
+    expect(bodyOf(calls(fetchMock, 'POST', '/it4u/controllers')[0])).toEqual({
+      name: 'Site B',
+      url: 'https://b.example.vn',
+      flavor: 'auto',
+      signIn: 'apiKey',
+      apiKey: 'key-123',
+      verifyTls: false,
+      timeoutSeconds: 10,
+    });
+    expect(await screen.findByText('Site B saved, but signing in failed')).toBeTruthy();
+    expect(screen.getByText('The UniFi controller refused the login (api.err.Invalid).')).toBeTruthy();
+    // the list is asked again and shows the new controller
+    expect(await screen.findByText('https://b.example.vn')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('checks the form before sending: bounds, address and the way of signing in', async () => {
+    const fetchMock = serve({ items: [], demo: true });
+    renderWithProviders(<ControllersCard />);
+    fireEvent.click(await screen.findByRole('button', { name: /Add controller/ }));
+    type('Address', 'ftp://unifi');
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Enter a name.')).toBeTruthy();
+    expect(screen.getByText('Enter an address that starts with http:// or https://, without spaces.')).toBeTruthy();
+    expect(screen.getByText('Enter the username.')).toBeTruthy();
+    expect(screen.getByText('Enter the password.')).toBeTruthy();
+    expect(calls(fetchMock, 'POST', '/it4u/controllers')).toHaveLength(0);
+  });
+
+  it("shows the server's refusal under its field, keeping what was typed", async () => {
+    const fetchMock = serve({ items: [hq], demo: false }, (url, method) =>
+      url.endsWith('/it4u/controllers') && method === 'POST'
+        ? jsonResponse(400, {
+            statusCode: 400,
+            error: 'Bad Request',
+            code: 'invalidFields',
+            params: { fields: 'url' },
+            message: 'Some fields are not valid: url.',
+            details: [{ field: 'url', code: 'badFormat', message: 'url is not in the expected format' }],
+          })
+        : undefined,
+    );
+    renderWithProviders(<ControllersCard />);
+    fireEvent.click(await screen.findByRole('button', { name: /Add controller/ }));
+    type('Name', 'Lab');
+    type('Address', 'https://lab..example');
+    type('Username', 'ubnt');
+    type('Password', 'secret');
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('is not in the expected format')).toBeTruthy();
+    expect(calls(fetchMock, 'POST', '/it4u/controllers')).toHaveLength(1);
+    expect((screen.getByLabelText('Address') as HTMLInputElement).value).toBe('https://lab..example');
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Lab');
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('secret');
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('says a taken address under the address, in the reader language', async () => {
+    serve({ items: [hq], demo: false }, (url, method) =>
+      url.endsWith('/it4u/controllers') && method === 'POST'
+        ? jsonResponse(409, {
+            statusCode: 409,
+            error: 'Conflict',
+            code: 'controllerTaken',
+            message: 'Another controller has this address.',
+            details: [{ field: 'url', code: 'controllerTaken', message: 'Another controller has this address.' }],
+          })
+        : undefined,
+    );
+    await i18n.changeLanguage('vi');
+    renderWithProviders(<ControllersCard />);
+    fireEvent.click(await screen.findByRole('button', { name: /Thêm bộ điều khiển/ }));
+    type('Tên', 'HQ 2');
+    type('Địa chỉ', 'https://unifi.example.vn:8443');
+    type('Tên đăng nhập', 'admin');
+    type('Mật khẩu', 'secret');
+    fireEvent.click(screen.getByRole('button', { name: 'Thêm' }));
+    expect(await screen.findByText('Một bộ điều khiển khác đã dùng địa chỉ này.')).toBeTruthy();
+    expect((screen.getByLabelText('Địa chỉ') as HTMLInputElement).value).toBe('https://unifi.example.vn:8443');
+  });
+
+  it('edits a controller: the stored password goes back masked, and must be typed again for a new address', async () => {
+    const fetchMock = serve({ items: [hq], demo: false }, (url, method, body) =>
+      url.endsWith('/it4u/controllers/1') && method === 'PUT'
+        ? jsonResponse(200, {
+            controller: { ...hq, ...(body as object) },
+            check: { ok: true, code: 'controllerSignedIn', params: { flavor: 'unifios' }, message: 'ok' },
+          })
+        : undefined,
+    );
+    renderWithProviders(<ControllersCard />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit HQ' }));
+    expect(screen.getByText('A value is stored. Leave it as it is to keep it, or replace it.')).toBeTruthy();
+    type('Address', 'https://new.example.vn');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'The controller address or user changed: enter its password again (the stored one is not sent to a new controller).',
+      ),
+    ).toBeTruthy();
+    expect(calls(fetchMock, 'PUT', '/it4u/controllers/1')).toHaveLength(0);
+
+    type('Address', 'https://unifi.example.vn:8443');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls(fetchMock, 'PUT', '/it4u/controllers/1')).toHaveLength(1));
+    expect(bodyOf(calls(fetchMock, 'PUT', '/it4u/controllers/1')[0])).toEqual({
+      name: 'HQ',
+      url: 'https://unifi.example.vn:8443',
+      flavor: 'auto',
+      signIn: 'account',
+      username: 'admin',
+      password: '********',
+      verifyTls: true,
+      timeoutSeconds: 10,
+    });
+    expect(await screen.findByText('HQ saved: signing in worked')).toBeTruthy();
+    expect(screen.getByText('Signed in to the UniFi controller (unifios).')).toBeTruthy();
+  });
+
+  it('checks a controller now and shows its new state in its row', async () => {
+    const fetchMock = serve({ items: [hq, branch], demo: false }, (url, method) =>
+      url.endsWith('/it4u/controllers/2/check') && method === 'POST'
+        ? jsonResponse(200, { ...hq.state, latencyMs: 42, version: '9.1.0' })
+        : undefined,
+    );
+    renderWithProviders(<ControllersCard />);
+    const row = (await screen.findByText('Branch')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Unreachable')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Check now: Branch' }));
+    expect(await within(row).findByText('Reachable')).toBeTruthy();
+    expect(within(row).getByText('42 ms')).toBeTruthy();
+    expect(within(row).getByText('9.1.0')).toBeTruthy();
+    expect(calls(fetchMock, 'POST', '/it4u/controllers/2/check')).toHaveLength(1);
+  });
+
+  it('asks before removing, says the sites stay, then DELETEs', async () => {
+    let list: ControllerList = { items: [hq, branch], demo: false };
+    const fetchMock = serve(list, (url, method) => {
+      if (url.endsWith('/it4u/controllers/2') && method === 'DELETE') {
+        list = { items: [hq], demo: false };
+        return jsonResponse(200, { message: 'Removed.' });
+      }
+      if (url.endsWith('/it4u/controllers') && method === 'GET') return jsonResponse(200, list);
+      return undefined;
+    });
+    renderWithProviders(<ControllersCard />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Branch' }));
+    expect(
+      await screen.findByText(
+        'Remove the controller Branch? Its sites stay: they are read from the first controller until a sync finds them on another one.',
+      ),
+    ).toBeTruthy();
+    expect(calls(fetchMock, 'DELETE', '/it4u/controllers/2')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(calls(fetchMock, 'DELETE', '/it4u/controllers/2')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByText('Branch')).toBeNull());
+    expect(screen.getByText('The controller Branch was removed.')).toBeTruthy();
+  });
+
+  it('on a phone shows each controller as a card with its state and actions, no table', async () => {
+    setViewportWidth(390);
+    serve({ items: [hq, branch], demo: false });
+    renderWithProviders(<ControllersCard />);
+    const card = (await screen.findByText('Branch')).closest('li') as HTMLElement;
+    expect(document.querySelector('table')).toBeNull();
+    for (const text of ['https://10.0.0.2:8443', 'Unreachable', 'API key']) {
+      expect(within(card).getByText(text)).toBeTruthy();
+    }
+    for (const name of ['Edit Branch', 'Check now: Branch', 'Remove Branch']) {
+      expect(within(card).getByRole('button', { name })).toBeTruthy();
+    }
+  });
+
+  it('in the Parameter tab, a saved controller asks the parameters again and the form shows them', async () => {
+    const parameters = {
+      usernameUbnt: '',
+      pwUbnt: '',
+      tokenUcrm: '********',
+      tokenDev: '********',
+      tokenDevEnabled: true,
+      urlUbnt: '',
+      verifyTls: true,
+      sshHost: '',
+      sshPort: 22,
+      sshUser: '',
+      sshPassword: '',
+      sshKey: '',
+      unifiDataDir: '/usr/lib/unifi/data',
+      terminalPassword: '',
+    };
+    let saved = false;
+    const fetchMock = serve({ items: [], demo: true }, (url, method) => {
+      if (url.endsWith('/it4u/systemConfig')) {
+        return jsonResponse(200, saved ? { ...parameters, urlUbnt: 'https://first.example.vn' } : parameters);
+      }
+      if (url.endsWith('/it4u/controllers') && method === 'POST') {
+        saved = true;
+        return jsonResponse(201, {
+          controller: { ...hq, url: 'https://first.example.vn' },
+          check: { ok: true, code: 'controllerSignedIn', params: { flavor: 'classic' }, message: 'ok' },
+        });
+      }
+      return undefined;
+    });
+    renderWithProviders(<ParametersTab />);
+    const address = (await screen.findByLabelText('Controller address')) as HTMLInputElement;
+    expect(address.value).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: /Add controller/ }));
+    type('Name', 'HQ');
+    type('Address', 'https://first.example.vn');
+    type('Username', 'admin');
+    type('Password', 'secret');
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('HQ saved: signing in worked')).toBeTruthy();
+    expect(calls(fetchMock, 'GET', '/it4u/systemConfig').length).toBeGreaterThanOrEqual(2);
+    await waitFor(() =>
+      expect((screen.getByLabelText('Controller address') as HTMLInputElement).value).toBe('https://first.example.vn'),
+    );
+  });
+});
