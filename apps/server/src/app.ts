@@ -136,7 +136,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     controller: controllers.provider,
     metricsToken: opts.metricsToken,
   });
-  const sites = sitesModule(core, { controller: controllers.provider });
+  const sites = sitesModule(core, {
+    controller: controllers.provider,
+    // the contracts area is made below: asked when a caller's sites are listed
+    owners: () => contracts.owners.ownersBySite(),
+  });
   // the mail area is made below: the notice of a changed e-mail address goes through it once the app runs
   const users = usersModule(core, { sites: sites.service, mail: () => mail.service, log: () => app.log });
   const contracts = contractsModule(core, { sites: sites.service });

@@ -147,6 +147,7 @@ export const API_ERRORS = {
     'No UniFi controller is configured. An administrator sets its address and account in Settings → Parameter.',
   controllerUnreachable: 'The UniFi controller cannot be reached ({{reason}}).',
   controllerLoginRefused: 'The UniFi controller refused the login ({{reason}}).',
+  controllerTwoFactor: 'This controller account signs in with two-factor authentication: use an API key instead.',
   controllerFailed: 'The UniFi controller answered an error ({{reason}}).',
   controllerTimeout: 'The UniFi controller did not answer within {{seconds}} s.',
   controllerBusy: 'The UniFi controller is busy. Please try again in {{seconds}} s.',
@@ -171,7 +172,9 @@ export const API_ERRORS = {
     'The controller address changed: enter its API key again (the stored one is not sent to a new address).',
   controllerApiKeyRequired: 'Signing in with an API key: enter the key.',
   apiKeyNeedsUnifiOs: 'API keys are for UniFi OS consoles: choose the flavor UniFi OS or automatic.',
-  controllerDown: 'The controller {{name}} cannot be read now: its {{sites}} sites are shown as unknown ({{reason}}).',
+  controllerDown: 'Controller {{name}} cannot be read now; its sites ({{sites}}) show as unknown. {{reason}}',
+  controllerRemoveInList:
+    'Several controllers are configured: remove the first one in the Controllers list instead of clearing its address.',
   // the cronjob file
   propertiesNotText: 'The file is not UTF-8 text: a .properties file is text of key=value lines.',
   propertiesSyntax: 'Line {{line}} is not a key=value line, a comment (# or !) or blank: "{{text}}".',

@@ -6,7 +6,7 @@
  * often between 8:00 and 22:00 Vietnam time. Nothing is stored but small caches: stat/sta, reports,
  * guests, sessions and alluser are all computed from these visits.
  */
-import { hash01, hashHex, hashInt } from './rng.ts';
+import { hash01, hashAt, hashFold, hashHex, hashHexAt, hashInt, hashState } from './rng.ts';
 import {
   type ClientSlot,
   DAY,
@@ -54,15 +54,24 @@ export type Online = { session: Session; ident: Identity; ap: Device };
 export const localDay = (t: number): number => Math.floor((t + TZ_OFFSET) / DAY);
 export const dayStart = (day: number): number => day * DAY - TZ_OFFSET;
 
+// Caches keyed by each world's own site objects: two simulators in one process never share an entry.
 const sessionCache = new WeakMap<Site, Map<number, Session[]>>();
-const identityCache = new WeakMap<Site, Map<string, Identity>>();
+const identityCache = new WeakMap<Site, Map<number, Identity>>();
+
+/** The hash state of (seed, site, slot, day): every number of that slot's day is this state and a salt. */
+const slotDayState = (site: Site, slot: ClientSlot, day: number) =>
+  hashFold(hashState(site.seed, site.index, slot.k), day);
 
 function visits(site: Site, slot: ClientSlot, day: number): boolean {
+  return visitsAt(slot, day, slotDayState(site, slot, day));
+}
+
+function visitsAt(slot: ClientSlot, day: number, state: number): boolean {
   if (slot.kind === 'fixture') return true;
   const dow = (((day + 4) % 7) + 7) % 7; // 1970-01-01 was a Thursday; 0 = Sunday
   const weekend = dow === 0 || dow === 6;
   const factor = slot.kind === 'staff' ? (weekend ? 0.3 : 1) : weekend ? 1.3 : 1;
-  return hash01(site.seed, site.index, slot.k, day, 11) < Math.min(0.95, slot.p * factor);
+  return hashAt(state, 11) < Math.min(0.95, slot.p * factor);
 }
 
 export function generation(slot: ClientSlot, day: number): number {
@@ -73,11 +82,67 @@ export function generation(slot: ClientSlot, day: number): number {
  * When a hotel guest who stays the night of `day` leaves the next morning, or undefined when the slot's visit of
  * that day is not a night (or there is none).
  */
-function nightEnd(site: Site, slot: ClientSlot, day: number): number | undefined {
-  if (!slot.overnight || !visits(site, slot, day)) return undefined;
-  const h = (salt: number) => hash01(site.seed, site.index, slot.k, day, salt);
-  if (h(9) >= 0.3) return undefined;
-  return dayStart(day) + DAY + (7 + h(2) * 4) * HOUR;
+function nightEnd(slot: ClientSlot, day: number, state: number): number | undefined {
+  if (!slot.overnight || !visitsAt(slot, day, state)) return undefined;
+  if (hashAt(state, 9) >= 0.3) return undefined;
+  return dayStart(day) + DAY + (7 + hashAt(state, 2) * 4) * HOUR;
+}
+
+/**
+ * The visits of a slot on a day, written to `out` as (start, end, apPick) triples: 0, 1 or 2 visits (a second one
+ * later the same day). `slotState` is hashState(seed, site index, slot). Both the sessions (sessionsOfDay) and the
+ * compact count (onlineSummary) come from here, so they cannot disagree.
+ */
+export function visitTimes(slot: ClientSlot, day: number, slotState: number, out: Float64Array): number {
+  const state = hashFold(slotState, day);
+  if (!visitsAt(slot, day, state)) return 0;
+  const midnight = dayStart(day);
+  let start: number;
+  let length: number;
+  const tonight = slot.overnight ? nightEnd(slot, day, state) : undefined;
+  if (slot.kind === 'fixture') {
+    // online all day; it reconnects once a night, at the same minute, so one day's session meets the next
+    start = midnight + 2 * HOUR + hashAt(slotState, 12) * 3 * HOUR;
+    length = DAY;
+  } else if (slot.kind === 'staff') {
+    start = midnight + 7 * HOUR + hashAt(state, 1) * 2 * HOUR;
+    length = 7 * HOUR + hashAt(state, 2) * 3 * HOUR;
+  } else if (tonight !== undefined) {
+    // a hotel guest who stays the night: in from the late afternoon, out in the morning
+    start = midnight + (17 + hashAt(state, 1) * 5) * HOUR;
+    length = tonight - start;
+  } else {
+    start = midnight + (7.5 + 14 * ((hashAt(state, 1) + hashAt(state, 3)) / 2)) * HOUR;
+    const h2 = hashAt(state, 2);
+    length = slot.kind === 'guest' ? 15 * MINUTE + h2 ** 2 * 5 * HOUR : 20 * MINUTE + h2 * 160 * MINUTE;
+    // a guest still in from last night comes back after leaving, not before
+    const lastNight = slot.overnight ? nightEnd(slot, day - 1, hashFold(slotState, day - 1)) : undefined;
+    if (lastNight !== undefined && start < lastNight + 30 * MINUTE) {
+      start = lastNight + 30 * MINUTE;
+      if (start + length > midnight + 23 * HOUR) return 0;
+    }
+  }
+  start = Math.floor(start / 1000) * 1000;
+  length = Math.floor(length / 1000) * 1000;
+  out[0] = start;
+  out[1] = start + length;
+  out[2] = hashAt(state, 4);
+  if (
+    (slot.kind === 'regular' || slot.kind === 'guest') &&
+    start + length < midnight + DAY &&
+    hashAt(state, 5) < 0.25
+  ) {
+    const start2 = start + length + Math.floor(30 * MINUTE + hashAt(state, 6) * 150 * MINUTE);
+    if (start2 < midnight + 23 * HOUR) {
+      const length2 = Math.floor((10 * MINUTE + hashAt(state, 7) * 90 * MINUTE) / 1000) * 1000;
+      const s2 = Math.floor(start2 / 1000) * 1000;
+      out[3] = s2;
+      out[4] = s2 + length2;
+      out[5] = hashAt(state, 8);
+      return 2;
+    }
+  }
+  return 1;
 }
 
 export function sessionsOfDay(site: Site, day: number): Session[] {
@@ -89,44 +154,14 @@ export function sessionsOfDay(site: Site, day: number): Session[] {
   const hit = cache.get(day);
   if (hit) return hit;
   const out: Session[] = [];
-  const midnight = dayStart(day);
+  const siteState = hashState(site.seed, site.index);
+  const times = new Float64Array(6);
   for (const slot of site.slots) {
-    if (!visits(site, slot, day)) continue;
-    const h = (salt: number) => hash01(site.seed, site.index, slot.k, day, salt);
+    const visits = visitTimes(slot, day, hashFold(siteState, slot.k), times);
+    if (visits === 0) continue;
     const gen = generation(slot, day);
-    let start: number;
-    let length: number;
-    if (slot.kind === 'fixture') {
-      // online all day; it reconnects once a night, at the same minute, so one day's session meets the next
-      start = midnight + 2 * HOUR + hash01(site.seed, site.index, slot.k, 12) * 3 * HOUR;
-      length = DAY;
-    } else if (slot.kind === 'staff') {
-      start = midnight + 7 * HOUR + h(1) * 2 * HOUR;
-      length = 7 * HOUR + h(2) * 3 * HOUR;
-    } else if (nightEnd(site, slot, day) !== undefined) {
-      // a hotel guest who stays the night: in from the late afternoon, out in the morning
-      start = midnight + (17 + h(1) * 5) * HOUR;
-      length = (nightEnd(site, slot, day) as number) - start;
-    } else {
-      start = midnight + (7.5 + 14 * ((h(1) + h(3)) / 2)) * HOUR;
-      length = slot.kind === 'guest' ? 15 * MINUTE + h(2) ** 2 * 5 * HOUR : 20 * MINUTE + h(2) * 160 * MINUTE;
-      // a guest still in from last night comes back after leaving, not before
-      const lastNight = nightEnd(site, slot, day - 1);
-      if (lastNight !== undefined && start < lastNight + 30 * MINUTE) {
-        start = lastNight + 30 * MINUTE;
-        if (start + length > midnight + 23 * HOUR) continue;
-      }
-    }
-    start = Math.floor(start / 1000) * 1000;
-    length = Math.floor(length / 1000) * 1000;
-    out.push({ slot, gen, day, n: 0, start, end: start + length, apPick: h(4) });
-    if ((slot.kind === 'regular' || slot.kind === 'guest') && start + length < midnight + DAY && h(5) < 0.25) {
-      const start2 = start + length + Math.floor(30 * MINUTE + h(6) * 150 * MINUTE);
-      if (start2 < midnight + 23 * HOUR) {
-        const length2 = Math.floor((10 * MINUTE + h(7) * 90 * MINUTE) / 1000) * 1000;
-        const s2 = Math.floor(start2 / 1000) * 1000;
-        out.push({ slot, gen, day, n: 1, start: s2, end: s2 + length2, apPick: h(8) });
-      }
+    for (let n = 0; n < visits; n++) {
+      out.push({ slot, gen, day, n, start: times[3 * n], end: times[3 * n + 1], apPick: times[3 * n + 2] });
     }
   }
   out.sort((a, b) => a.start - b.start || a.slot.k - b.slot.k);
@@ -147,11 +182,15 @@ const ALIASES = [
 
 /** Makers of always-on devices, by the device's host name. */
 function fixtureVendor(hostname: string): Vendor {
-  if (hostname.startsWith('Camera')) return { oui: 'Hangzhou', prefix: 'bc:ad:28', hostnames: [] };
-  if (hostname.startsWith('SmartTV')) return { oui: 'SamsungE', prefix: '8c:79:f5', hostnames: [] };
-  if (hostname.startsWith('POS')) return { oui: 'Sunmi', prefix: '80:5e:0c', hostnames: [] };
-  return { oui: 'HewlettP', prefix: '3c:52:82', hostnames: [] };
+  if (hostname.startsWith('Camera')) return CAMERA;
+  if (hostname.startsWith('SmartTV')) return SMART_TV;
+  if (hostname.startsWith('POS')) return POS;
+  return PRINTER;
 }
+const CAMERA: Vendor = { oui: 'Hangzhou', prefix: 'bc:ad:28', hostnames: [] };
+const SMART_TV: Vendor = { oui: 'SamsungE', prefix: '8c:79:f5', hostnames: [] };
+const POS: Vendor = { oui: 'Sunmi', prefix: '80:5e:0c', hostnames: [] };
+const PRINTER: Vendor = { oui: 'HewlettP', prefix: '3c:52:82', hostnames: [] };
 
 export function identity(site: Site, slot: ClientSlot, gen: number): Identity {
   let cache = identityCache.get(site);
@@ -159,44 +198,77 @@ export function identity(site: Site, slot: ClientSlot, gen: number): Identity {
     cache = new Map();
     identityCache.set(site, cache);
   }
-  const key = `${slot.k}:${gen}`;
+  // a number for a key: the slot and its generation (below 2^21 days), cheaper to hash than a string
+  const key = slot.k * 2_097_152 + gen;
   const hit = cache.get(key);
   if (hit) return hit;
-  const h = (salt: number) => hash01(site.seed, site.index, slot.k, gen + 100_000, salt);
-  const vendor = slot.hostname ? fixtureVendor(slot.hostname) : VENDORS[Math.floor(h(1) * VENDORS.length)];
-  const tail = hashHex(6, site.seed, site.index, slot.k, gen + 100_000, 2);
-  let mac: string;
-  if (vendor.prefix) mac = `${vendor.prefix}:${tail.match(/../g)!.join(':')}`;
-  else {
-    const first = (Math.floor(h(3) * 64) << 2) | 0x02;
-    mac = `${first.toString(16).padStart(2, '0')}:${hashHex(10, site.seed, site.index, slot.k, gen + 100_000, 4)
-      .match(/../g)!
-      .join(':')}`;
-  }
+  const state = identityState(site, slot, gen);
+  const vendor = vendorOf(slot, state);
+  const tail = hashHexAt(6, hashFold(state, 2));
+  const mac = macOf(vendor, tail, state);
   let hostname: string | undefined;
   if (slot.hostname) hostname = slot.hostname;
   else if (vendor.hostnames.length) {
-    if (h(5) < 0.85) hostname = vendor.hostnames[Math.floor(h(6) * vendor.hostnames.length)];
-  } else if (h(5) < 0.5) hostname = `android-${tail}${hashHex(2, site.seed, slot.k, gen)}`;
-  const name = slot.kind === 'staff' && h(7) < 0.4 ? ALIASES[Math.floor(h(8) * ALIASES.length)] : undefined;
+    if (hashAt(state, 5) < 0.85) hostname = vendor.hostnames[Math.floor(hashAt(state, 6) * vendor.hostnames.length)];
+  } else if (hashAt(state, 5) < 0.5) hostname = `android-${tail}${hashHex(2, site.seed, slot.k, gen)}`;
+  const name =
+    slot.kind === 'staff' && hashAt(state, 7) < 0.4
+      ? ALIASES[Math.floor(hashAt(state, 8) * ALIASES.length)]
+      : undefined;
   const genStartDay = gen * slot.period - slot.offset;
-  const ipHost = 20 + ((slot.k * 7 + gen) % 230);
   const ident: Identity = {
-    userId: hashHex(24, site.seed, site.index, slot.k, gen + 100_000, 9),
+    userId: hashHexAt(24, hashFold(state, 9)),
     mac,
     hostname,
     name,
     oui: vendor.oui,
     firstSeen: Math.floor((dayStart(genStartDay) + 8 * HOUR) / 1000),
-    ip: slot.isGuest ? `10.${site.subnet}.20.${ipHost}` : `192.168.${site.subnet}.${ipHost}`,
-    radio: h(10) < 0.65 ? 'na' : 'ng',
-    rate: Math.round(2_000 * 75 ** h(11)),
+    ip: clientIp(site, slot, gen),
+    radio: hashAt(state, 10) < 0.65 ? 'na' : 'ng',
+    rate: rateOf(state),
     isGuest: slot.isGuest,
     devCat: vendor.oui === 'IntelCor' ? 1 : 6,
     osName: vendor.oui === 'Apple' ? 24 : vendor.oui === 'IntelCor' ? 1 : 56,
   };
   cache.set(key, ident);
   return ident;
+}
+
+/** The hash state of a slot's device of one generation: its mac, name and rate are this state and a salt. */
+const identityState = (site: Site, slot: ClientSlot, gen: number) =>
+  hashFold(hashState(site.seed, site.index, slot.k), gen + 100_000);
+
+export function vendorOf(slot: ClientSlot, state: number): Vendor {
+  return slot.hostname ? fixtureVendor(slot.hostname) : VENDORS[Math.floor(hashAt(state, 1) * VENDORS.length)];
+}
+
+function macOf(vendor: Vendor, tail: string, state: number): string {
+  if (vendor.prefix) return `${vendor.prefix}:${colons(tail)}`;
+  const first = (Math.floor(hashAt(state, 3) * 64) << 2) | 0x02;
+  return `${first.toString(16).padStart(2, '0')}:${colons(hashHexAt(10, hashFold(state, 4)))}`;
+}
+
+/** average received bytes per second of a device while online */
+export const rateOf = (state: number) => Math.round(2_000 * 75 ** hashAt(state, 11));
+
+/** "a1b2c3" → "a1:b2:c3" */
+function colons(hex: string): string {
+  let out = hex.slice(0, 2);
+  for (let i = 2; i < hex.length; i += 2) out += `:${hex.slice(i, i + 2)}`;
+  return out;
+}
+
+/**
+ * A client's address: on the demo's /24s one of 230 (guests on their own /24), on a wide site one of 25,000 per
+ * network, so that thousands of clients online at once rarely share one.
+ */
+function clientIp(site: Site, slot: ClientSlot, gen: number): string {
+  if (!site.wide) {
+    const ipHost = 20 + ((slot.k * 7 + gen) % 230);
+    return slot.isGuest ? `10.${site.subnet}.20.${ipHost}` : `192.168.${site.subnet}.${ipHost}`;
+  }
+  const x = (slot.k + gen * 7_919) % 25_000;
+  return `10.${site.subnet}.${(slot.isGuest ? 128 : 16) + Math.floor(x / 250)}.${2 + (x % 250)}`;
 }
 
 export function isUp(device: Device, t: number): boolean {
@@ -222,7 +294,8 @@ export function onlineAt(site: Site, t: number): Online[] {
   const seen = new Set<string>();
   for (const d of [day - 1, day]) {
     for (const session of sessionsOfDay(site, d)) {
-      if (session.start > t || session.end <= t) continue;
+      if (session.start > t) break; // a day's sessions come by start time
+      if (session.end <= t) continue;
       const ident = identity(site, session.slot, session.gen);
       if (site.blocked.has(ident.mac) || seen.has(ident.mac)) continue;
       const kickedAt = site.kicked.get(ident.mac);
@@ -238,13 +311,23 @@ export function onlineAt(site: Site, t: number): Online[] {
 
 /** Receive rate (bytes/s) of a client during minute m, varying minute to minute. */
 export function rxRate(site: Site, o: { session: Session; ident: Identity }, t: number): number {
-  const m = Math.floor(t / MINUTE);
-  return Math.round(o.ident.rate * (0.3 + 1.4 * hash01(site.seed, site.index, o.session.slot.k, m, 21)));
+  return rates(site, o, t).rx;
 }
 
 export function txRate(site: Site, o: { session: Session; ident: Identity }, t: number): number {
-  const m = Math.floor(t / MINUTE);
-  return Math.round(rxRate(site, o, t) * (0.1 + 0.3 * hash01(site.seed, site.index, o.session.slot.k, m, 22)));
+  return rates(site, o, t).tx;
+}
+
+/** Both rates of a client during minute m (bytes/s): the hot loops (health, devices, reports) ask for both at once. */
+export function rates(site: Site, o: { session: Session; ident: Identity }, t: number): { rx: number; tx: number } {
+  return ratesAt(o.ident.rate, hashState(site.seed, site.index, o.session.slot.k), t);
+}
+
+/** The rates of a device of average `rate` in slot `slotState` (hashState(seed, site index, slot)) at t. */
+function ratesAt(rate: number, slotState: number, t: number): { rx: number; tx: number } {
+  const state = hashFold(slotState, Math.floor(t / MINUTE));
+  const rx = Math.round(rate * (0.3 + 1.4 * hashAt(state, 21)));
+  return { rx, tx: Math.round(rx * (0.1 + 0.3 * hashAt(state, 22))) };
 }
 
 /** Bytes received by the client during its session up to t. */
@@ -267,8 +350,7 @@ export function staObject(site: Site, o: Online, t: number): JsonObject {
   const assoc = Math.floor(session.start / 1000);
   const uptime = nowS - assoc;
   const bytes = sessionBytes(o, t);
-  const rx = rxRate(site, o, t);
-  const tx = txRate(site, o, t);
+  const { rx, tx } = rates(site, o, t);
   const h = (salt: number) => hash01(site.seed, site.index, session.slot.k, Math.floor(t / MINUTE), salt);
   const signal = -45 - Math.floor(hash01(site.seed, site.index, session.slot.k, session.gen, 31) * 35);
   const na = ident.radio === 'na';

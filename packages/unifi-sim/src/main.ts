@@ -1,15 +1,29 @@
-/** `npm run sim`: a UniFi Network controller simulator on 127.0.0.1 (plain HTTP). */
+/** `npm run sim`: a UniFi Network controller simulator on 127.0.0.1 (plain HTTP), one per process. */
 import { type Flavor, startSimulator } from './server.ts';
 
 const flavor: Flavor = process.env.SIM_FLAVOR === 'unifios' ? 'unifios' : 'classic';
+
+/** A whole number from the environment, or undefined when the variable is not set. */
+function whole(name: string): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number: ${raw}`);
+  return value;
+}
+
 const sim = await startSimulator({
-  port: Number(process.env.SIM_PORT ?? 8843),
+  port: whole('SIM_PORT') ?? 8843,
   host: '127.0.0.1',
   flavor,
   apGroups: process.env.SIM_AP_GROUPS === 'on',
   username: process.env.SIM_USERNAME ?? 'admin',
   password: process.env.SIM_PASSWORD ?? 'demo-password',
-  seed: process.env.SIM_SEED ? Number(process.env.SIM_SEED) : 1,
+  seed: whole('SIM_SEED') ?? 1,
+  sites: whole('SIM_SITES'),
+  vouchers: whole('SIM_VOUCHERS'),
+  apiKey: process.env.SIM_API_KEY,
+  twoFactor: process.env.SIM_TWO_FACTOR === 'on',
 });
 
 const base = flavor === 'unifios' ? `${sim.url}/proxy/network` : sim.url;
@@ -18,7 +32,11 @@ console.log(
   `  Network API base: ${base}/api   login: POST ${sim.url}${flavor === 'unifios' ? '/api/auth/login' : '/api/login'}`,
 );
 console.log(`  username: ${sim.username}   password: ${sim.password}`);
-console.log(`  sites: ${sim.state.sites.map((s) => `${s.name} (${s.desc})`).join(', ')}`);
+if (sim.apiKey) console.log(`  API key (header X-API-KEY): ${sim.apiKey}`);
+if (process.env.SIM_TWO_FACTOR === 'on') console.log('  two-factor sign-in: a login with the password is refused');
+const { sites } = sim.state;
+const shown = sites.slice(0, 8).map((s) => `${s.name} (${s.desc})`);
+console.log(`  sites (${sites.length}): ${shown.join(', ')}${sites.length > 8 ? `, … ${sites.length - 8} more` : ''}`);
 
 let stopping = false;
 const stop = (signal: string) => {

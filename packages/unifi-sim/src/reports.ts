@@ -1,5 +1,5 @@
 /** stat/report/{5minutes|hourly|daily}.{site|ap|user}: rows computed from the activity model, nothing stored. */
-import { isUp, onlineAt, rxRate, txRate } from './activity.ts';
+import { isUp, onlineAt, rates } from './activity.ts';
 import { hash01 } from './rng.ts';
 import { DAY, HOUR, type JsonObject, MINUTE, type Site, TZ_OFFSET } from './world.ts';
 
@@ -69,8 +69,7 @@ export function report(site: Site, q: ReportQuery, now: number): JsonObject[] {
       const t = time + Math.floor(((i + 0.5) * step) / n);
       for (const d of site.devices) if (isUp(d, t)) perAp.get(d.mac)!.up++;
       for (const o of onlineAt(site, t)) {
-        const rx = rxRate(site, o, t);
-        const tx = txRate(site, o, t);
+        const { rx, tx } = rates(site, o, t);
         count++;
         rate += rx + tx;
         const ap = perAp.get(o.ap.mac)!;

@@ -4,8 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiError, type Ctx, matchRoute } from './api.ts';
-import { wlanStatus } from './views.ts';
-import { createWorld, type JsonObject, type Site, type World } from './world.ts';
+import { buildWorld } from './fleet.ts';
+import { siteHealth, wlanStatus } from './views.ts';
+import type { JsonObject, Site, World } from './world.ts';
 
 export type Flavor = 'classic' | 'unifios';
 
@@ -24,6 +25,21 @@ export type SimulatorOptions = {
   now?: () => number;
   /** sessions expire this long after login (default 30 min) */
   sessionTtlMs?: number;
+  /**
+   * number of sites, `default` included: the demo's `default`, then generated sites of an operator's spread (most with
+   * 2-15 access points, about 10 on average, a hotel of 150 and a crowd of about 5,000 clients among them). Default:
+   * the demo's own sites, always the same for a seed.
+   */
+  sites?: number;
+  /** vouchers held by the second site (the generated big hotel, or the demo's hotel), e.g. 10,000 */
+  vouchers?: number;
+  /**
+   * UniFi OS: the API key (`X-API-KEY` header) that is served instead of a session, as on a console with Network 9
+   * or later (default `demo-api-key`; '' = none). The classic flavor has no API keys.
+   */
+  apiKey?: string;
+  /** the account signs in with two-factor authentication: a login with the password alone is refused (default false) */
+  twoFactor?: boolean;
 };
 
 export type Simulator = {
@@ -32,6 +48,8 @@ export type Simulator = {
   flavor: Flavor;
   username: string;
   password: string;
+  /** the API key UniFi OS accepts ('' for none, and on classic) */
+  apiKey: string;
   close(): Promise<void>;
   /** number of requests per "METHOD /template", e.g. "GET /api/s/{site}/stat/sta" (all sites together) */
   calls(): Record<string, number>;
@@ -141,6 +159,19 @@ function unifiOsUser(username: string): JsonObject {
   };
 }
 
+/** The second factors of an account with two-factor sign-in, as the controller lists them when it asks for a code. */
+function mfaChallenge(username: string): JsonObject {
+  return {
+    default_mfa: '3d1b6a52-8f0e-4a57-9d7c-6f1f0c2b9e41',
+    mfa_cookie: `UBIC_2FA=${Buffer.from(username).toString('base64')}; path=/; secure; httponly`,
+    authenticators: [
+      { id: '9a6c1f0e-2b7d-4c33-8e55-0f4d2a7b1c90', type: 'backup_code', status: 'backup' },
+      { id: '3d1b6a52-8f0e-4a57-9d7c-6f1f0c2b9e41', type: 'totp', status: 'active', name: 'UniFi Verify' },
+      { id: '5e8f2c14-7a93-4b0d-a1e6-c2d9f3b4e857', type: 'email', status: 'active', email: 'o***@example.com' },
+    ],
+  };
+}
+
 const HTML = (title: string) =>
   `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>UniFi Network controller simulator</p></body></html>`;
 
@@ -150,7 +181,9 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   const password = opts.password ?? 'demo-password';
   const now = opts.now ?? (() => Date.now());
   const ttl = opts.sessionTtlMs ?? 30 * 60_000;
-  const world = createWorld(opts.seed ?? 1, now());
+  const apiKey = flavor === 'unifios' ? (opts.apiKey ?? 'demo-api-key') : '';
+  const twoFactor = opts.twoFactor ?? false;
+  const world = buildWorld(opts.seed ?? 1, now(), { sites: opts.sites, vouchers: opts.vouchers });
   world.apGroups = opts.apGroups ?? false;
   const sessions = new Map<string, Session>();
   const counts = new Map<string, number>();
@@ -214,6 +247,12 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
         send(res, 400, envelopeError('api.err.Invalid'));
         return;
       }
+      if (twoFactor) {
+        // as a classic controller answers an account with two-factor sign-in: the code is asked for; the simulator
+        // has no authenticator, so no code lets the login through
+        send(res, 400, { meta: { rc: 'error', msg: 'api.err.Ubic2faTokenRequired' }, data: [mfaChallenge(username)] });
+        return;
+      }
       const id = token();
       const csrf = token(16);
       sessions.set(id, { createdAt: now(), csrf: [csrf] });
@@ -235,6 +274,16 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
           message: 'Authentication Failed: Invalid username or password',
           level: 'debug',
           errors: ['Invalid username or password'],
+        });
+        return;
+      }
+      if (twoFactor) {
+        // UniFi OS asks for the second factor with 499 and the account's authenticators (see the README)
+        send(res, 499, {
+          code: 'MFA_AUTH_REQUIRED',
+          message: 'MFA token required to authenticate to SSO',
+          level: 'debug',
+          data: { required: '2fa', ...mfaChallenge(username) },
         });
         return;
       }
@@ -292,6 +341,18 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     const siteName = match && 'route' in match ? match.site : undefined;
     count(method, template, siteName);
 
+    // UniFi OS with Network 9 and later: an API key stands for a session, and a request carrying one is judged by it
+    // alone (no session, no CSRF token); a wrong key is refused as the console's gateway refuses it
+    const sentKey = req.headers['x-api-key'];
+    if (flavor === 'unifios' && typeof sentKey === 'string') {
+      if (apiKey === '' || sentKey !== apiKey) {
+        send(res, 401, { error: { code: 401, message: 'Unauthorized' } });
+        return;
+      }
+      serve(res, method, match, url, body, {});
+      return;
+    }
+
     const session = sessionOf(req);
     if (!session) {
       send(res, 401, envelopeError('api.err.LoginRequired'));
@@ -319,7 +380,18 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
         return;
       }
     }
+    serve(res, method, match, url, body, headers);
+  }
 
+  /** A Network call past its authentication: path, method, site, then the handler. */
+  function serve(
+    res: ServerResponse,
+    method: string,
+    match: ReturnType<typeof matchRoute>,
+    url: URL,
+    body: JsonObject,
+    headers: Record<string, string>,
+  ): void {
     if (!match) {
       send(res, 404, envelopeError('api.err.NotFound'), headers);
       return;
@@ -347,6 +419,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       username,
     };
     const v2 = match.route.v2;
+    // a write makes the cached views stale (stat/sites' health in a big world); reads sent as POST do not
+    if (method !== 'GET' && !/\/(stat|get)\//.test(match.route.template)) world.version++;
     try {
       const data = match.route.handler(ctx);
       send(res, 200, v2 === 'list' ? data : v2 === 'one' ? data[0] : { meta: { rc: 'ok' }, data }, headers);
@@ -379,13 +453,27 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(':') ? `[${host}]` : host;
 
+  // A world of many sites readies stat/sites in the background, a slice of a few milliseconds at a time (requests
+  // are served between slices): each site's devices, its day of visits and its health of this minute. A request
+  // that comes first computes what is not ready yet; either way the answers are the same.
+  let warming: NodeJS.Immediate | undefined;
+  const warm = (from: number) => {
+    const until = performance.now() + 8;
+    let i = from;
+    for (; i < world.sites.length && performance.now() < until; i++) siteHealth(world, world.sites[i], now());
+    warming = i < world.sites.length ? setImmediate(warm, i) : undefined;
+  };
+  if (world.healthCache) warming = setImmediate(warm, 0);
+
   return {
     url: `http://${urlHost}:${port}`,
     flavor,
     username,
     password,
+    apiKey,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        if (warming) clearImmediate(warming);
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),
@@ -403,6 +491,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       if (!device) throw new Error(`unknown device ${siteName}/${mac}`);
       device.downSince = connected ? null : now();
       if (connected) device.bootAt = now();
+      world.version++;
     },
     siteStatuses: () => Object.fromEntries(world.sites.map((s) => [s.name, wlanStatus(s, now())])),
     state: world,

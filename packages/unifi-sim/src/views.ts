@@ -1,9 +1,11 @@
 // Over 300 lines: every read-only view the controller answers, each in the controller's exact shape from one moment of the world.
 /** Read-only views of the state at a moment: devices, health, sites, sysinfo. */
-import { isUp, type Online, onlineAt, rxRate, txRate } from './activity.ts';
+import { isUp, type Online, onlineAt, rates } from './activity.ts';
 import { hash01 } from './rng.ts';
-import { type Device, type JsonObject, type Site, TIMEZONE, type World } from './world.ts';
+import { onlineSummary } from './tally.ts';
+import { type Device, gatewayIp, type JsonObject, MINUTE, type Site, TIMEZONE, type World } from './world.ts';
 
+/** `online`: clients online at t, the site's or only this access point's (devices() gives each AP its own). */
 export function deviceObject(site: Site, d: Device, online: Online[], t: number): JsonObject {
   const up = isUp(d, t);
   const nowS = Math.floor(t / 1000);
@@ -16,8 +18,9 @@ export function deviceObject(site: Site, d: Device, online: Online[], t: number)
   let rxR = 0;
   let txR = 0;
   for (const o of mine) {
-    rxR += rxRate(site, o, t);
-    txR += txRate(site, o, t);
+    const r = rates(site, o, t);
+    rxR += r.rx;
+    txR += r.tx;
   }
   const guests = mine.filter((o) => o.ident.isGuest).length;
   const radios = [
@@ -81,8 +84,8 @@ export function deviceObject(site: Site, d: Device, online: Online[], t: number)
     has_fan: false,
     has_speaker: false,
     has_temperature: false,
-    inform_ip: `192.168.${site.subnet}.1`,
-    inform_url: `http://192.168.${site.subnet}.1:8080/inform`,
+    inform_ip: gatewayIp(site),
+    inform_url: `http://${gatewayIp(site)}:8080/inform`,
     ip: d.ip,
     isolated: false,
     kernel_version: '4.4.198',
@@ -172,7 +175,14 @@ export function deviceObject(site: Site, d: Device, online: Online[], t: number)
 
 export function devices(site: Site, t: number): JsonObject[] {
   const online = onlineAt(site, t);
-  return site.devices.map((d) => deviceObject(site, d, online, t));
+  // each access point's own clients, found once (a big site has hundreds of APs and thousands of clients)
+  const byAp = new Map<Device, Online[]>();
+  for (const o of online) {
+    const list = byAp.get(o.ap);
+    if (list) list.push(o);
+    else byAp.set(o.ap, [o]);
+  }
+  return site.devices.map((d) => deviceObject(site, d, byAp.get(d) ?? [], t));
 }
 
 export function wlanStatus(site: Site, t: number): 'ok' | 'warning' | 'error' | 'unknown' {
@@ -183,15 +193,11 @@ export function wlanStatus(site: Site, t: number): 'ok' | 'warning' | 'error' | 
 }
 
 export function health(site: Site, t: number): JsonObject[] {
-  const online = onlineAt(site, t);
+  const online = onlineSummary(site, t);
   const down = site.devices.filter((d) => !isUp(d, t)).length;
-  let rxR = 0;
-  let txR = 0;
-  for (const o of online) {
-    rxR += rxRate(site, o, t);
-    txR += txRate(site, o, t);
-  }
-  const guests = online.filter((o) => o.ident.isGuest).length;
+  const rxR = online.rx;
+  const txR = online.tx;
+  const guests = online.guests;
   const wanDown = site.devices.length > 0 && down === site.devices.length;
   const uptime = Math.floor((t - (site.devices[0]?.bootAt ?? t)) / 1000);
   const h = (salt: number) => hash01(site.seed, site.index, Math.floor(t / 60_000), salt);
@@ -204,7 +210,7 @@ export function health(site: Site, t: number): JsonObject[] {
   return [
     {
       subsystem: 'wlan',
-      num_user: online.length - guests,
+      num_user: online.count - guests,
       num_guest: guests,
       num_iot: 0,
       'tx_bytes-r': txR,
@@ -227,7 +233,7 @@ export function health(site: Site, t: number): JsonObject[] {
       gateways: [],
       netmask: '255.255.255.0',
       nameservers: [],
-      num_sta: online.length + site.lanClients,
+      num_sta: online.count + site.lanClients,
       'tx_bytes-r': Math.round(rxR * 0.12),
       'rx_bytes-r': Math.round(rxR * 0.9),
       gw_mac: site.gatewayMac,
@@ -301,14 +307,29 @@ export function selfSite(site: Site): JsonObject {
   return out;
 }
 
-export function statSite(site: Site, t: number): JsonObject {
+export function statSite(world: World, site: Site, t: number): JsonObject {
   return {
     ...selfSite(site),
     anonymous_id: site._id.split('').reverse().join(''),
     role_hotspot: false,
-    health: health(site, t),
+    health: siteHealth(world, site, t),
     num_new_alarms: 0,
   };
+}
+
+/**
+ * A site's health for stat/sites. A world of thousands of sites keeps it for the rest of the simulated minute (as a
+ * controller refreshes its site list's figures now and then, not on every read), until a write changes the world.
+ */
+export function siteHealth(world: World, site: Site, t: number): JsonObject[] {
+  const cache = world.healthCache;
+  if (!cache) return health(site, t);
+  const minute = Math.floor(t / MINUTE);
+  const hit = cache.get(site);
+  if (hit && hit.minute === minute && hit.version === world.version) return hit.health;
+  const value = health(site, t);
+  cache.set(site, { minute, version: world.version, health: value });
+  return value;
 }
 
 export function sysinfo(world: World, t: number, flavor: 'classic' | 'unifios'): JsonObject {

@@ -1,4 +1,4 @@
-// Over 300 lines: the world's types and the one seeded builder that makes every site, access point, network and voucher from them; split, each half would have to be read with the other.
+// Over 300 lines: the world's types and the seeded builders of a site's parts (access points, client seats, networks, vouchers), which the demo's sites and the generated ones (fleet.ts) share; split, each half would have to be read with the other.
 /** The simulator's stored state: sites, access points, networks, settings, vouchers and known clients. */
 import { createRng, type Rng } from './rng.ts';
 
@@ -53,6 +53,71 @@ export type ClientSlot = {
   hostname?: string;
 };
 
+/** Client seats as typed arrays: visitors 0..visitors-1 (kind, period, offset, guest), then the fixtures. */
+export type SeatTable = {
+  visitors: number;
+  /** index in SEAT_KINDS */
+  kinds: Uint8Array;
+  periods: Uint16Array;
+  offsets: Uint16Array;
+  /** 1 = a guest */
+  guests: Uint8Array;
+  /** host names of the always-on devices, seats visitors.. */
+  fixtures: string[];
+  overnight: boolean;
+};
+
+export const SEAT_KINDS: ClientKind[] = ['staff', 'regular', 'guest', 'fixture'];
+const VISIT_P: Record<ClientKind, number> = { staff: 0.85, regular: 0.35, guest: 0.4, fixture: 1 };
+
+/** Seat k of a table, as the slot object the demo's sites hold. */
+export function seatAt(table: SeatTable, k: number): ClientSlot {
+  if (k >= table.visitors) {
+    const hostname = table.fixtures[k - table.visitors];
+    return { k, kind: 'fixture', period: 3650, offset: 0, p: 1, isGuest: false, hostname };
+  }
+  const kind = SEAT_KINDS[table.kinds[k]];
+  return {
+    k,
+    kind,
+    period: table.periods[k],
+    offset: table.offsets[k],
+    p: VISIT_P[kind],
+    isGuest: table.guests[k] === 1,
+    overnight: table.overnight && kind === 'guest',
+  };
+}
+
+/** seatAt written into an existing object (the loops that look at every seat of a site). */
+export function seatInto(table: SeatTable, k: number, slot: ClientSlot): void {
+  slot.k = k;
+  if (k >= table.visitors) {
+    slot.kind = 'fixture';
+    slot.period = 3650;
+    slot.offset = 0;
+    slot.p = 1;
+    slot.isGuest = false;
+    slot.overnight = false;
+    slot.hostname = table.fixtures[k - table.visitors];
+    return;
+  }
+  slot.kind = SEAT_KINDS[table.kinds[k]];
+  slot.period = table.periods[k];
+  slot.offset = table.offsets[k];
+  slot.p = VISIT_P[slot.kind];
+  slot.isGuest = table.guests[k] === 1;
+  slot.overnight = table.overnight && slot.kind === 'guest';
+  slot.hostname = undefined;
+}
+
+/** True when the site's `slots` exist as objects (the demo's sites, a generated site whose clients were listed). */
+export function hasSlots(site: Site): boolean {
+  return 'value' in (Object.getOwnPropertyDescriptor(site, 'slots') ?? { value: true });
+}
+
+/** Number of seats of a table. */
+export const seatCount = (table: SeatTable) => table.visitors + table.fixtures.length;
+
 /** A client the controller knows outside the activity schedule (blocked list, clients named or blocked via the API). */
 export type KnownUser = {
   _id: string;
@@ -106,6 +171,11 @@ export type Site = {
   /** voucher id -> the lower-case macs let in with it (each counts one use, once) */
   voucherGuests: Map<string, Set<string>>;
   slots: ClientSlot[];
+  /**
+   * A generated site's seats, compact (typed arrays): its health is counted from them without making `slots`, which
+   * is then made from them when first read (activity.ts onlineSummary).
+   */
+  seats?: SeatTable;
   /** wired clients behind the site's switch (only in reports and lan health) */
   lanClients: number;
   /** how guests were authorised historically: drives stat/guest `authorized_by` */
@@ -116,6 +186,11 @@ export type Site = {
   gatewayMac: string;
   wanIp: string;
   subnet: number;
+  /**
+   * The LAN is a 10.{subnet}.0.0/16 (generated sites, sites past the 240th): room for hundreds of access points and
+   * thousands of clients; otherwise the demo's 192.168.{subnet}.0/24 with guests on 10.{subnet}.20.0/24.
+   */
+  wide?: boolean;
 };
 
 export type World = {
@@ -128,12 +203,33 @@ export type World = {
   nextSiteIndex: number;
   /** a controller of Network 6 and later: AP groups (`/v2/api/site/{site}/apgroups`) beside the old wlan groups */
   apGroups: boolean;
+  /** goes up on every write through the API or the test hooks: cached views made before it are stale */
+  version: number;
+  /**
+   * stat/sites' health of each site, kept for the rest of the simulated minute it was made in (a world of thousands of
+   * sites; see startSimulator's `sites`); undefined: computed on every call, as the demo world does.
+   */
+  healthCache: WeakMap<Site, { minute: number; version: number; health: JsonObject[] }> | undefined;
 };
 
-type SitePlan = {
+export type WorldOptions = {
+  /** number of sites: generated ones after `default` (see fleet.ts); undefined: the demo's own sites */
+  sites?: number;
+  /** vouchers held by the second site (the demo's hotel, or the generated world's big hotel) */
+  vouchers?: number;
+};
+
+export type SitePlan = {
   desc: string;
   name?: string;
   aps: [number, number];
+  /** client seats; default: 12-22 per access point */
+  slots?: number;
+  /** access points down beside the demo's two when the outage is `some` (a big site loses more than two) */
+  extraDown?: number;
+  /** the seats go to a SeatTable (`site.seats`), not to `site.slots` */
+  compact?: boolean;
+  guestAuth?: Site['guestAuth'];
   /** some: one access point down this week and one for longer (wlan health warning); all: every one down (error) */
   outage: 'none' | 'some' | 'all';
   ssid: string;
@@ -198,9 +294,13 @@ const AP_AREAS = [
 ];
 
 const AP_MODELS = ['U7PG2', 'U7LR', 'UAL6', 'UAP6MP', 'U7NHD'];
-const UBNT_OUIS = ['74:ac:b9', 'f0:9f:c2', '24:5a:4c', '78:8a:20', '80:2a:a8'];
+export const UBNT_OUIS = ['74:ac:b9', 'f0:9f:c2', '24:5a:4c', '78:8a:20', '80:2a:a8'];
 
-export function createWorld(seed: number, createdAt: number): World {
+/**
+ * The world of a seed. Without `sites`, the demo's own sites, always the same for a seed; with it, `default` and
+ * generated sites (fleet.ts). The demo's `default` is the first site of both.
+ */
+export function createWorld(seed: number, createdAt: number, opts: WorldOptions = {}): World {
   const rng = createRng(seed);
   const world: World = {
     seed,
@@ -209,8 +309,17 @@ export function createWorld(seed: number, createdAt: number): World {
     rng: createRng(seed ^ 0x5bd1e995),
     nextSiteIndex: 0,
     apGroups: false,
+    version: 0,
+    healthCache: undefined,
   };
-  for (const plan of SITE_PLANS) buildSite(world, rng, plan);
+  const plans = opts.sites === undefined ? SITE_PLANS : SITE_PLANS.slice(0, 1);
+  for (const plan of plans) buildSite(world, rng, plan);
+  if (opts.sites === undefined) {
+    // extra vouchers come from a generator of their own, so the rest of the world stays as it was
+    if (opts.vouchers !== undefined && world.sites[1]) {
+      topUpVouchers(world.sites[1], opts.vouchers, createRng(seed ^ 0x3c6ef372), createdAt);
+    }
+  }
   return world;
 }
 
@@ -236,6 +345,7 @@ export function addSite(world: World, desc: string, now: number): Site {
 
 function emptySite(world: World, rng: Rng, plan: SitePlan, now: number): Site {
   const index = world.nextSiteIndex++;
+  const wide = index >= 240;
   const site: Site = {
     seed: world.seed,
     index,
@@ -260,16 +370,51 @@ function emptySite(world: World, rng: Rng, plan: SitePlan, now: number): Site {
     guestNetworkId: newId(rng, now - 400 * DAY),
     usergroupId: newId(rng, now - 400 * DAY),
     gatewayMac: `${rng.pick(UBNT_OUIS)}:${pairs(rng.hex(6))}`,
-    wanIp: `203.0.113.${10 + index}`,
-    subnet: 10 + index,
+    wanIp: wanIpOf(index),
+    subnet: wide ? index % 256 : 10 + index,
   };
+  if (wide) site.wide = true;
   return site;
 }
 
+/** The public address of a site's gateway: documentation addresses, then the shared 100.64.0.0/10 (carrier NAT). */
+export function wanIpOf(index: number): string {
+  if (index < 240) return `203.0.113.${10 + index}`;
+  return `100.${64 + ((index >>> 16) & 63)}.${(index >>> 8) & 255}.${index & 255}`;
+}
+
+/** The address of the i-th access point of a site. */
+export function apIp(site: Site, i: number): string {
+  if (!site.wide) return `192.168.${site.subnet}.${2 + i}`;
+  return `10.${site.subnet}.${1 + Math.floor(i / 250)}.${2 + (i % 250)}`;
+}
+
+/** The address of a site's gateway on its LAN (where access points inform). */
+export function gatewayIp(site: Site): string {
+  return site.wide ? `10.${site.subnet}.0.1` : `192.168.${site.subnet}.1`;
+}
+
 function buildSite(world: World, rng: Rng, plan: SitePlan): Site {
-  const now = world.createdAt;
-  const site = emptySite(world, rng, plan, now);
-  site.guestAuth = site.index === 3 ? 'none' : site.index === 4 ? 'password' : 'hotspot';
+  const site = emptySite(world, rng, plan, world.createdAt);
+  fillSite(site, rng, plan, world.createdAt);
+  world.sites.push(site);
+  return site;
+}
+
+/**
+ * Draws a site's access points, client seats, networks, settings, vouchers and blocked clients from `rng`, after its
+ * ids (emptySite), in the demo's order of draws. A generated site draws the same parts in three steps of its own
+ * (fillDevices, fillBlocked, then fillConfig when its networks are first read).
+ */
+function fillSite(site: Site, rng: Rng, plan: SitePlan, now: number): void {
+  fillDevices(site, rng, plan, now);
+  fillConfig(site, rng, plan, now);
+  fillBlocked(site, rng, now);
+}
+
+/** The wifi groups, access points (up or down), client seats and wired clients of a site. */
+export function fillDevices(site: Site, rng: Rng, plan: SitePlan, now: number): void {
+  site.guestAuth = plan.guestAuth ?? (site.index === 3 ? 'none' : site.index === 4 ? 'password' : 'hotspot');
   site.wlangroups = defaultWlangroups(rng, site, now);
   const defaultGroupId = String(site.wlangroups[0]._id);
 
@@ -282,7 +427,7 @@ function buildSite(world: World, rng: Rng, plan: SitePlan): Site {
       name: `AP ${AP_AREAS[i % AP_AREAS.length]}${i >= AP_AREAS.length ? ` ${Math.floor(i / AP_AREAS.length) + 1}` : ''}`,
       model: rng.pick(AP_MODELS),
       serial: rng.hex(12).toUpperCase(),
-      ip: `192.168.${site.subnet}.${2 + i}`,
+      ip: apIp(site, i),
       version: rng.pick(['6.6.55.15189', '6.5.62.14788', '6.6.77.15402']),
       channelNg: rng.pick([1, 6, 11]),
       channelNa: rng.pick([36, 44, 149, 157]),
@@ -295,6 +440,11 @@ function buildSite(world: World, rng: Rng, plan: SitePlan): Site {
   if (plan.outage === 'some') {
     site.devices[site.devices.length - 1].downSince = now - rng.int(3, 60) * HOUR; // within the last 7 days
     site.devices[1].downSince = now - rng.int(10, 20) * DAY; // older outage
+    // a big site loses a few more, one here and there (never all: the site is in warning, not in error)
+    for (let i = 0; i < (plan.extraDown ?? 0); i++) {
+      const d = site.devices[rng.int(2, site.devices.length - 2)];
+      if (d) d.downSince ??= now - rng.int(1, 200) * HOUR;
+    }
   }
   if (plan.outage === 'all') {
     // the site lost its uplink this week: its access points went one after the other, minutes apart
@@ -302,32 +452,65 @@ function buildSite(world: World, rng: Rng, plan: SitePlan): Site {
     for (const d of site.devices) d.downSince = lost + d.index * rng.int(1, 5) * 60_000;
   }
 
-  // clients: roughly 12-22 seats per access point
-  const slotCount = apCount * rng.int(12, 22);
+  // clients: roughly 12-22 seats per access point (a big site says how many it has)
+  const perAp = rng.int(12, 22);
+  const slotCount = plan.slots ?? apCount * perAp;
+  const table: SeatTable | undefined = plan.compact
+    ? {
+        visitors: slotCount,
+        kinds: new Uint8Array(slotCount),
+        periods: new Uint16Array(slotCount),
+        offsets: new Uint16Array(slotCount),
+        guests: new Uint8Array(slotCount),
+        fixtures: plan.fixtures,
+        overnight: plan.overnight === true,
+      }
+    : undefined;
+  // rng.int and rng.chance spelt out with rng.next (the same numbers): a big world draws millions of these
+  const next = rng.next;
   for (let k = 0; k < slotCount; k++) {
-    const r = rng.next();
+    const r = next();
     const kind: ClientKind = r < 0.3 ? 'staff' : r < 0.5 ? 'regular' : 'guest';
-    const period = kind === 'staff' ? 3650 : kind === 'regular' ? rng.int(60, 180) : rng.int(1, 5);
+    const period =
+      kind === 'staff' ? 3650 : kind === 'regular' ? 60 + Math.floor(next() * 121) : 1 + Math.floor(next() * 5);
+    const offset = Math.floor(next() * period);
+    const isGuest = kind === 'guest' || (kind === 'regular' && next() < 0.5);
+    if (table) {
+      table.kinds[k] = SEAT_KINDS.indexOf(kind);
+      table.periods[k] = period;
+      table.offsets[k] = offset;
+      table.guests[k] = isGuest ? 1 : 0;
+      continue;
+    }
     site.slots.push({
       k,
       kind,
       period,
-      offset: rng.int(0, period - 1),
-      p: kind === 'staff' ? 0.85 : kind === 'regular' ? 0.35 : 0.4,
-      isGuest: kind === 'guest' || (kind === 'regular' && rng.chance(0.5)),
+      offset,
+      p: VISIT_P[kind],
+      isGuest,
       overnight: plan.overnight === true && kind === 'guest',
     });
   }
   // Always-on devices come after the visitors and draw nothing from rng, so the rest of the world stays as it was.
-  plan.fixtures.forEach((hostname, i) => {
-    site.slots.push({ k: slotCount + i, kind: 'fixture', period: 3650, offset: 0, p: 1, isGuest: false, hostname });
-  });
-  site.lanClients = rng.int(1, 4);
+  if (table) site.seats = table;
+  else {
+    plan.fixtures.forEach((hostname, i) => {
+      site.slots.push({ k: slotCount + i, kind: 'fixture', period: 3650, offset: 0, p: 1, isGuest: false, hostname });
+    });
+  }
+  site.lanClients = rng.int(1, 4) + Math.floor(apCount / 20);
+}
 
-  site.wlans = buildWlans(rng, site, plan.ssid, defaultGroupId, now);
+/** The wifi networks, settings and vouchers of a site (after fillDevices: its wifi groups). */
+export function fillConfig(site: Site, rng: Rng, plan: SitePlan, now: number): void {
+  site.wlans = buildWlans(rng, site, plan.ssid, String(site.wlangroups[0]._id), now);
   site.settings = defaultSettings(rng, site, now, site.guestAuth);
   site.vouchers = buildVouchers(rng, site, now);
+}
 
+/** The clients blocked at a site. */
+export function fillBlocked(site: Site, rng: Rng, now: number): void {
   const blockedCount = rng.int(1, 3);
   for (let i = 0; i < blockedCount; i++) {
     const vendor = rng.pick(VENDORS);
@@ -347,8 +530,6 @@ function buildSite(world: World, rng: Rng, plan: SitePlan): Site {
     site.users.set(mac, user);
     site.blocked.add(mac);
   }
-  world.sites.push(site);
-  return site;
 }
 
 const BLOCKED_NAMES = ['Máy lạ tầng 2', 'Khách phá sóng', 'Thiết bị nghi vấn', 'Điện thoại Tuấn'];
@@ -580,4 +761,56 @@ function buildVouchers(rng: Rng, site: Site, now: number): JsonObject[] {
     out.push(v);
   }
   return out;
+}
+
+const BATCH_NOTES = [
+  null,
+  'Khách phòng',
+  'Sự kiện cuối tuần',
+  'Hội nghị',
+  'Khách đoàn',
+  'Tiệc cưới',
+  'Hội thảo khách hàng',
+  'Khách VIP',
+  'Quầy lễ tân',
+];
+
+/**
+ * Tops a site's vouchers up to `count`, as a hotspot that prints them by the thousand: in batches of one creation
+ * time, note, quota and duration, over the last 60 days; older ones partly used or expired. Codes stay unique.
+ */
+export function topUpVouchers(site: Site, count: number, rng: Rng, now: number): void {
+  const codes = new Set(site.vouchers.map((v) => String(v.code)));
+  const nowS = Math.floor(now / 1000);
+  while (site.vouchers.length < count) {
+    const createTime = nowS - rng.int(1, 60) * 86_400 - rng.int(0, 86_399);
+    const batch = Math.min(count - site.vouchers.length, rng.pick([10, 20, 50, 100, 200, 500]));
+    const quota = rng.pick([1, 1, 1, 0, 2, 5]);
+    const duration = rng.pick([60, 120, 480, 1440, 4320]);
+    const note = rng.pick(BATCH_NOTES);
+    const limits = rng.chance(0.3) ? { up: rng.pick([1024, 2048]), down: rng.pick([4096, 10240]), bytes: 1024 } : {};
+    // the older the batch, the more of it has been handed out
+    const usedShare = Math.min(0.9, (nowS - createTime) / (60 * 86_400));
+    for (let i = 0; i < batch; i++) {
+      let code = `${rng.int(1, 9)}${rng.digits(9)}`;
+      while (codes.has(code)) code = `${rng.int(1, 9)}${rng.digits(9)}`;
+      codes.add(code);
+      const v = voucherObject(site, newId(rng, createTime * 1000), code, createTime, {
+        note,
+        quota,
+        duration,
+        ...limits,
+      });
+      if (rng.chance(usedShare)) {
+        const start = Math.min(nowS - 60, createTime + rng.int(60, Math.max(120, nowS - createTime)));
+        const end = start + duration * 60;
+        v.start_time = start;
+        v.end_time = end;
+        v.used = quota === 1 ? 1 : rng.int(1, quota === 0 ? 4 : quota);
+        v.status = quota === 1 || end <= nowS ? 'EXPIRED' : 'USED_MULTIPLE';
+        v.status_expires = v.status === 'EXPIRED' ? 0 : end - nowS;
+      }
+      site.vouchers.push(v);
+    }
+  }
 }

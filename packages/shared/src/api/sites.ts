@@ -8,6 +8,10 @@ export const SiteSchema = Type.Object(
     idname: Type.String(),
     /** the spec's name of `sitename`, answered by the site-name routes */
     name: Type.Optional(Type.String()),
+    /** the customers of the contracts covering the site (GET /it4u/getSitename/: the site selectors search them) */
+    customers: Type.Optional(Type.Array(Type.String())),
+    /** the numbers of those contracts */
+    contracts: Type.Optional(Type.Array(Type.String())),
   },
   { $id: 'Site' },
 );

@@ -53,6 +53,114 @@ describe.each(['classic', 'unifios'] as const)('the UniFi client against the sim
   });
 });
 
+describe('the UniFi client with an API key (UniFi OS, Network 9 and later)', () => {
+  const voucher = { cmd: 'create-voucher', n: 1, quota: 1, expire: 480, note: 'by key' };
+
+  it('never logs in: the key goes with every request, and writes need no CSRF token', async () => {
+    const sim = await startSimulator({
+      port: 0,
+      flavor: 'unifios',
+      ...credentials,
+      apiKey: 'key-7',
+      seed: 7,
+      now: simNow,
+    });
+    const client = createUnifiClient({ url: sim.url, username: '', password: '', apiKey: 'key-7', verifyTls: true });
+    try {
+      const sites = await client.call('GET', '/api/self/sites');
+      expect(sites.length).toBeGreaterThanOrEqual(5);
+      expect(client.flavor()).toBe('unifios');
+      expect(await client.call('POST', '/api/s/default/cmd/hotspot', voucher)).toHaveLength(1);
+      const vouchers = await client.call('GET', '/api/s/default/stat/voucher');
+      expect(vouchers.filter((v) => v.note === 'by key')).toHaveLength(1);
+      // sessions do not matter to a key
+      sim.expireSessions();
+      expect(await client.check()).toEqual({ ok: true, flavor: 'unifios' });
+      expect(sim.callsFor('POST', '/api/auth/login')).toBe(0);
+      expect(sim.callsFor('GET', '/api/self/sites')).toBe(2);
+      expect(sim.callsFor('POST', '/api/s/{site}/cmd/hotspot', 'default')).toBe(1);
+    } finally {
+      await client.close();
+      await sim.close();
+    }
+  });
+
+  it('is refused at once on a wrong key: controllerLoginRefused, no login, no second try', async () => {
+    const sim = await startSimulator({
+      port: 0,
+      flavor: 'unifios',
+      ...credentials,
+      apiKey: 'key-7',
+      seed: 7,
+      now: simNow,
+    });
+    const client = createUnifiClient({ url: sim.url, ...credentials, apiKey: 'key-8', verifyTls: true });
+    try {
+      const err = await client.call('GET', '/api/self/sites').catch((e) => e);
+      expect(err).toBeInstanceOf(ControllerError);
+      expect(err).toMatchObject({ statusCode: 502, code: 'controllerLoginRefused', details: { controller: sim.url } });
+      expect(sim.callsFor('GET', '/api/self/sites')).toBe(1);
+      expect(sim.callsFor('POST', '/api/auth/login')).toBe(0);
+      const v2 = await client.v2('GET', '/v2/api/site/default/apgroups').catch((e) => e);
+      expect(v2).toMatchObject({ code: 'controllerLoginRefused' });
+      expect(sim.callsFor('GET', '/v2/api/site/{site}/apgroups')).toBe(1);
+    } finally {
+      await client.close();
+      await sim.close();
+    }
+  });
+
+  it('refuses a classic controller, which has no API keys, before any Network call', async () => {
+    const sim = await startSimulator({ port: 0, flavor: 'classic', ...credentials, seed: 7, now: simNow });
+    const client = createUnifiClient({ url: sim.url, ...credentials, apiKey: 'key-7', verifyTls: true });
+    try {
+      const err = await client.call('GET', '/api/self/sites').catch((e) => e);
+      expect(err).toMatchObject({ statusCode: 502, code: 'controllerLoginRefused', details: { controller: sim.url } });
+      // a second call does not ask again
+      expect(await client.call('GET', '/api/self/sites').catch((e) => e)).toMatchObject({
+        code: 'controllerLoginRefused',
+      });
+      expect(sim.calls()).toEqual({ 'GET /': 1 });
+    } finally {
+      await client.close();
+      await sim.close();
+    }
+  });
+
+  it('takes a blank key for none: the password login as before', async () => {
+    const sim = await startSimulator({ port: 0, flavor: 'unifios', ...credentials, seed: 7, now: simNow });
+    const client = createUnifiClient({ url: sim.url, ...credentials, apiKey: '  ', verifyTls: true });
+    try {
+      expect((await client.call('GET', '/api/self/sites')).length).toBeGreaterThan(0);
+      expect(sim.callsFor('POST', '/api/auth/login')).toBe(1);
+    } finally {
+      await client.close();
+      await sim.close();
+    }
+  });
+});
+
+describe.each(['classic', 'unifios'] as const)('an account with two-factor sign-in (%s)', (flavor) => {
+  it('cannot log in with its password: controllerTwoFactor', async () => {
+    const sim = await startSimulator({ port: 0, flavor, ...credentials, twoFactor: true, seed: 7, now: simNow });
+    const client = createUnifiClient({ url: sim.url, ...credentials, verifyTls: true });
+    try {
+      const err = await client.call('GET', '/api/self/sites').catch((e) => e);
+      expect(err).toBeInstanceOf(ControllerError);
+      expect(err).toMatchObject({ statusCode: 502, code: 'controllerTwoFactor', details: { controller: sim.url } });
+      // a wrong password is still a wrong password
+      const wrong = createUnifiClient({ url: sim.url, username: 'admin', password: 'wrong', verifyTls: true });
+      expect(await wrong.call('GET', '/api/self/sites').catch((e) => e)).toMatchObject({
+        code: 'controllerLoginRefused',
+      });
+      await wrong.close();
+    } finally {
+      await client.close();
+      await sim.close();
+    }
+  });
+});
+
 describe('the UniFi client when the controller fails', () => {
   it('answers 502 when the controller cannot be reached and 504 when it does not answer in time', async () => {
     const down = createUnifiClient({ url: 'http://127.0.0.1:9', ...credentials, verifyTls: true, timeoutMs: 2000 });

@@ -5,8 +5,17 @@ import { ControllerBusyError, ControllerError, ControllerTimeoutError } from './
 export type ControllerConfig = {
   /** https://host:8443 (classic) or https://host (UniFi OS) */
   url: string;
+  /** the account of a password login ('' with an API key) */
   username: string;
   password: string;
+  /**
+   * An API key of a UniFi OS console (Network 9 and later). When set (not blank) there is no login at all: every
+   * request carries it in `X-API-KEY`, the controller must be UniFi OS (Network under `/proxy/network`), and a 401
+   * means the key is refused.
+   */
+  apiKey?: string;
+  /** classic or UniFi OS when the administrator said so; found out at the first login otherwise */
+  flavor?: Flavor;
   /** TLS certificate verification; off only when the deployment says so (self-signed controllers). */
   verifyTls: boolean;
   /** the deadline of one call, its login and its retries included (default 10 s) */
@@ -31,6 +40,8 @@ const headerOf = (headers: Record<string, string | string[] | undefined>) => (na
 
 const LOGIN_REQUIRED = 'api.err.LoginRequired';
 const NO_SITE = 'api.err.NoSiteContext';
+/** The reason given when a controller refuses an API key (or, classic, has none to accept). */
+const API_KEY_REFUSED = 'X-API-KEY';
 
 /** Retries of a call the controller refused with 429 or 503, and the waits when it does not say (1 s, 2 s). */
 const MAX_RETRIES = 2;
@@ -47,6 +58,12 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * cookie and CSRF token, unwraps the `meta.rc` envelope, logs in again once when the session has expired, and
  * puts a deadline on every call (`timeoutMs`, its login and retries included).
  *
+ * With an API key (`apiKey`) it never logs in: each request carries the key, and a refusal (401) fails the call at
+ * once with `controllerLoginRefused`, as another try with the same key would meet the same answer. It still asks
+ * `GET /` once, as for a login, so that a classic controller (which has no API keys) is told apart and refused
+ * without the key being sent to paths it does not have. An account with two-factor sign-in cannot log in with its
+ * password alone: the controller asks for a code, and the call fails with `controllerTwoFactor`.
+ *
  * It does not hammer a controller in trouble:
  * - **429 or 503** (busy): the same request is sent again after the controller's `Retry-After` (seconds or an HTTP
  *   date), else after 1 s then 2 s; at most 2 retries, and never a wait that ends past the call's deadline. Still
@@ -61,12 +78,13 @@ export function createUnifiClient(config: ControllerConfig) {
   const timeoutMs = config.timeoutMs ?? 10_000;
   const now = config.now ?? Date.now;
   const sleep = config.sleep ?? defaultSleep;
+  const apiKey = config.apiKey?.trim() || undefined;
   const dispatcher: Dispatcher | undefined = config.verifyTls
     ? undefined
     : new Agent({ connect: { rejectUnauthorized: false } });
   const cookies = new Map<string, string>();
   let csrf: string | undefined;
-  let flavor: Flavor | undefined;
+  let flavor: Flavor | undefined = config.flavor;
   let loggingIn: Promise<void> | undefined;
   /** the cool-down after timeouts: its length (0 = none), when it ends, and whether its probe is under way */
   let coolDownMs = 0;
@@ -96,6 +114,7 @@ export function createUnifiClient(config: ControllerConfig) {
       throw timedOut();
     }
     const headers: Record<string, string> = { accept: 'application/json' };
+    if (apiKey) headers['x-api-key'] = apiKey;
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (csrf && method !== 'GET') headers['x-csrf-token'] = csrf;
@@ -160,19 +179,33 @@ export function createUnifiClient(config: ControllerConfig) {
     return flavor;
   }
 
-  /** Logs in (one login at a time: callers meanwhile share it), before the deadline of the call that started it. */
+  /**
+   * Logs in (one login at a time: callers meanwhile share it), before the deadline of the call that started it. With
+   * an API key there is nothing to log in to: it only makes sure the controller is UniFi OS.
+   */
   async function login(deadline = now() + timeoutMs): Promise<void> {
     loggingIn ??= (async () => {
       cookies.clear();
       csrf = undefined;
       const kind = await detect(deadline);
+      if (apiKey) {
+        if (kind !== 'unifios') throw new ControllerError('controllerLoginRefused', base, API_KEY_REFUSED);
+        return;
+      }
       const { username, password } = config;
       const res =
         kind === 'unifios'
           ? await request('POST', '/api/auth/login', { username, password, rememberMe: true }, deadline)
           : await request('POST', '/api/login', { username, password, remember: true }, deadline);
       if (!res.ok) {
-        const msg = parseEnvelope(res.text)?.meta?.msg;
+        const answer = parseJson(res.text) as { code?: unknown; meta?: { msg?: unknown } } | undefined;
+        const msg = typeof answer?.meta?.msg === 'string' ? answer.meta.msg : undefined;
+        const code = typeof answer?.code === 'string' ? answer.code : undefined;
+        // UniFi OS asks for the second factor with 499 MFA_AUTH_REQUIRED, a classic controller with
+        // api.err.Ubic2faTokenRequired: the password alone will never do
+        if (res.status === 499 || code === 'MFA_AUTH_REQUIRED' || (msg !== undefined && /2fa/i.test(msg))) {
+          throw new ControllerError('controllerTwoFactor', base, code ?? msg ?? `HTTP ${res.status}`, 502, {});
+        }
         throw new ControllerError('controllerLoginRefused', base, msg ?? `HTTP ${res.status}`);
       }
     })().finally(() => {
@@ -185,14 +218,18 @@ export function createUnifiClient(config: ControllerConfig) {
     return flavor === 'unifios' ? `/proxy/network${path}` : path;
   }
 
+  /** Whether a call must log in first: no session yet, or (API key) the controller's flavour not yet known. */
+  const mustLogIn = () => (apiKey ? flavor !== 'unifios' : cookies.size === 0);
+
   /** One Network API call: the `data` of the envelope. */
   async function call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T[]> {
     const deadline = now() + timeoutMs;
-    if (cookies.size === 0) await login(deadline);
+    if (mustLogIn()) await login(deadline);
     for (let attempt = 0; ; attempt++) {
       const res = await request(method, networkPath(path), body, deadline);
       const envelope = parseEnvelope(res.text);
       const expired = res.status === 401 || envelope?.meta?.msg === LOGIN_REQUIRED;
+      if (expired && apiKey) throw new ControllerError('controllerLoginRefused', base, API_KEY_REFUSED);
       if (expired && attempt === 0) {
         await login(deadline);
         continue;
@@ -215,9 +252,10 @@ export function createUnifiClient(config: ControllerConfig) {
    */
   async function v2(method: string, path: string, body?: unknown): Promise<unknown> {
     const deadline = now() + timeoutMs;
-    if (cookies.size === 0) await login(deadline);
+    if (mustLogIn()) await login(deadline);
     for (let attempt = 0; ; attempt++) {
       const res = await request(method, networkPath(path), body, deadline);
+      if (res.status === 401 && apiKey) throw new ControllerError('controllerLoginRefused', base, API_KEY_REFUSED);
       if (res.status === 401 && attempt === 0) {
         await login(deadline);
         continue;

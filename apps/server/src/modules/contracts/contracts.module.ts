@@ -14,6 +14,9 @@ export type ContractsForRecords = Pick<ContractsRepository, 'find' | 'byNumbers'
 /** What the dashboard counts of the register: its customers per segment. */
 export type ContractCounts = Pick<ContractsRepository, 'segmentCounts'>;
 
+/** What the site selectors search of the register: each site's customers and contract numbers. */
+export type SiteOwnersOf = Pick<ContractsRepository, 'ownersBySite'>;
+
 /** The contracts register: customers' contracts and the sites they cover. */
 export function contractsModule(core: Core, deps: { sites: SitesService }) {
   const repository = createContractsRepository(core.db);
@@ -25,6 +28,7 @@ export function contractsModule(core: Core, deps: { sites: SitesService }) {
     bySite: (site) => repository.bySite(site),
   };
   const counts: ContractCounts = { segmentCounts: () => repository.segmentCounts() };
+  const owners: SiteOwnersOf = { ownersBySite: () => repository.ownersBySite() };
   const routes: Area['routes'] = async (api) => contractsRoutes(api, { contracts: service });
-  return { service, forRecords, counts, routes };
+  return { service, forRecords, counts, owners, routes };
 }

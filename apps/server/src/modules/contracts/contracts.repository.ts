@@ -38,6 +38,9 @@ const SELECT = sql`select c.id, c.custom_id, c.num_contract, c.client_name, c.co
   c.service_plans, c.segment,
   ${siteListOf(sql`contract_sites cs`, sql`cs.site_id`, sql`cs.contract_id = c.id`)} as sites`;
 
+/** A site's customers and contract numbers. */
+export type SiteOwners = { customers: string[]; contracts: string[] };
+
 export function createContractsRepository(db: Db) {
   return {
     async page(q: string | undefined, offset: number, limit: number): Promise<{ items: Contract[]; total: number }> {
@@ -102,6 +105,16 @@ export function createContractsRepository(db: Db) {
         ),
       );
       return rows.map((r) => ({ segment: r.segment, customers: Number(r.customers) }));
+    },
+
+    /** Each site's customers and contract numbers (the site selectors search them), by site id. */
+    async ownersBySite(): Promise<Map<number, SiteOwners>> {
+      const rows = rowsOf<{ site_id: number; customers: string[]; contracts: string[] }>(
+        await db.execute(sql`select cs.site_id, array_agg(distinct c.client_name) as customers,
+            array_agg(distinct c.num_contract) as contracts
+          from contract_sites cs join contracts c on c.id = cs.contract_id group by cs.site_id`),
+      );
+      return new Map(rows.map((r) => [Number(r.site_id), { customers: r.customers, contracts: r.contracts }]));
     },
 
     /** The contract linked to a site, found by the site's id (idname) or description (sitename). */

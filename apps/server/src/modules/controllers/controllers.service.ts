@@ -18,7 +18,7 @@ import type { RequestContext } from '../../lib/context.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
-import { type ControllerOutcome, failedOutcome, outcome } from './controllers.outcome.ts';
+import { type ControllerOutcome, failedOutcome } from './controllers.outcome.ts';
 import type { ControllerRow, ControllersRepository, ControllerValues } from './controllers.repository.ts';
 
 /** A controller's state is checked again when it is older than this (the dashboards' refresh window). */
@@ -256,6 +256,9 @@ export function createControllersService(deps: {
       states.delete(id);
       deps.provider().reset();
     },
+
+    /** How many controllers are configured. */
+    count: async () => (await repository.all()).length,
 
     /** The first controller's address, account, password (encrypted) and TLS check, as systemConfig shows them. */
     async firstFields(): Promise<FirstControllerFields | undefined> {

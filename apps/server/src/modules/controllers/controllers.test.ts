@@ -137,4 +137,66 @@ describe.each(drivers)('several controllers, on %s', (driver) => {
     expect(state.map((c: { state: { reachable: boolean } }) => c.state.reachable)).toEqual([true, false]);
     expect(state[1].state.error).toMatchObject({ code: 'controllerUnreachable' });
   });
+
+  it('signs in to a UniFi OS console with an API key, never with a password; a wrong key is refused', async () => {
+    const os = await startTestSimulator('noon', { seed: 13, flavor: 'unifios' });
+    try {
+      const key = { name: 'Khách hàng', url: os.config.url, signIn: 'apiKey', verifyTls: true, timeoutSeconds: 2 };
+      const wrong = await call('POST', '/it4u/controllers', { ...key, apiKey: 'not-the-key' });
+      expect(wrong.statusCode, wrong.body).toBe(201);
+      expect(wrong.json().check).toMatchObject({ ok: false, code: 'controllerLoginRefused' });
+      const id = wrong.json().controller.id;
+
+      os.sim.resetCalls();
+      const right = await call('PUT', `/it4u/controllers/${id}`, { ...key, flavor: 'unifios', apiKey: os.sim.apiKey });
+      expect(right.json()).toMatchObject({
+        controller: { signIn: 'apiKey', apiKey: SECRET_MASK, password: '', username: '' },
+        check: { ok: true, code: 'controllerSignedIn' },
+      });
+      expect(os.sim.callsFor('POST', '/api/auth/login')).toBe(0);
+      expect(JSON.stringify(right.json())).not.toContain(os.sim.apiKey);
+
+      // its sites come in with the sync, and a write (a voucher) goes through with the key alone
+      await call('GET', '/it4u/createSitesName');
+      const made = await call('POST', '/it4u/default/createVoucher', { n: 1, quota: 1, expire: 480, note: 'key' });
+      expect(made.statusCode, made.body).toBe(201);
+      expect(os.sim.callsFor('POST', '/api/auth/login')).toBe(0);
+
+      // systemConfig shows the first controller; sending it back unchanged keeps the key (no user, no password asked)
+      const config = (await call('GET', '/it4u/systemConfig')).json();
+      expect(config).toMatchObject({ urlUbnt: os.config.url, usernameUbnt: '', pwUbnt: SECRET_MASK });
+      const saved = await call('PUT', '/it4u/systemConfig', {
+        ...config,
+        tokenUcrm: 'ucrm',
+        tokenDev: 'dev-token-12345',
+      });
+      expect(saved.statusCode).toBe(200);
+      const after = (await call('GET', '/it4u/controllers')).json().items[0];
+      expect(after).toMatchObject({ signIn: 'apiKey', apiKey: SECRET_MASK });
+    } finally {
+      await os.close();
+    }
+  });
+
+  it('clearing the first address in systemConfig goes back to the demo only when it is the only controller', async () => {
+    await call('POST', '/it4u/controllers', account(north, 'Miền Bắc'));
+    await call('POST', '/it4u/controllers', account(south, 'Miền Nam'));
+    const config = (await call('GET', '/it4u/systemConfig')).json();
+    const body = {
+      ...config,
+      tokenUcrm: 'ucrm',
+      tokenDev: 'dev-token-12345',
+      urlUbnt: '',
+      usernameUbnt: '',
+      pwUbnt: '',
+    };
+    expect((await call('PUT', '/it4u/systemConfig', body)).json()).toMatchObject({
+      statusCode: 400,
+      code: 'controllerRemoveInList',
+    });
+    const second = (await call('GET', '/it4u/controllers')).json().items[1].id;
+    await call('DELETE', `/it4u/controllers/${second}`);
+    expect((await call('PUT', '/it4u/systemConfig', body)).statusCode).toBe(200);
+    expect((await call('GET', '/it4u/controllers')).json()).toEqual({ items: [], demo: false });
+  });
 });

@@ -184,8 +184,18 @@ export function createParametersService(deps: {
         sshHostKey: sshHost === before.sshHost && input.sshPort === before.sshPort ? before.sshHostKey : '',
       };
       if (next.sshHost !== '' && next.sshUser === '') throw new BadRequestError('sshUserRequired', 'sshUser');
+      // The first controller sent back as it was (an API key's too: its user is empty) is left as it is.
+      const controllerKept =
+        before.urlUbnt !== '' &&
+        next.urlUbnt === before.urlUbnt &&
+        next.usernameUbnt === before.usernameUbnt &&
+        next.verifyTls === before.verifyTls &&
+        input.pwUbnt === SECRET_MASK;
+      // Clearing the address goes back to the demo controller only when it is the only one.
+      if (next.urlUbnt === '' && before.urlUbnt !== '' && (await deps.controllers.count()) > 1)
+        throw new BadRequestError('controllerRemoveInList', 'urlUbnt');
       // With an address, the controller's account is needed; without one (the demo controller) it may be empty.
-      if (next.urlUbnt !== '' && next.usernameUbnt === '')
+      if (!controllerKept && next.urlUbnt !== '' && next.usernameUbnt === '')
         throw new BadRequestError('controllerUserRequired', 'usernameUbnt');
       // A stored secret is not sent to a new address or account, nor with the certificate check changed: the
       // administrator types it again. (Back to the demo controller, with no address, nothing is sent anywhere.)
@@ -198,7 +208,8 @@ export function createParametersService(deps: {
       }
       // The mask keeps a stored password; with none stored, it is no password either.
       const noPassword = input.pwUbnt === SECRET_MASK ? !before.pwUbnt : input.pwUbnt.trim() === '';
-      if (next.urlUbnt !== '' && noPassword) throw new BadRequestError('controllerPasswordRequired', 'pwUbnt');
+      if (!controllerKept && next.urlUbnt !== '' && noPassword)
+        throw new BadRequestError('controllerPasswordRequired', 'pwUbnt');
       // The shared device token is needed only while it is accepted; turned off, it may be emptied (or kept masked).
       const noDeviceToken = input.tokenDev === SECRET_MASK ? !before.tokenDev : input.tokenDev.trim() === '';
       if (next.tokenDevEnabled && noDeviceToken) throw new BadRequestError('deviceTokenSharedRequired', 'tokenDev');
@@ -216,7 +227,7 @@ export function createParametersService(deps: {
         const { urlUbnt, usernameUbnt, pwUbnt, verifyTls, ...own } = next;
         await deps.settings.put(KEY, urlUbnt ? own : { ...own, usernameUbnt, pwUbnt, verifyTls }, tx);
         const first = urlUbnt ? { url: urlUbnt, username: usernameUbnt, password: pwUbnt, verifyTls } : undefined;
-        await deps.controllers.writeFirst(first, tx);
+        if (!controllerKept) await deps.controllers.writeFirst(first, tx);
         const details = {
           urlUbnt: next.urlUbnt,
           usernameUbnt: next.usernameUbnt,

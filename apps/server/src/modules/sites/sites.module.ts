@@ -5,8 +5,19 @@ import { sitesRoutes } from './sites.routes.ts';
 import { createSitesService } from './sites.service.ts';
 
 /** Site names (a site's description and its controller short name) and who may see which site. */
-export function sitesModule(core: Core, deps: { controller: ControllerProvider }) {
-  const service = createSitesService({ sites: createSitesRepository(core.db), audit: core.audit, ...deps });
-  const routes: Area['routes'] = async (api) => sitesRoutes(api, { sites: service });
+export function sitesModule(
+  core: Core,
+  deps: {
+    controller: ControllerProvider;
+    /** each site's customers and contract numbers, by site id (the contracts area's, bound once it exists) */
+    owners: () => Promise<Map<number, { customers: string[]; contracts: string[] }>>;
+  },
+) {
+  const service = createSitesService({
+    sites: createSitesRepository(core.db),
+    audit: core.audit,
+    controller: deps.controller,
+  });
+  const routes: Area['routes'] = async (api) => sitesRoutes(api, { sites: service, owners: deps.owners });
   return { service, routes };
 }

@@ -8,10 +8,17 @@ import type { SitesService } from './sites.service.ts';
 const named = <T extends { sitename: string }>(site: T) => ({ ...site, name: site.sitename });
 const allNamed = async <T extends { sitename: string }>(sites: Promise<T[]>) => (await sites).map(named);
 
-export async function sitesRoutes(app: FastifyInstance, opts: { sites: SitesService }) {
+export async function sitesRoutes(
+  app: FastifyInstance,
+  opts: { sites: SitesService; owners: () => Promise<Map<number, { customers: string[]; contracts: string[] }>> },
+) {
   const { sites } = opts;
   serve(app, routes, {
-    'GET /it4u/getSitename/': (request) => allNamed(sites.visibleTo(request.principal)),
+    // with each site's customers and contract numbers, which the site selectors search too
+    'GET /it4u/getSitename/': async (request) => {
+      const [visible, owners] = await Promise.all([sites.visibleTo(request.principal), opts.owners()]);
+      return visible.map((site) => ({ ...named(site), ...owners.get(site.id) }));
+    },
     'GET /it4u/sitenames': () => allNamed(sites.all()),
     'GET /it4u/sitename': async ({ query }) => {
       const page = await sites.page(query.q, query.page, query.pageSize);

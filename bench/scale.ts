@@ -1,0 +1,149 @@
+// An operator's size (npm run bench:scale): the console on two controllers (a classic one and a UniFi OS one signed in
+// with an API key) holding 8, 200 and 2,000 sites in all (BENCH_SIZES=8,200 for fewer), each run on a fresh console
+// (PGlite, its own process) and fresh simulators whose clocks stand still at a Wednesday noon in Vietnam.
+//
+// Per size it measures: the site sync (first run, then with nothing changed); the overview with a cold cache (the
+// first after the sync, which read only the sites lists) and warm (p50/p95 of 50 calls), with the stat/sites reads
+// each controller saw during them (aim: one per controller per 30 s window); the site list a site selector loads
+// (time and size); the console's resident memory and CPU time; and, as ceilings measured in the same run, a bare
+// route of the console (/api/health) and a bare controller read (stat/sites straight from the simulator).
+import { startSimulator } from '@it4u/unifi-sim';
+import { BENCH_NOON, BENCH_SIM, startServer } from './spawn.ts';
+
+const sizes = (process.env.BENCH_SIZES ?? '8,200,2000').split(',').map(Number);
+const API_KEY = 'bench-api-key';
+
+type Answer = { ms: number; status: number; body: string };
+
+async function timed(url: string, init: RequestInit = {}): Promise<Answer> {
+  const started = performance.now();
+  const res = await fetch(url, init);
+  const body = await res.text();
+  return { ms: performance.now() - started, status: res.status, body };
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+type Row = Record<string, string | number>;
+const rows: Row[] = [];
+
+for (const size of sizes) {
+  const half = Math.max(1, Math.floor(size / 2));
+  const north = await startSimulator({
+    port: 0,
+    flavor: 'classic',
+    ...BENCH_SIM,
+    sites: size - half,
+    now: () => BENCH_NOON,
+  });
+  const south = await startSimulator({
+    port: 0,
+    flavor: 'unifios',
+    ...BENCH_SIM,
+    seed: BENCH_SIM.seed + 1,
+    sites: half,
+    apiKey: API_KEY,
+    now: () => BENCH_NOON,
+  });
+  const server = await startServer('pglite', { env: { UNIFI_DEMO_CLOCK: new Date(BENCH_NOON).toISOString() } });
+  const base = `http://127.0.0.1:${server.port}`;
+  const headers = { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' };
+  const api = (method: string, path: string, body?: unknown) =>
+    timed(`${base}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const must = (a: Answer, what: string) => {
+    if (a.status >= 300) throw new Error(`${what}: ${a.status} ${a.body.slice(0, 300)}`);
+    return a;
+  };
+  try {
+    const cpu0 = JSON.parse((await timed(`${base}/bench/cpu`)).body).ms as number;
+    must(
+      await api('POST', '/it4u/controllers', {
+        name: 'Miền Bắc',
+        url: north.url,
+        signIn: 'account',
+        username: north.username,
+        password: north.password,
+        verifyTls: true,
+      }),
+      'add the classic controller',
+    );
+    must(
+      await api('POST', '/it4u/controllers', {
+        name: 'Miền Nam',
+        url: south.url,
+        flavor: 'unifios',
+        signIn: 'apiKey',
+        apiKey: API_KEY,
+        verifyTls: true,
+      }),
+      'add the UniFi OS controller',
+    );
+    const firstSync = must(await api('GET', '/it4u/createSitesName'), 'first sync');
+    const againSync = must(await api('GET', '/it4u/createSitesName'), 'sync again');
+    const synced = JSON.parse(firstSync.body) as { added: number; total: number };
+
+    north.resetCalls();
+    south.resetCalls();
+    const cold = must(await api('GET', '/it4u/dashboard/overview'), 'overview (cold)');
+    const warm: number[] = [];
+    for (let i = 0; i < 50; i++) warm.push(must(await api('GET', '/it4u/dashboard/overview'), 'overview').ms);
+    const statSites = north.callsFor('GET', '/api/stat/sites') + south.callsFor('GET', '/api/stat/sites');
+    const deviceReads =
+      north.callsFor('GET', '/api/s/{site}/stat/device') + south.callsFor('GET', '/api/s/{site}/stat/device');
+
+    const list: number[] = [];
+    let listBytes = 0;
+    for (let i = 0; i < 20; i++) {
+      const a = must(await api('GET', '/it4u/getSitename/'), 'site list');
+      list.push(a.ms);
+      listBytes = a.body.length;
+    }
+    const bare: number[] = [];
+    for (let i = 0; i < 50; i++) bare.push((await timed(`${base}/api/health`)).ms);
+
+    // a bare controller read: the UniFi OS simulator's stat/sites with the API key, no console between
+    const controllerRead: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const a = await timed(`${south.url}/proxy/network/api/stat/sites`, { headers: { 'x-api-key': API_KEY } });
+      controllerRead.push(a.ms);
+    }
+
+    const rss = Number((await timed(`${base}/bench/rss`)).body);
+    const cpu = (JSON.parse((await timed(`${base}/bench/cpu`)).body).ms as number) - cpu0;
+    const overview = JSON.parse(cold.body) as { sites: Record<string, number>; disconnections: unknown[] };
+    rows.push({
+      sites: size,
+      'access points': [...north.state.sites, ...south.state.sites].reduce((n, s) => n + s.devices.length, 0),
+      'sync, first': ms(firstSync.ms),
+      'sync, unchanged': ms(againSync.ms),
+      added: synced.added,
+      'overview cold': ms(cold.ms),
+      'overview p50': ms(percentile(warm, 50)),
+      'overview p95': ms(percentile(warm, 95)),
+      'stat/sites reads': statSites,
+      'stat/device reads': deviceReads,
+      'overview bytes': cold.body.length,
+      'site list p95': ms(percentile(list, 95)),
+      'site list bytes': listBytes,
+      'bare route p95': ms(percentile(bare, 95)),
+      'bare controller read p95': ms(percentile(controllerRead, 95)),
+      'peak RSS': `${(rss / 1024 / 1024).toFixed(0)} MB`,
+      'CPU of the run': ms(cpu),
+      statuses: JSON.stringify(overview.sites),
+    });
+  } finally {
+    server.child.kill('SIGTERM');
+    await north.close();
+    await south.close();
+  }
+}
+
+const keys = Object.keys(rows[0] ?? {});
+console.log(`| measure | ${rows.map((r) => `${r.sites} sites`).join(' | ')} |`);
+console.log(`| --- | ${rows.map(() => '---').join(' | ')} |`);
+for (const k of keys.filter((k) => k !== 'sites')) console.log(`| ${k} | ${rows.map((r) => r[k]).join(' | ')} |`);
+process.exit(0);
