@@ -1,11 +1,13 @@
+import { LeftOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
 import { DASHBOARD_REFRESH_MS } from '@it4u/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Col, Row, Space, Typography } from 'antd';
+import { Button, Card, Col, Input, Row, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../../api/call.ts';
+import { fold } from '../../../components/format/fold.ts';
 import { Panel, WRAPPED_TITLE } from '../../../components/layout/DashboardPanel.tsx';
 import { useCan } from '../../../session/useCan.ts';
 import { Chart, donut } from '../components/Chart.tsx';
@@ -15,29 +17,88 @@ const STATUSES = ['ok', 'warning', 'error', 'unknown'] as const;
 const STATUS_COLORS = { ok: '#389e0d', warning: '#d48806', error: '#cf1322', unknown: '#8c8c8c' } as const;
 const refresh = { refetchInterval: DASHBOARD_REFRESH_MS, placeholderData: keepPreviousData, retry: false } as const;
 
-/** A list of sites or access points, each with a note at its end; words when there is none. */
-function Lines({ items, none }: { items: { key: string; main: ReactNode; side: string }[]; none: string }) {
+/** How many lines a list of the overview shows at once. */
+const PAGE = 10;
+
+type Line = { key: string; main: ReactNode; side: string /** what the search finds it by */; text: string };
+
+/**
+ * A list of sites or access points, each with a note at its end; words when there is none. A long list (an operator's
+ * hundreds of sites in warning) has a search box (with or without Vietnamese marks) and pages of ten.
+ */
+function Lines({ items, none, label }: { items: Line[]; none: string; label: string }) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const folded = useMemo(() => items.map((item) => fold(item.text)), [items]);
+  const wanted = fold(query.trim());
+  const shown = wanted ? items.filter((_, i) => folded[i]?.includes(wanted)) : items;
+  const last = Math.max(1, Math.ceil(shown.length / PAGE));
+  const current = Math.min(page, last);
   if (items.length === 0) return <Typography.Text type="secondary">{none}</Typography.Text>;
   return (
-    <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-      {items.map((item) => (
-        <li
-          key={item.key}
-          style={{
-            display: 'flex',
-            justifyContent: 'space-between',
-            gap: 8,
-            padding: '6px 0',
-            borderBottom: '1px solid #f0f0f0',
+    <Space direction="vertical" size={8} style={{ width: '100%' }}>
+      {items.length > PAGE && (
+        <Input
+          type="search"
+          size="small"
+          prefix={<SearchOutlined aria-hidden />}
+          aria-label={t('dashboard.overview.searchIn', { list: label })}
+          placeholder={t('dashboard.overview.search')}
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setPage(1);
           }}
-        >
-          <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{item.main}</div>
-          <Typography.Text type="secondary" style={{ flexShrink: 0 }}>
-            {item.side}
+        />
+      )}
+      {shown.length === 0 ? (
+        <Typography.Text type="secondary">{t('dashboard.overview.noMatch')}</Typography.Text>
+      ) : (
+        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={label}>
+          {shown.slice((current - 1) * PAGE, current * PAGE).map((item) => (
+            <li
+              key={item.key}
+              style={{
+                display: 'flex',
+                justifyContent: 'space-between',
+                gap: 8,
+                padding: '6px 0',
+                borderBottom: '1px solid #f0f0f0',
+              }}
+            >
+              <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{item.main}</div>
+              <Typography.Text type="secondary" style={{ flexShrink: 0 }}>
+                {item.side}
+              </Typography.Text>
+            </li>
+          ))}
+        </ul>
+      )}
+      {shown.length > PAGE && (
+        <Space size={8} style={{ justifyContent: 'space-between', width: '100%' }}>
+          <Typography.Text type="secondary">
+            {t('dashboard.overview.pageOf', { page: current, pages: last, count: shown.length })}
           </Typography.Text>
-        </li>
-      ))}
-    </ul>
+          <Space size={4}>
+            <Button
+              size="small"
+              icon={<LeftOutlined aria-hidden />}
+              aria-label={t('dashboard.overview.previous')}
+              disabled={current === 1}
+              onClick={() => setPage(current - 1)}
+            />
+            <Button
+              size="small"
+              icon={<RightOutlined aria-hidden />}
+              aria-label={t('dashboard.overview.next')}
+              disabled={current === last}
+              onClick={() => setPage(current + 1)}
+            />
+          </Space>
+        </Space>
+      )}
+    </Space>
   );
 }
 
@@ -121,8 +182,10 @@ export function OverviewPage() {
             <Card title={t(`dashboard.overview.${kind}`)} style={{ height: '100%' }} styles={WRAPPED_TITLE}>
               <Lines
                 none={t('dashboard.overview.none')}
+                label={t(`dashboard.overview.${kind}`)}
                 items={(o?.[kind] ?? []).map((s) => ({
                   key: s.site,
+                  text: `${s.siteName} ${s.site}`,
                   main: siteLink(s.site, s.siteName),
                   side: t('dashboard.overview.connectedOf', { connected: s.connected, adopted: s.adopted }),
                 }))}
@@ -134,8 +197,10 @@ export function OverviewPage() {
           <Card title={t('dashboard.overview.disconnections')} style={{ height: '100%' }} styles={WRAPPED_TITLE}>
             <Lines
               none={t('dashboard.overview.none')}
+              label={t('dashboard.overview.disconnections')}
               items={(o?.disconnections ?? []).map((d) => ({
                 key: `${d.site}:${d.mac}`,
+                text: `${d.name} ${d.mac} ${d.siteName} ${d.site}`,
                 main: (
                   <>
                     <div>{d.name}</div>
