@@ -50,6 +50,8 @@ export type AppOptions = {
   demoController?: ControllerConfig;
   /** how long controller reads are reused */
   controllerTtlMs?: number;
+  /** how long the overview waits for sites' access points lists not read yet (default 250 ms; tests wait longer) */
+  overviewWaitMs?: number;
   /** on start, fill an empty site-names table from the demo controller, so that a newcomer's screens have sites */
   syncDemoSites?: boolean;
   /** how long and how much memory reading an uploaded spreadsheet may take */
@@ -214,6 +216,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     sites: sites.service,
     contracts: contracts.counts,
     now: opts.now,
+    overviewWaitMs: opts.overviewWaitMs,
   });
   realtime.authenticateWith(registerAuth(app, auth.verifyAccess, auth.sessionStore));
 

@@ -146,6 +146,11 @@ export const OverviewSchema = Type.Object({
   /** sites the controller could not be asked about (they count as unknown) */
   unreachable: Type.Integer(),
   /**
+   * sites with access points down whose lists were not read yet when the overview answered (a cold cache of an
+   * operator's size): their disconnections are missing from this answer and come with a refresh a moment later
+   */
+  pending: Type.Optional(Type.Integer()),
+  /**
    * the controllers that could not be read (their sites count as unknown): which, how many of the caller's sites are
    * theirs, and why, as an error code with its parameters
    */

@@ -148,6 +148,50 @@ describe.each(drivers)('dashboards when the controller is down or slow, on %s', 
     }
   });
 
+  it('answers the overview without waiting for a site whose access points are still being read, then has them', async () => {
+    const sim = await startTestSimulator('noon');
+    const statuses = sim.sim.siteStatuses();
+    const slow = Object.keys(statuses).find((name) => statuses[name] === 'warning');
+    if (!slow) throw new Error('the simulator has no site in warning');
+    // between the console and the controller: the first call about the slow site's devices takes 1.5 s
+    let held = false;
+    const proxy = await listen((req, res) => {
+      const go = () => {
+        const up = forward(`${sim.sim.url}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        });
+        req.pipe(up);
+      };
+      if (!held && req.url === `/api/s/${slow}/stat/device`) {
+        held = true;
+        setTimeout(go, 1_500);
+      } else go();
+    });
+    const t = await createTestApp(driver, {
+      demoController: { ...sim.config, url: proxy.url, timeoutMs: 5_000 },
+      now: () => NOW,
+      overviewWaitMs: 100,
+    });
+    try {
+      await createSitesRepository(t.database.db).insert({ sitename: 'Chậm', idname: slow });
+      const staff = (await tokenFor(t, ['ROLE_KT'])).headers;
+      const started = performance.now();
+      const first = (await send(t, staff, ['GET', '/it4u/dashboard/overview'])).json();
+      expect(performance.now() - started).toBeLessThan(1_500); // it did not wait for the slow list
+      expect(first).toMatchObject({ pending: 1, disconnections: [], sites: { warning: 1 } });
+      // the list went on loading into the cache: a moment later the overview has it
+      await expect
+        .poll(async () => (await send(t, staff, ['GET', '/it4u/dashboard/overview'])).json(), { timeout: 10_000 })
+        .toMatchObject({ disconnections: [expect.objectContaining({ site: slow })] });
+      expect((await send(t, staff, ['GET', '/it4u/dashboard/overview'])).json().pending).toBeUndefined();
+    } finally {
+      await t.close();
+      await proxy.close();
+      await sim.close();
+    }
+  });
+
   it("answers the overview with the sites that answered when one site's calls hang, and recovers", async () => {
     const sim = await startTestSimulator('noon');
     const [a, b] = sim.sim.state.sites.map((s) => s.name);

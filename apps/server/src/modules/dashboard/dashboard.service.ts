@@ -66,6 +66,8 @@ export function createDashboardService(deps: {
   contracts: ContractCounts;
   /** the console's clock */
   now: () => number;
+  /** how long the overview waits for access points lists not read yet before answering without them (ms) */
+  overviewWaitMs: number;
 }) {
   async function forSite(actor: Actor, site: string): Promise<SiteOnController> {
     deps.sites.assertAccess(actor, site);
@@ -161,7 +163,7 @@ export function createDashboardService(deps: {
       const visible = await deps.sites.visibleTo(actor);
       if ((await deps.controller.all()).length === 0) throw new UnavailableError(503, 'noController');
       const now = deps.now();
-      const { bySite: health, down } = await deps.sites.health(DASHBOARD_REFRESH_MS);
+      const { bySite: health, down, where } = await deps.sites.health(DASHBOARD_REFRESH_MS);
       const counts = { ok: 0, warning: 0, error: 0, unknown: 0 };
       const warnings: Overview['warnings'] = [];
       const errors: Overview['errors'] = [];
@@ -178,18 +180,34 @@ export function createDashboardService(deps: {
         const wlan = wlanHealth(health.get(site.idname));
         return wlan.adopted > wlan.connected;
       });
-      const lists = await Promise.allSettled(
+      // the lists read within the window are given at once; those not read yet get a short wait, then the answer goes
+      // without them (`pending`) while they go on loading into the cache, so that the next refresh has them
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), deps.overviewWaitMs);
+      });
+      const lists = await Promise.all(
         withDown.map(async (site) => {
-          const on = await deps.sites.onController(site.idname);
-          return { site, devices: await on.controller.devices(on.site, DASHBOARD_REFRESH_MS) };
+          const on = where.get(site.idname) ?? (await deps.sites.onController(site.idname));
+          const read = on.controller.devices(on.site, DASHBOARD_REFRESH_MS).then(
+            (devices) => ({ devices }),
+            () => 'failed' as const,
+          );
+          return { site, got: await Promise.race([read, late]) };
         }),
       );
-      for (const listed of lists) {
-        if (listed.status === 'rejected') {
+      clearTimeout(timer);
+      let pending = 0;
+      for (const { site, got } of lists) {
+        if (got === 'late') {
+          pending++;
+          continue;
+        }
+        if (got === 'failed') {
           unreachable++;
           continue;
         }
-        const { site, devices } = listed.value;
+        const { devices } = got;
         for (const d of devices) {
           const [ap] = toAccessPoints([d]);
           const lastSeen = lastSeenOf(d);
@@ -199,11 +217,17 @@ export function createDashboardService(deps: {
       }
       disconnections.sort((a, b) => b.lastSeen - a.lastSeen);
       const core = { asOf: now, sites: counts, warnings, errors, disconnections, unreachable };
+      const partial = pending > 0 ? { pending } : {};
       const controllersDown = down.map(({ entry, error, sites }) => {
         const { code, params } = failedOutcome(error);
         return { id: entry.id, name: entry.name, sites, code, ...(params ? { params } : {}) };
       });
-      return { ...core, ...overviewSpecNames(core), ...(controllersDown.length ? { controllersDown } : {}) };
+      return {
+        ...core,
+        ...overviewSpecNames(core),
+        ...partial,
+        ...(controllersDown.length ? { controllersDown } : {}),
+      };
     },
 
     /** Customers per segment of the contracts register (staff only: it counts every customer). */

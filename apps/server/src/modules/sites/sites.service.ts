@@ -28,6 +28,8 @@ export type ControllerSync = {
 export type SiteHealth = {
   bySite: Map<string, unknown>;
   down: { entry: ControllerEntry; error: unknown; sites: number }[];
+  /** every site's controller and short name there, by the console's name (read with the health, not once a site) */
+  where: Map<string, SiteOnController>;
 };
 
 /** The key of a site on its controller. */
@@ -215,10 +217,14 @@ export function createSitesService({
       const firstId = entries[0]?.id ?? null;
       const names = new Map<string, string>();
       const owned = new Map<number | null, number>();
+      const where = new Map<string, SiteOnController>();
+      const byId = new Map(entries.map((e) => [e.id, e]));
       for (const r of rows) {
-        const id = r.controllerId ?? firstId;
+        const id = r.controllerId !== null && byId.has(r.controllerId) ? r.controllerId : firstId;
         names.set(placeOf(id, r.controllerSite ?? r.idname), r.idname);
         owned.set(id, (owned.get(id) ?? 0) + 1);
+        const entry = byId.get(id);
+        if (entry) where.set(r.idname, { controller: entry.controller, site: r.controllerSite ?? r.idname, entry });
       }
       const bySite = new Map<string, unknown>();
       const down: SiteHealth['down'] = [];
@@ -234,7 +240,7 @@ export function createSitesService({
           }
         }),
       );
-      return { bySite, down };
+      return { bySite, down, where };
     },
 
     /** How many sites each controller has. */

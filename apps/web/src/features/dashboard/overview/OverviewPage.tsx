@@ -110,6 +110,8 @@ export function OverviewPage() {
     queryKey: ['dashboard', 'overview'],
     queryFn: () => call('GET /it4u/dashboard/overview'),
     ...refresh,
+    // some sites' access points were still being read: asked again in a moment, not in a refresh window
+    refetchInterval: (query) => (query.state.data?.pending ? 2_000 : DASHBOARD_REFRESH_MS),
   });
   const segments = useQuery({
     queryKey: ['dashboard', 'segments'],
@@ -195,6 +197,11 @@ export function OverviewPage() {
         ))}
         <Col xs={24} lg={8}>
           <Card title={t('dashboard.overview.disconnections')} style={{ height: '100%' }} styles={WRAPPED_TITLE}>
+            {o?.pending ? (
+              <Typography.Paragraph type="secondary" role="status">
+                {t('dashboard.overview.pending', { count: o.pending })}
+              </Typography.Paragraph>
+            ) : null}
             <Lines
               none={t('dashboard.overview.none')}
               label={t('dashboard.overview.disconnections')}
