@@ -110,9 +110,12 @@ test('at 1440 px the voucher register fits: the fixed Actions column covers no S
     byteQuota: 1024,
     status: i % 2 === 0 ? 'VALID_ONE' : 'VALID_MULTI',
   });
-  await page.route(/\/api\/v1\/it4u\/[^/]+\/voucher$/, (route) =>
+  // the register's page of vouchers, as the server pages them
+  const items = [1, 2, 3].map(voucher);
+  const page3 = { items, total: 3, siteTotal: 3, statuses: { VALID_ONE: 1, VALID_MULTI: 2 } };
+  await page.route(/\/api\/v1\/it4u\/[^/]+\/voucher\/page(\?|$)/, (route) =>
     route.request().method() === 'GET'
-      ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify([1, 2, 3].map(voucher)) })
+      ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(page3) })
       : route.continue(),
   );
   await page.goto('/voucher');

@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { PageQuery, pageOf, SearchText } from './common.ts';
 
 export const ConnectedDeviceSchema = Type.Object({
   mac: Type.String(),
@@ -48,8 +49,49 @@ export const BlockBody = Type.Object({
   cmd: Type.Union([Type.Literal('block-sta'), Type.Literal('unblock-sta')]),
 });
 
+/**
+ * A `field:asc` / `field:desc` of the fields a paged list sorts by: any other value is refused (400) by the schema,
+ * so a handler never meets a field it does not know.
+ */
+const sortOf = <const F extends string>(fields: readonly F[]) =>
+  Type.Unsafe<`${F}:${'asc' | 'desc'}`>({
+    type: 'string',
+    enum: fields.flatMap((f) => [`${f}:asc`, `${f}:desc`]),
+  });
+
+/** The fields the connected devices sort by (by name unless told). */
+export const CONNECTED_SORT_FIELDS = ['name', 'essid', 'apName', 'ip', 'download', 'upload', 'uptime'] as const;
+/** The fields the blocked devices sort by (last seen first unless told). */
+export const BLOCKED_SORT_FIELDS = ['name', 'mac', 'firstSeen', 'lastSeen'] as const;
+
+/**
+ * A page of a site's connected devices: `q` finds words in the name, MAC, IP, access point or wifi name (case and
+ * Vietnamese marks aside, a MAC with or without its colons).
+ */
+export const ConnectedPageQuery = Type.Object({
+  page: PageQuery.properties.page,
+  pageSize: PageQuery.properties.pageSize,
+  q: Type.Optional(SearchText),
+  sort: Type.Optional(sortOf(CONNECTED_SORT_FIELDS)),
+});
+
+/** A page of a site's blocked devices: `q` finds words in the name or MAC. */
+export const BlockedPageQuery = Type.Object({
+  page: PageQuery.properties.page,
+  pageSize: PageQuery.properties.pageSize,
+  q: Type.Optional(SearchText),
+  sort: Type.Optional(sortOf(BLOCKED_SORT_FIELDS)),
+});
+
+export const ConnectedDevicePageSchema = pageOf(ConnectedDeviceSchema);
+export const BlockedDevicePageSchema = pageOf(BlockedDeviceSchema);
+
 export type ConnectedDevice = Static<typeof ConnectedDeviceSchema>;
 export type BlockedDevice = Static<typeof BlockedDeviceSchema>;
 export type ConnectedDeviceAnswer = Static<typeof ConnectedDeviceAnswerSchema>;
 export type BlockedDeviceAnswer = Static<typeof BlockedDeviceAnswerSchema>;
 export type BlockInput = Static<typeof BlockBody>;
+export type ConnectedSort = `${(typeof CONNECTED_SORT_FIELDS)[number]}:${'asc' | 'desc'}`;
+export type BlockedSort = `${(typeof BLOCKED_SORT_FIELDS)[number]}:${'asc' | 'desc'}`;
+export type ConnectedPageInput = Static<typeof ConnectedPageQuery>;
+export type BlockedPageInput = Static<typeof BlockedPageQuery>;

@@ -1,6 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import { MessageSchema, SiteParams } from '../api/common.ts';
-import { CreateVoucherBody, DeleteVoucherBody, VoucherSchema } from '../api/vouchers.ts';
+import {
+  CreateVoucherBody,
+  DeleteVoucherBody,
+  VoucherPageQuery,
+  VoucherPageSchema,
+  VoucherSchema,
+} from '../api/vouchers.ts';
 import { controllerErrors, defineRoutes } from '../contract.ts';
 
 /** A site's hotspot vouchers, kept on its controller. */
@@ -10,6 +16,14 @@ export const vouchersRoutes = defineRoutes('vouchers', {
     summary: 'Vouchers of a site, newest first',
     params: SiteParams,
     response: Type.Array(VoucherSchema),
+    errors: controllerErrors,
+  },
+  'GET /it4u/:site/voucher/page': {
+    access: 'signedIn',
+    summary: 'A page of the vouchers of a site, searched, filtered by status and sorted on the server',
+    params: SiteParams,
+    query: VoucherPageQuery,
+    response: VoucherPageSchema,
     errors: controllerErrors,
   },
   'POST /it4u/:site/createVoucher': {

@@ -8,7 +8,11 @@ export async function devicesRoutes(app: FastifyInstance, opts: { devices: Devic
 
   serve(app, routes, {
     'GET /it4u/:site/devices': ({ principal, params }) => devices.connected(principal, params.site),
+    'GET /it4u/:site/devices/page': ({ principal, params, query }) =>
+      devices.connectedPage(principal, params.site, query),
     'GET /it4u/:site/block/info': ({ principal, params }) => devices.blocked(principal, params.site),
+    'GET /it4u/:site/block/info/page': ({ principal, params, query }) =>
+      devices.blockedPage(principal, params.site, query),
     'POST /it4u/:site/block/device': async ({ principal, params, body }) => {
       const block = body.cmd === 'block-sta';
       await devices.setBlocked(principal, params.site, body.mac, block);

@@ -8,6 +8,7 @@ export async function vouchersRoutes(app: FastifyInstance, opts: { vouchers: Vou
 
   serve(app, routes, {
     'GET /it4u/:site/voucher': ({ principal, params }) => vouchers.list(principal, params.site),
+    'GET /it4u/:site/voucher/page': ({ principal, params, query }) => vouchers.page(principal, params.site, query),
     'POST /it4u/:site/createVoucher': ({ principal, params, body }) => {
       const { n, quota, expire, down, up, bytes, note } = body;
       return vouchers.create(principal, params.site, { n, quota, expire, down, up, bytes, note });

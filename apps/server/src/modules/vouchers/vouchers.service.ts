@@ -1,7 +1,17 @@
-import type { Voucher } from '@it4u/shared';
+import type { Voucher, VoucherPage, VoucherPageInput } from '@it4u/shared';
+import { VOUCHER_STATUSES } from '@it4u/shared/api';
 import type { VoucherRequest } from '../../integrations/unifi/unifi.controller.ts';
 import type { Actor } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import {
+  byRank,
+  createListIndex,
+  foldForSearch,
+  hasAllWords,
+  pageOfPlaces,
+  searchWords,
+  sortParts,
+} from '../devices/listPage.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import { voucherSheet } from './voucher-sheet.ts';
 import type { VoucherUsesRepository } from './vouchers.repository.ts';
@@ -24,6 +34,30 @@ export function withUses(v: Voucher, onPortal: number): Voucher {
 /** A voucher as the spec names it too: its note also as `notes`. */
 const withSpecNames = (v: Voucher): Voucher => ({ ...v, notes: v.note });
 
+/** The kept voucher lists made searchable: a voucher is found by its code (its digits: dash or not) and its note. */
+const voucherIndex = createListIndex<Voucher, 'code' | 'note'>({
+  search: (v) => [v.code, v.note],
+  text: { code: (v) => v.code, note: (v) => v.note },
+});
+
+/** A status as a search finds it ('used' finds USED and USED_MULTIPLE), folded once per status. */
+const foldedStatuses = new Map<string, string>();
+function foldedStatus(status: string): string {
+  let folded = foldedStatuses.get(status);
+  if (folded === undefined) {
+    folded = foldForSearch(status);
+    // the statuses are the controller's few; an odd controller's would not grow the map without end
+    if (foldedStatuses.size < 100) foldedStatuses.set(status, folded);
+  }
+  return folded;
+}
+
+/** The statuses in the order a sort by status gives (the known ones as the filter lists them, others after). */
+const statusOrder = (status: string) => {
+  const known = (VOUCHER_STATUSES as readonly string[]).indexOf(status);
+  return known === -1 ? VOUCHER_STATUSES.length : known;
+};
+
 /** Hotspot vouchers of a site, through each site's controller, with the uses counted on the guest page. */
 export function createVouchersService(deps: { sites: SitesService; uses: VoucherUsesRepository; now: () => number }) {
   /** The site's controller and its name there, once the caller is known to see the site. */
@@ -43,6 +77,45 @@ export function createVouchersService(deps: { sites: SitesService; uses: Voucher
       const on = await forSite(actor, site);
       const [all, counts] = await Promise.all([on.controller.vouchers(on.site), deps.uses.counts(site)]);
       return all.map((v) => withSpecNames(withUses(v, counts.get(v.id) ?? 0)));
+    },
+
+    /**
+     * A page of the site's vouchers (of the list kept for the cache's window, with the uses of the guest page), newest
+     * first unless told, with how many the site has and how many of each status the search finds.
+     */
+    async page(actor: Actor, site: string, query: VoucherPageInput): Promise<VoucherPage> {
+      const on = await forSite(actor, site);
+      const [all, counts] = await Promise.all([on.controller.vouchers(on.site), deps.uses.counts(site)]);
+      // the uses counted on the guest page may change a voucher's status: filter and count by the one shown
+      const shown = counts.size === 0 ? all : all.map((v) => withUses(v, counts.get(v.id) ?? 0));
+      const folded = voucherIndex.folded(all);
+      const words = searchWords(query.q);
+      const statuses = new Map<string, number>();
+      const places: number[] = [];
+      for (let i = 0; i < shown.length; i++) {
+        const v = shown[i];
+        if (!v) continue;
+        if (words.length > 0 && !hasAllWords(folded[i] ?? [], words, foldedStatus(v.status))) continue;
+        statuses.set(v.status, (statuses.get(v.status) ?? 0) + 1);
+        if (query.status === undefined || v.status === query.status) places.push(i);
+      }
+      const { field, desc } = sortParts(query.sort ?? 'createTime:desc');
+      const key =
+        field === 'code' || field === 'note'
+          ? byRank(voucherIndex.rank(all, field))
+          : field === 'status'
+            ? (i: number) => statusOrder(shown[i]?.status ?? '')
+            : (i: number) => shown[i]?.[field] ?? 0;
+      const page = pageOfPlaces(places, key, desc, query.page, query.pageSize);
+      return {
+        items: page.flatMap((i) => {
+          const v = shown[i];
+          return v ? [withSpecNames(v)] : [];
+        }),
+        total: places.length,
+        siteTotal: all.length,
+        statuses: Object.fromEntries(statuses),
+      };
     },
 
     /**

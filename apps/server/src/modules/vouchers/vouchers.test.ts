@@ -55,19 +55,109 @@ describe.each(simCases)('vouchers through the demo controller on %s at %s in Vie
     expect(bad.json().details[0].field).toBe('expire');
   });
 
+  it('pages, searches (code with or without its dash, note with or without marks), filters and sorts on the server', async () => {
+    const make = (n: number, note: string) =>
+      call('POST', '/it4u/default/createVoucher', { n, quota: 2, expire: 480, note });
+    expect((await make(12, 'Hội nghị Đà Nẵng')).statusCode).toBe(201);
+    expect((await make(3, 'Sảnh chờ')).statusCode).toBe(201);
+    type Row = { id: string; code: string; note: string; status: string; createTime: number; used: number };
+    type Page = { items: Row[]; total: number; siteTotal: number; statuses: Record<string, number> };
+    const page = async (query: string): Promise<Page> => {
+      const res = await call('GET', `/it4u/default/voucher/page?${query}`);
+      expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
+      return res.json();
+    };
+    const whole: Row[] = (await call('GET', '/it4u/default/voucher')).json();
+
+    // the whole site: newest first, its count said, the statuses counted
+    const first = await page('page=1&pageSize=10');
+    expect(first.total).toBe(whole.length);
+    expect(first.siteTotal).toBe(whole.length);
+    expect(first.items.map((v) => v.id)).toEqual(whole.slice(0, 10).map((v) => v.id));
+    expect(Object.values(first.statuses).reduce((a, b) => a + b, 0)).toBe(whole.length);
+    expect(first.items[0]).toMatchObject({ notes: first.items[0]?.note });
+
+    // a note, with and without its marks, any case: the same twelve, five a page
+    const q = (text: string) => `q=${encodeURIComponent(text)}`;
+    for (const text of ['Hội nghị Đà Nẵng', 'hoi nghi da nang', 'HỘI NGHỊ', 'nang hoi']) {
+      const found = await page(`${q(text)}&pageSize=5`);
+      expect(found.total, text).toBe(12);
+      expect(found.siteTotal).toBe(whole.length);
+    }
+    const seen: string[] = [];
+    for (const n of [1, 2, 3])
+      seen.push(...(await page(`${q('hoi nghi')}&pageSize=5&page=${n}`)).items.map((v) => v.id));
+    expect(seen).toHaveLength(12);
+    expect(new Set(seen).size).toBe(12);
+    expect((await page(`${q('sanh cho')}`)).total).toBe(3);
+
+    // a code, with its dash, without it, in two halves
+    const target = whole.find((v) => v.note === 'Sảnh chờ') as Row;
+    for (const text of [target.code, target.code.replace('-', ''), target.code.replace('-', ' ')]) {
+      const found = await page(q(text));
+      expect(
+        found.items.map((v) => v.id),
+        text,
+      ).toEqual([target.id]);
+    }
+
+    // a status: by the filter and by the search (its words), counted the same
+    const status = target.status;
+    const filtered = await page(`status=${status}&pageSize=200`);
+    expect(filtered.total).toBe(first.statuses[status]);
+    expect(filtered.items.every((v) => v.status === status)).toBe(true);
+    expect(filtered.statuses).toEqual(first.statuses);
+    const inNote = await page(`${q('sanh')}&status=${status}`);
+    expect(inNote.total).toBe(3);
+    expect(inNote.statuses).toEqual({ [status]: 3 });
+    expect((await page(`${q(status.toLowerCase().replace('_', ' '))}&pageSize=200`)).total).toBeGreaterThanOrEqual(
+      filtered.total,
+    );
+    const other = ['VALID_ONE', 'VALID_MULTI', 'USED', 'USED_MULTIPLE', 'EXPIRED'].find((s) => !first.statuses[s]);
+    if (other) expect(await page(`status=${other}`)).toMatchObject({ items: [], total: 0 });
+
+    // sorted by code, by note, oldest first
+    const byCode = (await page(`${q('hoi nghi')}&sort=code:asc&pageSize=200`)).items.map((v) => v.code);
+    expect(byCode).toEqual([...byCode].sort());
+    const byCodeDown = (await page(`${q('hoi nghi')}&sort=code:desc&pageSize=200`)).items.map((v) => v.code);
+    expect(byCodeDown).toEqual([...byCode].reverse());
+    const byNote = (await page('sort=note:asc&pageSize=200')).items.map((v) => v.note);
+    expect(byNote.indexOf('Hội nghị Đà Nẵng')).toBeLessThan(byNote.indexOf('Sảnh chờ'));
+    const oldest = (await page('sort=createTime:asc&pageSize=200')).items.map((v) => v.createTime);
+    expect(oldest).toEqual([...oldest].sort((a, b) => a - b));
+    expect(await page(q('no such voucher'))).toMatchObject({ items: [], total: 0, siteTotal: whole.length });
+  });
+
+  it('refuses a voucher page query it does not know (400)', async () => {
+    for (const query of [
+      'sort=createTime',
+      'sort=secret:asc',
+      'sort=code:sideways',
+      'status=NOPE',
+      'pageSize=201',
+      'pageSize=-1',
+      'page=0',
+      `q=${'x'.repeat(201)}`,
+    ]) {
+      const res = await call('GET', `/it4u/default/voucher/page?${query}`);
+      expect(res.statusCode, query).toBe(400);
+    }
+  });
+
   it("answers 403 to a customer asking for another site's vouchers", async () => {
     const repo = createSitesRepository(suite.t.database.db);
     const own =
       (await repo.all()).find((s) => s.idname !== 'default') ??
       (await repo.insert({ sitename: 'Mine', idname: 'mine01' }));
     const kh = (await tokenFor(suite.t, ['ROLE_KH'], { type: 'Client', siteIds: [own.id] })).headers;
-    for (const url of ['/it4u/default/voucher', '/it4u/default/printVoucher/all']) {
+    for (const url of ['/it4u/default/voucher', '/it4u/default/voucher/page', '/it4u/default/printVoucher/all']) {
       expect((await call('GET', url, undefined, kh)).statusCode, url).toBe(403);
     }
     expect(
       (await call('POST', '/it4u/default/createVoucher', { n: 1, quota: 1, expire: 480, note: 'x' }, kh)).statusCode,
     ).toBe(403);
     expect((await call('GET', `/it4u/${own.idname}/voucher`, undefined, kh)).statusCode).toBe(200);
+    expect((await call('GET', `/it4u/${own.idname}/voucher/page?q=a`, undefined, kh)).statusCode).toBe(200);
   });
 
   it('answers 404 for a site the controller does not have', async () => {

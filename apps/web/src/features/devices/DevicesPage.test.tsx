@@ -1,8 +1,9 @@
 import type { BlockedDevice, ConnectedDevice } from '@it4u/shared';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '../../api/tokens.ts';
 import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders.tsx';
+import { setViewportWidth } from '../../test/viewport.ts';
 import { DevicesPage } from './DevicesPage.tsx';
 
 const phone: ConnectedDevice = {
@@ -25,30 +26,45 @@ const laptop: BlockedDevice = {
   lastSeen: new Date(2026, 0, 3, 17, 45).getTime(),
 };
 
+/** The path and query of a call. */
+const parse = (url: string) => {
+  const u = new URL(url, 'http://console.test');
+  return { path: u.pathname, query: Object.fromEntries(u.searchParams) };
+};
+
 describe('device page', { timeout: 15_000 }, () => {
   let blockedNow = false;
+  /** how many devices the server says are connected (more than one page when large) */
+  let connectedTotal = 1;
   const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
-    if (url.endsWith('/it4u/getSitename/'))
+    const { path, query } = parse(url);
+    if (path.endsWith('/it4u/getSitename/'))
       return jsonResponse(200, [{ id: 1, sitename: 'Head office', idname: 'default' }]);
-    if (url.endsWith('/it4u/default/devices')) return jsonResponse(200, blockedNow ? [] : [phone]);
-    if (url.endsWith('/it4u/default/block/info')) return jsonResponse(200, blockedNow ? [laptop] : []);
-    if (url.endsWith('/it4u/default/block/device')) {
+    if (path.endsWith('/it4u/default/devices/page')) {
+      if (blockedNow || query.q === 'nothing') return jsonResponse(200, { items: [], total: 0 });
+      return jsonResponse(200, { items: [phone], total: connectedTotal });
+    }
+    if (path.endsWith('/it4u/default/block/info/page'))
+      return jsonResponse(200, blockedNow ? { items: [laptop], total: 1 } : { items: [], total: 0 });
+    if (path.endsWith('/it4u/default/block/device')) {
       blockedNow = true;
       return jsonResponse(200, { message: 'ok' });
     }
     return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'no' });
   });
-  const calls = (suffix: string) => fetchMock.mock.calls.filter(([url]) => url.endsWith(suffix));
+  const calls = (suffix: string) => fetchMock.mock.calls.filter(([url]) => parse(url).path.endsWith(suffix));
+  const lastQuery = (suffix: string) => parse(calls(suffix).at(-1)?.[0] ?? '').query;
 
   beforeEach(() => {
     blockedNow = false;
+    connectedTotal = 1;
     fetchMock.mockClear();
     setTokens({ accessToken: 'token', refreshToken: 'refresh' });
     vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows the connected devices of the first site with readable figures', async () => {
+  it('asks the server for the first page of each list and shows it with readable figures', async () => {
     renderWithProviders(<DevicesPage />);
     expect(await screen.findByText('Lan-iPhone')).toBeTruthy();
     expect(screen.getByText('Cafe-Guest')).toBeTruthy();
@@ -56,22 +72,71 @@ describe('device page', { timeout: 15_000 }, () => {
     expect(screen.getByText('3.4 GB')).toBeTruthy();
     expect(screen.getByText('2d 03:04:05')).toBeTruthy();
     expect(screen.getByText('5 GHz')).toBeTruthy();
+    expect(lastQuery('/devices/page')).toEqual({ page: '1', pageSize: '10', sort: 'name:asc' });
+    expect(lastQuery('/block/info/page')).toEqual({ page: '1', pageSize: '10', sort: 'lastSeen:desc' });
+    // the whole lists (the spec's routes) are never asked for
+    expect(calls('/devices')).toHaveLength(0);
+    expect(calls('/block/info')).toHaveLength(0);
+    expect(await screen.findByText('No device is blocked on this site')).toBeTruthy();
   });
 
-  it('blocks a device, then fetches both lists again', async () => {
+  it('sends the search once typing pauses, from page 1, and says when nothing matches', async () => {
+    connectedTotal = 35;
     renderWithProviders(<DevicesPage />);
     await screen.findByText('Lan-iPhone');
-    expect(calls('/devices')).toHaveLength(1);
-    expect(calls('/block/info')).toHaveLength(1);
+    expect(screen.getByText('35 in total')).toBeTruthy();
+    fireEvent.click(screen.getAllByTitle('3')[0] as HTMLElement);
+    await waitFor(() => expect(lastQuery('/devices/page').page).toBe('3'));
 
-    fireEvent.click(screen.getByRole('button', { name: /Block/ }));
+    const box = screen.getByPlaceholderText('Search name, MAC, IP, access point, wifi');
+    fireEvent.change(box, { target: { value: 'tầ' } });
+    fireEvent.change(box, { target: { value: 'tầng 1' } });
+    await waitFor(() => expect(lastQuery('/devices/page').q).toBe('tầng 1'));
+    expect(lastQuery('/devices/page').page).toBe('1');
+    // the half-typed word was never sent
+    expect(calls('/devices/page').some(([url]) => parse(url).query.q === 'tầ')).toBe(false);
+
+    fireEvent.change(box, { target: { value: 'nothing' } });
+    expect(await screen.findByText('No device matches the search')).toBeTruthy();
+  });
+
+  it('sorts on the server by a header: ascending, then descending', async () => {
+    renderWithProviders(<DevicesPage />);
+    await screen.findByText('Lan-iPhone');
+    const header = screen.getAllByRole('columnheader').find((h) => h.textContent?.includes('Download'));
+    fireEvent.click(header as HTMLElement);
+    await waitFor(() => expect(lastQuery('/devices/page').sort).toBe('download:asc'));
+    fireEvent.click(header as HTMLElement);
+    await waitFor(() => expect(lastQuery('/devices/page').sort).toBe('download:desc'));
+    expect(header?.getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it('on a phone (390 px) shows cards, and sorts with a select', async () => {
+    setViewportWidth(390);
+    renderWithProviders(<DevicesPage />);
+    expect(await screen.findByText('Lan-iPhone')).toBeTruthy();
+    expect(screen.queryAllByRole('columnheader')).toHaveLength(0);
+    const [connectedSort] = screen.getAllByRole('combobox', { name: 'Sort by' });
+    fireEvent.mouseDown(connectedSort as HTMLElement);
+    fireEvent.click(await screen.findByTitle('Download, descending'));
+    await waitFor(() => expect(lastQuery('/devices/page').sort).toBe('download:desc'));
+  });
+
+  it('blocks a device, then fetches both pages again', async () => {
+    renderWithProviders(<DevicesPage />);
+    await screen.findByText('Lan-iPhone');
+    expect(calls('/devices/page')).toHaveLength(1);
+    expect(calls('/block/info/page')).toHaveLength(1);
+
+    const row = screen.getByText('Lan-iPhone').closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: /Block/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'Yes' }));
 
     await waitFor(() => expect(calls('/block/device')).toHaveLength(1));
     const [, init] = calls('/block/device')[0];
     expect(JSON.parse(String(init?.body))).toEqual({ mac: phone.mac, cmd: 'block-sta' });
-    await waitFor(() => expect(calls('/devices')).toHaveLength(2));
-    await waitFor(() => expect(calls('/block/info')).toHaveLength(2));
+    await waitFor(() => expect(calls('/devices/page')).toHaveLength(2));
+    await waitFor(() => expect(calls('/block/info/page')).toHaveLength(2));
     expect(await screen.findByText("You're successfully blocked.")).toBeTruthy();
     expect(await screen.findByText('Old-laptop')).toBeTruthy();
     expect(screen.getByText('03-01-2026 17:45')).toBeTruthy();
@@ -80,9 +145,10 @@ describe('device page', { timeout: 15_000 }, () => {
 
   it('shows a controller failure with a Retry button', async () => {
     fetchMock.mockImplementation(async (url: string) => {
-      if (url.endsWith('/it4u/getSitename/'))
+      const { path } = parse(url);
+      if (path.endsWith('/it4u/getSitename/'))
         return jsonResponse(200, [{ id: 1, sitename: 'Head office', idname: 'default' }]);
-      if (url.endsWith('/block/info')) return jsonResponse(200, []);
+      if (path.endsWith('/block/info/page')) return jsonResponse(200, { items: [], total: 0 });
       return jsonResponse(504, {
         statusCode: 504,
         error: 'Gateway Timeout',
@@ -95,6 +161,6 @@ describe('device page', { timeout: 15_000 }, () => {
     expect(await screen.findByText('The UniFi controller did not answer in time')).toBeTruthy();
     expect(screen.getByText('The UniFi controller did not answer within 10 s.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Retry/ }));
-    await waitFor(() => expect(calls('/devices')).toHaveLength(2));
+    await waitFor(() => expect(calls('/devices/page')).toHaveLength(2));
   });
 });

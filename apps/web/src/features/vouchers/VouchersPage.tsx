@@ -1,22 +1,23 @@
 import { FileExcelOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
-import { TABLE_SCROLL_Y, type Voucher } from '@it4u/shared';
-import { Button, Card, Empty, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
-import { useState } from 'react';
+import { TABLE_SCROLL_Y, type Voucher, type VoucherSort, type VoucherStatus } from '@it4u/shared';
+import { Button, Card, Empty, Space } from 'antd';
+import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { call } from '../../api/call.ts';
 import { ControllerError } from '../../components/feedback/ControllerError.tsx';
+import { ListLoading } from '../../components/feedback/ListState.tsx';
 import { QueryErrorAlert } from '../../components/feedback/QueryErrorAlert.tsx';
 import { useNotice } from '../../components/feedback/useNotice.ts';
 import { SiteSelect } from '../../components/sites/SiteSelect.tsx';
 import { useSiteChoice } from '../../components/sites/useSiteChoice.ts';
-import { DeleteAction } from '../../components/table/DeleteAction.tsx';
-import { type RegisterColumn, RegisterTable } from '../../components/table/RegisterTable.tsx';
-import { useClientPagination } from '../../components/table/useClientPagination.ts';
+import { RegisterTable } from '../../components/table/RegisterTable.tsx';
 import { currentLanguage } from '../../i18n/i18n.ts';
+import { ListToolbar } from '../devices/components/ListToolbar.tsx';
+import { type SortField, useServerList } from '../devices/serverList.tsx';
 import { CreateVoucherModal } from './components/CreateVoucherModal.tsx';
-import { VoucherStatusTag } from './components/VoucherStatusTag.tsx';
+import { VoucherStatusFilter } from './components/VoucherStatusFilter.tsx';
+import { voucherColumns } from './components/voucherColumns.tsx';
 import { exportVouchers } from './exportVouchers.ts';
-import { formatDuration, formatQuotaMb, formatRate, formatUses } from './formatting.ts';
 import { fitsOnePrint, printVouchers } from './printVouchers.ts';
 import { useDeleteVoucherMutation } from './useDeleteVoucherMutation.ts';
 import { useVouchersQuery } from './useVouchersQuery.ts';
@@ -27,27 +28,50 @@ import { useVouchersQuery } from './useVouchersQuery.ts';
  */
 const VOUCHER_TABLE_WIDTH = 1082;
 
-/** /voucher: the hotspot vouchers of one site — create, print, export, delete. */
+type VoucherField = SortField<VoucherSort>;
+
+/**
+ * /voucher: the hotspot vouchers of one site — create, print, export, delete. The list is searched, filtered, sorted
+ * and paged on the server (a site may hold ten thousand vouchers); printing or exporting them all asks for the whole
+ * list only then.
+ */
 export function VouchersPage() {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const notice = useNotice();
   const { sites, list, site, choose } = useSiteChoice();
   const idname = site?.idname ?? '';
-  const vouchers = useVouchersQuery(site?.idname);
+  const paging = useServerList<VoucherField>('createTime:desc');
+  const [status, setStatus] = useState<VoucherStatus | undefined>(undefined);
+  const vouchers = useVouchersQuery(site?.idname, { ...paging.params, ...(status ? { status } : {}) });
+  paging.keepOnRows(vouchers.data);
   const remove = useDeleteVoucherMutation(idname);
   const [creating, setCreating] = useState(false);
+  // the vouchers picked, on any page (those just created among them): kept while paging, searching or sorting
   const [selected, setSelected] = useState<string[]>([]);
-  const pagination = useClientPagination();
   const [busy, setBusy] = useState<'print' | 'export' | null>(null);
 
-  const rows = vouchers.data ?? [];
-  const shownIds = new Set(rows.map((v) => v.id));
-  const selection = selected.filter((id) => shownIds.has(id));
+  const rows = vouchers.data?.items ?? [];
+  const siteTotal = vouchers.data?.siteTotal ?? 0;
+  const pageIds = rows.map((v) => v.id);
+  const pickedHere = pageIds.filter((id) => selected.includes(id));
+  // the table reports the picks of its page only: those of other pages stay as they were
+  const pick = (keys: Key[]) =>
+    setSelected((before) => [...before.filter((id) => !pageIds.includes(id)), ...keys.map(String)]);
 
   const onSite = (next: string) => {
     setSelected([]);
+    paging.restart();
     choose(next);
+  };
+
+  /** The vouchers to export: the page's when every pick is on it, else from the whole list, asked for now. */
+  const toExport = async (): Promise<Voucher[]> => {
+    const picked = new Set(selected);
+    const here = rows.filter((v) => picked.has(v.id));
+    if (picked.size > 0 && here.length === picked.size) return here;
+    const all = await call('GET /it4u/:site/voucher', { params: { site: idname } });
+    return picked.size > 0 ? all.filter((v) => picked.has(v.id)) : all;
   };
 
   const onDelete = (voucher: Voucher) =>
@@ -60,7 +84,7 @@ export function VouchersPage() {
     );
 
   const onPrint = async () => {
-    const ids = selection.length === 0 || selection.length === rows.length ? 'all' : selection;
+    const ids = selected.length === 0 || selected.length === siteTotal ? 'all' : selected;
     if (!fitsOnePrint(ids)) {
       notice.failure(t('vouchers.print.tooMany'));
       return;
@@ -79,8 +103,7 @@ export function VouchersPage() {
   const onExport = async () => {
     setBusy('export');
     try {
-      const chosen = selection.length > 0 ? rows.filter((v) => selection.includes(v.id)) : rows;
-      await exportVouchers(chosen, idname, t, language);
+      await exportVouchers(await toExport(), idname, t, language);
     } catch (error) {
       notice.error(error);
     } finally {
@@ -88,93 +111,22 @@ export function VouchersPage() {
     }
   };
 
-  const columns: RegisterColumn<Voucher>[] = [
-    {
-      key: 'code',
-      title: t('vouchers.columns.code'),
-      dataIndex: 'code',
-      width: 130,
-      render: (code: string) => (
-        <Typography.Text code copyable={{ text: code }}>
-          {code}
-        </Typography.Text>
-      ),
-    },
-    {
-      key: 'createTime',
-      title: t('vouchers.columns.createTime'),
-      dataIndex: 'createTime',
-      width: 140,
-      sorter: (a, b) => a.createTime - b.createTime,
-      defaultSortOrder: 'descend',
-      render: (ms: number) => dayjs(ms).format('L LT'),
-    },
-    {
-      key: 'down',
-      title: t('vouchers.columns.down'),
-      dataIndex: 'down',
-      width: 80,
-      render: (kbps: number | null) => formatRate(kbps, language),
-    },
-    {
-      key: 'up',
-      title: t('vouchers.columns.up'),
-      dataIndex: 'up',
-      width: 80,
-      render: (kbps: number | null) => formatRate(kbps, language),
-    },
-    {
-      key: 'byteQuota',
-      title: t('vouchers.columns.byteQuota'),
-      dataIndex: 'byteQuota',
-      width: 90,
-      render: (mb: number | null) => formatQuotaMb(mb, language),
-    },
-    {
-      key: 'note',
-      title: t('vouchers.columns.note'),
-      dataIndex: 'note',
-      width: 110,
-      ellipsis: { showTitle: true },
-    },
-    {
-      key: 'duration',
-      title: t('vouchers.columns.duration'),
-      dataIndex: 'duration',
-      width: 100,
-      render: (minutes: number) => formatDuration(minutes, t),
-    },
-    {
-      key: 'uses',
-      title: t('vouchers.columns.uses'),
-      dataIndex: 'used',
-      width: 80,
-      render: (used: number, voucher) => formatUses(used, voucher.quota, language),
-    },
-    {
-      key: 'status',
-      title: t('vouchers.columns.status'),
-      dataIndex: 'status',
-      width: 150,
-      render: (status: string) => <VoucherStatusTag status={status} />,
-    },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      width: 90,
-      fixed: 'right',
-      render: (_, voucher) => <DeleteAction onConfirm={() => onDelete(voucher)} />,
-    },
-  ];
+  const columns = voucherColumns({ t, language, paging, onDelete });
 
   const printLabel =
-    selection.length > 0
-      ? t('vouchers.actions.printSelected', { count: selection.length })
+    selected.length > 0
+      ? t('vouchers.actions.printSelected', { count: selected.length })
       : t('vouchers.actions.printAll');
   const exportLabel =
-    selection.length > 0
-      ? t('vouchers.actions.exportSelected', { count: selection.length })
+    selected.length > 0
+      ? t('vouchers.actions.exportSelected', { count: selected.length })
       : t('vouchers.actions.export');
+  const emptyText =
+    vouchers.isFetching && rows.length === 0 ? (
+      <ListLoading />
+    ) : (
+      <Empty description={t(paging.searching || status ? 'vouchers.noMatch' : 'vouchers.empty')} />
+    );
 
   return (
     <Card title={t('vouchers.title')}>
@@ -187,9 +139,14 @@ export function VouchersPage() {
           <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
             <SiteSelect sites={list} value={site?.idname} onChange={onSite} loading={sites.isPending} />
             <Space wrap>
+              {selected.length > 0 && (
+                <Button type="link" onClick={() => setSelected([])}>
+                  {t('vouchers.actions.clearSelection')}
+                </Button>
+              )}
               <Button
                 icon={<PrinterOutlined aria-hidden />}
-                disabled={!site || rows.length === 0}
+                disabled={!site || siteTotal === 0}
                 loading={busy === 'print'}
                 onClick={() => void onPrint()}
               >
@@ -197,7 +154,7 @@ export function VouchersPage() {
               </Button>
               <Button
                 icon={<FileExcelOutlined aria-hidden />}
-                disabled={!site || rows.length === 0}
+                disabled={!site || siteTotal === 0}
                 loading={busy === 'export'}
                 onClick={() => void onExport()}
               >
@@ -213,6 +170,28 @@ export function VouchersPage() {
               </Button>
             </Space>
           </Space>
+          <ListToolbar<VoucherField>
+            list={paging}
+            searchPlaceholder={t('vouchers.searchPlaceholder')}
+            sortFields={[
+              { field: 'createTime', title: t('vouchers.columns.createTime') },
+              { field: 'code', title: t('vouchers.columns.code') },
+              { field: 'note', title: t('vouchers.columns.note') },
+              { field: 'duration', title: t('vouchers.columns.duration') },
+              { field: 'used', title: t('vouchers.columns.uses') },
+              { field: 'status', title: t('vouchers.columns.status') },
+            ]}
+            filters={
+              <VoucherStatusFilter
+                value={status}
+                counts={vouchers.data?.statuses ?? {}}
+                onChange={(next) => {
+                  setStatus(next);
+                  paging.restart();
+                }}
+              />
+            }
+          />
           {vouchers.isError ? (
             <ControllerError
               error={vouchers.error}
@@ -228,9 +207,9 @@ export function VouchersPage() {
               dataSource={rows}
               loading={vouchers.isFetching || (Boolean(site) && vouchers.isPending)}
               scroll={{ x: VOUCHER_TABLE_WIDTH, y: TABLE_SCROLL_Y }}
-              rowSelection={{ selectedRowKeys: selection, onChange: (keys) => setSelected(keys.map(String)) }}
-              pagination={pagination}
-              locale={{ emptyText: <Empty description={t('vouchers.empty')} /> }}
+              rowSelection={{ selectedRowKeys: pickedHere, onChange: pick }}
+              pagination={paging.pagination(vouchers.data?.total ?? 0)}
+              locale={{ emptyText }}
             />
           )}
         </>

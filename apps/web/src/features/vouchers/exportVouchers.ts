@@ -1,4 +1,4 @@
-import type { Voucher } from '@it4u/shared';
+import type { Voucher, VoucherStatus } from '@it4u/shared';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { type Cell, escapeCell, saveSheet } from '../../components/download/writeSheet.ts';
@@ -31,7 +31,14 @@ export function voucherSheetRows(vouchers: readonly Voucher[], t: TFunction, lan
   return [header, ...rows].map((row) => row.map(escapeCell));
 }
 
-const KNOWN_STATUSES = ['VALID_ONE', 'VALID_MULTI', 'USED', 'USED_MULTIPLE', 'EXPIRED'] as const;
+/** The statuses a controller gives a voucher, as the status filter lists them. */
+export const KNOWN_STATUSES = [
+  'VALID_ONE',
+  'VALID_MULTI',
+  'USED',
+  'USED_MULTIPLE',
+  'EXPIRED',
+] as const satisfies readonly VoucherStatus[];
 
 export function statusLabel(status: string, t: TFunction): string {
   return (KNOWN_STATUSES as readonly string[]).includes(status) ? t(`vouchers.status.${status}`) : status;

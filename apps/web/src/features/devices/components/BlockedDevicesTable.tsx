@@ -1,14 +1,23 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
-import type { BlockedDevice } from '@it4u/shared';
+import type { BlockedDevice, BlockedSort, Page } from '@it4u/shared';
 import { Button, Empty, Popconfirm, Space, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListLoading } from '../../../components/feedback/ListState.tsx';
 import { formatDateTime } from '../../../components/format/formatting.ts';
 import { type RegisterColumn, RegisterTable } from '../../../components/table/RegisterTable.tsx';
-import { useClientPagination } from '../../../components/table/useClientPagination.ts';
+import type { ServerList, SortField } from '../serverList.tsx';
+import { ListToolbar } from './ListToolbar.tsx';
+
+export type BlockedField = SortField<BlockedSort>;
 
 type Props = {
-  devices: BlockedDevice[];
+  list: ServerList<BlockedField>;
+  /** the page the server answered (undefined before the first answer) */
+  page: Page<BlockedDevice> | undefined;
   loading: boolean;
+  /** the failure shown in place of the rows (with its Retry) */
+  error?: ReactNode;
   pendingMac: string | null;
   onUnblock: (device: BlockedDevice) => Promise<unknown>;
 };
@@ -18,9 +27,10 @@ export function formatSeen(epochMs: number | null | undefined): string {
   return (epochMs && formatDateTime(epochMs)) || '—';
 }
 
-export function BlockedDevicesTable({ devices, loading, pendingMac, onUnblock }: Props) {
+/** The devices blocked on the site, a page at a time: search, sort and paging are the server's. */
+export function BlockedDevicesTable({ list, page, loading, error, pendingMac, onUnblock }: Props) {
   const { t } = useTranslation();
-  const pagination = useClientPagination();
+  const devices = page?.items ?? [];
 
   const columns: RegisterColumn<BlockedDevice>[] = [
     {
@@ -28,6 +38,7 @@ export function BlockedDevicesTable({ devices, loading, pendingMac, onUnblock }:
       title: t('devices.columns.name'),
       dataIndex: 'name',
       width: 220,
+      ...list.sortColumn<BlockedDevice>('name'),
       render: (name: string, device) => (
         <Space orientation="vertical" size={0}>
           <Typography.Text strong>{name || device.mac}</Typography.Text>
@@ -43,14 +54,14 @@ export function BlockedDevicesTable({ devices, loading, pendingMac, onUnblock }:
       key: 'firstSeen',
       title: t('devices.columns.firstSeen'),
       dataIndex: 'firstSeen',
+      ...list.sortColumn<BlockedDevice>('firstSeen'),
       render: (ms: number) => formatSeen(ms),
     },
     {
       key: 'lastSeen',
       title: t('devices.columns.lastSeen'),
       dataIndex: 'lastSeen',
-      defaultSortOrder: 'descend',
-      sorter: (a, b) => a.lastSeen - b.lastSeen,
+      ...list.sortColumn<BlockedDevice>('lastSeen'),
       render: (ms: number) => formatSeen(ms),
     },
     {
@@ -73,16 +84,36 @@ export function BlockedDevicesTable({ devices, loading, pendingMac, onUnblock }:
     },
   ];
 
+  const emptyText =
+    loading && devices.length === 0 ? (
+      <ListLoading />
+    ) : (
+      <Empty description={t(list.searching ? 'devices.noMatch' : 'devices.emptyBlocked')} />
+    );
+
   return (
-    <RegisterTable<BlockedDevice>
-      rowKey="mac"
-      size="middle"
-      columns={columns}
-      dataSource={devices}
-      loading={loading}
-      scroll={{ x: 640 }}
-      pagination={pagination}
-      locale={{ emptyText: <Empty description={t('devices.emptyBlocked')} /> }}
-    />
+    <>
+      <ListToolbar
+        list={list}
+        searchPlaceholder={t('devices.searchBlocked')}
+        sortFields={[
+          { field: 'name', title: t('devices.columns.name') },
+          { field: 'firstSeen', title: t('devices.columns.firstSeen') },
+          { field: 'lastSeen', title: t('devices.columns.lastSeen') },
+        ]}
+      />
+      {error ?? (
+        <RegisterTable<BlockedDevice>
+          rowKey="mac"
+          size="middle"
+          columns={columns}
+          dataSource={devices}
+          loading={loading}
+          scroll={{ x: 640 }}
+          pagination={list.pagination(page?.total ?? 0)}
+          locale={{ emptyText }}
+        />
+      )}
+    </>
   );
 }

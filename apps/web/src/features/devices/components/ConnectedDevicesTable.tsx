@@ -1,14 +1,23 @@
 import { StopOutlined } from '@ant-design/icons';
-import type { ConnectedDevice } from '@it4u/shared';
+import type { ConnectedDevice, ConnectedSort, Page } from '@it4u/shared';
 import { Button, Empty, Popconfirm, Space, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListLoading } from '../../../components/feedback/ListState.tsx';
 import { formatBytes, formatUptime } from '../../../components/format/units.ts';
 import { type RegisterColumn, RegisterTable } from '../../../components/table/RegisterTable.tsx';
-import { useClientPagination } from '../../../components/table/useClientPagination.ts';
+import type { ServerList, SortField } from '../serverList.tsx';
+import { ListToolbar } from './ListToolbar.tsx';
+
+export type ConnectedField = SortField<ConnectedSort>;
 
 type Props = {
-  devices: ConnectedDevice[];
+  list: ServerList<ConnectedField>;
+  /** the page the server answered (undefined before the first answer) */
+  page: Page<ConnectedDevice> | undefined;
   loading: boolean;
+  /** the failure shown in place of the rows (with its Retry) */
+  error?: ReactNode;
   /** MAC of the device being blocked now */
   pendingMac: string | null;
   onBlock: (device: ConnectedDevice) => Promise<unknown>;
@@ -16,10 +25,11 @@ type Props = {
 
 const BAND_COLORS: Record<string, string> = { '2.4 GHz': 'blue', '5 GHz': 'purple', '6 GHz': 'magenta' };
 
-export function ConnectedDevicesTable({ devices, loading, pendingMac, onBlock }: Props) {
+/** The devices connected now, a page at a time: search, sort and paging are the server's. */
+export function ConnectedDevicesTable({ list, page, loading, error, pendingMac, onBlock }: Props) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const pagination = useClientPagination();
+  const devices = page?.items ?? [];
 
   const columns: RegisterColumn<ConnectedDevice>[] = [
     {
@@ -27,7 +37,7 @@ export function ConnectedDevicesTable({ devices, loading, pendingMac, onBlock }:
       title: t('devices.columns.name'),
       dataIndex: 'name',
       width: 220,
-      sorter: (a, b) => a.name.localeCompare(b.name),
+      ...list.sortColumn<ConnectedDevice>('name'),
       render: (name: string, device) => (
         <Space orientation="vertical" size={0}>
           <Typography.Text strong>
@@ -49,6 +59,7 @@ export function ConnectedDevicesTable({ devices, loading, pendingMac, onBlock }:
       title: t('devices.columns.essid'),
       dataIndex: 'essid',
       width: 150,
+      ...list.sortColumn<ConnectedDevice>('essid'),
       render: (essid: string) => essid || '—',
     },
     {
@@ -56,6 +67,7 @@ export function ConnectedDevicesTable({ devices, loading, pendingMac, onBlock }:
       title: t('devices.columns.ap'),
       dataIndex: 'apName',
       width: 210,
+      ...list.sortColumn<ConnectedDevice>('apName'),
       render: (apName: string, device) => (
         <Space size={4} wrap>
           <span>{apName || '—'}</span>
@@ -68,7 +80,7 @@ export function ConnectedDevicesTable({ devices, loading, pendingMac, onBlock }:
       title: t('devices.columns.download'),
       dataIndex: 'download',
       align: 'right',
-      sorter: (a, b) => a.download - b.download,
+      ...list.sortColumn<ConnectedDevice>('download'),
       render: (bytes: number) => formatBytes(bytes, language),
     },
     {
@@ -76,7 +88,7 @@ export function ConnectedDevicesTable({ devices, loading, pendingMac, onBlock }:
       title: t('devices.columns.upload'),
       dataIndex: 'upload',
       align: 'right',
-      sorter: (a, b) => a.upload - b.upload,
+      ...list.sortColumn<ConnectedDevice>('upload'),
       render: (bytes: number) => formatBytes(bytes, language),
     },
     {
@@ -84,7 +96,7 @@ export function ConnectedDevicesTable({ devices, loading, pendingMac, onBlock }:
       title: t('devices.columns.uptime'),
       dataIndex: 'uptime',
       align: 'right',
-      sorter: (a, b) => a.uptime - b.uptime,
+      ...list.sortColumn<ConnectedDevice>('uptime'),
       render: (seconds: number) => (
         <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatUptime(seconds, t)}</span>
       ),
@@ -110,16 +122,39 @@ export function ConnectedDevicesTable({ devices, loading, pendingMac, onBlock }:
     },
   ];
 
+  const emptyText =
+    loading && devices.length === 0 ? (
+      <ListLoading />
+    ) : (
+      <Empty description={t(list.searching ? 'devices.noMatch' : 'devices.emptyConnected')} />
+    );
+
   return (
-    <RegisterTable<ConnectedDevice>
-      rowKey="mac"
-      size="middle"
-      columns={columns}
-      dataSource={devices}
-      loading={loading}
-      scroll={{ x: 1080 }}
-      pagination={pagination}
-      locale={{ emptyText: <Empty description={t('devices.emptyConnected')} /> }}
-    />
+    <>
+      <ListToolbar
+        list={list}
+        searchPlaceholder={t('devices.searchConnected')}
+        sortFields={[
+          { field: 'name', title: t('devices.columns.name') },
+          { field: 'essid', title: t('devices.columns.essid') },
+          { field: 'apName', title: t('devices.columns.ap') },
+          { field: 'download', title: t('devices.columns.download') },
+          { field: 'upload', title: t('devices.columns.upload') },
+          { field: 'uptime', title: t('devices.columns.uptime') },
+        ]}
+      />
+      {error ?? (
+        <RegisterTable<ConnectedDevice>
+          rowKey="mac"
+          size="middle"
+          columns={columns}
+          dataSource={devices}
+          loading={loading}
+          scroll={{ x: 1080 }}
+          pagination={list.pagination(page?.total ?? 0)}
+          locale={{ emptyText }}
+        />
+      )}
+    </>
   );
 }
