@@ -24,14 +24,17 @@ const overview = (controllersDown?: unknown[]) => ({
   ...(controllersDown ? { controllersDown } : {}),
 });
 
-function serve(answer: unknown) {
+function serve(answer: unknown, roles: string[] = []) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) =>
-      url.endsWith('/user/me')
-        ? jsonResponse(200, { id: 1, username: 'kt', name: 'KT', roles: [] })
-        : jsonResponse(200, answer),
-    ),
+    vi.fn(async (url: string) => {
+      if (url.endsWith('/user/me')) {
+        return jsonResponse(200, { id: 1, username: 'kt', name: 'KT', roles: roles.map((name, id) => ({ id, name })) });
+      }
+      // staff also see the customers per segment
+      if (url.endsWith('/segments/client')) return jsonResponse(200, []);
+      return jsonResponse(200, answer);
+    }),
   );
 }
 
@@ -50,27 +53,46 @@ describe('overview', () => {
       ]),
     );
     renderWithProviders(<OverviewPage />);
+    // the reason a sentence of its own, its full stop kept
     expect(
       await screen.findByText(
-        'The controller Branch cannot be read now: its 7 sites are shown as unknown (The UniFi controller cannot be reached (ECONNREFUSED)).',
+        'Controller Branch cannot be read now; its sites (7) show as unknown. The UniFi controller cannot be reached (ECONNREFUSED).',
       ),
     ).toBeTruthy();
     expect(
       screen.getByText(
-        'The controller Old cannot be read now: its 1 sites are shown as unknown (The UniFi controller did not answer within 10 s).',
+        'Controller Old cannot be read now; its sites (1) show as unknown. The UniFi controller did not answer within 10 s.',
       ),
     ).toBeTruthy();
+    // a technician may not change the controllers: no link to the settings
+    expect(screen.queryByRole('link', { name: 'Open Settings → Parameter' })).toBeNull();
     // above the lists
-    const alert = screen.getByText(/The controller Branch/).closest('[role="alert"]') as HTMLElement;
+    const alert = screen.getByText(/Controller Branch/).closest('[role="alert"]') as HTMLElement;
     const list = screen.getByText('Hoa Mai');
     expect(alert.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 
     await i18n.changeLanguage('vi');
     expect(
       await screen.findByText(
-        'Hiện không đọc được bộ điều khiển Branch: 7 site của nó được hiển thị là không rõ (Không kết nối được bộ điều khiển UniFi (ECONNREFUSED)).',
+        'Hiện không đọc được bộ điều khiển Branch; các site của nó (7) hiển thị là không rõ. Không kết nối được bộ điều khiển UniFi (ECONNREFUSED).',
       ),
     ).toBeTruthy();
+  });
+
+  it('links an administrator to the settings where the controllers are, in both languages', async () => {
+    serve(overview([{ id: 2, name: 'Branch', sites: 7, code: 'controllerBusy', params: { seconds: 5 } }]), [
+      'ROLE_ADMIN',
+    ]);
+    renderWithProviders(<OverviewPage />);
+    const link = await screen.findByRole('link', { name: 'Open Settings → Parameter' });
+    expect(link.getAttribute('href')).toBe('/config');
+    const alert = link.closest('[role="alert"]') as HTMLElement;
+    expect(alert.textContent).toBe(
+      'Controller Branch cannot be read now; its sites (7) show as unknown. The UniFi controller is busy. Please try again in 5 s. Open Settings → Parameter',
+    );
+
+    await i18n.changeLanguage('vi');
+    expect(await screen.findByRole('link', { name: 'Mở Cài đặt → Tham số hệ thống' })).toBeTruthy();
   });
 
   it('shows no warning while every controller answers', async () => {

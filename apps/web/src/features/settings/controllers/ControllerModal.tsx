@@ -1,5 +1,5 @@
 import { type ControllerView, type SavedController, SECRET_MASK } from '@it4u/shared';
-import { Alert, Form, type FormRule, Input, InputNumber, Radio, Select, Switch } from 'antd';
+import { Alert, ConfigProvider, Form, type FormRule, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import {
   initialValues,
   MAX_LENGTH,
   SIGN_INS,
+  secretContextChanged,
   secretMustBeRetyped,
   TIMEOUT_MAX,
   TIMEOUT_MIN,
@@ -30,6 +31,22 @@ type Props = {
 
 const FIELDS: readonly string[] = Object.keys(initialValues(null));
 const K = 'settings.parameters.controllers';
+const SECRETS = ['password', 'apiKey'] as const;
+type Secret = (typeof SECRETS)[number];
+
+// The fields stand a fixed gap apart, a message under one included: antd's own spacing lets a message take the
+// gap, which leaves the next label touching it. The item's margin is none and the form's gap takes its place.
+const FORM_THEME = { components: { Form: { itemMarginBottom: 0 } } };
+const FORM_STYLE = { display: 'flex', flexDirection: 'column', gap: 16 } as const;
+// On a short screen the form scrolls inside the dialog, its buttons staying in sight below it (the dialog's top
+// margin, title, padding and buttons take about 290 px); the side padding keeps the fields' focus rings unclipped.
+const SCROLL_STYLE = {
+  maxHeight: 'calc(100dvh - 290px)',
+  minHeight: 160,
+  overflowY: 'auto',
+  padding: '2px 4px',
+  margin: '-2px -4px',
+} as const;
 
 /**
  * Adds or changes a controller. The way of signing in picks the fields: an account's user and password, or an API
@@ -42,6 +59,16 @@ export function ControllerModal({ controller, onSaved, onClose }: Props) {
   const [form] = Form.useForm<ControllerValues>();
   const initial = initialValues(controller);
   const signIn = Form.useWatch('signIn', form) ?? initial.signIn;
+  const flavor = Form.useWatch('flavor', form) ?? initial.flavor;
+  // what the stored secrets were typed for, as the form now has it (the fields of the other way of signing in kept)
+  const context = {
+    url: Form.useWatch('url', { form, preserve: true }) ?? initial.url,
+    username: Form.useWatch('username', { form, preserve: true }) ?? initial.username,
+    verifyTls: Form.useWatch('verifyTls', { form, preserve: true }) ?? initial.verifyTls,
+  };
+  const stored = (secret: Secret) => controller?.[secret] === SECRET_MASK;
+  // a stored secret that may not go where the form now points: its field is emptied, and says why
+  const mustRetype = (secret: Secret) => stored(secret) && secretContextChanged(controller, context, secret);
   // the refusal that names no field of the form, shown above it
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -64,6 +91,24 @@ export function ControllerModal({ controller, onSaved, onClose }: Props) {
         },
       },
     );
+  };
+
+  // The mask in a field means "keep the stored one", which a changed address, account or TLS check does not allow:
+  // it is taken out of the field (typing again is the only way on), and put back when the change is undone.
+  const onValuesChange = () => {
+    const now = {
+      url: form.getFieldValue('url'),
+      username: form.getFieldValue('username'),
+      verifyTls: form.getFieldValue('verifyTls'),
+    };
+    const fields = SECRETS.filter((secret) => stored(secret)).flatMap((secret) => {
+      const value = form.getFieldValue(secret);
+      const moved = secretContextChanged(controller, now, secret);
+      if (moved && value === SECRET_MASK) return [{ name: secret, value: '', errors: [] }];
+      if (!moved && value === '') return [{ name: secret, value: SECRET_MASK, errors: [] }];
+      return [];
+    });
+    if (fields.length > 0) form.setFields(fields);
   };
 
   const tooLong = (field: keyof typeof MAX_LENGTH): FormRule => ({
@@ -89,8 +134,14 @@ export function ControllerModal({ controller, onSaved, onClose }: Props) {
             )
           : Promise.resolve(),
     });
-  const keep = (stored: string | undefined) =>
-    stored === SECRET_MASK ? t('settings.parameters.keepSecret') : undefined;
+  // Under a secret's field: keep the stored one, or (after a change of where it goes) type it again. The second is
+  // its only message, grey at first and red once the form is sent without it.
+  const secretHelp = (secret: Secret) =>
+    mustRetype(secret)
+      ? { help: t(secret === 'password' ? `${K}.fields.retypePassword` : `${K}.fields.retypeApiKey`) }
+      : {};
+  const keep = (secret: Secret) =>
+    stored(secret) && !mustRetype(secret) ? t('settings.parameters.keepSecret') : undefined;
 
   return (
     <FormModal
@@ -100,120 +151,138 @@ export function ControllerModal({ controller, onSaved, onClose }: Props) {
       pending={save.isPending}
       onClose={onClose}
     >
-      {failure && <Alert type="error" showIcon role="alert" title={failure} style={{ marginBottom: 16 }} />}
-      <Form<ControllerValues>
-        form={form}
-        layout="vertical"
-        name="controller"
-        initialValues={initial}
-        onFinish={onFinish}
-      >
-        <Form.Item
-          name="name"
-          label={t(`${K}.fields.name`)}
-          rules={[{ required: true, whitespace: true, message: t(`${K}.required.name`) }, tooLong('name')]}
-        >
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="url"
-          label={t(`${K}.fields.url`)}
-          extra={t(`${K}.fields.urlHint`)}
-          rules={[
-            { required: true, whitespace: true, message: t(`${K}.required.url`) },
-            { pattern: URL_PATTERN, message: t(`${K}.invalid.url`) },
-            tooLong('url'),
-          ]}
-        >
-          <Input autoComplete="off" inputMode="url" placeholder="https://controller:8443" spellCheck={false} />
-        </Form.Item>
-        <Form.Item
-          name="flavor"
-          label={t(`${K}.fields.flavor`)}
-          extra={t(`${K}.fields.flavorHint`)}
-          dependencies={['signIn']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: (_, flavor: string) =>
-                getFieldValue('signIn') === 'apiKey' && flavor === 'classic'
-                  ? Promise.reject(new Error(t('apiErrors.apiKeyNeedsUnifiOs')))
-                  : Promise.resolve(),
-            }),
-          ]}
-        >
-          <Select options={FLAVORS.map((f) => ({ value: f, label: t(`${K}.flavors.${f}`) }))} />
-        </Form.Item>
-        <Form.Item name="signIn" label={t(`${K}.fields.signIn`)}>
-          <Radio.Group options={SIGN_INS.map((s) => ({ value: s, label: t(`${K}.signIns.${s}`) }))} />
-        </Form.Item>
-        {signIn === 'account' ? (
-          <>
+      <div style={SCROLL_STYLE}>
+        {failure && <Alert type="error" showIcon role="alert" title={failure} style={{ marginBottom: 16 }} />}
+        <ConfigProvider theme={FORM_THEME}>
+          <Form<ControllerValues>
+            form={form}
+            layout="vertical"
+            name="controller"
+            initialValues={initial}
+            onFinish={onFinish}
+            onValuesChange={onValuesChange}
+            style={FORM_STYLE}
+          >
             <Form.Item
-              name="username"
-              label={t(`${K}.fields.username`)}
-              rules={[{ required: true, whitespace: true, message: t(`${K}.required.username`) }, tooLong('username')]}
+              name="name"
+              label={t(`${K}.fields.name`)}
+              rules={[{ required: true, whitespace: true, message: t(`${K}.required.name`) }, tooLong('name')]}
             >
               <Input autoComplete="off" />
             </Form.Item>
             <Form.Item
-              name="password"
-              label={t(`${K}.fields.password`)}
-              extra={keep(controller?.password)}
-              dependencies={['url', 'username', 'verifyTls']}
+              name="url"
+              label={t(`${K}.fields.url`)}
+              extra={t(`${K}.fields.urlHint`)}
               rules={[
-                { required: true, whitespace: true, message: t(`${K}.required.password`) },
-                tooLong('password'),
-                retyped('password'),
+                { required: true, whitespace: true, message: t(`${K}.required.url`) },
+                { pattern: URL_PATTERN, message: t(`${K}.invalid.url`) },
+                tooLong('url'),
               ]}
             >
-              <Input.Password autoComplete="new-password" />
+              <Input
+                autoComplete="off"
+                inputMode="url"
+                placeholder="https://unifi.example.vn:8443"
+                spellCheck={false}
+              />
             </Form.Item>
-          </>
-        ) : (
-          <Form.Item
-            name="apiKey"
-            label={t(`${K}.fields.apiKey`)}
-            extra={
+            <Form.Item
+              name="flavor"
+              label={t(`${K}.fields.flavor`)}
+              extra={flavor === 'auto' ? t(`${K}.fields.flavorHint`) : undefined}
+            >
+              <Select options={FLAVORS.map((f) => ({ value: f, label: t(`${K}.flavors.${f}`) }))} />
+            </Form.Item>
+            {/* an API key with the classic flavor is said at the way of signing in: the choice that makes it wrong */}
+            <Form.Item
+              name="signIn"
+              label={t(`${K}.fields.signIn`)}
+              dependencies={['flavor']}
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: (_, chosen: string) =>
+                    chosen === 'apiKey' && getFieldValue('flavor') === 'classic'
+                      ? Promise.reject(new Error(t('apiErrors.apiKeyNeedsUnifiOs')))
+                      : Promise.resolve(),
+                }),
+              ]}
+            >
+              <Radio.Group options={SIGN_INS.map((s) => ({ value: s, label: t(`${K}.signIns.${s}`) }))} />
+            </Form.Item>
+            {signIn === 'account' ? (
               <>
-                <div>{t(`${K}.fields.apiKeyHint`)}</div>
-                {keep(controller?.apiKey) && <div>{keep(controller?.apiKey)}</div>}
+                <Form.Item
+                  name="username"
+                  label={t(`${K}.fields.username`)}
+                  rules={[
+                    { required: true, whitespace: true, message: t(`${K}.required.username`) },
+                    tooLong('username'),
+                  ]}
+                >
+                  <Input autoComplete="off" />
+                </Form.Item>
+                <Form.Item
+                  name="password"
+                  label={t(`${K}.fields.password`)}
+                  extra={keep('password')}
+                  {...secretHelp('password')}
+                  rules={[
+                    { required: true, whitespace: true, message: t(`${K}.required.password`) },
+                    tooLong('password'),
+                    retyped('password'),
+                  ]}
+                >
+                  <Input.Password autoComplete="new-password" />
+                </Form.Item>
               </>
-            }
-            dependencies={['url', 'verifyTls']}
-            rules={[
-              { required: true, whitespace: true, message: t(`${K}.required.apiKey`) },
-              tooLong('apiKey'),
-              retyped('apiKey'),
-            ]}
-          >
-            <Input.Password autoComplete="new-password" spellCheck={false} />
-          </Form.Item>
-        )}
-        <Form.Item
-          name="verifyTls"
-          label={t('settings.parameters.verifyTls')}
-          extra={t('settings.parameters.verifyTlsHint')}
-          valuePropName="checked"
-        >
-          <Switch />
-        </Form.Item>
-        <Form.Item
-          name="timeoutSeconds"
-          label={t(`${K}.fields.timeoutSeconds`)}
-          extra={t(`${K}.fields.timeoutHint`)}
-          rules={[
-            {
-              required: true,
-              type: 'number',
-              min: TIMEOUT_MIN,
-              max: TIMEOUT_MAX,
-              message: t(`${K}.required.timeoutSeconds`),
-            },
-          ]}
-        >
-          <InputNumber min={TIMEOUT_MIN} max={TIMEOUT_MAX} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-      </Form>
+            ) : (
+              <Form.Item
+                name="apiKey"
+                label={t(`${K}.fields.apiKey`)}
+                extra={
+                  <>
+                    <div>{t(`${K}.fields.apiKeyHint`)}</div>
+                    {keep('apiKey') && <div>{keep('apiKey')}</div>}
+                  </>
+                }
+                {...secretHelp('apiKey')}
+                rules={[
+                  { required: true, whitespace: true, message: t(`${K}.required.apiKey`) },
+                  tooLong('apiKey'),
+                  retyped('apiKey'),
+                ]}
+              >
+                <Input.Password autoComplete="new-password" spellCheck={false} />
+              </Form.Item>
+            )}
+            <Form.Item
+              name="verifyTls"
+              label={t('settings.parameters.verifyTls')}
+              extra={t('settings.parameters.verifyTlsHint')}
+              valuePropName="checked"
+            >
+              <Switch />
+            </Form.Item>
+            <Form.Item
+              name="timeoutSeconds"
+              label={t(`${K}.fields.timeoutSeconds`)}
+              extra={t(`${K}.fields.timeoutHint`)}
+              rules={[
+                {
+                  required: true,
+                  type: 'number',
+                  min: TIMEOUT_MIN,
+                  max: TIMEOUT_MAX,
+                  message: t(`${K}.required.timeoutSeconds`),
+                },
+              ]}
+            >
+              <InputNumber min={TIMEOUT_MIN} max={TIMEOUT_MAX} precision={0} style={{ width: 160 }} />
+            </Form.Item>
+          </Form>
+        </ConfigProvider>
+      </div>
     </FormModal>
   );
 }

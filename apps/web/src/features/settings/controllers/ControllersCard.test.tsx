@@ -1,4 +1,4 @@
-// Over 300 lines: one test per state and action of the card (list in both languages, empty, failure, add, refusals, check, remove, phone, edit).
+// Over 300 lines: one test per state and action of the card (list in both languages, empty, failure, add, refusals, outcome, check, remove, phone, edit).
 import type { ControllerList, ControllerView } from '@it4u/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
@@ -67,7 +67,7 @@ const branch: ControllerView = {
   },
 };
 
-type Answer = (url: string, method: string, body: unknown) => Response | undefined;
+type Answer = (url: string, method: string, body: unknown) => Response | Promise<Response> | undefined;
 
 const calls = (fetchMock: ReturnType<typeof vi.fn>, method: string, end: string) =>
   fetchMock.mock.calls.filter(
@@ -90,6 +90,30 @@ function serve(list: ControllerList, answer?: Answer) {
 }
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const fieldValue = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+/** The API key's field (the radio of the way of signing in has the same words). */
+const apiKeyField = () =>
+  screen.getAllByLabelText('API key').find((el) => el.getAttribute('type') === 'password') as HTMLInputElement;
+
+/** Picks an option of an antd Select by its label (clicking the item antd shows, by its text). */
+async function choose(label: string, option: string) {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  const item = await waitFor(() => {
+    const found = [...document.querySelectorAll('.ant-select-item-option')].filter((el) => el.textContent === option);
+    expect(found).toHaveLength(1);
+    return found[0] as HTMLElement;
+  });
+  fireEvent.click(item);
+}
+
+/** An answer held back until the test lets it go (to see what shows while a call runs). */
+function held() {
+  let release: (response: Response) => void = () => {};
+  const answer = new Promise<Response>((resolve) => {
+    release = resolve;
+  });
+  return { answer, release: (response: Response) => release(response) };
+}
 
 describe('controllers card', { timeout: 15_000 }, () => {
   beforeEach(() => setTokens({ accessToken: 'token', refreshToken: 'refresh' }));
@@ -102,36 +126,63 @@ describe('controllers card', { timeout: 15_000 }, () => {
     serve({ items: [hq, branch], demo: false });
     renderWithProviders(<ControllersCard />);
     const hqRow = (await screen.findByText('HQ')).closest('tr') as HTMLElement;
+    // five columns: the address under the name, the flavor under the sign-in, what the check found under the state
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Name',
+      'Sign-in',
+      'Sites',
+      'State',
+      'Actions',
+    ]);
     for (const text of [
-      'First',
+      'Primary',
       'https://unifi.example.vn:8443',
       'Automatic (UniFi OS)',
-      'admin',
+      'Account: admin',
       '1,200',
       'Reachable',
       '9.0.114',
       '1,234 ms',
-      dayjs(CHECKED_AT).locale('en').format('L LT'),
+      // with its seconds
+      `checked ${dayjs(CHECKED_AT).locale('en').format('L LTS')}`,
     ]) {
       expect(within(hqRow).getByText(text)).toBeTruthy();
     }
+    // a number with its unit, and the address (its whole in its title), never break inside
+    expect(within(hqRow).getByText('1,234 ms').style.whiteSpace).toBe('nowrap');
+    expect(within(hqRow).getByText('1,200').style.whiteSpace).toBe('nowrap');
+    expect(within(hqRow).getByText('https://unifi.example.vn:8443').getAttribute('title')).toBe(
+      'https://unifi.example.vn:8443',
+    );
+    // the primary tag says what makes it the primary
+    fireEvent.mouseEnter(within(hqRow).getByText('Primary'));
+    expect(
+      await screen.findByText(
+        'The primary controller: the fields below (the system parameters) show and change it, and the sites a sync has not placed yet are read from it.',
+      ),
+    ).toBeTruthy();
     const branchRow = screen.getByText('Branch').closest('tr') as HTMLElement;
     for (const text of [
       'UniFi OS',
       'API key',
       'Unreachable',
       'The UniFi controller cannot be reached (ECONNREFUSED).',
+      `checked ${dayjs(CHECKED_AT).locale('en').format('L LTS')}`,
     ]) {
       expect(within(branchRow).getByText(text)).toBeTruthy();
     }
-    expect(within(branchRow).queryByText('First')).toBeNull();
+    expect(within(branchRow).queryByText('Primary')).toBeNull();
+    // the actions in one row, each named with its controller
+    for (const name of ['Edit Branch', 'Check now: Branch', 'Remove Branch']) {
+      expect(within(branchRow).getByRole('button', { name })).toBeTruthy();
+    }
 
     await i18n.changeLanguage('vi');
     expect(await within(hqRow).findByText('Kết nối được')).toBeTruthy();
-    for (const text of ['Đầu tiên', 'Tự động (UniFi OS)', '1.200', '1.234 ms']) {
+    for (const text of ['Chính', 'Tự động (UniFi OS)', 'Tài khoản: admin', '1.200', '1.234 ms']) {
       expect(within(hqRow).getByText(text)).toBeTruthy();
     }
-    expect(within(hqRow).getByText(dayjs(CHECKED_AT).locale('vi').format('L LT'))).toBeTruthy();
+    expect(within(hqRow).getByText(`kiểm tra lúc ${dayjs(CHECKED_AT).locale('vi').format('L LTS')}`)).toBeTruthy();
     expect(within(branchRow).getByText('Không kết nối được')).toBeTruthy();
     expect(within(branchRow).getByText('Không kết nối được bộ điều khiển UniFi (ECONNREFUSED).')).toBeTruthy();
   });
@@ -170,6 +221,7 @@ describe('controllers card', { timeout: 15_000 }, () => {
             code: 'controllerLoginRefused',
             params: { reason: 'api.err.Invalid' },
             message: 'The UniFi controller refused the login (api.err.Invalid).',
+            controller: 'https://b.example.vn',
           },
         });
       }
@@ -183,9 +235,7 @@ describe('controllers card', { timeout: 15_000 }, () => {
     fireEvent.click(screen.getByRole('radio', { name: 'API key' }));
     expect(await screen.findByText(/Control Plane → Integrations/)).toBeTruthy();
     expect(screen.queryByLabelText('Password')).toBeNull();
-    // the radio and the key's field share their words: the field is the one typed in
-    const key = screen.getAllByLabelText('API key').find((el) => el.getAttribute('type') === 'password');
-    fireEvent.change(key as HTMLElement, { target: { value: 'key-123' } });
+    fireEvent.change(apiKeyField(), { target: { value: 'key-123' } });
     fireEvent.click(screen.getByRole('switch', { name: "Verify the controller's TLS certificate" }));
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
 
@@ -199,11 +249,52 @@ describe('controllers card', { timeout: 15_000 }, () => {
       verifyTls: false,
       timeoutSeconds: 10,
     });
-    expect(await screen.findByText('Site B saved, but signing in failed')).toBeTruthy();
+    // the outcome names the kind of failure; the reason and the address each stand alone (no "). (")
+    expect(await screen.findByText('Site B saved, but the controller refused the sign-in')).toBeTruthy();
     expect(screen.getByText('The UniFi controller refused the login (api.err.Invalid).')).toBeTruthy();
+    expect(screen.getByText('Address: https://b.example.vn')).toBeTruthy();
     // the list is asked again and shows the new controller
     expect(await screen.findByText('https://b.example.vn')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
+    // the outcome goes when the dialog opens again
+    fireEvent.click(screen.getByRole('button', { name: /Add controller/ }));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(screen.queryByText('Site B saved, but the controller refused the sign-in')).toBeNull();
+  });
+
+  it('says a save whose controller could not be reached as such; the outcome closes, and goes at the next action', async () => {
+    serve({ items: [hq, branch], demo: false }, (url, method) => {
+      if (url.endsWith('/it4u/controllers/2') && method === 'PUT') {
+        return jsonResponse(200, {
+          controller: branch,
+          check: {
+            ok: false,
+            code: 'controllerTimeout',
+            params: { seconds: 20 },
+            message: 'The UniFi controller did not answer within 20 s.',
+            controller: 'https://10.0.0.2:8443',
+          },
+        });
+      }
+      if (url.endsWith('/it4u/controllers/2/check')) return jsonResponse(200, branch.state);
+      return undefined;
+    });
+    renderWithProviders(<ControllersCard />);
+    const save = async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Edit Branch' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+      return screen.findByText('Branch saved, but the controller could not be reached');
+    };
+    const title = await save();
+    expect(screen.getByText('The UniFi controller did not answer within 20 s.')).toBeTruthy();
+    expect(screen.getByText('Address: https://10.0.0.2:8443')).toBeTruthy();
+    // closed by its button
+    fireEvent.click(within(title.closest('[role="status"]') as HTMLElement).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByText('Branch saved, but the controller could not be reached')).toBeNull());
+    // gone at the next action too
+    await save();
+    fireEvent.click(screen.getByRole('button', { name: 'Check now: Branch' }));
+    expect(screen.queryByText('Branch saved, but the controller could not be reached')).toBeNull();
   });
 
   it('checks the form before sending: bounds, address and the way of signing in', async () => {
@@ -217,6 +308,24 @@ describe('controllers card', { timeout: 15_000 }, () => {
     expect(screen.getByText('Enter the username.')).toBeTruthy();
     expect(screen.getByText('Enter the password.')).toBeTruthy();
     expect(calls(fetchMock, 'POST', '/it4u/controllers')).toHaveLength(0);
+    // a short example in the address, not the hint again
+    expect(screen.getByLabelText('Address').getAttribute('placeholder')).toBe('https://unifi.example.vn:8443');
+
+    // an API key with the classic flavor: said at the way of signing in; "automatic" explained only when chosen
+    expect(screen.getByText('Automatic finds it out at the first call.')).toBeTruthy();
+    await choose('Flavor', 'Classic');
+    await waitFor(() => expect(screen.queryByText('Automatic finds it out at the first call.')).toBeNull());
+    fireEvent.click(screen.getByRole('radio', { name: 'API key' }));
+    const refusal = await screen.findByText(
+      'API keys are for UniFi OS consoles: choose the flavor UniFi OS or automatic.',
+    );
+    expect(refusal.closest('.ant-form-item')?.querySelector('[role="radiogroup"]')).toBeTruthy();
+    await choose('Flavor', 'UniFi OS');
+    await waitFor(() =>
+      expect(
+        screen.queryByText('API keys are for UniFi OS consoles: choose the flavor UniFi OS or automatic.'),
+      ).toBeNull(),
+    );
   });
 
   it("shows the server's refusal under its field, keeping what was typed", async () => {
@@ -282,17 +391,27 @@ describe('controllers card', { timeout: 15_000 }, () => {
     );
     renderWithProviders(<ControllersCard />);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit HQ' }));
-    expect(screen.getByText('A value is stored. Leave it as it is to keep it, or replace it.')).toBeTruthy();
+    const keep = 'A value is stored. Leave it as it is to keep it, or replace it.';
+    const again = 'Type the password again: the stored one is not sent to a new address or account.';
+    expect(screen.getByText(keep)).toBeTruthy();
+    expect(fieldValue('Password')).toBe('********');
+    // a new address: the mask leaves the field, one message says why
     type('Address', 'https://new.example.vn');
+    expect(await screen.findByText(again)).toBeTruthy();
+    expect(fieldValue('Password')).toBe('');
+    expect(screen.queryByText(keep)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(
-      await screen.findByText(
-        'The controller address or user changed: enter its password again (the stored one is not sent to a new controller).',
-      ),
-    ).toBeTruthy();
+    await waitFor(() => expect(screen.getByLabelText('Password').closest('.ant-form-item-has-error')).toBeTruthy());
+    expect(screen.getByText(again)).toBeTruthy();
+    expect(screen.queryByText('Enter the password.')).toBeNull();
+    expect(screen.queryByText(/enter its password again/)).toBeNull();
     expect(calls(fetchMock, 'PUT', '/it4u/controllers/1')).toHaveLength(0);
 
+    // back to the stored address: the stored password may be kept again
     type('Address', 'https://unifi.example.vn:8443');
+    await waitFor(() => expect(fieldValue('Password')).toBe('********'));
+    expect(await screen.findByText(keep)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(again)).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls(fetchMock, 'PUT', '/it4u/controllers/1')).toHaveLength(1));
     expect(bodyOf(calls(fetchMock, 'PUT', '/it4u/controllers/1')[0])).toEqual({
@@ -309,20 +428,49 @@ describe('controllers card', { timeout: 15_000 }, () => {
     expect(screen.getByText('Signed in to the UniFi controller (unifios).')).toBeTruthy();
   });
 
-  it('checks a controller now and shows its new state in its row', async () => {
-    const fetchMock = serve({ items: [hq, branch], demo: false }, (url, method) =>
-      url.endsWith('/it4u/controllers/2/check') && method === 'POST'
-        ? jsonResponse(200, { ...hq.state, latencyMs: 42, version: '9.1.0' })
-        : undefined,
-    );
+  it('empties a stored API key when the TLS check changes, and says to type it again', async () => {
+    serve({ items: [hq, branch], demo: false });
+    renderWithProviders(<ControllersCard />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Branch' }));
+    expect(apiKeyField().value).toBe('********');
+    fireEvent.click(screen.getByRole('switch', { name: "Verify the controller's TLS certificate" }));
+    expect(
+      await screen.findByText('Type the API key again: the stored one is not sent to a new address.'),
+    ).toBeTruthy();
+    expect(apiKeyField().value).toBe('');
+    expect(screen.queryByText('A value is stored. Leave it as it is to keep it, or replace it.')).toBeNull();
+  });
+
+  it('checks a controller now: its button spins, then a message says what it found and its row shows it', async () => {
+    const branchCheck = held();
+    const fetchMock = serve({ items: [hq, branch], demo: false }, (url, method) => {
+      if (url.endsWith('/it4u/controllers/2/check') && method === 'POST') return branchCheck.answer;
+      if (url.endsWith('/it4u/controllers/1/check') && method === 'POST') return jsonResponse(200, branch.state);
+      return undefined;
+    });
     renderWithProviders(<ControllersCard />);
     const row = (await screen.findByText('Branch')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Unreachable')).toBeTruthy();
-    fireEvent.click(within(row).getByRole('button', { name: 'Check now: Branch' }));
-    expect(await within(row).findByText('Reachable')).toBeTruthy();
+    const button = within(row).getByRole('button', { name: 'Check now: Branch' });
+    fireEvent.click(button);
+    await waitFor(() => expect(button.classList.contains('ant-btn-loading')).toBe(true));
+    // only this row's button spins
+    const hqButton = screen.getByRole('button', { name: 'Check now: HQ' });
+    expect(hqButton.classList.contains('ant-btn-loading')).toBe(false);
+
+    branchCheck.release(jsonResponse(200, { ...hq.state, latencyMs: 42, version: '9.1.0' }));
+    expect(await screen.findByText('Checked Branch: reachable, 42 ms.')).toBeTruthy();
+    expect(within(row).getByText('Reachable')).toBeTruthy();
     expect(within(row).getByText('42 ms')).toBeTruthy();
     expect(within(row).getByText('9.1.0')).toBeTruthy();
+    await waitFor(() => expect(button.classList.contains('ant-btn-loading')).toBe(false));
     expect(calls(fetchMock, 'POST', '/it4u/controllers/2/check')).toHaveLength(1);
+
+    // an unreachable one says why
+    fireEvent.click(hqButton);
+    expect(
+      await screen.findByText('Checked HQ: unreachable. The UniFi controller cannot be reached (ECONNREFUSED).'),
+    ).toBeTruthy();
   });
 
   it('asks before removing, says the sites stay, then DELETEs', async () => {
@@ -339,14 +487,39 @@ describe('controllers card', { timeout: 15_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Remove Branch' }));
     expect(
       await screen.findByText(
-        'Remove the controller Branch? Its sites stay: they are read from the first controller until a sync finds them on another one.',
+        'Remove the controller Branch? Its sites stay in the console; they are read from the primary controller until a site sync finds them on another.',
       ),
     ).toBeTruthy();
     expect(calls(fetchMock, 'DELETE', '/it4u/controllers/2')).toHaveLength(0);
-    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    // the answer that removes is red and says what it does
+    const confirm = screen.getByRole('button', { name: 'Remove' });
+    expect(confirm.classList.contains('ant-btn-dangerous')).toBe(true);
+    fireEvent.click(confirm);
     await waitFor(() => expect(calls(fetchMock, 'DELETE', '/it4u/controllers/2')).toHaveLength(1));
     await waitFor(() => expect(screen.queryByText('Branch')).toBeNull());
-    expect(screen.getByText('The controller Branch was removed.')).toBeTruthy();
+    // said once the list is asked again (the removal's promise settles after that)
+    expect(await screen.findByText('The controller Branch was removed.')).toBeTruthy();
+  });
+
+  it('says, before removing the primary, which controller takes its place, or that the demo comes back', async () => {
+    serve({ items: [hq, branch], demo: false });
+    const { unmount } = renderWithProviders(<ControllersCard />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove HQ' }));
+    expect(
+      await screen.findByText(
+        'Remove the controller HQ? It is the primary controller: Branch becomes the primary. Its sites stay in the console; they are read from the primary controller until a site sync finds them on another.',
+      ),
+    ).toBeTruthy();
+    unmount();
+
+    serve({ items: [hq], demo: false });
+    renderWithProviders(<ControllersCard />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove HQ' }));
+    expect(
+      await screen.findByText(
+        'Remove the controller HQ? It is the only controller: the console goes back to the demo controller. Its sites stay in the console.',
+      ),
+    ).toBeTruthy();
   });
 
   it('on a phone shows each controller as a card with its state and actions, no table', async () => {
@@ -355,7 +528,13 @@ describe('controllers card', { timeout: 15_000 }, () => {
     renderWithProviders(<ControllersCard />);
     const card = (await screen.findByText('Branch')).closest('li') as HTMLElement;
     expect(document.querySelector('table')).toBeNull();
-    for (const text of ['https://10.0.0.2:8443', 'Unreachable', 'API key']) {
+    for (const text of [
+      'https://10.0.0.2:8443',
+      'Unreachable',
+      'API key',
+      'Last check',
+      'The UniFi controller cannot be reached (ECONNREFUSED).',
+    ]) {
       expect(within(card).getByText(text)).toBeTruthy();
     }
     for (const name of ['Edit Branch', 'Check now: Branch', 'Remove Branch']) {

@@ -71,8 +71,24 @@ export function toControllerBody(values: ControllerValues): ControllerInput {
 type SecretContext = Pick<ControllerValues, 'url' | 'username' | 'verifyTls'>;
 
 /**
- * Whether a stored secret sent back masked would be refused (the server's rule): it never goes to another address,
- * another account or over a changed TLS check, so it must be typed again.
+ * Whether the form now points a stored secret elsewhere than where it was typed for (the server's rule): another
+ * address, another TLS check, or for the password another account.
+ */
+export function secretContextChanged(
+  stored: ControllerView | null,
+  values: SecretContext,
+  secret: 'password' | 'apiKey',
+): boolean {
+  if (stored === null) return false;
+  const accountChanged = secret === 'password' && (values.username ?? '').trim() !== stored.username;
+  // the server stores the address without its trailing slashes: one added is no new address
+  const url = (values.url ?? '').trim().replace(/\/+$/, '');
+  return url !== stored.url || values.verifyTls !== stored.verifyTls || accountChanged;
+}
+
+/**
+ * Whether a stored secret sent back masked would be refused: it never goes to another address, another account or
+ * over a changed TLS check, so it must be typed again.
  */
 export function secretMustBeRetyped(
   stored: ControllerView | null,
@@ -80,9 +96,5 @@ export function secretMustBeRetyped(
   secret: 'password' | 'apiKey',
   typed: string | undefined,
 ): boolean {
-  if (stored === null || typed !== SECRET_MASK) return false;
-  const accountChanged = secret === 'password' && (values.username ?? '').trim() !== stored.username;
-  // the server stores the address without its trailing slashes: one added is no new address
-  const url = (values.url ?? '').trim().replace(/\/+$/, '');
-  return url !== stored.url || values.verifyTls !== stored.verifyTls || accountChanged;
+  return typed === SECRET_MASK && secretContextChanged(stored, values, secret);
 }

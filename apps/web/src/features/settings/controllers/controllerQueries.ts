@@ -4,7 +4,7 @@ import { call } from '../../../api/call.ts';
 import { sessionKeys } from '../../../session/sessionKeys.ts';
 import { settingsKeys } from '../queryKeys.ts';
 
-/** The controllers the console reads, first first, each with what its last check found. */
+/** The controllers the console reads, the primary first, each with what its last check found. */
 export function useControllersQuery() {
   return useQuery({
     queryKey: settingsKeys.controllers(),
@@ -38,7 +38,7 @@ export function useSaveControllerMutation() {
   });
 }
 
-/** Removes a controller: its sites stay, read from the first controller until a sync finds them elsewhere. */
+/** Removes a controller: its sites stay, read from the primary controller until a sync finds them elsewhere. */
 export function useRemoveControllerMutation() {
   const refreshAll = useRefreshAll();
   return useMutation({
