@@ -132,6 +132,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     now: opts.now,
     // the sites area is made below: its count is asked when the controllers are listed
     siteCounts: () => sites.service.countsByController(),
+    // several instances may share a PostgreSQL database, never the embedded one
+    shareReads: opts.database.kind === 'postgres',
   });
   const settings = settingsModule(core, {
     controllers: controllers.service,

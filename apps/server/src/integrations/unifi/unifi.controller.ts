@@ -34,9 +34,16 @@ export type VoucherRequest = {
 };
 
 /** The controller calls the console makes, typed, with reads through the coalescing cache. */
-export function createController(client: UnifiClient, cache: ReadCache) {
+export function createController(client: UnifiClient, cache: ReadCache, shared?: SharedReads) {
   const s = encodeURIComponent;
-  const read = <T>(key: string, load: () => Promise<T>, ttlMs?: number) => cache.get(key, load, ttlMs);
+  // a read with a window of its own (the dashboards') is shared with the other instances when they share a database
+  const read = <T>(key: string, load: () => Promise<T>, ttlMs?: number) =>
+    cache.get(key, shared && ttlMs !== undefined ? () => shared.read(key, ttlMs, load) : load, ttlMs);
+  /** Forgets the answers a write changed, here and for the other instances. */
+  const forget = async (prefix: string) => {
+    cache.invalidate(prefix);
+    await shared?.forget(prefix);
+  };
   const seconds = (ms: number) => Math.floor(ms / 1000);
   /** The devices of a site as the controller lists them (the devices screen and the dashboards share them). */
   const deviceList = (site: string, ttlMs?: number) =>
@@ -218,7 +225,7 @@ export function createController(client: UnifiClient, cache: ReadCache) {
         id: ids,
         data: { wlangroup_id_ng: groupId, wlangroup_id_na: groupId },
       });
-      cache.invalidate(`${site}:device`);
+      await forget(`${site}:device`);
       return ids.length;
     },
 
@@ -271,12 +278,21 @@ export function createController(client: UnifiClient, cache: ReadCache) {
         cmd: blocked ? 'block-sta' : 'unblock-sta',
         mac: mac.toLowerCase(),
       });
-      cache.invalidate(`${site}:`);
+      await forget(`${site}:`);
     },
   };
 }
 
 export type Controller = ReturnType<typeof createController>;
+
+/**
+ * Reads shared by the instances of the console on one database: `read` gives the answer another instance read within
+ * the window, or reads it once for all; `forget` drops the answers a write changed.
+ */
+export type SharedReads = {
+  read<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T>;
+  forget(prefix: string): Promise<void>;
+};
 
 /** A configured controller: its row's id and name, and how to reach it. */
 export type NamedControllerConfig = ControllerConfig & { id: number; name: string };
@@ -293,6 +309,8 @@ export function createControllerProvider(opts: {
   configured: () => Promise<NamedControllerConfig[]>;
   demo?: ControllerConfig;
   ttlMs?: number;
+  /** the reads shared with the other instances, per controller (a namespace each); none on the embedded database */
+  shared?: (namespace: string) => SharedReads;
 }) {
   let current: Promise<ControllerEntry[]> | undefined;
 
@@ -300,7 +318,11 @@ export function createControllerProvider(opts: {
     id,
     name,
     demo,
-    controller: createController(createUnifiClient(config), createReadCache(opts.ttlMs ?? 15_000)),
+    controller: createController(
+      createUnifiClient(config),
+      createReadCache(opts.ttlMs ?? 15_000),
+      opts.shared?.(`${id ?? 'demo'}@${config.url}`),
+    ),
   });
 
   async function build(): Promise<ControllerEntry[]> {

@@ -2,6 +2,7 @@ import type { ControllerConfig } from '../../integrations/unifi/unifi.client.ts'
 import { createControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
 import type { Area, Core } from '../../lib/module.ts';
 import { signInTo } from './controllers.outcome.ts';
+import { createSharedReads } from './controllers.reads.ts';
 import { createControllersRepository } from './controllers.repository.ts';
 import { controllersRoutes } from './controllers.routes.ts';
 import { createControllersService } from './controllers.service.ts';
@@ -18,6 +19,8 @@ export function controllersModule(
     now?: () => number;
     /** how many sites each controller has: the sites area's count, bound once it exists */
     siteCounts: () => Promise<Map<number, number>>;
+    /** share the controllers' windowed reads with the other instances on this database (PostgreSQL) */
+    shareReads?: boolean;
   },
 ) {
   const service = createControllersService({
@@ -33,6 +36,7 @@ export function controllersModule(
     configured: () => service.configs(),
     demo: opts.demoController,
     ttlMs: opts.controllerTtlMs,
+    shared: opts.shareReads ? createSharedReads(core.db) : undefined,
   });
   const routes: Area['routes'] = async (api) => controllersRoutes(api, { controllers: service });
   return { service, provider, routes };

@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The UniFi controllers the console reads, first (lowest id) first: the spec's systemConfig shows and changes the
@@ -23,3 +23,18 @@ export const controllers = pgTable(
   },
   (t) => [uniqueIndex('controllers_url_idx').on(t.url)],
 );
+
+/**
+ * The controllers' answers read within their window, shared by the instances of the console on one PostgreSQL (an
+ * unlogged table: a cache, not data): the instance holding a key's lease asks the controller, the others wait for
+ * its answer instead of asking too. A lease is short and renewed while its holder reads, so one that died frees it
+ * within seconds.
+ */
+export const controllerReads = pgTable('controller_reads', {
+  key: text('key').primaryKey(),
+  /** `{ v: answer }` (absent before the first answer) */
+  value: jsonb('value'),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  leaseOwner: text('lease_owner'),
+});
