@@ -14,6 +14,13 @@ describe('the configuration', () => {
     expect(() => loadConfig({ UNIFI_DEMO_CLOCK: 'tomorrow' })).toThrow('UNIFI_DEMO_CLOCK');
   });
 
+  it("reads the demo controller's size as a whole number of sites within bounds", () => {
+    expect(loadConfig({}).demoSites).toBeUndefined();
+    expect(loadConfig({ UNIFI_DEMO_SITES: '2000' }).demoSites).toBe(2000);
+    expect(() => loadConfig({ UNIFI_DEMO_SITES: '0' })).toThrow('UNIFI_DEMO_SITES');
+    expect(() => loadConfig({ UNIFI_DEMO_SITES: '2e3' })).toThrow('UNIFI_DEMO_SITES');
+  });
+
   it('takes the public address guests are sent to as an IPv4 address, `off` for none, else a guess of its own', () => {
     expect(loadConfig({ PORTAL_ADDRESS: '203.0.113.10' }).portalAddress).toBe('203.0.113.10');
     expect(loadConfig({ PORTAL_ADDRESS: 'off' }).portalAddress).toBe('');

@@ -15,6 +15,8 @@ export type Config = {
   trustProxy: boolean | string;
   /** where the demo controller's clock starts (epoch ms; it then runs on); the wall clock when undefined */
   demoClock: number | undefined;
+  /** how many sites the demo controller has (an operator's size); its own eight when undefined */
+  demoSites: number | undefined;
   /** words naming the operator's own wireless networks, which the console does not list */
   wirelessHidden: string | undefined;
   /** the console's public IPv4 address, where the controllers' external portals send guests ('' for none) */
@@ -40,7 +42,8 @@ function int(name: string, value: string | undefined, fallback: number): number 
 function count(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) {
+  // decimal digits only: `2e3` or `0x10` are not taken for a number
+  if (!/^\d+$/.test(value) || n < min || n > max) {
     throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${value}"`);
   }
   return n;
@@ -117,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST || path.join(root, 'apps/web/dist')),
     trustProxy: trustProxy(env.TRUST_PROXY),
     demoClock: instant('UNIFI_DEMO_CLOCK', env.UNIFI_DEMO_CLOCK),
+    demoSites: env.UNIFI_DEMO_SITES ? count('UNIFI_DEMO_SITES', env.UNIFI_DEMO_SITES, 8, 1, 5000) : undefined,
     wirelessHidden: env.WIRELESS_HIDDEN,
     portalAddress: portalAddress(env.PORTAL_ADDRESS),
     zabbix: env.ZABBIX_URL

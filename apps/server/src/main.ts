@@ -4,7 +4,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { loadMasterKey } from './lib/secrets.ts';
-import { createSettingsRepository } from './modules/settings/settings.repository.ts';
+import { createControllersRepository } from './modules/controllers/controllers.repository.ts';
 import { ensureFirstAdmin } from './modules/users/users.bootstrap.ts';
 import { isDatabaseDown } from './plugins/errors.ts';
 
@@ -34,14 +34,14 @@ const firstAdmin = await ensureFirstAdmin(database, config.adminPassword);
 
 // With no controller configured, a simulated one on loopback stands in (the UI says so). It is never used once an
 // administrator sets a controller in Settings → Parameter.
-const parameters = await createSettingsRepository(database.db).get<{ urlUbnt?: string }>('parameters');
+const configured = await createControllersRepository(database.db).first();
 const demoPassword = randomBytes(12).toString('base64url');
 const startedAt = Date.now();
 const demoClock = config.demoClock;
 /** The demo controller's clock, when UNIFI_DEMO_CLOCK sets it: the dashboards read their ranges on it too. */
 const demoNow = demoClock === undefined ? undefined : () => demoClock + (Date.now() - startedAt);
 const demo =
-  parameters?.urlUbnt || process.env.UNIFI_DEMO === 'off'
+  configured || process.env.UNIFI_DEMO === 'off'
     ? undefined
     : await startSimulator({
         port: 0,
@@ -51,6 +51,7 @@ const demo =
         password: demoPassword,
         seed: 2019,
         now: demoNow,
+        sites: config.demoSites,
       });
 
 const app = await buildApp({
