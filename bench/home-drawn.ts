@@ -139,8 +139,11 @@ async function signInAndTime(context: BrowserContext, password: string): Promise
   const page = await context.newPage();
   // installed by the browser itself (the console's CSP allows no eval)
   await page.addInitScript(`window.homeMissing = ${missing.toString()};`);
-  // signed out, as on a first visit: the tokens of the context's previous page are forgotten when /login loads
-  await page.addInitScript(() => localStorage.clear());
+  // signed out, as on a first visit: the tokens of the context's previous page are forgotten when /login loads (the
+  // site last watched is kept, as the browser keeps it across sign-ins)
+  await page.addInitScript(() => {
+    for (const key of Object.keys(localStorage)) if (!key.startsWith('it4u.site.')) localStorage.removeItem(key);
+  });
   await page.goto('/login');
   await page.getByLabel('Username or e-mail').fill('admin');
   await page.getByLabel('Password', { exact: true }).fill(password);

@@ -50,7 +50,7 @@ export type AppOptions = {
   demoController?: ControllerConfig;
   /** how long controller reads are reused */
   controllerTtlMs?: number;
-  /** how long the overview waits for sites' access points lists not read yet (default 250 ms; tests wait longer) */
+  /** how long the overview waits for sites' access points lists not read yet (default 150 ms; tests wait longer) */
   overviewWaitMs?: number;
   /** on start, fill an empty site-names table from the demo controller, so that a newcomer's screens have sites */
   syncDemoSites?: boolean;

@@ -178,6 +178,42 @@ describe('the UniFi client when the controller fails', () => {
   });
 });
 
+describe('requests to one controller', () => {
+  it('go at most 16 at once; the others wait their turn and are all answered', async () => {
+    let now = 0;
+    let most = 0;
+    const held: (() => void)[] = [];
+    const server = await listen((req, res) => {
+      req.resume();
+      if (req.url === '/') return void res.writeHead(302, { location: '/manage' }).end();
+      const json = { 'content-type': 'application/json' };
+      if (req.url === '/api/login') {
+        res.writeHead(200, { ...json, 'set-cookie': 'unifises=s1; Path=/' });
+        return void res.end(JSON.stringify({ meta: { rc: 'ok' }, data: [] }));
+      }
+      now++;
+      most = Math.max(most, now);
+      // answered a moment later, so that the requests overlap
+      held.push(() => {
+        now--;
+        res.writeHead(200, json).end(JSON.stringify({ meta: { rc: 'ok' }, data: [{ name: 'a' }] }));
+      });
+      setTimeout(() => held.shift()?.(), 20);
+    });
+    const client = createUnifiClient({ url: server.url, ...credentials, verifyTls: true, timeoutMs: 20_000 });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => client.call('GET', `/api/s/site${i}/stat/device`)),
+      );
+      expect(answers).toHaveLength(60);
+      expect(most).toBe(16);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+});
+
 type Reply = { status: number; headers?: Record<string, string> };
 
 /**

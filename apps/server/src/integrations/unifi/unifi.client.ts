@@ -46,6 +46,12 @@ const API_KEY_REFUSED = 'X-API-KEY';
 /** Retries of a call the controller refused with 429 or 503, and the waits when it does not say (1 s, 2 s). */
 const MAX_RETRIES = 2;
 const FIRST_BACKOFF_MS = 1_000;
+/**
+ * The requests one controller is sent at once; the others wait their turn (within their deadline). An operator's
+ * cold overview reads hundreds of sites' devices: all at once they would flood the controller and the console's own
+ * event loop, which then answers the viewer late.
+ */
+const MAX_IN_FLIGHT = 16;
 /** The first cool-down after a timeout, and the longest. */
 const FIRST_COOL_DOWN_MS = 5_000;
 const MAX_COOL_DOWN_MS = 60_000;
@@ -64,7 +70,8 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * without the key being sent to paths it does not have. An account with two-factor sign-in cannot log in with its
  * password alone: the controller asks for a code, and the call fails with `controllerTwoFactor`.
  *
- * It does not hammer a controller in trouble:
+ * It sends one controller at most 16 requests at once (the others wait their turn within their deadline), and it
+ * does not hammer a controller in trouble:
  * - **429 or 503** (busy): the same request is sent again after the controller's `Retry-After` (seconds or an HTTP
  *   date), else after 1 s then 2 s; at most 2 retries, and never a wait that ends past the call's deadline. Still
  *   refused: `controllerBusy` (503, `seconds` = the wait the controller asked for next).
@@ -90,6 +97,9 @@ export function createUnifiClient(config: ControllerConfig) {
   let coolDownMs = 0;
   let coolUntil = 0;
   let probing = false;
+  /** requests under way, and those waiting for a slot */
+  let inFlight = 0;
+  const waiting: (() => void)[] = [];
 
   const timedOut = () => new ControllerTimeoutError(base, Math.ceil(timeoutMs / 1000));
 
@@ -102,7 +112,26 @@ export function createUnifiClient(config: ControllerConfig) {
   }
 
   /** One HTTP request before the deadline (ms on the client's clock), unless a cool-down refuses it first. */
+  /** Waits for one of the controller's request slots (at most MAX_IN_FLIGHT requests at once). */
+  async function slot(): Promise<void> {
+    if (inFlight >= MAX_IN_FLIGHT) await new Promise<void>((resolve) => waiting.push(resolve));
+    inFlight++;
+  }
+  function release() {
+    inFlight--;
+    waiting.shift()?.();
+  }
+
   async function send(method: string, path: string, body: unknown, deadline: number): Promise<Answer> {
+    await slot();
+    try {
+      return await sendNow(method, path, body, deadline);
+    } finally {
+      release();
+    }
+  }
+
+  async function sendNow(method: string, path: string, body: unknown, deadline: number): Promise<Answer> {
     let probe = false;
     if (coolDownMs > 0) {
       if (probing || now() < coolUntil) throw timedOut();

@@ -22,7 +22,7 @@ export function dashboardModule(deps: {
     sites: deps.sites,
     contracts: deps.contracts,
     now: deps.now ?? Date.now,
-    overviewWaitMs: deps.overviewWaitMs ?? 250,
+    overviewWaitMs: deps.overviewWaitMs ?? 150,
   });
   const routes: Area['routes'] = async (api) => dashboardRoutes(api, { dashboard: service });
   return { service, routes };

@@ -160,10 +160,12 @@ export function createDashboardService(deps: {
      * access points are down; a controller that cannot be read is named, its sites unknown, the others shown.
      */
     async overview(actor: Actor): Promise<Overview> {
-      const visible = await deps.sites.visibleTo(actor);
       if ((await deps.controller.all()).length === 0) throw new UnavailableError(503, 'noController');
       const now = deps.now();
-      const { bySite: health, down, where } = await deps.sites.health(DASHBOARD_REFRESH_MS);
+      const [visible, { bySite: health, down, where }] = await Promise.all([
+        deps.sites.visibleTo(actor),
+        deps.sites.health(DASHBOARD_REFRESH_MS),
+      ]);
       const counts = { ok: 0, warning: 0, error: 0, unknown: 0 };
       const warnings: Overview['warnings'] = [];
       const errors: Overview['errors'] = [];

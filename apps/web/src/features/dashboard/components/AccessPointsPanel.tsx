@@ -8,6 +8,9 @@ import { RegisterTable } from '../../../components/table/RegisterTable.tsx';
 import { useAccessPoints } from '../dashboardQueries.ts';
 import { Chart, donut } from './Chart.tsx';
 
+/** How many access points the table shows at once. */
+const AP_PAGE = 10;
+
 /** The access points of the site: connected or not (a pie) and the quick look (name, host, up, down, uptime). */
 export function AccessPointsPanel({ site }: { site: string | undefined }) {
   const { t, i18n } = useTranslation();
@@ -44,7 +47,12 @@ export function AccessPointsPanel({ site }: { site: string | undefined }) {
           <RegisterTable<AccessPoint>
             size="small"
             rowKey="mac"
-            pagination={false}
+            // a venue of 150 access points: ten at a time rather than 150 rows drawn at once
+            pagination={
+              (data?.accessPoints.length ?? 0) > AP_PAGE
+                ? { pageSize: AP_PAGE, size: 'small', showSizeChanger: false }
+                : false
+            }
             card={{ title: ['name', 'hostname'], fields: ['up', 'down', 'uptime'] }}
             aria-label={t('dashboard.ap.title')}
             scroll={{ x: 'max-content', y: 240 }}
