@@ -60,6 +60,12 @@ for (const size of sizes) {
   };
   try {
     const cpu0 = JSON.parse((await timed(`${base}/bench/cpu`)).body).ms as number;
+    // the shared device token the customer sites' routers push with (before the controllers: this form saves the
+    // first controller's fields too)
+    must(
+      await api('PUT', '/it4u/systemConfig', { tokenUcrm: 'bench', tokenDev: 'bench-device-token' }),
+      'device token',
+    );
     must(
       await api('POST', '/it4u/controllers', {
         name: 'Miền Bắc',
@@ -117,6 +123,51 @@ for (const size of sizes) {
       list.push(a.ms);
       listBytes = a.body.length;
     }
+    // the customer report: every site's router pushes its WAN links once, then the report is read 50 times, each
+    // row with the access points its controller counts
+    // (one customer site per name: two controllers' venues may share a name)
+    const names = [
+      ...new Set(
+        (JSON.parse((await api('GET', '/it4u/getSitename/')).body) as { sitename: string }[]).map((x) => x.sitename),
+      ),
+    ];
+    const router = { authorization: 'Bearer bench-device-token', 'content-type': 'application/json' };
+    for (let i = 0; i < names.length; i += 20) {
+      await Promise.all(
+        names.slice(i, i + 20).map(async (sitename, k) =>
+          must(
+            await timed(`${base}/api/v1/it4u/customer_info`, {
+              method: 'POST',
+              headers: router,
+              body: JSON.stringify({
+                sitename,
+                groupClient: 'FTTH',
+                wan1Provider: 'VNPT',
+                wan1Ip: `10.0.${(i + k) >> 8}.${(i + k) & 255}`,
+                wan1Status: 1,
+                wan1Uptime: 86_400,
+              }),
+            }),
+            'push',
+          ),
+        ),
+      );
+    }
+    // the report is a copy the console makes anew behind its readers: read once it holds every site pushed
+    const started = Date.now();
+    while ((JSON.parse((await api('GET', '/it4u/customer_info')).body) as unknown[]).length < names.length) {
+      if (Date.now() - started > 120_000) throw new Error('the customer report does not show the pushed sites');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const report: number[] = [];
+    let reportRows: { apdisconnected: number | null }[] = [];
+    for (let i = 0; i < 50; i++) {
+      const a = must(await api('GET', '/it4u/customer_info'), 'customer report');
+      report.push(a.ms);
+      reportRows = JSON.parse(a.body);
+    }
+    const withAps = reportRows.filter((r) => r.apdisconnected !== null).length;
+
     const bare: number[] = [];
     for (let i = 0; i < 50; i++) bare.push((await timed(`${base}/api/health`)).ms);
 
@@ -144,6 +195,8 @@ for (const size of sizes) {
       'overview bytes': cold.body.length,
       'site list p95': ms(percentile(list, 95)),
       'site list bytes': listBytes,
+      'customer report rows (with access points)': `${reportRows.length} (${withAps})`,
+      'customer report p50 / p99': `${ms(percentile(report, 50))} / ${ms(percentile(report, 99))}`,
       'bare route p95': ms(percentile(bare, 95)),
       'bare controller read, first': ms(controllerFirst),
       'bare controller read p95': ms(percentile(controllerRead, 95)),
