@@ -343,6 +343,24 @@ export function addSite(world: World, desc: string, now: number): Site {
   return site;
 }
 
+/** A new site's lists and client state, all empty (the demo's sites and the generated ones start so). */
+export function emptyParts() {
+  return {
+    devices: [] as Device[],
+    wlans: [] as JsonObject[],
+    wlangroups: [] as JsonObject[],
+    apgroups: undefined,
+    settings: [] as JsonObject[],
+    vouchers: [] as JsonObject[],
+    users: new Map<string, KnownUser>(),
+    blocked: new Set<string>(),
+    kicked: new Map<string, number>(),
+    authorized: new Map<string, GuestAuthorization>(),
+    voucherGuests: new Map<string, Set<string>>(),
+    slots: [] as ClientSlot[],
+  };
+}
+
 function emptySite(world: World, rng: Rng, plan: SitePlan, now: number): Site {
   const index = world.nextSiteIndex++;
   const wide = index >= 240;
@@ -352,18 +370,7 @@ function emptySite(world: World, rng: Rng, plan: SitePlan, now: number): Site {
     _id: newId(rng, now - 400 * DAY),
     name: plan.name ?? rng.lower(8),
     desc: plan.desc,
-    devices: [],
-    wlans: [],
-    wlangroups: [],
-    apgroups: undefined,
-    settings: [],
-    vouchers: [],
-    users: new Map(),
-    blocked: new Set(),
-    kicked: new Map(),
-    authorized: new Map(),
-    voucherGuests: new Map(),
-    slots: [],
+    ...emptyParts(),
     lanClients: 0,
     guestAuth: 'hotspot',
     networkId: newId(rng, now - 400 * DAY),
