@@ -33,12 +33,18 @@ export function createSharedReads(db: Db): (namespace: string) => SharedReads {
     return row?.fresh && row.value ? { value: row.value } : undefined;
   }
 
-  async function takeLease(key: string): Promise<boolean> {
+  /**
+   * Takes the key's lease when nobody holds it and its answer is still not fresh: another instance may have stored
+   * the answer and freed the lease between our look for it and this.
+   */
+  async function takeLease(key: string, ttlMs: number): Promise<boolean> {
     const rows = rowsOf<{ lease_owner: string }>(
       await db.execute(sql`insert into controller_reads (key, lease_until, lease_owner)
         values (${key}, now() + make_interval(secs => ${LEASE_MS / 1000}), ${owner})
         on conflict (key) do update set lease_until = excluded.lease_until, lease_owner = excluded.lease_owner
-        where controller_reads.lease_until is null or controller_reads.lease_until < now()
+        where (controller_reads.lease_until is null or controller_reads.lease_until < now())
+          and (controller_reads.value is null
+            or controller_reads.fetched_at <= now() - make_interval(secs => ${ttlMs / 1000}))
         returning lease_owner`),
     );
     return rows.length > 0;
@@ -50,7 +56,7 @@ export function createSharedReads(db: Db): (namespace: string) => SharedReads {
       for (;;) {
         const hit = await fresh(key, ttlMs);
         if (hit) return hit.value.v as T;
-        if (await takeLease(key)) {
+        if (await takeLease(key, ttlMs)) {
           const renew = setInterval(() => {
             void db
               .execute(sql`update controller_reads set lease_until = now() + make_interval(secs => ${LEASE_MS / 1000})
