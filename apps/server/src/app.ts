@@ -50,8 +50,11 @@ export type AppOptions = {
   demoController?: ControllerConfig;
   /** how long controller reads are reused */
   controllerTtlMs?: number;
-  /** how long the overview waits for sites' access points lists not read yet (default 150 ms; tests wait longer) */
-  overviewWaitMs?: number;
+  /**
+   * how long after its start the overview answers, without access points lists not read by then (default 200 ms;
+   * tests wait longer)
+   */
+  overviewBudgetMs?: number;
   /** on start, fill an empty site-names table from the demo controller, so that a newcomer's screens have sites */
   syncDemoSites?: boolean;
   /** how long and how much memory reading an uploaded spreadsheet may take */
@@ -218,7 +221,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     sites: sites.service,
     contracts: contracts.counts,
     now: opts.now,
-    overviewWaitMs: opts.overviewWaitMs,
+    overviewBudgetMs: opts.overviewBudgetMs,
   });
   realtime.authenticateWith(registerAuth(app, auth.verifyAccess, auth.sessionStore));
 

@@ -63,7 +63,7 @@ export async function createTestApp(
   }
   const masterKey = randomBytes(32);
   // the overview waits for every list here (a loaded CI machine is slow), where the console answers without the late ones
-  const app = await buildApp({ database, masterKey, overviewWaitMs: 30_000, ...appOptions });
+  const app = await buildApp({ database, masterKey, overviewBudgetMs: 30_000, ...appOptions });
   await app.ready();
   return {
     app,

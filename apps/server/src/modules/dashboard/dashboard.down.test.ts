@@ -171,7 +171,7 @@ describe.each(drivers)('dashboards when the controller is down or slow, on %s', 
     const t = await createTestApp(driver, {
       demoController: { ...sim.config, url: proxy.url, timeoutMs: 5_000 },
       now: () => NOW,
-      overviewWaitMs: 100,
+      overviewBudgetMs: 100,
     });
     try {
       await createSitesRepository(t.database.db).insert({ sitename: 'Chậm', idname: slow });

@@ -14,15 +14,15 @@ export function dashboardModule(deps: {
   sites: SitesService;
   contracts: ContractCounts;
   now?: () => number;
-  /** how long the overview waits for access points lists not read yet before answering without them (ms) */
-  overviewWaitMs?: number;
+  /** how long after its start the overview answers, without access points lists not read by then (ms) */
+  overviewBudgetMs?: number;
 }) {
   const service = createDashboardService({
     controller: deps.controller,
     sites: deps.sites,
     contracts: deps.contracts,
     now: deps.now ?? Date.now,
-    overviewWaitMs: deps.overviewWaitMs ?? 150,
+    overviewBudgetMs: deps.overviewBudgetMs ?? 200,
   });
   const routes: Area['routes'] = async (api) => dashboardRoutes(api, { dashboard: service });
   return { service, routes };

@@ -30,6 +30,8 @@ export type SiteHealth = {
   down: { entry: ControllerEntry; error: unknown; sites: number }[];
   /** every site's controller and short name there, by the console's name (read with the health, not once a site) */
   where: Map<string, SiteOnController>;
+  /** every site of the table, as it was matched */
+  located: LocatedSite[];
 };
 
 /** The key of a site on its controller. */
@@ -240,7 +242,7 @@ export function createSitesService({
           }
         }),
       );
-      return { bySite, down, where };
+      return { bySite, down, where, located: rows };
     },
 
     /** How many sites each controller has. */
