@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { startSimulator } from '@it4u/unifi-sim';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -30,6 +32,9 @@ process.on('unhandledRejection', uncaught('unhandled rejection'));
 
 const config = loadConfig();
 const database = await openDatabase(config);
+// the embedded database is this process's alone: the backup commands look here before they open it
+const pidFile = config.databaseUrl ? undefined : path.join(config.dataDir, 'console.pid');
+if (pidFile) writeFileSync(pidFile, String(process.pid));
 const firstAdmin = await ensureFirstAdmin(database, config.adminPassword);
 
 // With no controller configured, a simulated one on loopback stands in (the UI says so). It is never used once an
@@ -86,6 +91,7 @@ async function shutdown(signal: string) {
   await app.close();
   await demo?.close();
   await database.close();
+  if (pidFile) rmSync(pidFile, { force: true });
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

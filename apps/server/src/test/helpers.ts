@@ -38,6 +38,8 @@ function migratedPglite(): Blob {
 export async function createTestApp(
   driver: Driver,
   appOptions: Partial<Omit<AppOptions, 'database' | 'masterKey'>> = {},
+  /** the secrets key (a random one unless given) */
+  masterKey: Buffer = randomBytes(32),
 ): Promise<TestApp> {
   let database: Database;
   let drop: (() => Promise<void>) | undefined;
@@ -61,7 +63,6 @@ export async function createTestApp(
       await c.end();
     };
   }
-  const masterKey = randomBytes(32);
   // the overview waits for every list here (a loaded CI machine is slow), where the console answers without the late ones
   const app = await buildApp({ database, masterKey, overviewBudgetMs: 30_000, ...appOptions });
   await app.ready();

@@ -1,0 +1,113 @@
+// The console's backups from the command line (npm run backup / restore / move-to-postgres); see docs/operations.md.
+//   npm run backup [-- FILE]                 a consistent snapshot, to FILE or DATA_DIR/backups/it4u-<time>.it4u.gz
+//   npm run restore -- FILE [--replace]      into the database the console runs on (DATABASE_URL, else embedded)
+//   npm run move-to-postgres                 the embedded database (DATA_DIR) copied into DATABASE_URL's
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from './config.ts';
+import { BackupError, inUse, restoreBackup, writeBackup } from './db/backup.ts';
+import { type Database, migrate, openPglite, openPostgres } from './db/client.ts';
+import { isIncomplete, markIncomplete, openDatabase } from './db/open.ts';
+import { loadMasterKey } from './lib/secrets.ts';
+
+const config = loadConfig();
+const [command, ...args] = process.argv.slice(2);
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+/** The embedded database cannot be opened by two processes: refuse while the console runs on it. */
+function embeddedFree() {
+  const pidFile = path.join(config.dataDir, 'console.pid');
+  let pid: number | undefined;
+  try {
+    pid = Number(readFileSync(pidFile, 'utf8').trim());
+  } catch {
+    return;
+  }
+  try {
+    if (pid) process.kill(pid, 0);
+  } catch {
+    return; // a pid file left by a console that died
+  }
+  throw new BackupError(
+    `The console (process ${pid}) is running on the embedded database in ${config.dataDir}: stop it first.`,
+  );
+}
+
+async function open(): Promise<Database> {
+  if (!config.databaseUrl) embeddedFree();
+  return openDatabase(config);
+}
+
+const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+
+async function main() {
+  const masterKey = loadMasterKey(config.secretKey, config.dataDir);
+  if (command === 'backup') {
+    const dir = path.join(config.dataDir, 'backups');
+    mkdirSync(dir, { recursive: true });
+    const file = path.resolve(args[0] ?? path.join(dir, `it4u-${stamp()}.it4u.gz`));
+    const database = await open();
+    try {
+      const made = await writeBackup(database, masterKey, file);
+      say(`Backed up ${made.rows} rows of ${Object.keys(made.tables).length} tables to ${file} (${kb(made.bytes)}).`);
+    } finally {
+      await database.close();
+    }
+  } else if (command === 'restore') {
+    const file = args.find((a) => !a.startsWith('--'));
+    if (!file) throw new BackupError('Say which backup to restore: npm run restore -- FILE');
+    const database = await open();
+    try {
+      const done = await restoreBackup(database, masterKey, path.resolve(file), {
+        replace: args.includes('--replace'),
+      });
+      say(`Restored ${done.rows} rows of ${Object.keys(done.tables).length} tables from ${file}.`);
+    } finally {
+      await database.close();
+    }
+  } else if (command === 'move-to-postgres') {
+    if (!config.databaseUrl) throw new BackupError('Set DATABASE_URL to the PostgreSQL database to move to.');
+    embeddedFree();
+    const file = path.join(tmpdir(), `it4u-move-${process.pid}.it4u.gz`);
+    try {
+      const from = await openPglite(path.join(config.dataDir, 'pg'));
+      try {
+        await migrate(from);
+        await writeBackup(from, masterKey, file);
+      } finally {
+        await from.close();
+      }
+      const to = await openPostgres(config.databaseUrl, 2);
+      try {
+        await migrate(to);
+        if (!(await isIncomplete(to.db)) && (await inUse(to.db))) {
+          throw new BackupError(
+            'The PostgreSQL database is in use by a console (someone has signed in to it): move into an empty one.',
+          );
+        }
+        // said before a row is written, taken back in the copy's own transaction: a copy killed half-way leaves a
+        // database the console refuses to start on, and the command run again starts clean
+        await markIncomplete(to, true);
+        const done = await restoreBackup(to, masterKey, file, { replace: true, unmark: true });
+        say(`Copied ${done.rows} rows of ${Object.keys(done.tables).length} tables into PostgreSQL; counts compared.`);
+      } finally {
+        await to.close();
+      }
+      say('Run the console there: keep DATABASE_URL set (and the same SECRET_KEY or DATA_DIR/secret.key).');
+      say(`The embedded database in ${path.join(config.dataDir, 'pg')} is left as it was.`);
+    } finally {
+      rmSync(file, { force: true });
+    }
+  } else {
+    throw new BackupError('Commands: backup [FILE], restore FILE [--replace], move-to-postgres');
+  }
+}
+
+try {
+  await main();
+} catch (err) {
+  process.stderr.write(`${err instanceof BackupError ? err.message : ((err as Error).stack ?? String(err))}\n`);
+  process.exit(1);
+}

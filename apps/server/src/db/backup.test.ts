@@ -1,0 +1,138 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decryptSecret } from '../lib/crypto.ts';
+import { deriveKey } from '../lib/secrets.ts';
+import { rowsOf } from '../lib/sql.ts';
+import { createTestApp, type Driver, drivers, seedUser, signin, type TestApp, tokenFor } from '../test/helpers.ts';
+import { SIM_CLOCKS, startTestSimulator, type TestSimulator } from '../test/simulator.ts';
+import { BackupError, readHeader, restoreBackup, writeBackup } from './backup.ts';
+import type { Db } from './client.ts';
+
+const NOW = SIM_CLOCKS.noon;
+
+/** Every logged table's rows, as PostgreSQL writes them, sorted: two databases holding the same rows give the same. */
+async function contents(db: Db): Promise<Record<string, string[]>> {
+  const tables = rowsOf<{ name: string }>(
+    await db.execute(sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r' and c.relpersistence = 'p' order by 1`),
+  );
+  const all: Record<string, string[]> = {};
+  for (const { name } of tables) {
+    const rows = rowsOf<{ j: string }>(
+      await db.execute(sql.raw(`select row_to_json(t)::text as j from "${name}" t order by 1`)),
+    );
+    all[name] = rows.map((r) => r.j);
+  }
+  return all;
+}
+
+/**
+ * A console with data in its areas is backed up while it runs, and restored into a new empty console (on the same
+ * kind of database, and from the embedded one into PostgreSQL): every row is back, stored secrets decrypt with the
+ * key, people sign in with their passwords, and new rows take new ids. A wrong key, a file cut short or a database in
+ * use is refused and changes nothing.
+ */
+describe.each(drivers)('a backup of a console on %s', (driver) => {
+  let sim: TestSimulator;
+  let t: TestApp;
+  let person: { username: string; password: string };
+  let file: string;
+  const dir = mkdtempSync(path.join(tmpdir(), 'it4u-backup-'));
+
+  beforeAll(async () => {
+    sim = await startTestSimulator('noon');
+    // the demo's sites and customers, then a person, a controller with its password, the registers
+    t = await createTestApp(driver, { demoController: sim.config, syncDemoSites: true, now: () => NOW });
+    person = await seedUser(t.database, { roles: ['ROLE_KT'] });
+    const admin = (await tokenFor(t, ['ROLE_ADMIN'])).headers;
+    const ok = async (method: 'POST' | 'PUT', url: string, payload: object) => {
+      const res = await t.app.inject({ method, url: `/api/v1${url}`, headers: admin, payload });
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+      return res.json();
+    };
+    await ok('POST', '/it4u/controllers', {
+      name: 'Miền Bắc',
+      url: sim.config.url,
+      signIn: 'account',
+      username: sim.config.username,
+      password: sim.config.password,
+      verifyTls: true,
+    });
+    await ok('POST', '/it4u/sitename/', { sitename: 'Khách sạn Hoa Mai', idname: 'hoamai01' });
+    const contract = await ok('POST', '/it4u/contracts', {
+      customId: 'KH-HM',
+      numContract: 'HD-HM-1',
+      clientName: 'Khách sạn Hoa Mai',
+      phone: '0903 000 111',
+      street: '1 Lê Lợi',
+      servicePlans: 'FTTH 300M',
+      sitename: ['hoamai01'],
+    });
+    await ok('POST', '/it4u/channel/name', { name: 'VNPT' });
+    await ok('POST', '/it4u/listSupplies', { itemCode: 'AP-U6', name: 'UniFi U6', unit: 'Cái', number: 5, value: 1 });
+    await ok('POST', '/it4u/clientDeviceInf', {
+      contract: { numContract: contract.numContract, clientName: contract.clientName },
+      sitename: { idname: 'hoamai01', sitename: 'Khách sạn Hoa Mai' },
+      passWan1: 'wan-secret',
+      passLb: 'lb-secret',
+    });
+    file = path.join(dir, 'console.it4u.gz');
+    const made = await writeBackup(t.database, t.masterKey, file);
+    expect(made.tables.users).toBeGreaterThan(1);
+    expect(made.tables.contracts).toBeGreaterThan(1);
+  });
+  afterAll(async () => {
+    await t.close();
+    await sim.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const targets: Driver[] = driver === 'pglite' ? drivers : [driver];
+  it.each(targets)('restores into a new console on %s: every row, secrets, sign-in, new ids', async (target) => {
+    const fresh = await createTestApp(target, {}, t.masterKey);
+    try {
+      const done = await restoreBackup(fresh.database, fresh.masterKey, file);
+      expect(done.rows).toBeGreaterThan(10);
+      expect(await contents(fresh.database.db)).toEqual(await contents(t.database.db));
+      // the stored secrets decrypt with the key
+      const [row] = rowsOf<{ password: string }>(
+        await fresh.database.db.execute(sql`select password from controllers`),
+      );
+      expect(decryptSecret(deriveKey(fresh.masterKey, 'secrets'), row?.password ?? '')).toBe(sim.config.password);
+      // people sign in with their passwords, and a new row takes an id past the restored ones
+      expect((await signin(fresh.app, person.username, person.password)).accessToken).toBeTruthy();
+      const newcomer = await seedUser(fresh.database);
+      const [max] = rowsOf<{ id: number }>(await t.database.db.execute(sql`select max(id)::int as id from users`));
+      expect(newcomer.id).toBeGreaterThan(max?.id ?? 0);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('refuses a backup made with another key, one cut short, and a database in use, and changes nothing', async () => {
+    const other = await createTestApp(driver);
+    try {
+      const before = await contents(other.database.db);
+      await expect(restoreBackup(other.database, other.masterKey, file)).rejects.toThrow(/another secrets key/);
+      const cut = path.join(dir, 'cut.it4u.gz');
+      const whole = readFileSync(file);
+      writeFileSync(cut, whole.subarray(0, Math.floor(whole.length / 2)));
+      await expect(restoreBackup(other.database, t.masterKey, cut)).rejects.toThrow(/incomplete/);
+      const same = await createTestApp(driver, {}, t.masterKey);
+      try {
+        await expect(restoreBackup(same.database, t.masterKey, cut)).rejects.toBeInstanceOf(BackupError);
+        await tokenFor(same, ['ROLE_ADMIN']); // someone signs in: the database is in use
+        await expect(restoreBackup(same.database, t.masterKey, file)).rejects.toThrow(/in use/);
+      } finally {
+        await same.close();
+      }
+      expect(await contents(other.database.db)).toEqual(before);
+      await expect(readHeader(path.join(dir, '..', path.basename(dir)))).rejects.toBeInstanceOf(BackupError);
+    } finally {
+      await other.close();
+    }
+  });
+});
