@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { MAX_UPLOAD_BYTES } from '@it4u/shared';
@@ -14,6 +16,8 @@ import type { Area, Core } from './lib/module.ts';
 import { deriveKey } from './lib/secrets.ts';
 import { SHEET_LIMITS, type SheetLimits } from './lib/upload.ts';
 import { authModule } from './modules/auth/auth.module.ts';
+import { backupsModule } from './modules/backups/backups.module.ts';
+import type { BackupsConfig } from './modules/backups/backups.service.ts';
 import { channelsModule } from './modules/channels/channels.module.ts';
 import { chatModule } from './modules/chat/chat.module.ts';
 import { contractsModule } from './modules/contracts/contracts.module.ts';
@@ -60,6 +64,8 @@ export type AppOptions = {
   /** how long and how much memory reading an uploaded spreadsheet may take */
   sheetLimits?: SheetLimits;
   webDist?: string;
+  /** the backups' folder, schedule and retention (BACKUP_DIR, BACKUP_HOURS, BACKUP_KEEP); none in the tests */
+  backups?: BackupsConfig;
   /** pino's level, and where the lines go (tests read them from a stream; standard output otherwise) */
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
   trustProxy?: boolean | string;
@@ -216,6 +222,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     onResetMail: (sending) =>
       void sending.catch((err: unknown) => app.log.warn({ err }, 'a password-reset mail could not be sent')),
   });
+  const backups = backupsModule(core, {
+    database: opts.database,
+    masterKey: opts.masterKey,
+    // without a config (the tests, the benchmarks): no schedule, Back up now into a scratch folder
+    config: opts.backups ?? { dir: path.join(tmpdir(), `it4u-backups-${process.pid}`), everyHours: 0, keep: 3 },
+    metrics,
+    now: opts.now,
+    log: (err, message) => app.log.error({ err }, message),
+  });
   const dashboard = dashboardModule({
     controller: controllers.provider,
     sites: sites.service,
@@ -246,6 +261,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ['/api/v1', cronjob],
     ['/api/v1', terminal],
     ['/api/v1', chat],
+    ['/api/v1', backups],
     ['', { routes: terminal.socketRoutes }],
     ['', { routes: splash.publicRoutes }],
     ['', portal],
@@ -269,6 +285,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await realtime.close();
   });
   app.addHook('onClose', async () => {
+    await backups.service.idle();
     controllers.provider.reset();
     mail.service.close();
   });

@@ -1,5 +1,5 @@
 // The console's backups from the command line (npm run backup / restore / move-to-postgres); see docs/operations.md.
-//   npm run backup [-- FILE]                 a consistent snapshot, to FILE or DATA_DIR/backups/it4u-<time>.it4u.gz
+//   npm run backup [-- FILE]                 a consistent snapshot, to FILE or BACKUP_DIR/it4u-<time>.it4u.gz
 //   npm run restore -- FILE [--replace]      into the database the console runs on (DATABASE_URL, else embedded)
 //   npm run move-to-postgres                 the embedded database (DATA_DIR) copied into DATABASE_URL's
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -30,7 +30,8 @@ function embeddedFree() {
     return; // a pid file left by a console that died
   }
   throw new BackupError(
-    `The console (process ${pid}) is running on the embedded database in ${config.dataDir}: stop it first.`,
+    `The console (process ${pid}) is running on the embedded database in ${config.dataDir}: stop it first, or ` +
+      'back up from Settings → Parameter → Backups (Back up now) while it runs.',
   );
 }
 
@@ -45,8 +46,8 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 async function main() {
   const masterKey = loadMasterKey(config.secretKey, config.dataDir);
   if (command === 'backup') {
-    const dir = path.join(config.dataDir, 'backups');
-    mkdirSync(dir, { recursive: true });
+    const dir = config.backups.dir;
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     const file = path.resolve(args[0] ?? path.join(dir, `it4u-${stamp()}.it4u.gz`));
     const database = await open();
     try {

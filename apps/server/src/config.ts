@@ -6,6 +6,8 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** the backups' folder, schedule (hours, 0 for none) and how many files to keep */
+  backups: { dir: string; everyHours: number; keep: number };
   databaseUrl: string | undefined;
   adminPassword: string | undefined;
   secretKey: string | undefined;
@@ -114,6 +116,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || path.join(root, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
+    backups: {
+      dir: path.resolve(env.BACKUP_DIR || path.join(env.DATA_DIR || path.join(root, 'data'), 'backups')),
+      everyHours: count('BACKUP_HOURS', env.BACKUP_HOURS, 24, 0, 8760),
+      keep: count('BACKUP_KEEP', env.BACKUP_KEEP, 7, 1, 1000),
+    },
     adminPassword: env.ADMIN_PASSWORD || undefined,
     secretKey: env.SECRET_KEY || undefined,
     logLevel: env.LOG_LEVEL || 'info',

@@ -64,6 +64,7 @@ const app = await buildApp({
   demoController: demo ? { url: demo.url, username: 'demo', password: demoPassword, verifyTls: true } : undefined,
   masterKey: loadMasterKey(config.secretKey, config.dataDir),
   webDist: config.webDist,
+  backups: config.backups,
   trustProxy: config.trustProxy,
   syncDemoSites: true,
   wirelessHidden: config.wirelessHidden,

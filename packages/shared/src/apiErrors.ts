@@ -175,6 +175,8 @@ export const API_ERRORS = {
   controllerDown: 'Controller {{name}} cannot be read now; its sites ({{sites}}) show as unknown. {{reason}}',
   controllerRemoveInList:
     'Several controllers are configured: remove the first one in the Controllers list instead of clearing its address.',
+  // backups
+  backupRunning: 'A backup is being made now: wait for it to end.',
   // the cronjob file
   propertiesNotText: 'The file is not UTF-8 text: a .properties file is text of key=value lines.',
   propertiesSyntax: 'Line {{line}} is not a key=value line, a comment (# or !) or blank: "{{text}}".',

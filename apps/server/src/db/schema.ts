@@ -4,6 +4,7 @@
  */
 
 export * from '../modules/auth/auth.schema.ts';
+export * from '../modules/backups/backups.schema.ts';
 export * from '../modules/channels/channels.schema.ts';
 export * from '../modules/chat/chat.schema.ts';
 export * from '../modules/contracts/contracts.schema.ts';

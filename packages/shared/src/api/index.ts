@@ -1,3 +1,4 @@
+export * from './backups.ts';
 export * from './channels.ts';
 export * from './chat.ts';
 export * from './common.ts';

@@ -1,4 +1,5 @@
 import type { authRoutes } from './auth.ts';
+import type { backupsRoutes } from './backups.ts';
 import type { channelsRoutes } from './channels.ts';
 import type { chatRoutes } from './chat.ts';
 import type { contractRoutes } from './contracts.ts';
@@ -20,6 +21,7 @@ import type { wirelessRoutes } from './wireless.ts';
 
 export * from '../contract.ts';
 export * from './auth.ts';
+export * from './backups.ts';
 export * from './channels.ts';
 export * from './chat.ts';
 export * from './contracts.ts';
@@ -42,6 +44,7 @@ export * from './wireless.ts';
 
 /** Every route of the API (under /api/v1) by its key: what the web's `call` accepts. The guest portal's pages are not in it. */
 export type ApiRoutes = typeof authRoutes &
+  typeof backupsRoutes &
   typeof channelsRoutes &
   typeof chatRoutes &
   typeof contractRoutes &

@@ -1,0 +1,137 @@
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { BackupRun, Backups } from '@it4u/shared';
+import { writeBackup } from '../../db/backup.ts';
+import type { Database } from '../../db/client.ts';
+import type { Audit } from '../../lib/audit.ts';
+import type { RequestContext } from '../../lib/context.ts';
+import { ConflictError } from '../../lib/errors.ts';
+import type { BackupRunRow, BackupsRepository } from './backups.repository.ts';
+
+const HOUR = 3_600_000;
+/** A backup still marked running after this long was cut short (its instance stopped): it is marked failed. */
+const INTERRUPTED_AFTER_MS = 6 * HOUR;
+/** The backups folder's files the console made (and may remove when more than `keep` are there). */
+const OURS = /^it4u-.*\.it4u\.gz$/;
+
+export type BackupsConfig = {
+  /** the folder the backups are written to */
+  dir: string;
+  /** hours between scheduled backups; 0 for none */
+  everyHours: number;
+  /** how many backup files to keep */
+  keep: number;
+};
+
+const view = (row: BackupRunRow): BackupRun => ({
+  id: row.id,
+  trigger: row.trigger === 'manual' ? 'manual' : 'schedule',
+  by: row.byUser,
+  startedAt: row.startedAt.getTime(),
+  finishedAt: row.finishedAt?.getTime() ?? null,
+  ok: row.ok,
+  file: row.file,
+  bytes: row.bytes,
+  rows: row.rows,
+  error: row.error,
+});
+
+/**
+ * The console's own backups (the file format is db/backup.ts's): made on a schedule and on an administrator's
+ * demand, one at a time across the instances, into the backups folder, keeping the newest `keep` files.
+ */
+export function createBackupsService(deps: {
+  repository: BackupsRepository;
+  database: Database;
+  masterKey: Buffer;
+  config: BackupsConfig;
+  audit: Audit;
+  now: () => number;
+  log: (err: unknown, message: string) => void;
+}) {
+  const { repository, config } = deps;
+  let running: Promise<unknown> = Promise.resolve();
+
+  /** Removes the oldest backup files beyond `keep` (the names sort by time). */
+  async function prune() {
+    const files = (await readdir(config.dir)).filter((f) => OURS.test(f)).sort();
+    for (const f of files.slice(0, Math.max(0, files.length - config.keep))) {
+      await rm(path.join(config.dir, f), { force: true });
+    }
+  }
+
+  async function make(row: BackupRunRow): Promise<BackupRunRow | undefined> {
+    const stamp = new Date(deps.now()).toISOString().replace(/[:.]/g, '-');
+    const file = `it4u-${stamp}-${row.id}.it4u.gz`;
+    try {
+      await mkdir(config.dir, { recursive: true, mode: 0o700 });
+      const made = await writeBackup(deps.database, deps.masterKey, path.join(config.dir, file));
+      const done = await repository.finish(row.id, {
+        ok: true,
+        finishedAt: new Date(deps.now()),
+        file,
+        bytes: made.bytes,
+        rows: made.rows,
+      });
+      await prune();
+      await deps.audit.record('backup.made', {}, { target: file, details: { rows: made.rows, bytes: made.bytes } });
+      return done;
+    } catch (err) {
+      deps.log(err, 'a backup failed');
+      return repository.finish(row.id, {
+        ok: false,
+        finishedAt: new Date(deps.now()),
+        error: (err as Error)?.message?.slice(0, 500) ?? 'failed',
+      });
+    }
+  }
+
+  /** Starts a backup; undefined when another is running (here or on another instance). */
+  async function start(trigger: 'schedule' | 'manual', by: string | null) {
+    await repository.endInterrupted(new Date(deps.now() - INTERRUPTED_AFTER_MS), new Date(deps.now()));
+    const row = await repository.start(trigger, by, new Date(deps.now()));
+    if (!row) return undefined;
+    const done = make(row);
+    running = done;
+    return { row, done };
+  }
+
+  return {
+    async list(): Promise<Backups> {
+      const runs = await repository.latest(20);
+      return { everyHours: config.everyHours, keep: config.keep, runs: runs.map(view) };
+    },
+
+    /** Back up now (an administrator): answers the backup started; 409 while another runs. */
+    async now(ctx: RequestContext): Promise<BackupRun> {
+      const started = await start('manual', ctx.actor.username);
+      if (!started) throw new ConflictError('backupRunning');
+      await deps.audit.record('backup.asked', ctx, { target: String(started.row.id) });
+      return view(started.row);
+    },
+
+    /**
+     * Makes the scheduled backup when one is due (none made yet, or the last good one is `everyHours` old);
+     * answers when the next is due (epoch ms), or null when there is no schedule.
+     */
+    async runDue(): Promise<number | null> {
+      if (config.everyHours <= 0) return null;
+      const every = config.everyHours * HOUR;
+      const last = await repository.lastOk();
+      const due = last ? last.startedAt.getTime() + every : deps.now();
+      if (due > deps.now()) return due;
+      const started = await start('schedule', null);
+      if (started) await started.done;
+      return deps.now() + every;
+    },
+
+    /** The last backup that ended, for the metrics. */
+    lastEnded: () => repository.lastEnded(),
+    lastOk: () => repository.lastOk(),
+
+    /** Waits for the backup running on this instance, if any, to end. */
+    idle: () => running.then(() => undefined),
+  };
+}
+
+export type BackupsService = ReturnType<typeof createBackupsService>;
