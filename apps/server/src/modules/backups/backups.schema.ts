@@ -22,5 +22,5 @@ export const backupRuns = pgTable(
     rows: integer('rows'),
     error: text('error'),
   },
-  (t) => [uniqueIndex('backup_runs_one_running_idx').on(sql`(true)`).where(sql`finished_at is null`)],
+  () => [uniqueIndex('backup_runs_one_running_idx').on(sql`(true)`).where(sql`finished_at is null`)],
 );

@@ -31,6 +31,7 @@ import { codeText, isStatus } from '../../../api/errors.ts';
 import { ControllerError } from '../../../components/feedback/ControllerError.tsx';
 import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert.tsx';
 import { useNotice } from '../../../components/feedback/useNotice.ts';
+import { BackupsCard } from '../backups/BackupsCard.tsx';
 import { ControllersCard } from '../controllers/ControllersCard.tsx';
 import { hasControllerAddress, isControllerAccount, toParametersBody } from '../parameters.ts';
 import { useCheckControllerMutation } from '../useCheckControllerMutation.ts';
@@ -61,6 +62,7 @@ export function ParametersTab() {
       ) : (
         <ParametersForm key={controllersChanged} initial={parameters.data} />
       )}
+      <BackupsCard />
     </Flex>
   );
 }
