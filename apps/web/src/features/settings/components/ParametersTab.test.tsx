@@ -40,9 +40,13 @@ describe('parameter tab', { timeout: 15_000 }, () => {
   beforeEach(() => {
     fetchMock.mockClear();
     setTokens({ accessToken: 'token', refreshToken: 'refresh' });
-    // the controllers card above the form has its own tests: here it lists none
+    // the controllers card above the form and the backups card below it have their own tests: here they list none
     vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
-      url.endsWith('/it4u/controllers') ? jsonResponse(200, { items: [], demo: false }) : fetchMock(url, init),
+      url.endsWith('/it4u/controllers')
+        ? jsonResponse(200, { items: [], demo: false })
+        : url.endsWith('/it4u/backups')
+          ? jsonResponse(200, { everyHours: 24, keep: 7, runs: [] })
+          : fetchMock(url, init),
     );
   });
   afterEach(() => vi.unstubAllGlobals());
