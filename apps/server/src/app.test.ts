@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { migrate, openPglite } from './db/client.ts';
-import { createTestApp, drivers, type TestApp } from './test/helpers.ts';
+import { rowsOf } from './lib/sql.ts';
+import { createTestApp, drivers, type TestApp, tokenFor } from './test/helpers.ts';
 
 const surface = readFileSync(path.join(import.meta.dirname, 'test/api-surface.tsv'), 'utf8')
   .split('\n')
@@ -45,6 +47,51 @@ describe.each(drivers)('the app on %s', (driver) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', db: 'ok' });
+  });
+
+  it('is ready with its migrations, names each controller, and is not ready while one is missing', async () => {
+    const admin = (await tokenFor(t, ['ROLE_ADMIN'])).headers;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/it4u/controllers',
+      headers: admin,
+      payload: {
+        name: 'Nowhere',
+        url: 'http://127.0.0.1:9',
+        signIn: 'account',
+        username: 'u',
+        password: 'p',
+        verifyTls: true,
+      },
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).json().controllers).toEqual([
+      { id: expect.any(Number), name: 'Nowhere', state: 'not checked yet' },
+    ]);
+    await t.app.inject({ method: 'GET', url: '/api/v1/it4u/controllers', headers: admin }); // checks it
+    const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({
+      status: 'ready',
+      db: 'ok',
+      migrations: 'ok',
+      controllers: [{ name: 'Nowhere', state: 'unreachable' }],
+    });
+    // a migration of this version the database has not had (as when an older instance's database is shared)
+    const [last] = rowsOf<{ id: number; hash: string; created_at: string }>(
+      await t.database.db.execute(
+        sql`select id, hash, created_at from drizzle.__drizzle_migrations order by id desc limit 1`,
+      ),
+    );
+    await t.database.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${last?.id}`);
+    try {
+      const missing = await t.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(missing.statusCode).toBe(503);
+      expect(missing.json()).toMatchObject({ status: 'not ready', migrations: '1 pending' });
+    } finally {
+      await t.database.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${last?.id}, ${last?.hash}, ${last?.created_at})`,
+      );
+    }
   });
 
   it('sends security headers, a strict CSP among them, on every answer', async () => {

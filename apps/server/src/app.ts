@@ -7,7 +7,7 @@ import { NAMED_SCHEMAS } from '@it4u/shared/api';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Registry } from 'prom-client';
 import type { Database } from './db/client.ts';
-import { ping } from './db/client.ts';
+import { migrationsPending, ping } from './db/client.ts';
 import type { ControllerConfig } from './integrations/unifi/unifi.client.ts';
 import type { ZabbixConfig } from './integrations/zabbix/zabbix.client.ts';
 import { createAudit } from './lib/audit.ts';
@@ -271,6 +271,31 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (area.sockets) realtime.onConnection(area.sockets);
   }
 
+  // readiness, for load balancers and orchestrators: the database answers and has this version's migrations; each
+  // controller is named with what was last seen of it (a controller down is its sites' trouble, not this instance's)
+  app.get('/api/ready', { schema: { hide: true } }, async (_request, reply) => {
+    let database: 'ok' | 'error' = 'ok';
+    let pending = 0;
+    try {
+      pending = await migrationsPending(db);
+    } catch {
+      database = 'error';
+    }
+    const known = database === 'ok' ? await controllers.service.known().catch(() => []) : [];
+    const ready = database === 'ok' && pending === 0;
+    const answer = {
+      status: ready ? 'ready' : 'not ready',
+      db: database,
+      migrations: database === 'ok' ? (pending === 0 ? 'ok' : `${pending} pending`) : 'unknown',
+      controllers: known.map((c) => ({
+        id: c.id,
+        name: c.name,
+        state: c.state ? (c.state.reachable ? 'reachable' : 'unreachable') : 'not checked yet',
+        ...(c.state ? { checkedAt: new Date(c.state.checkedAt).toISOString() } : {}),
+      })),
+    };
+    return ready ? answer : reply.status(503).header('retry-after', '5').send(answer);
+  });
   app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await ping(db);

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -81,6 +81,19 @@ export async function openPostgres(url: string, max = 20): Promise<Database> {
       await pool.end();
     },
   };
+}
+
+/** How many of this version's migrations the database has not had (0 when it is up to date). */
+export async function migrationsPending(db: Db): Promise<number> {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  const [row] = (
+    (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as {
+      rows: { n: number }[];
+    }
+  ).rows;
+  return journal.entries.length - (row?.n ?? 0);
 }
 
 export async function migrate(database: Database): Promise<void> {

@@ -199,6 +199,11 @@ export function createControllersService(deps: {
       };
     },
 
+    /** The controllers with the state last seen of each (none asked now): what readiness names. */
+    async known(): Promise<{ id: number; name: string; state: ControllerState | null }[]> {
+      return (await repository.all()).map((row) => ({ id: row.id, name: row.name, state: states.get(row.id) ?? null }));
+    },
+
     /** Checks one controller now. */
     async checkNow(id: number): Promise<ControllerState> {
       if (!(await repository.find(id))) throw new NotFoundError('controllerNotFound');
