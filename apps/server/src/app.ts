@@ -21,15 +21,18 @@ import type { BackupsConfig } from './modules/backups/backups.service.ts';
 import { channelsModule } from './modules/channels/channels.module.ts';
 import { chatModule } from './modules/chat/chat.module.ts';
 import { contractsModule } from './modules/contracts/contracts.module.ts';
+import { createContractsRepository } from './modules/contracts/contracts.repository.ts';
 import { controllersModule } from './modules/controllers/controllers.module.ts';
 import { cronjobModule } from './modules/cronjob/cronjob.module.ts';
 import { dashboardModule } from './modules/dashboard/dashboard.module.ts';
+import { demoModule } from './modules/demo/demo.module.ts';
 import { deviceInfoModule } from './modules/deviceinfo/deviceInfo.module.ts';
 import { devicesModule } from './modules/devices/devices.module.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
 import { portalModule } from './modules/portal/portal.module.ts';
 import { settingsModule } from './modules/settings/settings.module.ts';
 import { sitesModule } from './modules/sites/sites.module.ts';
+import { createSitesRepository } from './modules/sites/sites.repository.ts';
 import { splashModule } from './modules/splash/splash.module.ts';
 import { suppliesModule } from './modules/supplies/supplies.module.ts';
 import { terminalModule } from './modules/terminal/terminal.module.ts';
@@ -37,6 +40,7 @@ import type { TerminalOptions } from './modules/terminal/terminal.service.ts';
 import { usersModule } from './modules/users/users.module.ts';
 import { vouchersModule } from './modules/vouchers/vouchers.module.ts';
 import { wanLinksModule } from './modules/wanLinks/wanLinks.module.ts';
+import { createWanLinksRepository } from './modules/wanLinks/wanLinks.repository.ts';
 import { wirelessModule } from './modules/wireless/wireless.module.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -196,6 +200,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       opts.syncDemoSites && opts.demoController
         ? async () => (await sites.service.all()).map((s) => s.sitename)
         : undefined,
+    demoInUse: async () => (await controllers.provider.get())?.demo ?? false,
   });
   const chat = chatModule(core, { people: users.directory, now: opts.now, log: () => app.log });
   const terminal = terminalModule(core, {
@@ -231,6 +236,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     now: opts.now,
     log: (err, message) => app.log.error({ err }, message),
   });
+  const demo = demoModule(core, {
+    controller: controllers.provider,
+    contracts: createContractsRepository(db),
+    sites: createSitesRepository(db),
+    wanLinks: createWanLinksRepository(db),
+  });
   const dashboard = dashboardModule({
     controller: controllers.provider,
     sites: sites.service,
@@ -262,6 +273,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ['/api/v1', terminal],
     ['/api/v1', chat],
     ['/api/v1', backups],
+    ['/api/v1', demo],
     ['', { routes: terminal.socketRoutes }],
     ['', { routes: splash.publicRoutes }],
     ['', portal],

@@ -177,6 +177,10 @@ export const API_ERRORS = {
     'Several controllers are configured: remove the first one in the Controllers list instead of clearing its address.',
   // backups
   backupRunning: 'A backup is being made now: wait for it to end.',
+  // leaving the demo
+  demoInUse: 'The demo controller is still in use: add your controller first.',
+  demoDataInUse:
+    'The stock-out register or the channel register still names a demo customer: remove those records first.',
   // the cronjob file
   propertiesNotText: 'The file is not UTF-8 text: a .properties file is text of key=value lines.',
   propertiesSyntax: 'Line {{line}} is not a key=value line, a comment (# or !) or blank: "{{text}}".',

@@ -6,6 +6,7 @@ export * from './contracts.ts';
 export * from './controllers.ts';
 export * from './cronjob.ts';
 export * from './dashboard.ts';
+export * from './demo.ts';
 export * from './deviceInfo.ts';
 export * from './devices.ts';
 export * from './mail.ts';

@@ -6,6 +6,7 @@ import type { contractRoutes } from './contracts.ts';
 import type { controllersRoutes } from './controllers.ts';
 import type { cronjobRoutes } from './cronjob.ts';
 import type { dashboardRoutes } from './dashboard.ts';
+import type { demoRoutes } from './demo.ts';
 import type { deviceInfoRoutes } from './deviceInfo.ts';
 import type { devicesRoutes } from './devices.ts';
 import type { mailRoutes } from './mail.ts';
@@ -28,6 +29,7 @@ export * from './contracts.ts';
 export * from './controllers.ts';
 export * from './cronjob.ts';
 export * from './dashboard.ts';
+export * from './demo.ts';
 export * from './deviceInfo.ts';
 export * from './devices.ts';
 export * from './mail.ts';
@@ -51,6 +53,7 @@ export type ApiRoutes = typeof authRoutes &
   typeof controllersRoutes &
   typeof cronjobRoutes &
   typeof dashboardRoutes &
+  typeof demoRoutes &
   typeof deviceInfoRoutes &
   typeof devicesRoutes &
   typeof mailRoutes &

@@ -1,5 +1,5 @@
 import type { Contract, SegmentCounts } from '@it4u/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contractSites, contracts } from '../../db/schema.ts';
 import { chunks, containsAny, containsPattern, rowsOf } from '../../lib/sql.ts';
@@ -175,6 +175,25 @@ export function createContractsRepository(db: Db) {
      * channel details) is kept by their foreign keys (`on delete restrict`): the delete fails with a foreign-key
      * violation.
      */
+    /** The customers the demo made (numbers DEMO-001 …), with the ids of their sites. */
+    async demoMade(
+      within: Db = db,
+    ): Promise<{ id: number; numContract: string; clientName: string; siteIds: number[] }[]> {
+      return rowsOf<{ id: number; numContract: string; clientName: string; siteIds: number[] }>(
+        await within.execute(sql`select c.id, c.num_contract as "numContract", c.client_name as "clientName",
+            coalesce(array_agg(cs.site_id) filter (where cs.site_id is not null), '{}') as "siteIds"
+          from contracts c left join contract_sites cs on cs.contract_id = c.id
+          where c.num_contract ~ '^DEMO-[0-9]{3}$' group by c.id order by c.num_contract`),
+      );
+    },
+
+    /** Removes these contracts, in the caller's transaction; answers how many. */
+    async deleteMany(ids: number[], within: Db): Promise<number> {
+      if (ids.length === 0) return 0;
+      const rows = await within.delete(contracts).where(inArray(contracts.id, ids)).returning({ id: contracts.id });
+      return rows.length;
+    },
+
     async delete(id: number): Promise<boolean> {
       const rows = await db.delete(contracts).where(eq(contracts.id, id)).returning({ id: contracts.id });
       return rows.length === 1;

@@ -1,5 +1,5 @@
 import type { Site } from '@it4u/shared';
-import { asc, eq, ilike, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sites } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/sql.ts';
@@ -62,6 +62,25 @@ export function createSitesRepository(db: Db) {
     },
 
     /** Deletes a site; answers it (undefined when there was none). */
+    /** These sites, those on no controller yet (the demo's), in the caller's transaction: the ones removed. */
+    async deleteUnplaced(ids: number[], within: Db): Promise<Site[]> {
+      if (ids.length === 0) return [];
+      return within
+        .delete(sites)
+        .where(and(inArray(sites.id, ids), isNull(sites.controllerId)))
+        .returning(columns);
+    },
+
+    /** These sites, those on no controller yet. */
+    async unplaced(ids: number[]): Promise<Site[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select(columns)
+        .from(sites)
+        .where(and(inArray(sites.id, ids), isNull(sites.controllerId)))
+        .orderBy(asc(sites.sitename));
+    },
+
     async delete(id: number, within: Db = db): Promise<Site | undefined> {
       const [row] = await within.delete(sites).where(eq(sites.id, id)).returning(columns);
       return row;

@@ -52,6 +52,8 @@ export function createDemoRouters(deps: {
   sites?: number;
   /** which demo router the site at this place plays (default: its own) */
   site?: (index: number) => number;
+  /** whether the demo controller is still the one in use: once it is not, the routers stop */
+  inUse?: () => Promise<boolean>;
 }) {
   let timer: NodeJS.Timeout | undefined;
   const count = deps.sites ?? 6;
@@ -95,7 +97,11 @@ export function createDemoRouters(deps: {
           h.events,
         );
       }
-      timer = setInterval(() => {
+      timer = setInterval(async () => {
+        if (deps.inUse && !(await deps.inUse().catch(() => true))) {
+          clearInterval(timer);
+          return;
+        }
         const at = deps.now();
         for (const [k, sitename] of names.entries()) {
           const body = demoPush(sitename, deps.site?.(k) ?? k, at, startedAt);

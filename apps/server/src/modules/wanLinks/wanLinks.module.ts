@@ -28,6 +28,8 @@ export function wanLinksModule(
     metrics: Registry;
     /** with the demo controller: the demo sites' names, whose routers the console plays */
     demoSites?: () => Promise<string[]>;
+    /** whether the demo controller is still the one in use (the demo routers stop once it is not) */
+    demoInUse?: () => Promise<boolean>;
     log?: () => FastifyBaseLogger | undefined;
   },
 ) {
@@ -104,6 +106,8 @@ export function wanLinksModule(
   });
   const jobs: Job[] = [service.refresher, pruning, deviceTokens.flusher];
   if (deps.demoSites)
-    jobs.push(createDemoRouters({ wanLinks, sitenames: deps.demoSites, record: service.record, now }));
+    jobs.push(
+      createDemoRouters({ wanLinks, sitenames: deps.demoSites, record: service.record, now, inUse: deps.demoInUse }),
+    );
   return { service, deviceTokens, routes, jobs, pruning };
 }

@@ -381,6 +381,28 @@ export function createWanLinksRepository(db: Db) {
     },
 
     /** Forgets a site, its links and their history. */
+    /** The customer sites of these names that have WAN history (the demo routers'). */
+    async named(sitenames: string[]): Promise<string[]> {
+      if (sitenames.length === 0) return [];
+      const rows = rowsOf<{ sitename: string }>(
+        await db.execute(
+          sql`select sitename from customer_sites where sitename = any(${sql.param(sitenames)}::text[]) order by sitename`,
+        ),
+      );
+      return rows.map((r) => r.sitename);
+    },
+
+    /** Removes these customer sites with their history, in the caller's transaction; answers how many. */
+    async removeNamed(sitenames: string[], within: Db): Promise<number> {
+      if (sitenames.length === 0) return 0;
+      const rows = rowsOf<{ id: number }>(
+        await within.execute(
+          sql`delete from customer_sites where sitename = any(${sql.param(sitenames)}::text[]) returning id`,
+        ),
+      );
+      return rows.length;
+    },
+
     async remove(id: number): Promise<boolean> {
       const rows = rowsOf<{ id: number }>(
         await db.execute(sql`delete from customer_sites where id = ${id} returning id`),
