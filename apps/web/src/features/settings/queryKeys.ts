@@ -3,4 +3,5 @@ export const settingsKeys = {
   parameters: () => [...settingsKeys.all, 'parameters'] as const,
   controllers: () => [...settingsKeys.all, 'controllers'] as const,
   backups: () => [...settingsKeys.all, 'backups'] as const,
+  demo: () => [...settingsKeys.all, 'demo'] as const,
 };

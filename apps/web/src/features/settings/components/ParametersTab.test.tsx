@@ -40,13 +40,15 @@ describe('parameter tab', { timeout: 15_000 }, () => {
   beforeEach(() => {
     fetchMock.mockClear();
     setTokens({ accessToken: 'token', refreshToken: 'refresh' });
-    // the controllers card above the form and the backups card below it have their own tests: here they list none
+    // the controllers card and the demo's leftovers above the form, the backups card below it, have their own tests
     vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
       url.endsWith('/it4u/controllers')
         ? jsonResponse(200, { items: [], demo: false })
         : url.endsWith('/it4u/backups')
           ? jsonResponse(200, { everyHours: 24, keep: 7, runs: [] })
-          : fetchMock(url, init),
+          : url.endsWith('/it4u/demo')
+            ? jsonResponse(200, { demoInUse: true, sites: [], customers: [], wanSites: [] })
+            : fetchMock(url, init),
     );
   });
   afterEach(() => vi.unstubAllGlobals());

@@ -33,6 +33,7 @@ import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert.ts
 import { useNotice } from '../../../components/feedback/useNotice.ts';
 import { BackupsCard } from '../backups/BackupsCard.tsx';
 import { ControllersCard } from '../controllers/ControllersCard.tsx';
+import { DemoLeftovers } from '../controllers/DemoLeftovers.tsx';
 import { hasControllerAddress, isControllerAccount, toParametersBody } from '../parameters.ts';
 import { useCheckControllerMutation } from '../useCheckControllerMutation.ts';
 import { useGenerateMetricsTokenMutation, useMetricsTokenQuery } from '../useMetricsToken.ts';
@@ -55,6 +56,7 @@ export function ParametersTab() {
   return (
     <Flex vertical gap={24}>
       <ControllersCard onChanged={() => setControllersChanged((n) => n + 1)} />
+      <DemoLeftovers />
       {parameters.isPending ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : parameters.isError ? (
