@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import { MAX_UPLOAD_BYTES } from '@it4u/shared';
 import { NAMED_SCHEMAS } from '@it4u/shared/api';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { Registry } from 'prom-client';
+import { Gauge, Registry } from 'prom-client';
 import type { Database } from './db/client.ts';
 import { migrationsPending, ping } from './db/client.ts';
 import type { ControllerConfig } from './integrations/unifi/unifi.client.ts';
@@ -13,6 +13,7 @@ import type { ZabbixConfig } from './integrations/zabbix/zabbix.client.ts';
 import { createAudit } from './lib/audit.ts';
 import { safeError, safeRequest } from './lib/log.ts';
 import type { Area, Core } from './lib/module.ts';
+import { createOpsMetrics } from './lib/opsMetrics.ts';
 import { deriveKey } from './lib/secrets.ts';
 import { SHEET_LIMITS, type SheetLimits } from './lib/upload.ts';
 import { authModule } from './modules/auth/auth.module.ts';
@@ -136,6 +137,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     key: (purpose) => deriveKey(opts.masterKey, purpose),
     sheetLimits: opts.sheetLimits ?? SHEET_LIMITS,
     realtime: realtime.realtime,
+    ops: createOpsMetrics(metrics),
   };
 
   // Each area wires its own repository and service; an area takes what it needs from the areas below it.
@@ -241,6 +243,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     contracts: createContractsRepository(db),
     sites: createSitesRepository(db),
     wanLinks: createWanLinksRepository(db),
+  });
+  new Gauge({
+    name: 'it4u_sockets_open',
+    help: 'Sockets open on this instance: realtime (chat, presence, notices) and terminal (remote terminal sessions)',
+    labelNames: ['kind'],
+    registers: [metrics],
+    collect() {
+      this.set({ kind: 'realtime' }, realtime.openSockets());
+      this.set({ kind: 'terminal' }, terminal.service.openSessions());
+    },
   });
   const dashboard = dashboardModule({
     controller: controllers.provider,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Realtime, RealtimeSocket } from '../plugins/realtime.ts';
 import type { Audit } from './audit.ts';
+import type { OpsMetrics } from './opsMetrics.ts';
 import type { SheetLimits } from './upload.ts';
 
 /** The purposes of the keys derived from the master key. */
@@ -17,6 +18,8 @@ export type Core = {
   sheetLimits: SheetLimits;
   /** events to users' open sockets, on every instance */
   realtime: Realtime;
+  /** what an operator watches in /metrics: controller calls, caches, jobs, refused sign-ins */
+  ops: OpsMetrics;
 };
 
 /** Work an area does on its own while the server runs: started once the server is ready, stopped when it closes. */

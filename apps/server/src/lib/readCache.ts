@@ -7,7 +7,11 @@
  * With `staleMs`, an answer past its TTL by less than that is still given at once while a new one is loaded
  * behind it: nobody waits for the reload (the guest page, which hundreds of phones load at once).
  */
-export function createReadCache(ttlMs: number, now: () => number = Date.now, opts: { staleMs?: number } = {}) {
+export function createReadCache(
+  ttlMs: number,
+  now: () => number = Date.now,
+  opts: { staleMs?: number /** each read's result, for /metrics */; lookup?: (hit: boolean) => void } = {},
+) {
   const staleMs = opts.staleMs ?? 0;
   const done = new Map<string, { at: number; ttl: number; value: unknown }>();
   const pending = new Map<string, Promise<unknown>>();
@@ -34,8 +38,9 @@ export function createReadCache(ttlMs: number, now: () => number = Date.now, opt
     get<T>(key: string, load: () => Promise<T>, ttl = ttlMs): Promise<T> {
       const hit = done.get(key);
       const age = hit ? now() - hit.at : 0;
-      if (hit && age < hit.ttl) return Promise.resolve(hit.value as T);
       const running = pending.get(key) as Promise<T> | undefined;
+      opts.lookup?.((hit !== undefined && age < hit.ttl + staleMs) || running !== undefined);
+      if (hit && age < hit.ttl) return Promise.resolve(hit.value as T);
       if (hit && age < hit.ttl + staleMs) {
         // a reload that fails leaves the kept answer until it is too old
         if (!running) start(key, load, ttl).catch(() => {});

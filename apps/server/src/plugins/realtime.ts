@@ -176,6 +176,8 @@ export function createRealtime(server: HttpServer, opts: { pool?: pg.Pool; log: 
     authenticateWith(fn: Authenticate) {
       authenticate = fn;
     },
+    /** How many sockets are open on this instance. */
+    openSockets: () => io.of('/').sockets.size,
     /** An area's handlers for each new socket (after its authentication). */
     onConnection(handler: (socket: RealtimeSocket) => void) {
       handlers.push(handler);

@@ -1,5 +1,6 @@
 import { Agent, type Dispatcher, request as httpRequest } from 'undici';
 import { NotFoundError } from '../../lib/errors.ts';
+import { callKind } from '../../lib/opsMetrics.ts';
 import { ControllerBusyError, ControllerError, ControllerTimeoutError } from './unifi.errors.ts';
 
 export type ControllerConfig = {
@@ -24,6 +25,8 @@ export type ControllerConfig = {
   now?: () => number;
   /** waits before a retry (default setTimeout; tests give their own) */
   sleep?: (ms: number) => Promise<void>;
+  /** each call's kind, outcome and time (s), for /metrics */
+  observe?: (kind: string, ok: boolean, seconds: number) => void;
 };
 
 export type Flavor = 'classic' | 'unifios';
@@ -250,8 +253,26 @@ export function createUnifiClient(config: ControllerConfig) {
   /** Whether a call must log in first: no session yet, or (API key) the controller's flavour not yet known. */
   const mustLogIn = () => (apiKey ? flavor !== 'unifios' : cookies.size === 0);
 
+  /** A call counted and timed for /metrics, when the console watches (`observe`). */
+  async function observed<R>(path: string, run: () => Promise<R>): Promise<R> {
+    if (!config.observe) return run();
+    const started = performance.now();
+    let ok = false;
+    try {
+      const value = await run();
+      ok = true;
+      return value;
+    } finally {
+      config.observe(callKind(path), ok, (performance.now() - started) / 1000);
+    }
+  }
+
   /** One Network API call: the `data` of the envelope. */
-  async function call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T[]> {
+  function call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T[]> {
+    return observed(path, () => callOnce<T>(method, path, body));
+  }
+
+  async function callOnce<T>(method: string, path: string, body?: unknown): Promise<T[]> {
     const deadline = now() + timeoutMs;
     if (mustLogIn()) await login(deadline);
     for (let attempt = 0; ; attempt++) {
@@ -279,7 +300,11 @@ export function createUnifiClient(config: ControllerConfig) {
    * One call of the newer v2 API (`/v2/api/...`): its bare JSON answer, or undefined when the controller has no such
    * call (404: older than the call).
    */
-  async function v2(method: string, path: string, body?: unknown): Promise<unknown> {
+  function v2(method: string, path: string, body?: unknown): Promise<unknown> {
+    return observed(path, () => v2Once(method, path, body));
+  }
+
+  async function v2Once(method: string, path: string, body?: unknown): Promise<unknown> {
     const deadline = now() + timeoutMs;
     if (mustLogIn()) await login(deadline);
     for (let attempt = 0; ; attempt++) {

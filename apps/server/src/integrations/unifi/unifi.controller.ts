@@ -7,6 +7,7 @@ import {
   type Voucher,
 } from '@it4u/shared';
 import { UnavailableError } from '../../lib/errors.ts';
+import type { OpsMetrics } from '../../lib/opsMetrics.ts';
 import { createReadCache, type ReadCache } from '../../lib/readCache.ts';
 import { type ControllerConfig, createUnifiClient, type UnifiClient } from './unifi.client.ts';
 import {
@@ -311,6 +312,8 @@ export function createControllerProvider(opts: {
   ttlMs?: number;
   /** the reads shared with the other instances, per controller (a namespace each); none on the embedded database */
   shared?: (namespace: string) => SharedReads;
+  /** what /metrics counts: each controller call, each cached read */
+  ops?: Pick<OpsMetrics, 'controllerCall' | 'cacheLookup'>;
 }) {
   let current: Promise<ControllerEntry[]> | undefined;
 
@@ -319,8 +322,13 @@ export function createControllerProvider(opts: {
     name,
     demo,
     controller: createController(
-      createUnifiClient(config),
-      createReadCache(opts.ttlMs ?? 15_000),
+      createUnifiClient({
+        ...config,
+        observe: opts.ops && ((kind, ok, seconds) => opts.ops?.controllerCall(name, kind, ok, seconds)),
+      }),
+      createReadCache(opts.ttlMs ?? 15_000, Date.now, {
+        lookup: opts.ops && ((hit) => opts.ops?.cacheLookup('controller', hit)),
+      }),
       opts.shared?.(`${id ?? 'demo'}@${config.url}`),
     ),
   });

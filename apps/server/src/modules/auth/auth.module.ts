@@ -34,6 +34,7 @@ export function authModule(
     signAccess: (claims) => sign(claims),
     refreshKey: core.key('refresh'),
     onSignedIn: (userId, sessionId) => core.realtime.toUserBut(userId, sessionId, 'session:elsewhere'),
+    onRefused: (reason) => core.ops.signinRefused(reason),
   });
   const reset = createResetService({
     db: core.db,

@@ -31,6 +31,8 @@ type Deps = {
   pause?: (ms: number) => Promise<void>;
   /** a user signed in: their other open sessions are told, and go to /logined */
   onSignedIn?: (userId: number, sessionId: string) => void;
+  /** a sign-in was refused, and why (counted in /metrics) */
+  onRefused?: (reason: 'wrongCredentials' | 'throttled' | 'inactive') => void;
 };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -42,6 +44,7 @@ export function createAuthService({
   refreshKey,
   pause = sleep,
   onSignedIn = () => {},
+  onRefused = () => {},
 }: Deps) {
   const { sessions } = accounts;
   /** The refresh token of a session at a counter: `<session id>.<counter>.<HMAC of both>`; nothing of it is stored. */
@@ -87,6 +90,7 @@ export function createAuthService({
       // One address guessing an account, or guessing many, is locked out; the owner from another address is not.
       if (fromHere > MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS || byAddress > MAX_FAILURES_PER_ADDRESS) {
         await audit.rename(attempt, 'signin.throttled');
+        onRefused('throttled');
         throw new TooManyRequestsError('tooManyAttempts');
       }
       // An account guessed at from many addresses is slowed for every address instead.
@@ -96,11 +100,15 @@ export function createAuthService({
       const ok = user
         ? await verifyPassword(user.passwordHash, input.password)
         : await verifyPassword(await dummyHash(), input.password).then(() => false);
-      if (!user || !ok) throw new UnauthorizedError('wrongCredentials');
+      if (!user || !ok) {
+        onRefused('wrongCredentials');
+        throw new UnauthorizedError('wrongCredentials');
+      }
       await audit.remove(attempt);
       const who = { ...origin, actor: { id: user.id, username: user.username } };
       if (user.status !== 'Active') {
         await audit.record('signin.inactive', who, { target });
+        onRefused('inactive');
         throw new ForbiddenError('accountInactive', { reason: 'inactive' });
       }
       const sid = randomUUID();

@@ -9,13 +9,17 @@ import { type BackupsConfig, createBackupsService } from './backups.service.ts';
 const LOOK_AGAIN_MS = 10 * 60_000;
 
 /** Looks at the schedule when the next backup is due (and every 10 minutes): each is made once, by one instance. */
-function scheduleJob(backups: ReturnType<typeof createBackupsService>, log: (err: unknown, m: string) => void): Job {
+function scheduleJob(
+  backups: ReturnType<typeof createBackupsService>,
+  log: (err: unknown, m: string) => void,
+  ops: Core['ops'],
+): Job {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   async function look() {
     let next: number | null = null;
     try {
-      next = await backups.runDue();
+      next = await ops.job('backup', () => backups.runDue());
     } catch (err) {
       log(err, 'the scheduled backup could not run');
     }
@@ -90,6 +94,6 @@ export function backupsModule(
     },
   });
   const routes: Area['routes'] = async (api) => backupsRoutes(api, { backups: service });
-  const jobs: Job[] = deps.config.everyHours > 0 ? [scheduleJob(service, deps.log)] : [];
+  const jobs: Job[] = deps.config.everyHours > 0 ? [scheduleJob(service, deps.log, core.ops)] : [];
   return { service, routes, jobs };
 }

@@ -37,6 +37,7 @@ export function controllersModule(
     demo: opts.demoController,
     ttlMs: opts.controllerTtlMs,
     shared: opts.shareReads ? createSharedReads(core.db) : undefined,
+    ops: core.ops,
   });
   const routes: Area['routes'] = async (api) => controllersRoutes(api, { controllers: service });
   return { service, provider, routes };

@@ -10,13 +10,13 @@ import { createMailService, type MailService } from './mail.service.ts';
 const LOOK_AGAIN_MS = 60_000;
 
 /** Looks at the schedule at each of its times (and every minute): the report goes out once a time. */
-function scheduleJob(mail: MailService, log: () => FastifyBaseLogger | undefined): Job {
+function scheduleJob(mail: MailService, log: () => FastifyBaseLogger | undefined, ops: Core['ops']): Job {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   async function look() {
     let next: number | null = null;
     try {
-      next = await mail.runDue();
+      next = await ops.job('mail', () => mail.runDue());
     } catch (err) {
       log()?.warn({ err }, 'the scheduled report could not run');
     }
@@ -59,6 +59,6 @@ export function mailModule(
     report: deps.report,
   });
   const routes: Area['routes'] = async (api) => mailRoutes(api, { mail: service });
-  const jobs: Job[] = deps.schedule === false ? [] : [scheduleJob(service, deps.log ?? (() => undefined))];
+  const jobs: Job[] = deps.schedule === false ? [] : [scheduleJob(service, deps.log ?? (() => undefined), core.ops)];
   return { service, routes, jobs };
 }

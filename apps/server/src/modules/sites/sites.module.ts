@@ -17,6 +17,7 @@ export function sitesModule(
     sites: createSitesRepository(core.db),
     audit: core.audit,
     controller: deps.controller,
+    timed: (run) => core.ops.job('siteSync', run),
   });
   const routes: Area['routes'] = async (api) => sitesRoutes(api, { sites: service, owners: deps.owners });
   return { service, routes };

@@ -41,10 +41,13 @@ export function createSitesService({
   sites,
   audit,
   controller,
+  timed,
 }: {
   sites: SitesRepository;
   audit: Audit;
   controller: ControllerProvider;
+  /** runs the sync counted and timed (/metrics) */
+  timed?: <T>(run: () => Promise<T>) => Promise<T>;
 }) {
   function duplicate(err: unknown): never {
     if (isUniqueViolation(err)) throw new ConflictError('siteTaken', 'idname');
@@ -198,7 +201,7 @@ export function createSitesService({
     async syncFromController(ctx: RequestContext) {
       const entries = await controller.all();
       if (entries.length === 0) throw new UnavailableError(503, 'noController');
-      const result = await syncAll(entries);
+      const result = await (timed ? timed(() => syncAll(entries)) : syncAll(entries));
       await audit.record('site.sync', ctx, { details: result });
       return result;
     },

@@ -50,6 +50,8 @@ export function createTerminalService(deps: Deps) {
   }
 
   return {
+    /** How many terminal sessions run on this instance. */
+    openSessions: () => live.size,
     attach,
 
     /** Ends every open session (the server stops). */

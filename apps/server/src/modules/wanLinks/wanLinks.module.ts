@@ -103,6 +103,7 @@ export function wanLinksModule(
     wanLinks,
     now,
     onError: (err) => deps.log?.()?.warn({ err }, 'the WAN links history could not be pruned'),
+    timed: (run) => core.ops.job('wanPruning', run),
   });
   const jobs: Job[] = [service.refresher, pruning, deviceTokens.flusher];
   if (deps.demoSites)

@@ -24,6 +24,8 @@ export function createHistoryPruning(deps: {
   wanLinks: WanLinksRepository;
   now: () => number;
   onError?: (err: unknown) => void;
+  /** runs a job's work counted and timed (/metrics) */
+  timed?: <T>(run: () => Promise<T>) => Promise<T>;
 }): Job & { run(): Promise<number> } {
   let first: NodeJS.Timeout | undefined;
   let every: NodeJS.Timeout | undefined;
@@ -39,7 +41,7 @@ export function createHistoryPruning(deps: {
       if (gone < PRUNE_SLICE) return total;
     }
   }
-  const runLogged = () => void run().catch((err: unknown) => deps.onError?.(err));
+  const runLogged = () => void (deps.timed ? deps.timed(run) : run()).catch((err: unknown) => deps.onError?.(err));
 
   return {
     run,
