@@ -177,6 +177,7 @@ export const API_ERRORS = {
     'Several controllers are configured: remove the first one in the Controllers list instead of clearing its address.',
   // backups
   backupRunning: 'A backup is being made now: wait for it to end.',
+  backupTooSoon: 'A backup was made a moment ago: try again in {{seconds}} s.',
   // leaving the demo
   demoInUse: 'The demo controller is still in use: add your controller first.',
   demoDataInUse:

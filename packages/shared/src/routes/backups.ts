@@ -11,9 +11,9 @@ export const backupsRoutes = defineRoutes('parameters', {
   'POST /it4u/backups': {
     access: 'parameters',
     summary:
-      'Back up now: answers at once with the backup started (202), which the list shows until it ends; 409 while another runs',
+      'Back up now: answers at once with the backup started (202), which the list shows until it ends; 409 while another runs, 429 within a minute of the last',
     response: BackupRunSchema,
     status: 202,
-    errors: [409],
+    errors: [409, 429],
   },
 });

@@ -5,7 +5,7 @@ import { writeBackup } from '../../db/backup.ts';
 import type { Database } from '../../db/client.ts';
 import type { Audit } from '../../lib/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
-import { ConflictError } from '../../lib/errors.ts';
+import { ConflictError, TooManyRequestsError } from '../../lib/errors.ts';
 import type { BackupRunRow, BackupsRepository } from './backups.repository.ts';
 
 const HOUR = 3_600_000;
@@ -21,6 +21,12 @@ export type BackupsConfig = {
   everyHours: number;
   /** how many backup files to keep */
   keep: number;
+  /**
+   * the least time between two backups asked for (ms; default a minute): each reads the whole database, which on
+   * the embedded one holds the console's other queries while it reads, so Back up now pressed again and again must
+   * not stall the console
+   */
+  manualGapMs?: number;
 };
 
 const view = (row: BackupRunRow): BackupRun => ({
@@ -104,6 +110,12 @@ export function createBackupsService(deps: {
 
     /** Back up now (an administrator): answers the backup started; 409 while another runs. */
     async now(ctx: RequestContext): Promise<BackupRun> {
+      const gap = config.manualGapMs ?? 60_000;
+      const [last] = await repository.latest(1);
+      const since = last ? deps.now() - last.startedAt.getTime() : Number.POSITIVE_INFINITY;
+      if (last?.finishedAt && since < gap) {
+        throw new TooManyRequestsError('backupTooSoon', { seconds: Math.ceil((gap - since) / 1000) });
+      }
       const started = await start('manual', ctx.actor.username);
       if (!started) throw new ConflictError('backupRunning');
       await deps.audit.record('backup.asked', ctx, { target: String(started.row.id) });

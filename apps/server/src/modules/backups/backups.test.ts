@@ -21,7 +21,7 @@ describe.each(drivers)('backups, on %s', (driver) => {
   let admin: Record<string, string>;
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'it4u-backups-'));
-    t = await createTestApp(driver, { backups: { dir, everyHours: 0, keep: 2 } });
+    t = await createTestApp(driver, { backups: { dir, everyHours: 0, keep: 2, manualGapMs: 0 } });
     admin = (await tokenFor(t, ['ROLE_ADMIN'])).headers;
   });
   afterAll(async () => {
@@ -72,6 +72,32 @@ describe.each(drivers)('backups, on %s', (driver) => {
       expect((await t.app.inject({ method: 'POST', url: '/api/v1/it4u/backups', headers: h })).statusCode).toBe(403);
       expect((await t.app.inject({ method: 'GET', url: '/api/v1/it4u/backups', headers: h })).statusCode).toBe(403);
     }
+  });
+
+  it('refuses Back up now within a minute of the last backup (it reads the whole database)', async () => {
+    let clock = Date.UTC(2026, 10, 25, 20, 30);
+    const service = createBackupsService({
+      repository: createBackupsRepository(t.database.db),
+      database: t.database,
+      masterKey: t.masterKey,
+      config: { dir, everyHours: 0, keep: 2 },
+      audit: createAudit(t.database.db),
+      now: () => clock,
+      log: () => {},
+    });
+    const ctx = { actor: { id: 1, username: 'admin' }, ip: '127.0.0.1', userAgent: null } as never;
+    await t.database.db.execute(sql`delete from backup_runs`);
+    await service.now(ctx);
+    await service.idle();
+    clock += 20_000;
+    await expect(service.now(ctx)).rejects.toMatchObject({
+      statusCode: 429,
+      code: 'backupTooSoon',
+      params: { seconds: 40 },
+    });
+    clock += 40_000;
+    await service.now(ctx);
+    await service.idle();
   });
 
   it('makes the scheduled backup when it is due, once, and marks one cut short as failed', async () => {
