@@ -1,5 +1,6 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { Database } from '../../db/client.ts';
+import { dueJob } from '../../lib/dueJob.ts';
 import type { Area, Core, Job } from '../../lib/module.ts';
 import { createBackupsRepository } from './backups.repository.ts';
 import { backupsRoutes } from './backups.routes.ts';
@@ -7,40 +8,6 @@ import { type BackupsConfig, createBackupsService } from './backups.service.ts';
 
 /** The longest wait between two looks at the schedule (another instance may have made the backup). */
 const LOOK_AGAIN_MS = 10 * 60_000;
-
-/** Looks at the schedule when the next backup is due (and every 10 minutes): each is made once, by one instance. */
-function scheduleJob(
-  backups: ReturnType<typeof createBackupsService>,
-  log: (err: unknown, m: string) => void,
-  ops: Core['ops'],
-): Job {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  async function look() {
-    let next: number | null = null;
-    try {
-      next = await ops.job('backup', () => backups.runDue());
-    } catch (err) {
-      log(err, 'the scheduled backup could not run');
-    }
-    if (stopped || next === null) return;
-    timer = setTimeout(look, Math.min(LOOK_AGAIN_MS, Math.max(0, next - Date.now()) + 1_000));
-    timer.unref();
-  }
-  return {
-    async start() {
-      stopped = false;
-      // the first look after the start is not waited for: a start is never held up by a backup
-      timer = setTimeout(look, 5_000);
-      timer.unref();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await backups.idle();
-    },
-  };
-}
 
 /**
  * Backups: made on a schedule (BACKUP_HOURS) and on demand into the backups folder, keeping the newest BACKUP_KEEP;
@@ -94,6 +61,19 @@ export function backupsModule(
     },
   });
   const routes: Area['routes'] = async (api) => backupsRoutes(api, { backups: service });
-  const jobs: Job[] = deps.config.everyHours > 0 ? [scheduleJob(service, deps.log, core.ops)] : [];
+  // the schedule is looked at when the next backup is due, and every 10 minutes (another instance may have made it);
+  // the first look is a few seconds after the start, which a backup never holds up
+  const jobs: Job[] =
+    deps.config.everyHours > 0
+      ? [
+          dueJob({
+            runDue: () => core.ops.job('backup', () => service.runDue()),
+            lookAgainMs: LOOK_AGAIN_MS,
+            firstAfterMs: 5_000,
+            onError: (err) => deps.log(err, 'the scheduled backup could not run'),
+            onStop: () => service.idle(),
+          }),
+        ]
+      : [];
   return { service, routes, jobs };
 }
