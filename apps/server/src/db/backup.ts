@@ -49,7 +49,7 @@ export function keyFingerprint(masterKey: Buffer): string {
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** The tables a backup holds: the public schema's, logged ones only (an unlogged table is a cache). */
-async function tablesOf(db: Db): Promise<string[]> {
+export async function tablesOf(db: Db): Promise<string[]> {
   const rows = rowsOf<{ name: string }>(
     await db.execute(sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind = 'r' and c.relpersistence = 'p' order by c.relname`),

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../lib/sql.ts';
 import { createSitesRepository } from '../modules/sites/sites.repository.ts';
 import { seedUser } from '../test/helpers.ts';
+import { tablesOf } from './backup.ts';
 import { type Database, migrate, openPglite, openPostgres } from './client.ts';
 import { isIncomplete, openDatabase } from './open.ts';
 
@@ -26,12 +27,8 @@ function run(env: NodeJS.ProcessEnv): { child: ChildProcess; done: Promise<{ cod
 }
 
 async function counts(database: Database): Promise<Record<string, number>> {
-  const tables = rowsOf<{ name: string }>(
-    await database.db.execute(sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'public' and c.relkind = 'r' and c.relpersistence = 'p' order by 1`),
-  );
   const all: Record<string, number> = {};
-  for (const { name } of tables) {
+  for (const name of await tablesOf(database.db)) {
     const [row] = rowsOf<{ n: number }>(await database.db.execute(sql.raw(`select count(*)::int as n from "${name}"`)));
     all[name] = row?.n ?? 0;
   }
