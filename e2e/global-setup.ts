@@ -25,7 +25,8 @@ export default async function globalSetup() {
   };
   delete env.DATABASE_URL;
   delete env.ADMIN_PASSWORD;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // the server as `npm start` runs it: compiled (npm run test:e2e builds it first)
+  const server = spawn(process.execPath, ['apps/server/dist/main.mjs'], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,4 +1,5 @@
-// `npm start`: install what is missing, build what is stale, then run the console in this process.
+// `npm start`: install what is missing, build what is stale (the web app, the server), then run the console in this
+// process. With a command (backup, restore, move-to-postgres), that command instead of the console.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -33,6 +34,18 @@ if (!existsSync(builtIndex) || sourceTime > newest(builtIndex)) {
   run('npm run build');
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import('../apps/server/src/main.ts');
+// the server compiled once into JavaScript (no TypeScript compiler at run time), again when its sources changed
+const builtServer = path.join(root, 'apps/server/dist/main.mjs');
+const serverSources = ['apps/server/src', 'packages/shared/src', 'packages/unifi-sim/src', 'scripts/build-server.mjs'];
+if (
+  !existsSync(builtServer) ||
+  Math.max(...serverSources.map((s) => newest(path.join(root, s)))) > newest(builtServer)
+) {
+  console.log('Building the server ...');
+  run('node scripts/build-server.mjs');
+}
+
+// `node scripts/start.mjs backup|restore|move-to-postgres …`: the backup commands (npm run backup, …), built the same way
+const command = process.argv[2];
+if (command) await import('../apps/server/dist/backup.cli.mjs');
+else await import('../apps/server/dist/main.mjs');
