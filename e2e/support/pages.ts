@@ -75,22 +75,13 @@ export class Shell {
 
 /** Picks an option of an antd select found by its exact label inside a scope (a dialog, a form). */
 export async function choose(scope: Locator, label: string, option: string) {
-  const page = scope.page();
   await scope.getByLabel(label, { exact: true }).click();
-  await page
+  await scope
+    .page()
     .locator('.ant-select-dropdown:visible .ant-select-item-option')
     .filter({ hasText: option })
     .first()
     .click();
-  // antd closes the list after its animation; a click during the opening one can leave it open over the form (its
-  // options then catch the next clicks): closed with Escape, the choice made
-  const open = page.locator('.ant-select-dropdown:visible');
-  await expect(open)
-    .toHaveCount(0, { timeout: 3_000 })
-    .catch(async () => {
-      await page.keyboard.press('Escape');
-      await expect(open).toHaveCount(0);
-    });
 }
 
 /** Shows more columns of the register on screen through its column chooser (the choice is kept for the user). */
