@@ -84,16 +84,19 @@ export async function openPostgres(url: string, max = 20): Promise<Database> {
 }
 
 /** How many of this version's migrations the database has not had (0 when it is up to date). */
+let journalLength: number | undefined;
+
 export async function migrationsPending(db: Db): Promise<number> {
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
-    entries: unknown[];
-  };
+  // this version's migrations do not change while it runs: the journal is read once, not at every readiness probe
+  journalLength ??= (
+    JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }
+  ).entries.length;
   const [row] = (
     (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as {
       rows: { n: number }[];
     }
   ).rows;
-  return journal.entries.length - (row?.n ?? 0);
+  return journalLength - (row?.n ?? 0);
 }
 
 export async function migrate(database: Database): Promise<void> {
