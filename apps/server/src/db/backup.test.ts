@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret } from '../lib/crypto.ts';
 import { deriveKey } from '../lib/secrets.ts';
@@ -109,6 +110,35 @@ describe.each(drivers)('a backup of a console on %s', (driver) => {
       await fresh.close();
     }
   });
+
+  it.skipIf(driver !== 'postgres')(
+    'restores again when PostgreSQL cancels it to end a deadlock with a console reading two tables',
+    async () => {
+      const fresh = await createTestApp('postgres', {}, t.masterKey);
+      const other = new pg.Client({ connectionString: fresh.url });
+      await other.connect();
+      try {
+        const present = await tablesOf(fresh.database.db);
+        const [first, last] = [present[0], present.at(-1)].map((n) => `"${n}"`);
+        // another session reads the last table the restore takes, and waits long before it looks for a deadlock
+        await other.query('begin');
+        await other.query("set local deadlock_timeout = '20s'");
+        await other.query(`lock table ${last} in access share mode`);
+        const restored = restoreBackup(fresh.database, fresh.masterKey, file);
+        await expect
+          .poll(async () => (await other.query('select count(*)::int as n from pg_locks where not granted')).rows[0].n)
+          .toBeGreaterThan(0);
+        // then reads the first, which the restore holds: a circle, and PostgreSQL cancels the restore's transaction
+        await other.query(`lock table ${first} in access share mode`);
+        await other.query('commit');
+        expect((await restored).rows).toBeGreaterThan(10);
+        expect(await contents(fresh.database.db)).toEqual(await contents(t.database.db));
+      } finally {
+        await other.end();
+        await fresh.close();
+      }
+    },
+  );
 
   it('refuses a backup made with another key, one cut short, and a database in use, and changes nothing', async () => {
     const other = await createTestApp(driver);

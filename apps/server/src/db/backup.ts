@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { deriveKey } from '../lib/secrets.ts';
-import { rowsOf } from '../lib/sql.ts';
+import { isDeadlock, rowsOf } from '../lib/sql.ts';
 import type { Database, Db } from './client.ts';
 import { markIncomplete } from './open.ts';
 
@@ -232,71 +232,84 @@ export async function restoreBackup(
       'This database is in use (someone has signed in to it): restore into an empty one, or replace it (--replace).',
     );
   }
-  const tables: Record<string, number> = {};
-  await database.db.transaction(async (tx) => {
-    const present = await tablesOf(tx);
-    await tx.execute(sql.raw(`truncate ${present.map(ident).join(', ')} restart identity cascade`));
-    const columns = new Map<string, string[]>();
-    for (const t of present) columns.set(t, await writableColumns(tx, t));
-    let table: string | undefined;
-    let batch: string[] = [];
-    let ended: { tables: Record<string, number> } | undefined;
-    const flush = async () => {
-      if (table === undefined || batch.length === 0) return;
-      const cols = (columns.get(table) ?? []).map(ident).join(', ');
-      const into = `insert into ${ident(table)} (${cols}) overriding system value select ${cols}
+  let tables: Record<string, number> = {};
+  // the truncate takes every table at once: a console's job reading two of them meanwhile may lock in a circle with
+  // it, and PostgreSQL then cancels one of the two (all or nothing, so the restore is simply tried again)
+  for (let attempt = 1; ; attempt++) {
+    tables = {};
+    try {
+      await restoreOnce();
+      break;
+    } catch (err) {
+      if (!isDeadlock(err) || attempt >= 5) throw err;
+    }
+  }
+  async function restoreOnce() {
+    await database.db.transaction(async (tx) => {
+      const present = await tablesOf(tx);
+      await tx.execute(sql.raw(`truncate ${present.map(ident).join(', ')} restart identity cascade`));
+      const columns = new Map<string, string[]>();
+      for (const t of present) columns.set(t, await writableColumns(tx, t));
+      let table: string | undefined;
+      let batch: string[] = [];
+      let ended: { tables: Record<string, number> } | undefined;
+      const flush = async () => {
+        if (table === undefined || batch.length === 0) return;
+        const cols = (columns.get(table) ?? []).map(ident).join(', ');
+        const into = `insert into ${ident(table)} (${cols}) overriding system value select ${cols}
         from json_populate_recordset(null::${ident(table)}, `;
-      await tx.execute(sql`${sql.raw(into)}${`[${batch.join(',')}]`}::json)`);
-      tables[table] = (tables[table] ?? 0) + batch.length;
-      batch = [];
-    };
-    let first = true;
-    for await (const line of readLines(file)) {
-      if (first) {
-        first = false;
-        continue;
+        await tx.execute(sql`${sql.raw(into)}${`[${batch.join(',')}]`}::json)`);
+        tables[table] = (tables[table] ?? 0) + batch.length;
+        batch = [];
+      };
+      let first = true;
+      for await (const line of readLines(file)) {
+        if (first) {
+          first = false;
+          continue;
+        }
+        if (ended) throw new BackupError('The backup is damaged: lines after its end.');
+        if (line.startsWith('{"@table":')) {
+          await flush();
+          table = (JSON.parse(line) as { '@table': string })['@table'];
+          if (!columns.has(table))
+            throw new BackupError(`The backup holds a table this console does not have: ${table}.`);
+          continue;
+        }
+        if (line.startsWith('{"@end":')) {
+          await flush();
+          ended = (JSON.parse(line) as { '@end': { tables: Record<string, number> } })['@end'];
+          continue;
+        }
+        if (table === undefined) throw new BackupError('The backup is damaged: rows before any table.');
+        batch.push(line);
+        if (batch.length >= BATCH) await flush();
       }
-      if (ended) throw new BackupError('The backup is damaged: lines after its end.');
-      if (line.startsWith('{"@table":')) {
-        await flush();
-        table = (JSON.parse(line) as { '@table': string })['@table'];
-        if (!columns.has(table))
-          throw new BackupError(`The backup holds a table this console does not have: ${table}.`);
-        continue;
+      if (!ended) throw new BackupError('The backup is incomplete (it was cut short): nothing was restored.');
+      for (const [name, count] of Object.entries(ended.tables)) {
+        if ((tables[name] ?? 0) !== count) {
+          throw new BackupError(
+            `The backup is damaged: ${name} should have ${count} rows, ${tables[name] ?? 0} were read.`,
+          );
+        }
       }
-      if (line.startsWith('{"@end":')) {
-        await flush();
-        ended = (JSON.parse(line) as { '@end': { tables: Record<string, number> } })['@end'];
-        continue;
-      }
-      if (table === undefined) throw new BackupError('The backup is damaged: rows before any table.');
-      batch.push(line);
-      if (batch.length >= BATCH) await flush();
-    }
-    if (!ended) throw new BackupError('The backup is incomplete (it was cut short): nothing was restored.');
-    for (const [name, count] of Object.entries(ended.tables)) {
-      if ((tables[name] ?? 0) !== count) {
-        throw new BackupError(
-          `The backup is damaged: ${name} should have ${count} rows, ${tables[name] ?? 0} were read.`,
-        );
-      }
-    }
-    if (options.unmark) await markIncomplete({ db: tx }, false);
-    // each sequence past the largest id restored
-    const sequences = rowsOf<{ seq: string; tbl: string; col: string }>(
-      await tx.execute(sql`select s.oid::regclass::text as seq, t.relname as tbl, a.attname as col
+      if (options.unmark) await markIncomplete({ db: tx }, false);
+      // each sequence past the largest id restored
+      const sequences = rowsOf<{ seq: string; tbl: string; col: string }>(
+        await tx.execute(sql`select s.oid::regclass::text as seq, t.relname as tbl, a.attname as col
         from pg_class s join pg_depend d on d.objid = s.oid and d.deptype in ('a', 'i')
         join pg_class t on t.oid = d.refobjid join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
         join pg_namespace n on n.oid = t.relnamespace
         where s.relkind = 'S' and n.nspname = 'public'`),
-    );
-    for (const s of sequences) {
-      await tx.execute(
-        sql.raw(`select setval('${s.seq.replaceAll("'", "''")}', coalesce((select max(${ident(s.col)}) from ${ident(s.tbl)}), 1),
-          (select max(${ident(s.col)}) from ${ident(s.tbl)}) is not null)`),
       );
-    }
-  });
+      for (const s of sequences) {
+        await tx.execute(
+          sql.raw(`select setval('${s.seq.replaceAll("'", "''")}', coalesce((select max(${ident(s.col)}) from ${ident(s.tbl)}), 1),
+          (select max(${ident(s.col)}) from ${ident(s.tbl)}) is not null)`),
+        );
+      }
+    });
+  }
   const rows = Object.values(tables).reduce((a, b) => a + b, 0);
   return { file, tables, rows, bytes: 0 };
 }

@@ -57,3 +57,9 @@ export function chunks<T>(rows: T[], size = 1000): T[][] {
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
   return out;
 }
+
+/** PostgreSQL's answer to two transactions that each wait for a lock the other holds: one is cancelled. */
+export function isDeadlock(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '40P01' || e?.cause?.code === '40P01';
+}

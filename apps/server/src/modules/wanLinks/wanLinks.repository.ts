@@ -1,7 +1,7 @@
 import type { LinkState } from '@it4u/shared/api';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, runNamed } from '../../db/client.ts';
-import { chunks, isUniqueViolation, rowsOf } from '../../lib/sql.ts';
+import { chunks, isDeadlock, isUniqueViolation, rowsOf } from '../../lib/sql.ts';
 import { siteOwnerColumn, siteOwnerJoin } from '../contracts/contractRefs.ts';
 import { siteExistsText, siteNamedColumn, siteNamedJoin } from '../sites/siteRefs.ts';
 
@@ -154,12 +154,6 @@ export type PushedSite = { id: number; sitename: string; known: boolean; links: 
 
 /** What a push made at `at` changed on a site: its links from now on, and its history's new lines. */
 export type SiteChange = { siteId: number; at: Date; links: LinkRow[]; events: EventRow[] };
-
-/** PostgreSQL's answer to two statements that each wait for a row the other holds: one is cancelled. */
-const isDeadlock = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '40P01' || e?.cause?.code === '40P01';
-};
 
 /**
  * The two statements of a batch of pushes (see push.writer.ts). Their rows are written in the order of their names,
