@@ -10,12 +10,12 @@ export const ChannelSchema = Type.Object({
   userTwoFullName: Type.String(),
 });
 
-export const ChannelParams = Type.Object({
-  channelUuid: Type.String({
-    maxLength: 36,
-    pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
-  }),
+const Uuid = Type.String({
+  maxLength: 36,
+  pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
 });
+
+export const ChannelParams = Type.Object({ channelUuid: Uuid });
 
 /**
  * A page of messages: the newest `limit`; with `before`, the newest of those older than a message (scrolling back);
@@ -40,9 +40,13 @@ export const ChatMessageSchema = Type.Object({
 /** Messages oldest first; `hasMore`: more are left beyond the page (older ones, or with `after` newer ones). */
 export const MessagePageSchema = Type.Object({ items: Type.Array(ChatMessageSchema), hasMore: Type.Boolean() });
 
-/** A message; the spec's socket message also names its sender and receiver, refused unless the channel's. */
+/**
+ * A message; the spec's socket message also names its sender and receiver, refused unless the channel's. `clientKey`,
+ * the sender's own id for the message (a UUID): sent again after an answer that was lost, it is stored once.
+ */
 export const MessageBody = Type.Object({
   contents: Type.String({ minLength: 1, maxLength: CHAT_MESSAGE_MAX, pattern: '\\S' }),
+  clientKey: Type.Optional(Uuid),
   fromUserId: Type.Optional(Id),
   toUserId: Type.Optional(Id),
 });

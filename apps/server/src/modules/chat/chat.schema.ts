@@ -46,8 +46,14 @@ export const chatMessages = pgTable(
     toUserId: integer('to_user_id').notNull(),
     contents: text('contents').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    /** the sender's own key for the message: a send repeated after a lost answer stores nothing new */
+    clientKey: uuid('client_key'),
   },
-  (t) => [index('chat_messages_channel_idx').on(t.channel, t.id), index('chat_messages_to_idx').on(t.toUserId, t.id)],
+  (t) => [
+    index('chat_messages_channel_idx').on(t.channel, t.id),
+    index('chat_messages_to_idx').on(t.toUserId, t.id),
+    uniqueIndex('chat_messages_client_key_idx').on(t.channel, t.fromUserId, t.clientKey),
+  ],
 );
 
 /** The last message each person of a channel has read: their unread count is what came after it. */

@@ -109,7 +109,12 @@ export function createChatService(deps: {
      * Stores a message (at most 4,000 characters, not blank), then tells both people's sockets. The spec's message
      * names its sender and receiver: given, they must be the caller and the other of the channel.
      */
-    async send(actor: Actor, uuid: string, contents: string, ends: { fromUserId?: number; toUserId?: number } = {}) {
+    async send(
+      actor: Actor,
+      uuid: string,
+      contents: string,
+      ends: { fromUserId?: number; toUserId?: number; clientKey?: string } = {},
+    ) {
       const channel = await mine(actor, uuid);
       if (ends.fromUserId !== undefined && ends.fromUserId !== actor.id)
         throw new BadRequestError('invalidFields', 'fromUserId', { fields: 'fromUserId' });
@@ -121,13 +126,16 @@ export function createChatService(deps: {
         if (!other) throw new NotFoundError('chatUserNotFound');
         if (!isStaff(other.roles)) throw new ForbiddenError('chatNotAllowed');
       }
-      const message = await chat.add({
+      const { message, again } = await chat.add({
         channel: uuid,
         fromUserId: actor.id,
         toUserId: channel.other,
         contents,
         sentAt: new Date(now()),
+        clientKey: ends.clientKey,
       });
+      // sent again after a lost answer: stored and told the first time
+      if (again) return message;
       const event = {
         channelUuid: uuid,
         id: message.id,

@@ -103,6 +103,27 @@ describe.each(drivers)('private chat on %s', (driver) => {
     expect((await call('GET', '/private-chat/unread', kt.headers)).json()).toEqual({ unread: 0 });
   });
 
+  it('stores a message sent again with its key once (an answer lost behind a proxy), and both people’s keys apart', async () => {
+    const uuid = (await channel(kt, kt.user.id, admin.user.id)).json().channelUuid;
+    const post = (who: typeof admin, body: object) =>
+      call('POST', `/private-chat/channel/${uuid}/messages`, who.headers, body);
+    const key = '3f0c2b1a-6d4e-4f5a-8b9c-0d1e2f3a4b5c';
+    const unread = async () => (await call('GET', '/private-chat/unread', admin.headers)).json().unread;
+    const before = await unread();
+    const first = await post(kt, { contents: 'một lần', clientKey: key });
+    expect(first.statusCode).toBe(201);
+    clock += 1000;
+    const again = await post(kt, { contents: 'một lần', clientKey: key });
+    expect(again.json()).toEqual(first.json());
+    expect(await unread()).toBe(before + 1);
+    // the other person's key is theirs: the same key from them is another message
+    const theirs = await post(admin, { contents: 'của tôi', clientKey: key });
+    expect(theirs.json().id).not.toBe(first.json().id);
+    const page = (await call('GET', `/private-chat/channel/${uuid}?limit=10`, kt.headers)).json();
+    expect(page.items.filter((m: { contents: string }) => m.contents === 'một lần')).toHaveLength(1);
+    expect((await post(kt, { contents: 'x', clientKey: 'not-a-key' })).statusCode).toBe(400);
+  });
+
   it('lists staff to a customer, everyone to staff, the newest conversation first, with a search', async () => {
     const forCustomer = (await call('GET', '/private-chat/contacts', customer.headers)).json();
     const ids = forCustomer.map((c: { userId: number }) => c.userId);

@@ -7,14 +7,19 @@ import { Composer } from './Composer.tsx';
 
 const UUID = '00000000-0000-4000-8000-000000000001';
 
-/** The server: takes a message (or refuses it with `refusal`), and remembers what it was sent. */
-function server(refusal?: { status: number; body: object }) {
+/**
+ * The server: takes a message (or refuses it with `refusal`), and remembers what it was sent. `lost` sends go through a
+ * proxy whose console went away (502), each key remembered.
+ */
+function server(refusal?: { status: number; body: object }, lost = 0, keys: string[] = []) {
   const sent: string[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url.endsWith(`/private-chat/channel/${UUID}/messages`) && init?.method === 'POST') {
-      const { contents } = JSON.parse(String(init.body));
+      const { contents, clientKey } = JSON.parse(String(init.body));
+      keys.push(clientKey);
       if (refusal) return jsonResponse(refusal.status, refusal.body);
+      if (keys.length <= lost) return new Response('Bad Gateway', { status: 502 });
       sent.push(contents);
       return jsonResponse(201, {
         id: sent.length,
@@ -63,5 +68,24 @@ describe('the message box', () => {
     fireEvent.click(screen.getByRole('button', { name: /Gửi/ }));
     expect(await screen.findByText('Khách hàng chỉ có thể trò chuyện với nhân viên.')).toBeTruthy();
     expect((box as HTMLTextAreaElement).value).toBe('Xin chào');
+  });
+
+  it('sends again with the same key while a proxy answers that the console went away, and stores it once', async () => {
+    const keys: string[] = [];
+    const sent = server(undefined, 1, keys);
+    renderWithProviders(<Composer uuid={UUID} onSent={() => {}} />);
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(box, { target: { value: 'qua proxy' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(sent).toEqual(['qua proxy']), { timeout: 5_000 });
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
+    // the next message has a key of its own
+    fireEvent.change(box, { target: { value: 'tin sau' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(sent).toEqual(['qua proxy', 'tin sau']));
+    expect(keys[2]).not.toBe(keys[0]);
   });
 });

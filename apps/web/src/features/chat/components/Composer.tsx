@@ -5,13 +5,30 @@ import { Alert, Button, Input } from 'antd';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/call.ts';
+import { isHttpError } from '../../../api/client.ts';
 import { errorText } from '../../../api/errors.ts';
 import { useRealtimeSocket } from '../../../realtime/RealtimeContext.tsx';
 import { addMessages } from '../chatQueries.ts';
 
+/** A random UUID (version 4): `crypto.randomUUID` exists only on HTTPS and localhost, a console on a LAN is on HTTP. */
+function randomKey(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** No answer, or a proxy's answer that the console behind it went away: the same send may be tried again. */
+const lostOnTheWay = (error: unknown) =>
+  isHttpError(error) &&
+  (error.statusCode === 0 || error.statusCode === 502 || error.statusCode === 503 || error.statusCode === 504);
+
 /**
  * The message box: Enter or Send sends, Shift+Enter makes a new line; a blank message is not sent; at most 4,000
- * characters. A message that could not be sent stays in the box with the reason.
+ * characters. Each message carries its own key, so a send whose answer was lost (an instance restarting behind the
+ * proxy, the network gone) is tried again, up to 4 times, and stored once. A message that could not be sent stays in
+ * the box with the reason.
  */
 export function Composer({ uuid, onSent }: { uuid: string; onSent(): void }) {
   const { t } = useTranslation();
@@ -19,10 +36,18 @@ export function Composer({ uuid, onSent }: { uuid: string; onSent(): void }) {
   const socket = useRealtimeSocket();
   const [text, setText] = useState('');
   const lastTyping = useRef(0);
+  // the key of the text being sent: the same text sent again (after a failure) keeps it
+  const key = useRef<{ contents: string; clientKey: string } | undefined>(undefined);
   const send = useMutation({
-    mutationFn: (contents: string) =>
-      call('POST /private-chat/channel/:channelUuid/messages', { params: { channelUuid: uuid }, body: { contents } }),
+    mutationFn: (contents: string) => {
+      if (key.current?.contents !== contents) key.current = { contents, clientKey: randomKey() };
+      const body = { contents, clientKey: key.current.clientKey };
+      return call('POST /private-chat/channel/:channelUuid/messages', { params: { channelUuid: uuid }, body });
+    },
+    retry: (failures, error) => failures < 4 && lostOnTheWay(error),
+    retryDelay: (failures) => 500 * 2 ** failures,
     onSuccess: (message) => {
+      key.current = undefined;
       addMessages(client, uuid, [message]);
       setText((now) => (now === message.contents ? '' : now));
       // the next message's first keystroke says 'typing…' again at once
