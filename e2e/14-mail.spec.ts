@@ -1,10 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { adminToken, createUser } from './support/api.ts';
 import { axe } from './support/axe.ts';
 import { LoginPage, Shell } from './support/pages.ts';
+import { startSmtp } from './support/smtp.ts';
 import { readState } from './support/state.ts';
 
 // the viewer is in Paris: the next runs are said in Vietnam's time and in Paris's
@@ -33,35 +31,6 @@ async function accessible(page: Page) {
   await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 8_000 });
   await page.waitForTimeout(300); // antd's enter animations
   expect((await axe(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
-}
-
-/** A real SMTP server on loopback: the console sends to it; the test reads what it received. */
-async function startSmtp() {
-  const received: { to: string[]; subject: string; text: string }[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    authOptional: true,
-    logger: false,
-    closeTimeout: 500,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            subject: mail.subject ?? '',
-            text: mail.text ?? '',
-          });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 async function openMailer(page: Page) {

@@ -89,6 +89,8 @@ export type AppOptions = {
   metricsToken?: string;
   /** where the web app is reached, for the links of reset mails (PUBLIC_URL) */
   publicUrl?: string;
+  /** whether the instance is shutting down: /api/ready then answers 503 so that a proxy sends nothing new here */
+  draining?: () => boolean;
   /** whether this instance sends the scheduled report (tests that run the schedule themselves turn it off) */
   scheduleMail?: boolean;
   /** the remote terminal: idle time before a session closes, open sessions per user, loopback allowed (TERMINAL_IDLE_MINUTES, TERMINAL_MAX_SESSIONS, TERMINAL_ALLOW_LOOPBACK) */
@@ -306,9 +308,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       database = 'error';
     }
     const known = database === 'ok' ? await controllers.service.known().catch(() => []) : [];
-    const ready = database === 'ok' && pending === 0;
+    const draining = opts.draining?.() ?? false;
+    const ready = database === 'ok' && pending === 0 && !draining;
     const answer = {
-      status: ready ? 'ready' : 'not ready',
+      status: ready ? 'ready' : draining ? 'draining' : 'not ready',
       db: database,
       migrations: database === 'ok' ? (pending === 0 ? 'ok' : `${pending} pending`) : 'unknown',
       controllers: known.map((c) => ({

@@ -31,6 +31,8 @@ export type Config = {
   publicUrl: string;
   /** the remote terminal: minutes without typing before a session closes, open sessions per user; loopback allowed */
   terminal: { idleMs: number; maxSessions: number; allowLoopback?: true };
+  /** on SIGTERM, how long /api/ready says "draining" while requests are still served, before the server closes */
+  drainMs: number;
 };
 
 function int(name: string, value: string | undefined, fallback: number): number {
@@ -135,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
     publicUrl: publicUrl(env.PUBLIC_URL, port),
+    drainMs: count('SHUTDOWN_DRAIN_SECONDS', env.SHUTDOWN_DRAIN_SECONDS, 3, 0, 300) * 1000,
     terminal: {
       idleMs: count('TERMINAL_IDLE_MINUTES', env.TERMINAL_IDLE_MINUTES, 15, 1, 1440) * 60_000,
       maxSessions: count('TERMINAL_MAX_SESSIONS', env.TERMINAL_MAX_SESSIONS, 3, 1, 100),

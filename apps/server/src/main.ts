@@ -59,6 +59,8 @@ const demo =
         sites: config.demoSites,
       });
 
+/** set on a signal: the instance is shutting down */
+let closing = false;
 const app = await buildApp({
   database,
   demoController: demo ? { url: demo.url, username: 'demo', password: demoPassword, verifyTls: true } : undefined,
@@ -73,6 +75,7 @@ const app = await buildApp({
   metricsToken: config.metricsToken,
   publicUrl: config.publicUrl,
   terminal: config.terminal,
+  draining: () => closing,
   now: demo ? demoNow : undefined,
   logger: {
     level: config.logLevel,
@@ -82,13 +85,20 @@ const app = await buildApp({
 
 logUncaught = (msg, err) => app.log.error({ err }, msg);
 
-let closing = false;
+/**
+ * SIGTERM (a service manager, a rolling restart): /api/ready says "draining" for SHUTDOWN_DRAIN_SECONDS while requests
+ * are still served, so that a proxy checking it sends nothing new here; then the server closes: it stops taking
+ * connections, finishes the requests under way (an import, a mail being sent, a backup), closes the sockets (the
+ * browsers connect again, through the proxy to another instance) and the jobs. SIGINT (Ctrl+C) closes at once.
+ */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
-  const timer = setTimeout(() => process.exit(1), 10_000);
+  const drainMs = signal === 'SIGTERM' ? config.drainMs : 0;
+  app.log.info({ signal, drainMs }, 'shutting down');
+  const timer = setTimeout(() => process.exit(1), drainMs + 30_000);
   timer.unref();
+  await new Promise((resolve) => setTimeout(resolve, drainMs));
   await app.close();
   await demo?.close();
   await database.close();

@@ -16,12 +16,16 @@ export function dueJob(opts: {
 }): Job {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let running: Promise<number | null> | undefined;
   async function look() {
     let next: number | null = null;
     try {
-      next = await opts.runDue();
+      running = opts.runDue();
+      next = await running;
     } catch (err) {
       opts.onError(err);
+    } finally {
+      running = undefined;
     }
     if (stopped) return;
     const wait = next === null ? opts.lookAgainMs : Math.min(opts.lookAgainMs, Math.max(0, next - Date.now()) + 20);
@@ -35,9 +39,11 @@ export function dueJob(opts: {
       timer = setTimeout(look, opts.firstAfterMs);
       timer.unref();
     },
+    /** Stops looking; work under way is finished first (a mail being sent is sent, and said so). */
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      await running?.catch(() => {});
       await opts.onStop?.();
     },
   };

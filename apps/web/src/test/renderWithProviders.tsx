@@ -10,7 +10,7 @@ type Options = { route?: string; path?: string; otherRoutes?: Record<string, Rea
 export function renderWithProviders(ui: ReactElement, { route = '/', path = '*', otherRoutes = {} }: Options = {}) {
   const client = createQueryClient();
   client.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
-  return render(
+  const rendered = render(
     <Providers client={client}>
       <MemoryRouter initialEntries={[route]}>
         <Routes>
@@ -22,6 +22,7 @@ export function renderWithProviders(ui: ReactElement, { route = '/', path = '*',
       </MemoryRouter>
     </Providers>,
   );
+  return Object.assign(rendered, { client });
 }
 
 export function jsonResponse(status: number, body: unknown): Response {

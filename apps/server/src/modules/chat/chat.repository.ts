@@ -38,7 +38,7 @@ export function createChatRepository(db: Db) {
     },
 
     /** Stores a message, and moves the sender's read mark to it (they have read their own message): one statement. */
-    /** Stores a message; one sent again with its client key answers the stored one (`again`), storing nothing. */
+    /** Stores a message; one sent again with its client key answers the stored one, storing nothing. */
     async add(m: {
       channel: string;
       fromUserId: number;
@@ -48,7 +48,7 @@ export function createChatRepository(db: Db) {
       clientKey?: string;
     }) {
       const key = m.clientKey ?? null;
-      const [row] = rowsOf<{ id: number; sent_at: Date | string; contents: string; again: boolean }>(
+      const [row] = rowsOf<{ id: number; sent_at: Date | string; contents: string }>(
         await db.execute(sql`
           with m as (
             insert into chat_messages (channel, from_user_id, to_user_id, contents, sent_at, client_key)
@@ -59,17 +59,14 @@ export function createChatRepository(db: Db) {
             insert into chat_reads (channel, user_id, last_read_id) select ${m.channel}, ${m.fromUserId}, id from m
             on conflict (channel, user_id) do update set last_read_id = greatest(chat_reads.last_read_id, excluded.last_read_id)
           )
-          select id, sent_at, contents, false as again from m
+          select id, sent_at, contents from m
           union all
-          select id, sent_at, contents, true from chat_messages
+          select id, sent_at, contents from chat_messages
           where ${key}::uuid is not null and channel = ${m.channel} and from_user_id = ${m.fromUserId}
             and client_key = ${key} and not exists (select 1 from m)`),
       );
       if (!row) throw new Error('insert returned nothing');
-      return {
-        message: toMessage({ ...m, clientKey: key, contents: row.contents, id: row.id, sentAt: new Date(row.sent_at) }),
-        again: row.again,
-      };
+      return toMessage({ ...m, clientKey: key, contents: row.contents, id: row.id, sentAt: new Date(row.sent_at) });
     },
 
     /** Messages before `before` (all when undefined), the newest `limit`, answered oldest first. */

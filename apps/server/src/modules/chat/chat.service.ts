@@ -126,7 +126,7 @@ export function createChatService(deps: {
         if (!other) throw new NotFoundError('chatUserNotFound');
         if (!isStaff(other.roles)) throw new ForbiddenError('chatNotAllowed');
       }
-      const { message, again } = await chat.add({
+      const message = await chat.add({
         channel: uuid,
         fromUserId: actor.id,
         toUserId: channel.other,
@@ -134,8 +134,8 @@ export function createChatService(deps: {
         sentAt: new Date(now()),
         clientKey: ends.clientKey,
       });
-      // sent again after a lost answer: stored and told the first time
-      if (again) return message;
+      // sent again after a lost answer, it is told again (the instance that stored it may have died before telling;
+      // the web app knows a message by its id)
       const event = {
         channelUuid: uuid,
         id: message.id,

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '../../../api/tokens.ts';
 import { i18n } from '../../../i18n/i18n.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
+import { chatKeys } from '../chatQueries.ts';
 import { Composer } from './Composer.tsx';
 
 const UUID = '00000000-0000-4000-8000-000000000001';
@@ -87,5 +88,42 @@ describe('the message box', () => {
     fireEvent.keyDown(box, { key: 'Enter' });
     await waitFor(() => expect(sent).toEqual(['qua proxy', 'tin sau']));
     expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('reads a message missed while the socket was away before adding its own (the next catch-up starts after it)', async () => {
+    const message = (id: number, fromUserId: number, contents: string) => ({
+      id,
+      channelUuid: UUID,
+      fromUserId,
+      toUserId: 3 - fromUserId,
+      contents,
+      timeSent: id,
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (init?.method === 'POST') return jsonResponse(201, message(3, 1, 'của tôi'));
+        if (url.includes(`/private-chat/channel/${UUID}?`) && url.includes('after=1')) {
+          return jsonResponse(200, { items: [message(2, 2, 'bị lỡ'), message(3, 1, 'của tôi')], hasMore: false });
+        }
+        return jsonResponse(404, { statusCode: 404, code: 'notFound' });
+      }),
+    );
+    const { client } = renderWithProviders(<Composer uuid={UUID} onSent={() => {}} />);
+    client.setQueryData(chatKeys.messages(UUID), {
+      pages: [{ items: [message(1, 2, 'đầu')], hasMore: false }],
+      pageParams: [undefined],
+    });
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(box, { target: { value: 'của tôi' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() =>
+      expect(
+        (client.getQueryData(chatKeys.messages(UUID)) as { pages: { items: { id: number }[] }[] }).pages[0]?.items.map(
+          (m) => m.id,
+        ),
+      ).toEqual([1, 2, 3]),
+    );
   });
 });

@@ -8,7 +8,7 @@ import { call } from '../../../api/call.ts';
 import { isHttpError } from '../../../api/client.ts';
 import { errorText } from '../../../api/errors.ts';
 import { useRealtimeSocket } from '../../../realtime/RealtimeContext.tsx';
-import { addMessages } from '../chatQueries.ts';
+import { addMessages, catchUp } from '../chatQueries.ts';
 
 /** A random UUID (version 4): `crypto.randomUUID` exists only on HTTPS and localhost, a console on a LAN is on HTTP. */
 function randomKey(): string {
@@ -48,7 +48,11 @@ export function Composer({ uuid, onSent }: { uuid: string; onSent(): void }) {
     retryDelay: (failures) => 500 * 2 ** failures,
     onSuccess: (message) => {
       key.current = undefined;
-      addMessages(client, uuid, [message]);
+      // read from the newest message held, this one included: a message missed meanwhile (the socket was away) is
+      // not skipped by the catch-up that starts after the newest
+      void catchUp(client, uuid)
+        .catch(() => {})
+        .finally(() => addMessages(client, uuid, [message]));
       setText((now) => (now === message.contents ? '' : now));
       // the next message's first keystroke says 'typing…' again at once
       lastTyping.current = 0;

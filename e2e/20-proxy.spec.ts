@@ -1,0 +1,378 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import * as XLSX from '@e965/xlsx';
+import { type APIRequestContext, type Browser, expect, type Page, request, test } from '@playwright/test';
+import pg from 'pg';
+import { startSshServer } from '../apps/server/src/test/sshServer.ts';
+import { createUser } from './support/api.ts';
+import { LoginPage, openDialog } from './support/pages.ts';
+import { startSmtp } from './support/smtp.ts';
+
+/**
+ * Two instances of the compiled console on one PostgreSQL behind HAProxy, run with the configuration the repository
+ * ships (ops/haproxy.cfg). Through the proxy: sign-in, chat between two browsers, a terminal session, an import, the
+ * scheduled mail; an instance killed (SIGKILL) mid-chat and mid-import; a rolling restart (SIGTERM, start, the other).
+ */
+
+const root = path.resolve(import.meta.dirname, '..');
+const base = process.env.DATABASE_URL;
+const ADMIN = 'Proxy-admin-2026';
+const KT = { username: 'proxy.kt', password: 'Proxy-kt-2026', roles: ['ROLE_KT'] };
+
+test.skip(!base, 'runs on PostgreSQL: DATABASE_URL (set by .ci/run)');
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** HAProxy checks /api/ready every 500 ms and takes an instance back after 2 good answers: a little more than that. */
+const PROXY_NOTICES_MS = 1_800;
+
+type Instance = { name: 'a' | 'b'; port: number; proc?: ChildProcess; out: string };
+
+let db: string;
+let env: NodeJS.ProcessEnv;
+const instances: Instance[] = [];
+let proxy: ChildProcess;
+let proxyUrl: string;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let api: APIRequestContext;
+let admin: { authorization: string };
+let sql: pg.Client;
+let kt: { id: number };
+
+async function startInstance(i: Instance) {
+  const proc = spawn(process.execPath, ['apps/server/dist/main.mjs'], {
+    cwd: root,
+    // the instance's name on its PostgreSQL connections: the test finds which instance runs an import
+    env: { ...env, PORT: String(i.port), PGAPPNAME: `it4u-${i.name}` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  i.proc = proc;
+  i.out = '';
+  proc.stdout?.on('data', (chunk) => {
+    i.out += chunk;
+  });
+  proc.stderr?.on('data', (chunk) => {
+    i.out += chunk;
+  });
+  await expect
+    .poll(async () => (await fetch(`http://127.0.0.1:${i.port}/api/ready`).catch(() => undefined))?.status, {
+      timeout: 60_000,
+      message: `instance ${i.name} did not start:\n${i.out}`,
+    })
+    .toBe(200);
+}
+
+async function stopInstance(i: Instance, signal: 'SIGKILL' | 'SIGTERM') {
+  const proc = i.proc;
+  if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise((resolve) => proc.once('exit', resolve));
+  proc.kill(signal);
+  await exited;
+}
+
+test.beforeAll(async () => {
+  db = `it4u_proxy_${randomBytes(5).toString('hex')}`;
+  const adminDb = new pg.Client({ connectionString: base });
+  await adminDb.connect();
+  await adminDb.query(`create database ${db}`);
+  await adminDb.end();
+  const url = new URL(base as string);
+  url.pathname = `/${db}`;
+  sql = new pg.Client({ connectionString: url.toString() });
+  smtp = await startSmtp();
+  env = {
+    ...process.env,
+    DATABASE_URL: url.toString(),
+    SECRET_KEY: randomBytes(32).toString('hex'),
+    ADMIN_PASSWORD: ADMIN,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: '127.0.0.1',
+    UNIFI_DEMO: 'off',
+    TERMINAL_ALLOW_LOOPBACK: '1',
+    SHUTDOWN_DRAIN_SECONDS: '2',
+  };
+  for (const name of ['a', 'b'] as const) instances.push({ name, port: await freePort(), out: '' });
+  // the first start makes the database, the second finds it made
+  await startInstance(instances[0] as Instance);
+  await startInstance(instances[1] as Instance);
+  await sql.connect();
+
+  const listen = await freePort();
+  proxyUrl = `http://127.0.0.1:${listen}`;
+  proxy = spawn('haproxy', ['-f', 'ops/haproxy.cfg', '-db'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      IT4U_LISTEN: `127.0.0.1:${listen}`,
+      IT4U_A: `127.0.0.1:${instances[0]?.port}`,
+      IT4U_B: `127.0.0.1:${instances[1]?.port}`,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await expect
+    .poll(async () => (await fetch(`${proxyUrl}/api/ready`).catch(() => undefined))?.status, { timeout: 20_000 })
+    .toBe(200);
+  await sleep(PROXY_NOTICES_MS);
+
+  api = await request.newContext({ baseURL: proxyUrl });
+  const signin = await api.post('/api/v1/auth/signin', { data: { usernameOrEmail: 'admin', password: ADMIN } });
+  expect(signin.ok(), await signin.text()).toBe(true);
+  admin = { authorization: `Bearer ${(await signin.json()).accessToken}` };
+  kt = await createUser(api, (await signin.json()).accessToken, KT);
+
+  // the scheduled report every minute, to the test's SMTP server: it fires while the other tests run
+  const mail = await api.put('/api/v1/it4u/configMail', {
+    headers: admin,
+    data: {
+      cronjobMail: '* * * * *',
+      serviceMail: '',
+      usernameMail: 'console@example.test',
+      passwordMail: '',
+      hostMail: '127.0.0.1',
+      portMail: smtp.port,
+      fromMail: 'console@example.test',
+      ccMail: ['noc@example.test'],
+      subjectMail: 'Báo cáo khách hàng',
+      textMail: '',
+      maxMessages: 100,
+      rateDelta: 1000,
+      rateLimit: 5,
+      allowInsecure: true,
+    },
+  });
+  expect(mail.ok(), await mail.text()).toBe(true);
+});
+
+test.afterAll(async () => {
+  await api?.dispose();
+  await sql?.end().catch(() => {});
+  proxy?.kill('SIGTERM');
+  for (const i of instances) await stopInstance(i, 'SIGTERM');
+  await smtp?.close();
+  const adminDb = new pg.Client({ connectionString: base });
+  await adminDb.connect();
+  await adminDb.query(`drop database if exists ${db} with (force)`);
+  await adminDb.end();
+});
+
+async function signedIn(browser: Browser, username: string, password: string) {
+  const context = await browser.newContext({ baseURL: proxyUrl, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(username, password);
+  await expect(page).toHaveURL(/\/home$/);
+  return page;
+}
+
+/** Types a message and sends it; answers once the box is empty (the console stored it). */
+async function say(page: Page, text: string, whileSending?: () => Promise<void>) {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+  await whileSending?.();
+  await expect(box).toHaveValue('', { timeout: 20_000 });
+}
+
+test('through the proxy: two browsers chat; each instance killed in turn mid-message; nothing lost or doubled', async ({
+  browser,
+}) => {
+  const boss = await signedIn(browser, 'admin', ADMIN);
+  const tech = await signedIn(browser, KT.username, KT.password);
+  const adminId = (await (await api.get('/api/v1/user/me', { headers: admin })).json()).id;
+  await boss.goto(`/chat?with=${kt.id}`);
+  await tech.goto(`/chat?with=${adminId}`);
+  await expect(boss.getByText(/No messages yet/)).toBeVisible();
+
+  const said: string[] = [];
+  const send = async (page: Page, text: string, whileSending?: () => Promise<void>) => {
+    await say(page, text, whileSending);
+    said.push(text);
+  };
+  await send(boss, 'tin 1');
+  await expect(tech.getByRole('log')).toContainText('tin 1');
+  await send(tech, 'tin 2');
+  await expect(boss.getByRole('log')).toContainText('tin 2');
+
+  // an instance is killed while a message is on its way (each in turn: every browser's socket is on one of them)
+  for (const victim of instances) {
+    await send(boss, `tin trước khi ${victim.name} chết`, () => stopInstance(victim, 'SIGKILL'));
+    await send(tech, `tin sau khi ${victim.name} chết`);
+    await send(boss, `tin nữa sau khi ${victim.name} chết`);
+    await startInstance(victim);
+    await sleep(PROXY_NOTICES_MS);
+  }
+  await send(tech, 'tin cuối');
+
+  // both browsers show every message once, in order (their sockets came back through the proxy and caught up)
+  for (const page of [boss, tech]) {
+    const log = page.getByRole('log');
+    for (const text of said) await expect(log.getByText(text, { exact: true })).toHaveCount(1, { timeout: 20_000 });
+  }
+  const stored = await sql.query('select contents from chat_messages order by id');
+  expect(stored.rows.map((r) => r.contents)).toEqual(said);
+  await boss.context().close();
+  await tech.context().close();
+});
+
+test('through the proxy: a terminal session, and an import killed mid-way is all or nothing', async ({ browser }) => {
+  // a terminal session: the browser's websocket through the proxy, the instance's SSH client to a server on loopback
+  const ssh = await startSshServer({ username: 'root', password: 'proxy-ssh' });
+  try {
+    const row = await api.post('/api/v1/it4u/clientDeviceInf', {
+      headers: admin,
+      data: { ipWan1: '127.0.0.1', ispWan1: 'Qua proxy' },
+    });
+    expect(row.status(), await row.text()).toBe(201);
+    const page = await signedIn(browser, 'admin', ADMIN);
+    await page.goto('/clientDeviceInf');
+    const line = page.getByRole('row').filter({ hasText: 'Qua proxy' });
+    await line.getByRole('button', { name: 'Connect' }).click();
+    const dialog = await openDialog(page);
+    await dialog.getByRole('radio', { name: 'Other', exact: true }).check();
+    await dialog.getByLabel('Username to sign in as').fill('root');
+    await dialog.getByLabel('Password', { exact: true }).fill('proxy-ssh');
+    await dialog.getByLabel('Port').fill(String(ssh.port));
+    await dialog.getByRole('button', { name: 'Connect' }).click();
+    const screen = page.locator('.terminal-view .xterm-rows');
+    await expect(screen).toContainText('$');
+    await page.keyboard.type('echo qua-proxy');
+    await page.keyboard.press('Enter');
+    await expect(screen).toContainText(/\$ echo qua-proxy\s*qua-proxy/);
+    await page.context().close();
+  } finally {
+    await ssh.close();
+  }
+
+  // 300 stock-in rows of 30 new items: the items are written first, then the records
+  const rows = Array.from({ length: 300 }, (_, n) => ({
+    'Ngày nhập': '2026-11-02',
+    'Mã vật tư': `PX-${n % 30}`,
+    'Tên vật tư': `Bộ phát wifi ${n % 30}`,
+    'Đơn vị': 'Bộ',
+    'Số lượng': 1 + (n % 3),
+  }));
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.json_to_sheet(rows), 'Nhập kho');
+  const file = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+  const upload = () =>
+    api.post('/api/v1/it4u/uploadImportWarehouse', {
+      headers: admin,
+      multipart: {
+        file: {
+          name: 'nhap-kho.xlsx',
+          mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          buffer: file,
+        },
+      },
+    });
+  const counts = async () => {
+    const items = await sql.query("select count(*)::int as n from supply_items where item_code like 'PX-%'");
+    const records = await sql.query("select count(*)::int as n from stock_records where kind = 'in'");
+    return { items: items.rows[0].n, records: records.rows[0].n };
+  };
+
+  // the test holds the records' table: the import writes its items, then waits; its instance is killed there
+  const holder = new pg.Client({ connectionString: env.DATABASE_URL });
+  await holder.connect();
+  await holder.query('begin');
+  await holder.query('lock table stock_records in share mode');
+  // the caller hears that it failed: the proxy's 502, or the connection closed
+  const first = upload().then(
+    (res) => String(res.status()),
+    () => 'closed',
+  );
+  let waiting: { name: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const found = await sql.query(
+          `select application_name as name from pg_stat_activity
+           where wait_event_type = 'Lock' and application_name like 'it4u-%' and query ilike '%stock_records%'`,
+        );
+        waiting = found.rows[0];
+        return waiting?.name;
+      },
+      { timeout: 30_000 },
+    )
+    .toMatch(/^it4u-[ab]$/);
+  const victim = instances.find((i) => `it4u-${i.name}` === waiting?.name) as Instance;
+  await stopInstance(victim, 'SIGKILL');
+  await holder.query('commit');
+  await holder.end();
+  // the caller hears that it failed: the proxy's 502, or the connection closed
+  expect(await first).toMatch(/^(502|closed)$/);
+  // nothing of it stayed: neither its items nor its records
+  await expect.poll(counts).toEqual({ items: 0, records: 0 });
+
+  // sent again (the other instance takes it while the killed one starts): all of it, once
+  const again = await upload();
+  expect(again.status(), await again.text()).toBe(200);
+  expect(await counts()).toEqual({ items: 30, records: 300 });
+  await startInstance(victim);
+  await sleep(PROXY_NOTICES_MS);
+});
+
+test('a rolling restart fails no request, and the scheduled mail went out once a minute', async ({ browser }) => {
+  const boss = await signedIn(browser, 'admin', ADMIN);
+  const tech = await signedIn(browser, KT.username, KT.password);
+  const adminId = (await (await api.get('/api/v1/user/me', { headers: admin })).json()).id;
+  await boss.goto(`/chat?with=${kt.id}`);
+  await tech.goto(`/chat?with=${adminId}`);
+  await expect(tech.getByRole('log')).toContainText('tin cuối');
+
+  // requests without a pause, reads and writes, while each instance in turn drains, stops and starts
+  const failures: string[] = [];
+  let done = 0;
+  let rolling = true;
+  const { channelUuid } = await (
+    await api.put('/api/v1/private-chat/channel', { headers: admin, data: { userIdOne: adminId, userIdTwo: kt.id } })
+  ).json();
+  const load = (async () => {
+    for (let n = 0; rolling; n++) {
+      const res =
+        n % 4 === 3
+          ? await api.post(`/api/v1/private-chat/channel/${channelUuid}/messages`, {
+              headers: admin,
+              data: { contents: `nạp ${n}` },
+            })
+          : await api.get('/api/v1/it4u/listSupplies?pageSize=20', { headers: admin });
+      if (res.status() >= 400) failures.push(`${res.status()} ${res.url()}`);
+      done += 1;
+    }
+  })();
+  for (const i of instances) {
+    await stopInstance(i, 'SIGTERM');
+    await startInstance(i);
+    await sleep(PROXY_NOTICES_MS);
+  }
+  rolling = false;
+  await load;
+  expect(failures).toEqual([]);
+  expect(done).toBeGreaterThan(50);
+  for (const i of instances) expect(i.out).not.toMatch(/"level":(50|60)/);
+
+  // the browsers' sockets were closed with each instance: they came back, and a message still arrives at once
+  await say(boss, 'sau khi khởi động lại');
+  await expect(tech.getByRole('log')).toContainText('sau khi khởi động lại');
+  await boss.context().close();
+  await tech.context().close();
+
+  // the report of each minute reached went out once, whatever the instances did meanwhile
+  await expect.poll(() => smtp.received.length, { timeout: 70_000 }).toBeGreaterThan(0);
+  const runs = await sql.query("select at, status from mail_runs where status = 'sent' order by at");
+  expect(smtp.received.length).toBe(runs.rows.length);
+  expect(smtp.received.every((m) => m.subject.startsWith('Báo cáo khách hàng'))).toBe(true);
+});
