@@ -1,6 +1,6 @@
-// First step of `npm test`: the end-to-end tests drive Debian's Chromium. When it is missing, install it through the
-// system's package manager where this process may (root with apt-get), or stop at once with the command to run,
-// rather than after ten minutes of other tests. CHROMIUM_INSTALL=off never installs.
+// First step of `npm test`: the end-to-end tests drive Debian's Chromium (and, on PostgreSQL, HAProxy). When one is
+// missing, install it through the system's package manager where this process may (root with apt-get), or stop at
+// once with the command to run, rather than after ten minutes of other tests. CHROMIUM_INSTALL=off never installs.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 
@@ -36,6 +36,23 @@ if (!executable(chromium)) {
         `Install it with:\n\n    sudo sh -c '${COMMAND}'\n\n` +
         'or set CHROMIUM_PATH to a Chromium or Chrome binary. (No browser is ever downloaded.)',
     );
+    process.exit(1);
+  }
+}
+
+// With PostgreSQL (DATABASE_URL), the proxy test (e2e/20-proxy.spec.ts) puts HAProxy in front of two instances.
+const hasHaproxy = () => spawnSync('sh', ['-c', 'command -v haproxy'], { stdio: 'ignore' }).status === 0;
+if (process.env.DATABASE_URL && !hasHaproxy()) {
+  const HAPROXY = 'apt-get update && apt-get install -y --no-install-recommends haproxy';
+  if (process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0) {
+    console.log("HAProxy is missing: installing it from Debian's packages ...");
+    execFileSync('sh', ['-c', HAPROXY], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  }
+  if (!hasHaproxy()) {
+    console.error(`The proxy test needs HAProxy. Install it with:\n\n    sudo sh -c '${HAPROXY}'\n`);
     process.exit(1);
   }
 }
