@@ -140,6 +140,10 @@ export function sendSheet(reply: FastifyReply, filename: string, sheet: Buffer):
     .send(sheet);
 }
 
+/** The rows an import saved, for /metrics (plugins/metrics.ts counts the import routes by their config). */
+const savedRows = new WeakMap<FastifyRequest, number>();
+export const rowsImported = (request: FastifyRequest) => savedRows.get(request) ?? 0;
+
 /**
  * The route of a spreadsheet upload: its rows (a JSON array, or the file itself read within `limits`) go to `save`,
  * which answers how many it saved.
@@ -149,7 +153,11 @@ export function sheetUpload(
   save: (rows: Record<string, unknown>[], request: FastifyRequest) => Promise<number>,
 ) {
   return {
-    options: { bodyLimit: UPLOAD_JSON_LIMIT },
-    handler: async (request: FastifyRequest) => ({ saved: await save(await uploadedRows(request, limits), request) }),
+    options: { bodyLimit: UPLOAD_JSON_LIMIT, config: { transfer: 'import' as const } },
+    handler: async (request: FastifyRequest) => {
+      const saved = await save(await uploadedRows(request, limits), request);
+      savedRows.set(request, saved);
+      return { saved };
+    },
   };
 }

@@ -21,6 +21,8 @@ export type SessionStore = {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /** A spreadsheet import (lib/upload.ts sheetUpload): /metrics counts it, its outcome and its rows. */
+    transfer?: 'import';
     /** The route stays open to a user who must still change a generated or reset password. */
     allowPendingPasswordChange?: boolean;
     /**

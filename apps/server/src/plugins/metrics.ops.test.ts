@@ -33,6 +33,7 @@ describe.each(drivers)('the operator’s metrics, on %s', (driver) => {
   let sim: TestSimulator;
   let t: TestApp;
   let text: string;
+  let exportedBytes = 0;
   beforeAll(async () => {
     sim = await startTestSimulator('noon');
     t = await createTestApp(driver, { demoController: sim.config, now: () => SIM_CLOCKS.noon });
@@ -49,6 +50,29 @@ describe.each(drivers)('the operator’s metrics, on %s', (driver) => {
       url: '/api/v1/auth/signin',
       payload: { usernameOrEmail: person.username, password: 'not-the-password' },
     });
+    // an import of two items, one refused (a bad row: nothing saved), and the catalogue downloaded
+    const admin = (await tokenFor(t, ['ROLE_ADMIN'])).headers;
+    const items = [
+      { itemCode: 'M-1', name: 'Router', unit: 'Cái' },
+      { itemCode: 'M-2', name: 'Switch', unit: 'Cái' },
+    ];
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/it4u/uploadListSupplies',
+      headers: admin,
+      payload: items,
+    });
+    expect(saved.json()).toEqual({ saved: 2 });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/it4u/uploadListSupplies',
+      headers: admin,
+      payload: [{ itemCode: '', name: '' }],
+    });
+    expect(refused.statusCode).toBe(422);
+    const sheet = await t.app.inject({ method: 'GET', url: '/api/v1/it4u/export/listSupplies', headers: admin });
+    expect(sheet.statusCode).toBe(200);
+    exportedBytes = sheet.rawPayload.length;
     text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
   });
   afterAll(async () => {
@@ -71,6 +95,17 @@ describe.each(drivers)('the operator’s metrics, on %s', (driver) => {
     expect(value(text, 'it4u_sockets_open', { kind: 'terminal' })).toBe(0);
     expect(text).toContain('# TYPE it4u_job_duration_seconds histogram');
     expect(text).toContain('# TYPE it4u_backup_last_ok gauge');
+  });
+
+  it('counts the imports by outcome with the rows saved, and the files downloaded with their size', () => {
+    const route = '/api/v1/it4u/uploadListSupplies';
+    expect(value(text, 'it4u_import_duration_seconds_count', { route, outcome: 'saved' })).toBe(1);
+    expect(value(text, 'it4u_import_duration_seconds_count', { route, outcome: 'refused' })).toBe(1);
+    expect(value(text, 'it4u_import_rows_total', { route })).toBe(2);
+    const exported = { route: '/api/v1/it4u/export/:table' };
+    expect(value(text, 'it4u_export_duration_seconds_count', exported)).toBe(1);
+    expect(value(text, 'it4u_export_bytes_total', exported)).toBe(exportedBytes);
+    expect(exportedBytes).toBeGreaterThan(1000);
   });
 
   it('gives a call a bounded kind: no site, id, MAC or query', () => {

@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Histogram, type Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Histogram, type Registry } from 'prom-client';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
 import { sameSecret } from '../lib/secrets.ts';
+import { rowsImported, XLSX_TYPE } from '../lib/upload.ts';
+
+/** The answers that are files people download: spreadsheets and PDF. */
+const FILE_TYPES = new RegExp(`^(${XLSX_TYPE.replaceAll('.', '\\.')}|application/pdf)`);
 
 /**
  * Whether a request comes from this machine itself: its connection's address is a loopback one and it names no
@@ -39,16 +43,45 @@ export function registerMetrics(
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+  const imports = new Histogram({
+    name: 'it4u_import_duration_seconds',
+    help: 'Spreadsheet imports, by route and outcome (saved; refused: a bad file or bad rows, nothing saved; failed)',
+    labelNames: ['route', 'outcome'],
+    buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    registers: [registry],
+  });
+  const importedRows = new Counter({
+    name: 'it4u_import_rows_total',
+    help: 'Rows saved by spreadsheet imports, by route',
+    labelNames: ['route'],
+    registers: [registry],
+  });
+  const exports = new Histogram({
+    name: 'it4u_export_duration_seconds',
+    help: 'Files downloaded (spreadsheets, PDF), by route',
+    labelNames: ['route'],
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const exportedBytes = new Counter({
+    name: 'it4u_export_bytes_total',
+    help: 'Bytes of the files downloaded (spreadsheets, PDF), by route',
+    labelNames: ['route'],
+    registers: [registry],
+  });
   app.addHook('onResponse', (request, reply, done) => {
-    requests.observe(
-      {
-        method: request.method,
-        // the route's pattern, never the path a caller typed (unbounded labels)
-        route: request.routeOptions.url ?? 'unmatched',
-        status_code: String(reply.statusCode),
-      },
-      reply.elapsedTime / 1000,
-    );
+    // the route's pattern, never the path a caller typed (unbounded labels)
+    const route = request.routeOptions.url ?? 'unmatched';
+    const seconds = reply.elapsedTime / 1000;
+    requests.observe({ method: request.method, route, status_code: String(reply.statusCode) }, seconds);
+    if (request.routeOptions.config?.transfer === 'import') {
+      const outcome = reply.statusCode < 400 ? 'saved' : reply.statusCode < 500 ? 'refused' : 'failed';
+      imports.observe({ route, outcome }, seconds);
+      if (outcome === 'saved') importedRows.inc({ route }, rowsImported(request));
+    } else if (reply.statusCode === 200 && FILE_TYPES.test(String(reply.getHeader('content-type') ?? ''))) {
+      exports.observe({ route }, seconds);
+      exportedBytes.inc({ route }, Number(reply.getHeader('content-length')) || 0);
+    }
     done();
   });
   app.get(
