@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -11,6 +11,40 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/**
+ * drizzle-orm 0.45's transaction on a pool sends `begin` before its `try`: when `begin` fails (the database went away)
+ * the pooled connection is never given back, and the pool counts it as held for ever (one more at each outage, until
+ * the pool is full). The same transaction with `begin` inside, and a connection whose rollback failed (it is lost)
+ * destroyed rather than given back; the caller gets the error that ended the transaction, not the rollback's.
+ */
+type Loose = never;
+type TxInternals = { execute(query: unknown): Promise<unknown>; getTransactionConfigSQL(config: unknown): unknown };
+(NodePgSession.prototype as unknown as { transaction: unknown }).transaction = async function transaction(
+  this: { client: pg.Pool | pg.PoolClient; dialect: Loose; schema: Loose; options: Loose },
+  body: (tx: unknown) => Promise<unknown>,
+  config?: unknown,
+) {
+  const pooled = this.client instanceof pg.Pool;
+  const client = pooled ? await (this.client as pg.Pool).connect() : undefined;
+  const session = client ? new NodePgSession(client, this.dialect, this.schema, this.options) : (this as Loose);
+  const tx = new NodePgTransaction(this.dialect, session, this.schema) as unknown as TxInternals;
+  let lost = false;
+  try {
+    await tx.execute(sql`begin${config ? sql` ${tx.getTransactionConfigSQL(config)}` : undefined}`);
+    const result = await body(tx);
+    await tx.execute(sql`commit`);
+    return result;
+  } catch (error) {
+    lost = await tx.execute(sql`rollback`).then(
+      () => false,
+      () => true,
+    );
+    throw error;
+  } finally {
+    client?.release(lost);
+  }
+};
 
 export type Database = {
   db: Db;
@@ -25,11 +59,23 @@ export type Database = {
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 const MIGRATION_LOCK = 7_210_001;
 
+/**
+ * PostgreSQL's own defaults are for a server of its own: its 128 MB of shared buffers sit in PGlite's WebAssembly
+ * memory, in the console's process, which can never give memory back. 32 MB hold a console's working set (reads
+ * measured no slower, docs/benchmarks.md) and take ~110 MB off the process at idle; a console that outgrows them moves
+ * to PostgreSQL (npm run move-to-postgres).
+ */
+const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=32MB', '-c', 'maintenance_work_mem=16MB'];
+
 /** PGlite in-process: at dataDir, or in memory when dataDir is undefined; from a dump of another when given one. */
 export async function openPglite(dataDir?: string, template?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // a template (a migrated database's dump) spares the tests initdb and the migrations
-  const client = new PGlite({ dataDir, ...(template && { loadDataDir: template }) });
+  const client = new PGlite({
+    dataDir,
+    ...(template && { loadDataDir: template }),
+    startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS],
+  });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
@@ -34,9 +35,9 @@ export async function isIncomplete(db: Db): Promise<boolean> {
  * it holds an incomplete copy.
  */
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
-  const database = config.databaseUrl
-    ? await openPostgres(config.databaseUrl)
-    : await openPglite(path.join(config.dataDir, 'pg'));
+  const dir = path.join(config.dataDir, 'pg');
+  const fresh = !config.databaseUrl && !existsSync(path.join(dir, 'PG_VERSION'));
+  const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(dir);
   if (await isIncomplete(database.db)) {
     await database.close();
     throw new Error(
@@ -44,5 +45,9 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
     );
   }
   await migrate(database);
-  return database;
+  if (!fresh) return database;
+  // A first start made the embedded database (initdb) and migrated it: its WebAssembly memory grew to what that took,
+  // hundreds of MB it can never give back. Opened again, it starts at its idle size.
+  await database.close();
+  return openPglite(dir);
 }

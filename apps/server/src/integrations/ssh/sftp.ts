@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path/posix';
 import type { ApiErrorCode, ErrorParams } from '@it4u/shared';
-import { Client, type SFTPWrapper } from 'ssh2';
+import type { SFTPWrapper } from 'ssh2';
+import { newSshClient } from './client.ts';
 
 export type SftpTarget = {
   host: string;
@@ -45,9 +46,9 @@ async function mkdirs(sftp: SFTPWrapper, dir: string): Promise<void> {
  * Writes a file on a host over SFTP (ssh2), with a password or a private key. The host key must be the one pinned
  * (the first connection pins it: the answer carries it). At most 15 s; never throws.
  */
-export function writeOverSftp(target: SftpTarget, file: string, content: string): Promise<SftpOutcome> {
+export async function writeOverSftp(target: SftpTarget, file: string, content: string): Promise<SftpOutcome> {
+  const client = await newSshClient();
   return new Promise((resolve) => {
-    const client = new Client();
     let seen = '';
     let settled = false;
     const done = (outcome: SftpOutcome) => {

@@ -15,6 +15,10 @@ import {
 
 export type ItemValues = Omit<SupplyItem, 'id'>;
 
+/** An export's rows at most, and how many are read a statement. */
+const EXPORT_MAX = 200_000;
+const EXPORT_PAGE = 1_000;
+
 export type RecordValues = {
   exportDate: Date;
   licence: string;
@@ -266,12 +270,25 @@ export function createSuppliesRepository(db: Db) {
     },
 
     /** Every record of the kind matching the filter, oldest first (for exports). */
+    /**
+     * The records an export holds (at most 200,000), read 1,000 at a time in their order: the embedded database reads
+     * on the event loop, and between two pages the console answers what else waits.
+     */
     async recordsFor(kind: StockKind, f: Omit<RecordFilter, 'offset' | 'limit'>): Promise<StockRecord[]> {
-      const rows = rowsOf<RecordRow>(
-        await db.execute(sql`${RECORD_SELECT} ${RECORD_FROM} where ${recordWhere(kind, f)}
-          order by r.export_date, r.id limit 200000`),
-      );
-      return rows.map((r) => toRecord(r));
+      const all: StockRecord[] = [];
+      let after = sql``;
+      while (all.length < EXPORT_MAX) {
+        const rows = rowsOf<RecordRow>(
+          await db.execute(sql`${RECORD_SELECT} ${RECORD_FROM} where ${recordWhere(kind, f)} ${after}
+            order by r.export_date, r.id limit ${Math.min(EXPORT_PAGE, EXPORT_MAX - all.length)}`),
+        );
+        for (const r of rows) all.push(toRecord(r));
+        const last = all.at(-1);
+        if (rows.length < EXPORT_PAGE || !last) break;
+        after = sql`and (r.export_date, r.id) > (${new Date(last.exportDate).toISOString()}::timestamptz, ${last.id})`;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return all;
     },
 
     async findRecord(kind: StockKind, id: number): Promise<StockRecord | undefined> {
@@ -429,8 +446,25 @@ export function createSuppliesRepository(db: Db) {
       return ids;
     },
 
+    /**
+     * Adds records, 500 a statement, each column one array (`unnest`): the statement is built in no time
+     * whatever the rows, where a query builder's rows of parameters took longer than the insert. The embedded database
+     * runs on the event loop: between two statements it answers what else waits.
+     */
     async insertRecords(tx: Db, kind: StockKind, values: RecordValues[]): Promise<void> {
-      for (const chunk of chunks(values)) await tx.insert(stockRecords).values(chunk.map((v) => ({ ...v, kind })));
+      for (const chunk of chunks(values, 500)) {
+        const col = <T>(pick: (v: RecordValues) => T) => sql.param(chunk.map(pick));
+        await tx.execute(sql`
+          insert into stock_records (kind, export_date, licence, item_id, number, value, supplier, serial_num, mac,
+            mac_format, warranty_period, storage_term, warranty_landmark, note, status, contract_id)
+          select ${kind}, * from unnest(${col((v) => v.exportDate.toISOString())}::timestamptz[],
+            ${col((v) => v.licence)}::text[], ${col((v) => v.itemId)}::int[], ${col((v) => v.number)}::int[],
+            ${col((v) => v.value)}::numeric[], ${col((v) => v.supplier)}::text[], ${col((v) => v.serialNum)}::text[],
+            ${col((v) => v.mac)}::text[], ${col((v) => v.macFormat)}::text[], ${col((v) => v.warrantyPeriod)}::int[],
+            ${col((v) => v.storageTerm)}::int[], ${col((v) => v.warrantyLandmark?.toISOString() ?? null)}::timestamptz[],
+            ${col((v) => v.note)}::text[], ${col((v) => v.status)}::text[], ${col((v) => v.contractId)}::int[])`);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     },
 
     async countRecords(kind: StockKind): Promise<number> {

@@ -6,7 +6,7 @@ import {
   type TerminalCloseReason,
   type TerminalConnect,
 } from '@it4u/shared';
-import { Client } from 'ssh2';
+import { newSshClient } from '../../integrations/ssh/client.ts';
 import { fingerprintOf } from '../../integrations/ssh/sftp.ts';
 import type { Audit } from '../../lib/audit.ts';
 import type { Actor } from '../../lib/context.ts';
@@ -129,9 +129,9 @@ async function reachable(host: string, port: number, deps: ConnectDeps): Promise
  * The key a host offers, learnt by a key exchange alone: the connection is refused at the key's check, before any
  * sign-in is tried (no username, no password sent).
  */
-function offeredKey(address: string, port: number): Promise<string> {
+async function offeredKey(address: string, port: number): Promise<string> {
+  const probe = await newSshClient();
   return new Promise((resolve, reject) => {
-    const probe = new Client();
     let fingerprint: string | undefined;
     const done = () => {
       probe.end();

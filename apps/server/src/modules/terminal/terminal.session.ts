@@ -9,8 +9,9 @@ import {
 } from '@it4u/shared';
 import { TerminalCommandMessage, TerminalConnectMessage, TerminalResizeMessage } from '@it4u/shared/api';
 import { Value } from '@sinclair/typebox/value';
-import { Client, type ClientChannel } from 'ssh2';
+import type { Client, ClientChannel } from 'ssh2';
 import type { WebSocket } from 'ws';
+import { newSshClient } from '../../integrations/ssh/client.ts';
 import type { Actor } from '../../lib/context.ts';
 import {
   type ConnectDeps,
@@ -242,6 +243,7 @@ export class TerminalSession {
       { max: options.maxSessions, since: new Date(started - options.idleMs) },
     );
     if (id === undefined) throw new Refusal('terminalTooManySessions', { max: options.maxSessions });
+    const ssh = await newSshClient();
     const endedAs = this.endedAs();
     if (endedAs) {
       // finish() ran while the session was being started: it ends here, for the reason finish() had
@@ -249,7 +251,6 @@ export class TerminalSession {
       return;
     }
     const recording = new Recording(terminal, id, started, now);
-    const ssh = new Client();
     this.state = { is: 'authenticating', client: ssh, recording };
 
     let keyChanged: KeyChanged | undefined;
