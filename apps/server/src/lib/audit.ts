@@ -8,6 +8,24 @@ export type AuditWho = { actor?: { id: number; username?: string } | null; ip?: 
 /** What happened to what. */
 export type AuditFacts = { target?: string | null; details?: Record<string, unknown> };
 
+/**
+ * The fields a change changed, each with its value before and after, for an audit line: `{ phone: ['0903…', '0912…'] }`.
+ * Fields named in `secret` say only that they changed (`['(changed)']`), never a value.
+ */
+export function changes(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  secret: readonly string[] = [],
+): Record<string, unknown[]> {
+  const changed: Record<string, unknown[]> = {};
+  for (const key of Object.keys(after)) {
+    const [b, a] = [before[key] ?? null, after[key] ?? null];
+    if (JSON.stringify(b) === JSON.stringify(a)) continue;
+    changed[key] = secret.includes(key) ? ['(changed)'] : [b, a];
+  }
+  return changed;
+}
+
 /** Security events: sign-ins, password changes, role and status changes, session revocations, settings. */
 export function createAudit(db: Db) {
   return {

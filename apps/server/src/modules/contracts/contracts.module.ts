@@ -20,7 +20,7 @@ export type SiteOwnersOf = Pick<ContractsRepository, 'ownersBySite'>;
 /** The contracts register: customers' contracts and the sites they cover. */
 export function contractsModule(core: Core, deps: { sites: SitesService }) {
   const repository = createContractsRepository(core.db);
-  const service = createContractsService({ contracts: repository, sites: deps.sites });
+  const service = createContractsService({ contracts: repository, sites: deps.sites, audit: core.audit });
   const forRecords: ContractsForRecords = {
     find: (id) => repository.find(id),
     byNumbers: (numbers, within) => repository.byNumbers(numbers, within),

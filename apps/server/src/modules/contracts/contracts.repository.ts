@@ -41,6 +41,9 @@ const SELECT = sql`select c.id, c.custom_id, c.num_contract, c.client_name, c.co
 /** A site's customers and contract numbers. */
 export type SiteOwners = { customers: string[]; contracts: string[] };
 
+/** What a write does in its own transaction besides (its audit line). */
+type Inside = (tx: Db, id: number) => Promise<unknown>;
+
 export function createContractsRepository(db: Db) {
   return {
     async page(q: string | undefined, offset: number, limit: number): Promise<{ items: Contract[]; total: number }> {
@@ -127,13 +130,15 @@ export function createContractsRepository(db: Db) {
       return row ? toContract(row) : undefined;
     },
 
-    async insert(values: ContractValues, siteIds: number[]): Promise<number> {
+    /** Adds a contract with its sites; `inside` runs in the same transaction (its audit line). */
+    async insert(values: ContractValues, siteIds: number[], inside?: Inside): Promise<number> {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(contracts).values(values).returning({ id: contracts.id });
         if (!row) throw new Error('insert returned nothing');
         if (siteIds.length) {
           await tx.insert(contractSites).values(siteIds.map((siteId) => ({ contractId: row.id, siteId })));
         }
+        await inside?.(tx, row.id);
         return row.id;
       });
     },
@@ -157,7 +162,8 @@ export function createContractsRepository(db: Db) {
       return ids;
     },
 
-    async update(id: number, values: ContractValues, siteIds: number[] | undefined): Promise<boolean> {
+    /** Changes a contract (and its sites when given); `inside` runs in the same transaction (its audit line). */
+    async update(id: number, values: ContractValues, siteIds: number[] | undefined, inside?: Inside): Promise<boolean> {
       return db.transaction(async (tx) => {
         const rows = await tx.update(contracts).set(values).where(eq(contracts.id, id)).returning({ id: contracts.id });
         if (rows.length === 0) return false;
@@ -166,6 +172,7 @@ export function createContractsRepository(db: Db) {
           if (siteIds.length)
             await tx.insert(contractSites).values(siteIds.map((siteId) => ({ contractId: id, siteId })));
         }
+        await inside?.(tx, id);
         return true;
       });
     },
@@ -194,9 +201,12 @@ export function createContractsRepository(db: Db) {
       return rows.length;
     },
 
-    async delete(id: number): Promise<boolean> {
-      const rows = await db.delete(contracts).where(eq(contracts.id, id)).returning({ id: contracts.id });
-      return rows.length === 1;
+    async delete(id: number, inside?: Inside): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx.delete(contracts).where(eq(contracts.id, id)).returning({ id: contracts.id });
+        if (rows.length === 1) await inside?.(tx, id);
+        return rows.length === 1;
+      });
     },
   };
 }

@@ -1,4 +1,6 @@
 import type { Contract, ContractInput } from '@it4u/shared';
+import { type Audit, changes } from '../../lib/audit.ts';
+import type { RequestContext } from '../../lib/context.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/sql.ts';
 import type { SitesService } from '../sites/sites.service.ts';
@@ -17,7 +19,21 @@ export function valuesOf(input: ContractInput): ContractValues {
   };
 }
 
-export function createContractsService({ contracts, sites }: { contracts: ContractsRepository; sites: SitesService }) {
+export function createContractsService({
+  contracts,
+  sites,
+  audit,
+}: {
+  contracts: ContractsRepository;
+  sites: SitesService;
+  audit: Audit;
+}) {
+  /** A contract as its audit lines say it: its fields and its sites (their ids). */
+  const audited = (values: ContractValues, sitesNamed: string[] | undefined) => ({
+    ...values,
+    ...(sitesNamed ? { sites: sitesNamed } : {}),
+  });
+  const named = (input: ContractInput) => input.sitename?.map((s) => (typeof s === 'string' ? s : s.idname));
   const siteIds = (input: ContractInput) =>
     sites.idsOf(input.sitename?.map((s) => (typeof s === 'string' ? s : s.idname)));
 
@@ -49,23 +65,58 @@ export function createContractsService({ contracts, sites }: { contracts: Contra
       return { companyName: contract.companyName, phone: contract.phone, servicePlan: contract.servicePlans };
     },
 
-    async create(input: ContractInput): Promise<Contract> {
+    /** Every write is audited in its own transaction: the contract and its audit line, both or neither. */
+    async create(input: ContractInput, ctx: RequestContext): Promise<Contract> {
       const ids = (await siteIds(input)) ?? [];
-      const id = await contracts.insert(valuesOf(input), ids).catch(duplicate);
+      const values = valuesOf(input);
+      const id = await contracts
+        .insert(values, ids, (tx, newId) =>
+          audit.record(
+            'contract.create',
+            ctx,
+            { target: `contract:${newId}`, details: audited(values, named(input) ?? []) },
+            tx,
+          ),
+        )
+        .catch(duplicate);
       return mustGet(id);
     },
 
-    async update(id: number, input: ContractInput): Promise<Contract> {
+    async update(id: number, input: ContractInput, ctx: RequestContext): Promise<Contract> {
+      const before = await mustGet(id);
       const ids = await siteIds(input);
-      const ok = await contracts.update(id, valuesOf(input), ids).catch(duplicate);
+      const values = valuesOf(input);
+      const was = audited(valuesOf(before), ids ? before.sitename.map((s) => s.idname) : undefined);
+      const ok = await contracts
+        .update(id, values, ids, (tx) =>
+          audit.record(
+            'contract.update',
+            ctx,
+            {
+              target: `contract:${id}`,
+              details: { changed: changes(was, audited(values, ids ? named(input) : undefined)) },
+            },
+            tx,
+          ),
+        )
+        .catch(duplicate);
       if (!ok) throw new NotFoundError('contractNotFound');
       return mustGet(id);
     },
 
-    async remove(id: number): Promise<void> {
-      await mustGet(id);
+    async remove(id: number, ctx: RequestContext): Promise<void> {
+      const before = await mustGet(id);
       // stock-outs and channel details keep the contracts they name (their foreign keys refuse the delete)
-      await contracts.delete(id).catch(inUse);
+      await contracts
+        .delete(id, (tx) =>
+          audit.record(
+            'contract.delete',
+            ctx,
+            { target: `contract:${id}`, details: { numContract: before.numContract, clientName: before.clientName } },
+            tx,
+          ),
+        )
+        .catch(inUse);
     },
 
     /**

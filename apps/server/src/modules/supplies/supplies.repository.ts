@@ -200,9 +200,9 @@ export function createSuppliesRepository(db: Db) {
       return { items: rowsOf<ItemRowDb>(rows).map(toItem), total: Number(count?.n ?? 0) };
     },
 
-    async findItem(id: number): Promise<SupplyItem | undefined> {
+    async findItem(id: number, tx: Db = db): Promise<SupplyItem | undefined> {
       const [row] = rowsOf<ItemRowDb>(
-        await db.execute(sql`select id, item_code, name, unit, number, value, note from supply_items where id = ${id}`),
+        await tx.execute(sql`select id, item_code, name, unit, number, value, note from supply_items where id = ${id}`),
       );
       return row ? toItem(row) : undefined;
     },
@@ -219,14 +219,14 @@ export function createSuppliesRepository(db: Db) {
       return map;
     },
 
-    async insertItem(values: ItemValues): Promise<number> {
-      const [row] = await db.insert(supplyItems).values(values).returning({ id: supplyItems.id });
+    async insertItem(values: ItemValues, tx: Db = db): Promise<number> {
+      const [row] = await tx.insert(supplyItems).values(values).returning({ id: supplyItems.id });
       if (!row) throw new Error('insert returned nothing');
       return row.id;
     },
 
-    async updateItem(id: number, values: ItemValues): Promise<boolean> {
-      const rows = await db
+    async updateItem(id: number, values: ItemValues, tx: Db = db): Promise<boolean> {
+      const rows = await tx
         .update(supplyItems)
         .set(values)
         .where(eq(supplyItems.id, id))
@@ -234,8 +234,8 @@ export function createSuppliesRepository(db: Db) {
       return rows.length === 1;
     },
 
-    async deleteItem(id: number): Promise<boolean> {
-      const rows = await db.delete(supplyItems).where(eq(supplyItems.id, id)).returning({ id: supplyItems.id });
+    async deleteItem(id: number, tx: Db = db): Promise<boolean> {
+      const rows = await tx.delete(supplyItems).where(eq(supplyItems.id, id)).returning({ id: supplyItems.id });
       return rows.length === 1;
     },
 

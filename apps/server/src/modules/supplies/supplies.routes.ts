@@ -1,6 +1,7 @@
 import type { SheetTable, StockKind } from '@it4u/shared';
 import { suppliesRoutes as routes } from '@it4u/shared/routes';
 import type { FastifyInstance } from 'fastify';
+import { contextOf } from '../../lib/context.ts';
 import { serve } from '../../lib/serve.ts';
 import { type SheetLimits, sendSheet, sheetUpload } from '../../lib/upload.ts';
 import type { SuppliesService } from './supplies.service.ts';
@@ -11,7 +12,8 @@ export async function suppliesRoutes(
 ) {
   const { supplies } = opts;
   const deleted = { message: "You're successfully deleted." };
-  const upload = (table: SheetTable) => sheetUpload(opts.sheetLimits, (rows) => supplies.upload(table, rows));
+  const upload = (table: SheetTable) =>
+    sheetUpload(opts.sheetLimits, (rows, request) => supplies.upload(table, rows, contextOf(request)));
   const byDate =
     (kind: StockKind) =>
     ({ body }: { body: { fromDate: number; toDate: number; page?: number; pageSize?: number } }) =>
@@ -21,10 +23,10 @@ export async function suppliesRoutes(
     // the catalogue
     'GET /it4u/listSupplies': ({ query }) => supplies.itemPage(query.q, query.page, query.pageSize),
     'GET /it4u/listSupplies/:id': ({ params }) => supplies.getItem(params.id),
-    'POST /it4u/listSupplies': ({ body }) => supplies.createItem(body),
-    'PUT /it4u/listSupplies/:id': ({ params, body }) => supplies.updateItem(params.id, body),
-    'DELETE /it4u/listSupplies/:id': async ({ params }) => {
-      await supplies.removeItem(params.id);
+    'POST /it4u/listSupplies': (request) => supplies.createItem(request.body, contextOf(request)),
+    'PUT /it4u/listSupplies/:id': (request) => supplies.updateItem(request.params.id, request.body, contextOf(request)),
+    'DELETE /it4u/listSupplies/:id': async (request) => {
+      await supplies.removeItem(request.params.id, contextOf(request));
       return deleted;
     },
     'POST /it4u/uploadListSupplies': upload('listSupplies'),
@@ -33,10 +35,11 @@ export async function suppliesRoutes(
     // stock in
     'GET /it4u/importWarehouse': ({ query }) => supplies.recordPage('in', query),
     'POST /it4u/importWarehouseByDate': byDate('in'),
-    'POST /it4u/importWarehouse': ({ body }) => supplies.createRecord('in', body),
-    'PUT /it4u/importWarehouse/:id': ({ params, body }) => supplies.updateRecord('in', params.id, body),
-    'DELETE /it4u/importWarehouse/:id': async ({ params }) => {
-      await supplies.removeRecord('in', params.id);
+    'POST /it4u/importWarehouse': (request) => supplies.createRecord('in', request.body, contextOf(request)),
+    'PUT /it4u/importWarehouse/:id': (request) =>
+      supplies.updateRecord('in', request.params.id, request.body, contextOf(request)),
+    'DELETE /it4u/importWarehouse/:id': async (request) => {
+      await supplies.removeRecord('in', request.params.id, contextOf(request));
       return deleted;
     },
     'POST /it4u/uploadImportWarehouse': upload('importWarehouse'),
@@ -44,10 +47,11 @@ export async function suppliesRoutes(
     // stock out
     'GET /it4u/exportWarehouse': ({ query }) => supplies.recordPage('out', query),
     'POST /it4u/exportWarehouseByDate': byDate('out'),
-    'POST /it4u/exportWarehouse': ({ body }) => supplies.createRecord('out', body),
-    'PUT /it4u/exportWarehouse/:id': ({ params, body }) => supplies.updateRecord('out', params.id, body),
-    'DELETE /it4u/exportWarehouse/:id': async ({ params }) => {
-      await supplies.removeRecord('out', params.id);
+    'POST /it4u/exportWarehouse': (request) => supplies.createRecord('out', request.body, contextOf(request)),
+    'PUT /it4u/exportWarehouse/:id': (request) =>
+      supplies.updateRecord('out', request.params.id, request.body, contextOf(request)),
+    'DELETE /it4u/exportWarehouse/:id': async (request) => {
+      await supplies.removeRecord('out', request.params.id, contextOf(request));
       return deleted;
     },
     'POST /it4u/uploadExportWarehouse': upload('exportWarehouse'),

@@ -2,6 +2,8 @@
 import type { ItemInput, SheetTable, StockInInput, StockOutInput } from '@it4u/shared';
 import { IN_USE_STATUS, MOVED_STATUS, rowError, type StockKind, type StockRecord, type SupplyItem } from '@it4u/shared';
 import type { Db } from '../../db/client.ts';
+import { type Audit, changes } from '../../lib/audit.ts';
+import type { RequestContext } from '../../lib/context.ts';
 import { BadRequestError, ConflictError, InvalidRowsError, NotFoundError } from '../../lib/errors.ts';
 import { canonicalMac } from '../../lib/mac.ts';
 import { linkedId } from '../../lib/schemas.ts';
@@ -17,7 +19,7 @@ export type RecordInput = StockInInput & Partial<Pick<StockOutInput, 'status' | 
 
 const kindOf = (table: SheetTable): StockKind => (table === 'exportWarehouse' ? 'out' : 'in');
 
-type Deps = { supplies: SuppliesRepository; contracts: ContractsForRecords };
+type Deps = { supplies: SuppliesRepository; contracts: ContractsForRecords; audit: Audit };
 
 /**
  * Counts of stock records per filter are kept for a few seconds: a page of a month of a million-record table
@@ -25,7 +27,12 @@ type Deps = { supplies: SuppliesRepository; contracts: ContractsForRecords };
  */
 const COUNT_TTL_MS = 5_000;
 
-export function createSuppliesService({ supplies, contracts }: Deps) {
+export function createSuppliesService({ supplies, contracts, audit }: Deps) {
+  /** A catalogue item or a stock record as its audit lines compare it (without its id and computed fields). */
+  const fieldsOf = (row: object) => {
+    const { id: _id, totalAmount: _t, createdAt: _c, ...fields } = row as Record<string, unknown>;
+    return fields;
+  };
   const counts = new Map<string, { n: number; at: number }>();
 
   async function countOf(kind: StockKind, f: Omit<RecordFilter, 'offset' | 'limit'>): Promise<number> {
@@ -51,8 +58,8 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
     throw err;
   }
 
-  async function mustGetItem(id: number): Promise<SupplyItem> {
-    const item = await supplies.findItem(id);
+  async function mustGetItem(id: number, tx?: Db): Promise<SupplyItem> {
+    const item = await supplies.findItem(id, tx);
     if (!item) throw new NotFoundError('itemNotFound');
     return item;
   }
@@ -137,7 +144,7 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
   }
 
   // ---- uploads ----
-  async function importItems(rows: Record<string, unknown>[]): Promise<number> {
+  async function importItems(rows: Record<string, unknown>[], ctx: RequestContext): Promise<number> {
     const { rows: cells, problems: cellProblems, errors } = normaliseRows(COLUMNS.listSupplies, rows);
     const seen = new Map<string, number>();
     const values: ItemValues[] = [];
@@ -161,11 +168,14 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
       });
     });
     if (errors.length) throw new InvalidRowsError(errors);
-    await supplies.transaction((tx) => supplies.upsertItems(tx, values));
+    await supplies.transaction(async (tx) => {
+      await supplies.upsertItems(tx, values);
+      await audit.record('supplies.upload', ctx, { details: { table: 'listSupplies', rows: values.length } }, tx);
+    });
     return values.length;
   }
 
-  async function importStock(table: SheetTable, rows: Record<string, unknown>[]): Promise<number> {
+  async function importStock(table: SheetTable, rows: Record<string, unknown>[], ctx: RequestContext): Promise<number> {
     const kind = kindOf(table);
     const { rows: cells, problems: cellProblems, errors } = normaliseRows(COLUMNS[table], rows);
     const checked = cells.map((c, i) => {
@@ -234,6 +244,8 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
         contractId: kind === 'out' && r.numContract ? (contractIds.get(r.numContract.toLowerCase()) ?? null) : null,
       }));
       await supplies.insertRecords(tx, kind, values);
+      const upload = { table, rows: values.length, itemsMade: newItems.size, contractsMade: newContracts.size };
+      await audit.record('supplies.upload', ctx, { details: upload }, tx);
       if (kind === 'out')
         await supplies.settleSerials(
           parsed.map((r) => r.serialNum),
@@ -250,21 +262,41 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
       supplies.itemPage(q, (page - 1) * pageSize, pageSize),
     getItem: mustGetItem,
 
-    async createItem(input: ItemInput): Promise<SupplyItem> {
-      const id = await supplies.insertItem(itemValues(input)).catch(itemConflict);
+    // Every write is audited in its own transaction: the change and its audit line, both or neither.
+    async createItem(input: ItemInput, ctx: RequestContext): Promise<SupplyItem> {
+      const values = itemValues(input);
+      const id = await supplies
+        .transaction(async (tx) => {
+          const made = await supplies.insertItem(values, tx);
+          await audit.record('supplies.item.create', ctx, { target: `supplyItem:${made}`, details: values }, tx);
+          return made;
+        })
+        .catch(itemConflict);
       return mustGetItem(id);
     },
 
-    async updateItem(id: number, input: ItemInput): Promise<SupplyItem> {
-      const ok = await supplies.updateItem(id, itemValues(input)).catch(itemConflict);
-      if (!ok) throw new NotFoundError('itemNotFound');
+    async updateItem(id: number, input: ItemInput, ctx: RequestContext): Promise<SupplyItem> {
+      const before = await mustGetItem(id);
+      const values = itemValues(input);
+      await supplies
+        .transaction(async (tx) => {
+          if (!(await supplies.updateItem(id, values, tx))) throw new NotFoundError('itemNotFound');
+          const after = await mustGetItem(id, tx);
+          const changed = changes(fieldsOf(before), fieldsOf(after));
+          await audit.record('supplies.item.update', ctx, { target: `supplyItem:${id}`, details: { changed } }, tx);
+        })
+        .catch(itemConflict);
       return mustGetItem(id);
     },
 
-    async removeItem(id: number): Promise<void> {
-      await mustGetItem(id);
+    async removeItem(id: number, ctx: RequestContext): Promise<void> {
+      const before = await mustGetItem(id);
       if (await supplies.itemInUse(id)) throw new ConflictError('itemInUse');
-      await supplies.deleteItem(id);
+      await supplies.transaction(async (tx) => {
+        if (!(await supplies.deleteItem(id, tx))) throw new NotFoundError('itemNotFound');
+        const details = { itemCode: before.itemCode, name: before.name };
+        await audit.record('supplies.item.delete', ctx, { target: `supplyItem:${id}`, details }, tx);
+      });
     },
 
     async onHand(itemCode: string) {
@@ -289,22 +321,26 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
     getRecord: mustGetRecord,
 
     // A write and the settling of its serials' history are one transaction: a failure between them leaves neither.
-    async createRecord(kind: StockKind, input: RecordInput): Promise<StockRecord> {
+    async createRecord(kind: StockKind, input: RecordInput, ctx: RequestContext): Promise<StockRecord> {
       const values = await recordValues(kind, input);
       const record = await supplies.transaction(async (tx) => {
         const made = await supplies.insertRecord(kind, values, tx);
+        const details = fieldsOf(made);
+        await audit.record(`supplies.${kind}.create`, ctx, { target: `stockRecord:${made.id}`, details }, tx);
         return kind === 'out' ? settled(made, await supplies.settleSerials([values.serialNum], tx)) : made;
       });
       counts.clear();
       return record;
     },
 
-    async updateRecord(kind: StockKind, id: number, input: RecordInput): Promise<StockRecord> {
+    async updateRecord(kind: StockKind, id: number, input: RecordInput, ctx: RequestContext): Promise<StockRecord> {
       const before = await mustGetRecord(kind, id);
       const values = await recordValues(kind, input, before);
       const record = await supplies.transaction(async (tx) => {
         const done = await supplies.updateRecord(kind, id, values, tx);
         if (!done) throw new NotFoundError('recordNotFound');
+        const changed = changes(fieldsOf(before), fieldsOf(done.record));
+        await audit.record(`supplies.${kind}.update`, ctx, { target: `stockRecord:${id}`, details: { changed } }, tx);
         if (kind !== 'out') return done.record;
         return settled(done.record, await supplies.settleSerials([done.serialBefore, values.serialNum], tx));
       });
@@ -312,10 +348,13 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
       return record;
     },
 
-    async removeRecord(kind: StockKind, id: number): Promise<void> {
+    async removeRecord(kind: StockKind, id: number, ctx: RequestContext): Promise<void> {
+      const before = await mustGetRecord(kind, id);
       await supplies.transaction(async (tx) => {
         const serial = await supplies.deleteRecord(kind, id, tx);
         if (serial === undefined) throw new NotFoundError('recordNotFound');
+        const details = fieldsOf(before);
+        await audit.record(`supplies.${kind}.delete`, ctx, { target: `stockRecord:${id}`, details }, tx);
         if (kind === 'out') await supplies.settleSerials([serial], tx);
       });
       counts.clear();
@@ -330,8 +369,8 @@ export function createSuppliesService({ supplies, contracts }: Deps) {
     },
 
     // ---- spreadsheets ----
-    upload(table: SheetTable, rows: Record<string, unknown>[]): Promise<number> {
-      return table === 'listSupplies' ? importItems(rows) : importStock(table, rows);
+    upload(table: SheetTable, rows: Record<string, unknown>[], ctx: RequestContext): Promise<number> {
+      return table === 'listSupplies' ? importItems(rows, ctx) : importStock(table, rows, ctx);
     },
 
     template(table: SheetTable): Buffer {

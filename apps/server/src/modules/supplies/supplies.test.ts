@@ -1,6 +1,9 @@
 import * as XLSX from '@e965/xlsx';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAudit } from '../../lib/audit.ts';
 import { writeSheet } from '../../lib/spreadsheet.ts';
+import { rowsOf } from '../../lib/sql.ts';
 import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
 import { multipartFile } from '../../test/multipart.ts';
 import { createContractsRepository } from '../contracts/contracts.repository.ts';
@@ -202,6 +205,57 @@ describe.each(drivers)('supplies on %s', (driver) => {
     expect(edited.json().status).toBe('Đang sử dụng');
   });
 
+  it('audits every write: the catalogue, stock in and out (fields changed, before and after), and the uploads', async () => {
+    const events = async () =>
+      rowsOf<{ event: string; target: string | null; details: Record<string, unknown> }>(
+        await t.database.db.execute(
+          sql`select event, target, details from audit_events where event like 'supplies.%' order by id`,
+        ),
+      );
+    const since = (await events()).length;
+    const c = code('AUD');
+    const made = await call('POST', '/it4u/listSupplies', {
+      itemCode: c,
+      name: 'Switch 8 cổng',
+      unit: 'Cái',
+      number: 0,
+      value: 0,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().id;
+    await call('PUT', `/it4u/listSupplies/${id}`, {
+      itemCode: c,
+      name: 'Switch 16 cổng',
+      unit: 'Cái',
+      number: 0,
+      value: 0,
+    });
+    const rec = await stock('importWarehouse', { exportDate: day('2024-05-01'), itemCode: c, number: 2, value: 0 });
+    await call('PUT', `/it4u/importWarehouse/${rec.id}`, {
+      exportDate: day('2024-05-01'),
+      itemCode: c,
+      number: 3,
+      value: 0,
+    });
+    await call('DELETE', `/it4u/importWarehouse/${rec.id}`);
+    await call('POST', '/it4u/uploadListSupplies', [{ itemCode: code('AUD'), name: 'Cáp', unit: 'Mét' }]);
+    await call('DELETE', `/it4u/listSupplies/${id}`);
+    const lines = (await events()).slice(since);
+    expect(lines.map((l) => l.event)).toEqual([
+      'supplies.item.create',
+      'supplies.item.update',
+      'supplies.in.create',
+      'supplies.in.update',
+      'supplies.in.delete',
+      'supplies.upload',
+      'supplies.item.delete',
+    ]);
+    expect(lines[1]?.details).toEqual({ changed: { name: ['Switch 8 cổng', 'Switch 16 cổng'] } });
+    expect(lines[3]?.details).toMatchObject({ changed: { number: [2, 3] } });
+    expect(lines[5]?.details).toEqual({ table: 'listSupplies', rows: 1 });
+    expect(lines[6]).toMatchObject({ target: `supplyItem:${id}`, details: { itemCode: c } });
+  });
+
   // issue 23: the write and the settling of the serial's history were separate statements outside a transaction
   it('leaves nothing half made when settling the serial fails after a stock-out is written', async () => {
     const c = code('ONT');
@@ -219,13 +273,19 @@ describe.each(drivers)('supplies on %s', (driver) => {
         },
       },
       contracts: createContractsRepository(t.database.db),
+      audit: createAudit(t.database.db),
     });
+    const ctx = { actor: { id: 1, username: 'someone' }, ip: '127.0.0.1', userAgent: null } as never;
+    const audited = async () => rowsOf(await t.database.db.execute(sql`select count(*)::int as n from audit_events`));
+    const linesBefore = await audited();
     const newer = { ...body, exportDate: day('2024-04-01') };
-    await expect(failing.createRecord('out', newer)).rejects.toThrow('injected');
-    await expect(failing.updateRecord('out', kept.id, { ...newer, serialNum: `${serial}-B` })).rejects.toThrow(
+    await expect(failing.createRecord('out', newer, ctx)).rejects.toThrow('injected');
+    await expect(failing.updateRecord('out', kept.id, { ...newer, serialNum: `${serial}-B` }, ctx)).rejects.toThrow(
       'injected',
     );
-    await expect(failing.removeRecord('out', kept.id)).rejects.toThrow('injected');
+    await expect(failing.removeRecord('out', kept.id, ctx)).rejects.toThrow('injected');
+    // nor their audit lines
+    expect(await audited()).toEqual(linesBefore);
     // the one record as it was, in use, under its serial
     const history = (await call('GET', `/it4u/exportWarehouseBySerialNum/${serial}`)).json();
     expect(
