@@ -10,6 +10,7 @@ export function vouchersModule(core: Core, deps: { sites: SitesService; now?: ()
     sites: deps.sites,
     uses: createVoucherUsesRepository(core.db),
     now: deps.now ?? Date.now,
+    audit: core.audit,
   });
   const routes: Area['routes'] = async (api) => vouchersRoutes(api, { vouchers: service });
   return { service, routes };

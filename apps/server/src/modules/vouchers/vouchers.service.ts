@@ -1,7 +1,8 @@
 import type { Voucher, VoucherPage, VoucherPageInput } from '@it4u/shared';
 import { VOUCHER_STATUSES } from '@it4u/shared/api';
 import type { VoucherRequest } from '../../integrations/unifi/unifi.controller.ts';
-import type { Actor } from '../../lib/context.ts';
+import type { Audit } from '../../lib/audit.ts';
+import type { Actor, RequestContext } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import {
   byRank,
@@ -59,7 +60,12 @@ const statusOrder = (status: string) => {
 };
 
 /** Hotspot vouchers of a site, through each site's controller, with the uses counted on the guest page. */
-export function createVouchersService(deps: { sites: SitesService; uses: VoucherUsesRepository; now: () => number }) {
+export function createVouchersService(deps: {
+  sites: SitesService;
+  uses: VoucherUsesRepository;
+  now: () => number;
+  audit: Audit;
+}) {
   /** The site's controller and its name there, once the caller is known to see the site. */
   async function forSite(actor: Actor, site: string) {
     deps.sites.assertAccess(actor, site);
@@ -122,18 +128,28 @@ export function createVouchersService(deps: { sites: SitesService; uses: Voucher
      * Creates vouchers; then forgets the uses of the site's vouchers gone from the controller for a day (every use
      * is of a voucher made here, so the uses kept stay about as many as the vouchers).
      */
-    async create(actor: Actor, site: string, v: VoucherRequest): Promise<Voucher[]> {
-      const on = await forSite(actor, site);
+    /**
+     * Makes vouchers on the site's controller; the audit line names them by id (a code is what a guest types: it is
+     * not written down).
+     */
+    async create(ctx: RequestContext, site: string, v: VoucherRequest): Promise<Voucher[]> {
+      const on = await forSite(ctx.actor, site);
       const made = await on.controller.createVouchers(on.site, v);
+      const { n, quota, expire, down, up, bytes, note } = v;
+      const details = { site, n, quota, expire, down, up, bytes, note, ids: made.map((x) => x.id) };
+      await deps.audit.record('voucher.create', ctx, { target: `site:${site}`, details });
       const onController = (await on.controller.vouchers(on.site)).map((x) => x.id);
       await deps.uses.prune(site, onController, new Date(deps.now() - DAY_MS));
       return made.map(withSpecNames);
     },
 
-    async remove(actor: Actor, site: string, id: string): Promise<void> {
-      const on = await forSite(actor, site);
-      if (!(await on.controller.vouchers(on.site)).some((v) => v.id === id)) throw new NotFoundError('voucherNotFound');
+    async remove(ctx: RequestContext, site: string, id: string): Promise<void> {
+      const on = await forSite(ctx.actor, site);
+      const voucher = (await on.controller.vouchers(on.site)).find((v) => v.id === id);
+      if (!voucher) throw new NotFoundError('voucherNotFound');
       await revoke(site, id);
+      const details = { site, id, note: voucher.note ?? '', quota: voucher.quota };
+      await deps.audit.record('voucher.delete', ctx, { target: `site:${site}`, details });
     },
 
     /** An A4 sheet of voucher cards: ids is one id, a comma-separated list, or 'all'. */

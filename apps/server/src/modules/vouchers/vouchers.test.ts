@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../../lib/sql.ts';
 import { createTestApp, tokenFor } from '../../test/helpers.ts';
 import { simCases, startTestSimulator, useControllerApp } from '../../test/simulator.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
@@ -53,6 +55,35 @@ describe.each(simCases)('vouchers through the demo controller on %s at %s in Vie
     expect((await call('POST', '/it4u/default/deleteVoucher', { _id: ours[0].id })).statusCode).toBe(404);
     const bad = await call('POST', '/it4u/default/createVoucher', { n: 1, quota: 1, expire: 999, note: 'x' });
     expect(bad.json().details[0].field).toBe('expire');
+    // the batch and the revocation are audited, by the vouchers' ids: no code is written down
+    const lines = rowsOf<{ event: string; target: string; details: Record<string, unknown> }>(
+      await suite.t.database.db.execute(
+        sql`select event, target, details from audit_events where event like 'voucher.%' order by id`,
+      ),
+    );
+    expect(lines).toEqual([
+      {
+        event: 'voucher.create',
+        target: 'site:default',
+        details: {
+          site: 'default',
+          n: 3,
+          quota: 1,
+          expire: 1440,
+          down: 150,
+          up: 100,
+          bytes: 2,
+          note: 'Phòng 101',
+          ids: made.json().map((v: { id: string }) => v.id),
+        },
+      },
+      {
+        event: 'voucher.delete',
+        target: 'site:default',
+        details: { site: 'default', id: ours[0].id, note: 'Phòng 101', quota: 1 },
+      },
+    ]);
+    expect(JSON.stringify(lines)).not.toContain(ours[0].code);
   });
 
   it('pages, searches (code with or without its dash, note with or without marks), filters and sorts on the server', async () => {
