@@ -175,7 +175,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   const vouchers = vouchersModule(core, { sites: sites.service, now: opts.now });
   const devices = devicesModule({ sites: sites.service });
-  const wireless = wirelessModule({
+  const wireless = wirelessModule(core, {
     controller: controllers.provider,
     sites: sites.service,
     hiddenPattern: opts.wirelessHidden,

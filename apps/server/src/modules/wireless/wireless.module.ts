@@ -1,5 +1,5 @@
 import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
-import type { Area } from '../../lib/module.ts';
+import type { Area, Core } from '../../lib/module.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import { wirelessRoutes } from './wireless.routes.ts';
 import { createWirelessService } from './wireless.service.ts';
@@ -8,16 +8,20 @@ import { createWirelessService } from './wireless.service.ts';
 export const DEFAULT_HIDDEN_WLANS = 'tps tpcoms';
 
 /** Wifi groups, wireless networks, new sites and the hotspot login of a site (on the controller). */
-export function wirelessModule(deps: {
-  controller: ControllerProvider;
-  sites: SitesService;
-  hiddenPattern?: string;
-  portalAddress?: string;
-}) {
+export function wirelessModule(
+  core: Core,
+  deps: {
+    controller: ControllerProvider;
+    sites: SitesService;
+    hiddenPattern?: string;
+    portalAddress?: string;
+  },
+) {
   const service = createWirelessService({
     ...deps,
     hiddenPattern: deps.hiddenPattern ?? DEFAULT_HIDDEN_WLANS,
     portalAddress: deps.portalAddress ?? '',
+    audit: core.audit,
   });
   const routes: Area['routes'] = async (api) => wirelessRoutes(api, { wireless: service });
   return { service, routes };

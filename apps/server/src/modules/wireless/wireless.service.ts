@@ -1,5 +1,6 @@
 import type { Hotspot, HotspotBodyInput, Site, Wlan, WlanBodyInput, WlanGroup } from '@it4u/shared';
 import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
+import { type Audit, changes } from '../../lib/audit.ts';
 import { type Actor, mayDo, type RequestContext } from '../../lib/context.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import type { SitesService } from '../sites/sites.service.ts';
@@ -35,8 +36,16 @@ export function createWirelessService(deps: {
   hiddenPattern: string;
   /** the console's public IPv4 address, where the controller's external portal sends guests ('' for none) */
   portalAddress: string;
+  audit: Audit;
 }) {
   const hidden = hiddenMatcher(deps.hiddenPattern);
+
+  /** What a network or a hotspot login says in its audit lines: its fields, a password only as changed. */
+  const SECRET_FIELDS = ['passphrase', 'x_passphrase', 'password', 'x_password'];
+  const auditable = (row: object) =>
+    Object.fromEntries(Object.entries(row).filter(([k]) => !SECRET_FIELDS.includes(k) && k !== 'id' && k !== '_id'));
+  const record = (ctx: RequestContext, event: string, site: string, details: Record<string, unknown>) =>
+    deps.audit.record(event, ctx, { target: `site:${site}`, details: { site, ...details } });
 
   async function forSite(actor: Actor, site: string) {
     deps.sites.assertAccess(actor, site);
@@ -71,7 +80,8 @@ export function createWirelessService(deps: {
   }
 
   /** Creates or changes a network from its body (the console's names or the spec's, read into the console's). */
-  async function save(actor: Actor, site: string, id: string | undefined, sent: WlanBodyInput): Promise<Wlan> {
+  async function save(ctx: RequestContext, site: string, id: string | undefined, sent: WlanBodyInput): Promise<Wlan> {
+    const actor = ctx.actor;
     const input = fromWlanBody(sent);
     const current = id === undefined ? undefined : await rawWlan(actor, site, id);
     const kept = current === undefined ? undefined : String(current.x_passphrase ?? '');
@@ -80,7 +90,15 @@ export function createWirelessService(deps: {
     const body = withGroup(toControllerWlan(input, kept), input.groupId, kind, current);
     const on = await forSite(actor, site);
     const saved = await on.controller.saveWlan(on.site, id, body);
-    return withSpecNames({ ...toWlan(saved, true), groupId: input.groupId }, input.userGroupId);
+    const after = withSpecNames({ ...toWlan(saved, true), groupId: input.groupId }, input.userGroupId);
+    if (current === undefined) {
+      await record(ctx, 'wireless.network.create', site, { id: after.id, ...auditable(after) });
+    } else {
+      const before = { ...toWlan(current, true), groupId: after.groupId };
+      const changed = changes(before, after, SECRET_FIELDS);
+      await record(ctx, 'wireless.network.update', site, { id: after.id, name: after.name, changed });
+    }
+    return after;
   }
 
   return {
@@ -89,7 +107,8 @@ export function createWirelessService(deps: {
       return shown.map((g) => toWlanGroup(g, kind));
     },
 
-    async createGroup(actor: Actor, site: string, name: string): Promise<WlanGroup> {
+    async createGroup(ctx: RequestContext, site: string, name: string): Promise<WlanGroup> {
+      const actor = ctx.actor;
       const { kind, all } = await groupsOf(actor, site);
       if (all.some((g) => String(g.name ?? '').toLowerCase() === name.trim().toLowerCase())) {
         throw new ConflictError('wlanGroupTaken', 'name');
@@ -99,7 +118,9 @@ export function createWirelessService(deps: {
         kind === 'apgroup'
           ? await on.controller.createApGroup(on.site, name.trim())
           : await on.controller.createWlanGroup(on.site, newWlanGroup(name));
-      return toWlanGroup(made, kind);
+      const group = toWlanGroup(made, kind);
+      await record(ctx, 'wireless.group.create', site, { name: name.trim(), kind });
+      return group;
     },
 
     /** The networks of a wifi group, without the hidden ones. */
@@ -117,15 +138,17 @@ export function createWirelessService(deps: {
       return toWlan(await rawWlan(actor, site, id), mayDo(actor, 'wirelessWrite'));
     },
 
-    create: (actor: Actor, site: string, body: WlanBodyInput) => save(actor, site, undefined, body),
-    update: (actor: Actor, site: string, id: string, body: WlanBodyInput) => save(actor, site, id, body),
+    create: (ctx: RequestContext, site: string, body: WlanBodyInput) => save(ctx, site, undefined, body),
+    update: (ctx: RequestContext, site: string, id: string, body: WlanBodyInput) => save(ctx, site, id, body),
 
     /** Save: the group on every access point of the site. */
-    async applyGroup(actor: Actor, site: string, groupId: string): Promise<{ devices: number }> {
+    async applyGroup(ctx: RequestContext, site: string, groupId: string): Promise<{ devices: number }> {
+      const actor = ctx.actor;
       const { kind, group } = await shownGroup(actor, site, groupId);
       const { controller, site: name } = await forSite(actor, site);
       const devices =
         kind === 'apgroup' ? await controller.fillApGroup(name, group) : await controller.applyWlanGroup(name, groupId);
+      await record(ctx, 'wireless.group.apply', site, { groupId, group: String(group.name ?? ''), devices });
       return { devices };
     },
 
@@ -145,9 +168,9 @@ export function createWirelessService(deps: {
     },
 
     /** Sets the hotspot login from its body (the console's names or the spec's, read into the console's). */
-    async saveHotspot(actor: Actor, site: string, body: HotspotBodyInput): Promise<Hotspot> {
+    async saveHotspot(ctx: RequestContext, site: string, body: HotspotBodyInput): Promise<Hotspot> {
       const input = fromHotspotBody(body);
-      const { controller, site: name } = await forSite(actor, site);
+      const { controller, site: name } = await forSite(ctx.actor, site);
       const current = await controller.guestAccess(name);
       if (!current?._id) throw new NotFoundError('notFound');
       const saved = await controller.setGuestAccess(
@@ -155,7 +178,11 @@ export function createWirelessService(deps: {
         String(current._id),
         toGuestAccess(input, String(current.x_password ?? ''), deps.portalAddress),
       );
-      return toHotspot(saved ?? current, true, { address: deps.portalAddress, site });
+      const portal = { address: deps.portalAddress, site };
+      const after = toHotspot(saved ?? current, true, portal);
+      const changed = changes(toHotspot(current, true, portal), after, SECRET_FIELDS);
+      await record(ctx, 'wireless.hotspot.update', site, { changed });
+      return after;
     },
   };
 }

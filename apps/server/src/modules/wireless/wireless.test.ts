@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../../lib/sql.ts';
 import { drivers, tokenFor } from '../../test/helpers.ts';
 import { useControllerApp } from '../../test/simulator.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
@@ -81,6 +83,20 @@ describe.each(drivers)('wireless networks, wifi groups, new sites and the hotspo
       schedule_enabled: false,
       schedule: [],
     });
+    // both audited: the new network's fields, then what the edit changed, never the passphrase
+    const lines = rowsOf<{ event: string; details: Record<string, unknown> }>(
+      await suite.t.database.db.execute(
+        sql`select event, details from audit_events where event like 'wireless.network.%' and details->>'id' = ${id} order by id`,
+      ),
+    );
+    expect(lines.map((l) => l.event)).toEqual(['wireless.network.create', 'wireless.network.update']);
+    expect(lines[0]?.details).toMatchObject({ site: site().name, name: 'HoaMai-Lobby', scheduleEnabled: true });
+    expect(lines[1]?.details.changed).toMatchObject({
+      name: ['HoaMai-Lobby', 'HoaMai-Sảnh'],
+      vlanEnabled: [false, true],
+      scheduleEnabled: [true, false],
+    });
+    expect(JSON.stringify(lines)).not.toContain('hoamai-2026');
   });
 
   it('takes a VLAN from 1 to 4094, and a window from 00:00 to 24:00', async () => {
@@ -228,6 +244,18 @@ describe.each(drivers)('wireless networks, wifi groups, new sites and the hotspo
     const office = (await tokenFor(suite.t, ['ROLE_CSKH'])).headers;
     expect((await call('GET', path, undefined, office)).json()).toMatchObject({ password: '', x_password: '' });
     expect((await call('POST', path, { ...body, promoUrl: 'javascript:alert(1)' })).statusCode).toBe(400);
+    // audited: what the save changed, the password only as changed; the refused saves left no line
+    const lines = rowsOf<{ details: { changed: Record<string, unknown[]> } }>(
+      await suite.t.database.db.execute(
+        sql`select details from audit_events where event = 'wireless.hotspot.update' and details->>'site' = ${site().name}`,
+      ),
+    );
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.details.changed).toMatchObject({
+      portalName: [expect.anything(), 'Hoa Mai WiFi'],
+      password: ['(changed)'],
+    });
+    expect(JSON.stringify(lines)).not.toContain('chao-khach');
   });
 
   it('lets every role read and only administrators and technicians write; a customer only their own site', async () => {
