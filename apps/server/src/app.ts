@@ -174,7 +174,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     approvals: () => terminal.forDeviceInfo,
   });
   const vouchers = vouchersModule(core, { sites: sites.service, now: opts.now });
-  const devices = devicesModule({ sites: sites.service });
+  const devices = devicesModule(core, { sites: sites.service });
   const wireless = wirelessModule(core, {
     controller: controllers.provider,
     sites: sites.service,

@@ -1,5 +1,6 @@
 import { devicesRoutes as routes } from '@it4u/shared/routes';
 import type { FastifyInstance } from 'fastify';
+import { contextOf } from '../../lib/context.ts';
 import { serve } from '../../lib/serve.ts';
 import type { DevicesService } from './devices.service.ts';
 
@@ -13,9 +14,9 @@ export async function devicesRoutes(app: FastifyInstance, opts: { devices: Devic
     'GET /it4u/:site/block/info': ({ principal, params }) => devices.blocked(principal, params.site),
     'GET /it4u/:site/block/info/page': ({ principal, params, query }) =>
       devices.blockedPage(principal, params.site, query),
-    'POST /it4u/:site/block/device': async ({ principal, params, body }) => {
-      const block = body.cmd === 'block-sta';
-      await devices.setBlocked(principal, params.site, body.mac, block);
+    'POST /it4u/:site/block/device': async (request) => {
+      const block = request.body.cmd === 'block-sta';
+      await devices.setBlocked(contextOf(request), request.params.site, request.body.mac, block);
       return { message: block ? "You're successfully blocked." : "You're successfully unblocked." };
     },
   });

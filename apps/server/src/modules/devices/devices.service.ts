@@ -7,7 +7,8 @@ import type {
   ConnectedPageInput,
   Page,
 } from '@it4u/shared';
-import type { Actor } from '../../lib/context.ts';
+import type { Audit } from '../../lib/audit.ts';
+import type { Actor, RequestContext } from '../../lib/context.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import { byRank, createListIndex, hasAllWords, pageOfPlaces, searchWords, sortParts } from './listPage.ts';
 
@@ -45,7 +46,7 @@ function found(folded: string[][], q: string | undefined): number[] {
 }
 
 /** The devices connected to a site and its block list, through each site's controller. */
-export function createDevicesService(deps: { sites: SitesService }) {
+export function createDevicesService(deps: { sites: SitesService; audit: Audit }) {
   async function forSite(actor: Actor, site: string) {
     deps.sites.assertAccess(actor, site);
     return deps.sites.onController(site);
@@ -86,9 +87,12 @@ export function createDevicesService(deps: { sites: SitesService }) {
       const page = pageOfPlaces(places, key, desc, query.page, query.pageSize);
       return { items: page.flatMap((i) => list[i] ?? []), total: places.length };
     },
-    async setBlocked(actor: Actor, site: string, mac: string, blocked: boolean): Promise<void> {
-      const on = await forSite(actor, site);
+    /** Blocks or lets back a device on the controller; audited once the controller took it. */
+    async setBlocked(ctx: RequestContext, site: string, mac: string, blocked: boolean): Promise<void> {
+      const on = await forSite(ctx.actor, site);
       await on.controller.setBlocked(on.site, mac, blocked);
+      const event = blocked ? 'device.block' : 'device.unblock';
+      await deps.audit.record(event, ctx, { target: `site:${site}`, details: { site, mac: mac.toLowerCase() } });
     },
   };
 }

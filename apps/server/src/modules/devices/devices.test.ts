@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../../lib/sql.ts';
 import { tokenFor } from '../../test/helpers.ts';
 import { simCases, useControllerApp } from '../../test/simulator.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
@@ -40,6 +42,17 @@ describe.each(simCases)(
       expect(
         (await call('GET', '/it4u/default/block/info')).json().some((d: { mac: string }) => d.mac === target.mac),
       ).toBe(false);
+      // both audited, with the device and the site
+      const lines = rowsOf<{ event: string; details: Record<string, unknown> }>(
+        await suite.t.database.db.execute(
+          sql`select event, details from audit_events where event like 'device.%block' order by id`,
+        ),
+      );
+      const mac = String(target.mac).toLowerCase();
+      expect(lines).toEqual([
+        { event: 'device.block', details: { site: 'default', mac } },
+        { event: 'device.unblock', details: { site: 'default', mac } },
+      ]);
     });
 
     it('pages the connected devices on the server: every device once, sorted by name unless told', async () => {

@@ -17,23 +17,28 @@ export type SplashInfo = Omit<SplashImage, 'png'>;
 export function createSplashRepository(db: Db) {
   return {
     /** Stores a site's image of a kind in place of the last one; answers its new number. */
-    async put(image: Omit<SplashImage, 'n'>): Promise<number> {
-      const [row] = await db
-        .insert(splashImages)
-        .values({ ...image, n: 1 })
-        .onConflictDoUpdate({
-          target: [splashImages.site, splashImages.kind],
-          set: {
-            n: sql`${splashImages.n} + 1`,
-            png: image.png,
-            etag: image.etag,
-            width: image.width,
-            height: image.height,
-            updatedAt: sql`now()`,
-          },
-        })
-        .returning({ n: splashImages.n });
-      return row?.n ?? 1;
+    /** Stores a site's image of a kind (its number goes up); `inside` runs in the same transaction (its audit line). */
+    async put(image: Omit<SplashImage, 'n'>, inside?: (tx: Db, n: number) => Promise<unknown>): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(splashImages)
+          .values({ ...image, n: 1 })
+          .onConflictDoUpdate({
+            target: [splashImages.site, splashImages.kind],
+            set: {
+              n: sql`${splashImages.n} + 1`,
+              png: image.png,
+              etag: image.etag,
+              width: image.width,
+              height: image.height,
+              updatedAt: sql`now()`,
+            },
+          })
+          .returning({ n: splashImages.n });
+        const n = row?.n ?? 1;
+        await inside?.(tx, n);
+        return n;
+      });
     },
 
     async get(site: string, kind: SplashKind): Promise<SplashImage | undefined> {

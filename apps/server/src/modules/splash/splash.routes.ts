@@ -3,6 +3,7 @@ import { SPLASH_KINDS, SPLASH_MAX_BYTES, type SplashKind } from '@it4u/shared';
 import { splashRoutes as routes } from '@it4u/shared/routes';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { contextOf } from '../../lib/context.ts';
 import { AppError, BadRequestError } from '../../lib/errors.ts';
 import { serve } from '../../lib/serve.ts';
 import type { SplashService } from './splash.service.ts';
@@ -25,7 +26,7 @@ async function uploadedPng(request: FastifyRequest): Promise<Buffer> {
 export async function splashRoutes(app: FastifyInstance, opts: { splash: SplashService }) {
   const { splash } = opts;
   const upload = (kind: SplashKind | undefined) => async (request: FastifyRequest<{ Params: { site: string } }>) =>
-    splash.upload(request.principal, request.params.site, kind, await uploadedPng(request));
+    splash.upload(contextOf(request), request.params.site, kind, await uploadedPng(request));
 
   serve(app, routes, {
     'POST /upload/:site': upload(undefined),

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { pngSize, type SplashKind, splashKindOf, splashProblem } from '@it4u/shared';
-import type { Actor } from '../../lib/context.ts';
+import type { Audit } from '../../lib/audit.ts';
+import type { Actor, RequestContext } from '../../lib/context.ts';
 import { AppError, BadRequestError, UnsupportedMediaTypeError } from '../../lib/errors.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { SplashImage, SplashInfo, SplashRepository } from './splash.repository.ts';
@@ -19,7 +20,7 @@ const IMAGE_CACHE_MS = 60_000;
  * An image, once read, is kept in memory for a minute: its address names its bytes, so the only staleness is a
  * replaced image's old address answering for up to a minute on another instance (this one forgets it at once).
  */
-export function createSplashService(deps: { images: SplashRepository; sites: SitesService }) {
+export function createSplashService(deps: { images: SplashRepository; sites: SitesService; audit: Audit }) {
   const cached = new Map<string, { image: SplashImage | undefined; at: number }>();
   const uploaded = new Set<(site: string) => void>();
   return {
@@ -29,8 +30,8 @@ export function createSplashService(deps: { images: SplashRepository; sites: Sit
     },
 
     /** Stores an image for a kind (or the kind its shape says): a PNG of the kind's ratio, at most 5 MB. */
-    async upload(actor: Actor, site: string, named: SplashKind | undefined, png: Buffer): Promise<SplashView> {
-      deps.sites.assertAccess(actor, site);
+    async upload(ctx: RequestContext, site: string, named: SplashKind | undefined, png: Buffer): Promise<SplashView> {
+      deps.sites.assertAccess(ctx.actor, site);
       await deps.sites.idsOf([site]); // a site of the site names (unknownSites otherwise)
       const kind = named ?? splashKindOf(png) ?? undefined;
       const problem = kind ? splashProblem(kind, png) : (splashProblem('desktop', png) ?? splashProblem('mobile', png));
@@ -40,7 +41,10 @@ export function createSplashService(deps: { images: SplashRepository; sites: Sit
       if (problem || !kind) throw new BadRequestError('imageRatio', 'file', problem?.params);
       const size = pngSize(png) ?? { width: 0, height: 0 };
       const etag = `"${createHash('sha256').update(png).digest('base64url').slice(0, 27)}"`;
-      const n = await deps.images.put({ site, kind, png, etag, ...size });
+      const details = { site, kind, bytes: png.length, ...size, sha256: etag.slice(1, -1) };
+      const n = await deps.images.put({ site, kind, png, etag, ...size }, (tx) =>
+        deps.audit.record('splash.upload', ctx, { target: `site:${site}`, details }, tx),
+      );
       for (const key of cached.keys()) if (key.startsWith(`${site}/${kind}/`)) cached.delete(key);
       for (const listener of uploaded) listener(site);
       return { url: splashUrl({ site, kind, n }), ...size };

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../lib/sql.ts';
 import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
 import { multipartFile } from '../../test/multipart.ts';
 import { png } from '../../test/png.ts';
@@ -82,6 +84,25 @@ describe.each(drivers)('splash images on %s', (driver) => {
       payload: {},
     });
     expect(none.json().code).toBe('noFile');
+    // the one stored upload is audited (its size and digest, not its bytes); the refused ones are not
+    const lines = rowsOf<{ event: string; details: Record<string, unknown> }>(
+      await suite.t.database.db.execute(
+        sql`select event, details from audit_events where event = 'splash.upload' and details->>'site' = 'cafe'`,
+      ),
+    );
+    expect(lines).toEqual([
+      {
+        event: 'splash.upload',
+        details: {
+          site: 'cafe',
+          kind: 'desktop',
+          bytes: expect.any(Number),
+          width: 1600,
+          height: 1016,
+          sha256: expect.any(String),
+        },
+      },
+    ]);
   });
 
   it('lets only administrators and technicians upload, and a customer see only their own site', async () => {
