@@ -1,7 +1,7 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { adminToken, createUser } from './support/api.ts';
 import { axe } from './support/axe.ts';
-import { fitsScreen, LoginPage } from './support/pages.ts';
+import { fitsScreen, signedIn } from './support/pages.ts';
 import { readState } from './support/state.ts';
 
 const KT = { username: 'e2e.chat.kt', password: 'Chat-pass-2026', roles: ['ROLE_KT'], language: 'Vietnamese' };
@@ -10,16 +10,6 @@ async function accessible(page: Page) {
   await page.waitForTimeout(300); // antd's enter animations
   expect((await axe(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
   await fitsScreen(page);
-}
-
-async function signedIn(browser: Browser, username: string, password: string, viewport = { width: 1440, height: 900 }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn(username, password);
-  await expect(page).toHaveURL(/\/home$/);
-  return page;
 }
 
 /**

@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
-import { type APIRequestContext, type Browser, expect, type Page, request, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
 import pg from 'pg';
+import { freePort } from '../apps/server/src/test/postgresServer.ts';
 import { startSshServer } from '../apps/server/src/test/sshServer.ts';
 import { createUser } from './support/api.ts';
-import { LoginPage, openDialog } from './support/pages.ts';
+import { openDialog, signedIn } from './support/pages.ts';
 import { startSmtp } from './support/smtp.ts';
 
 /**
@@ -23,14 +23,6 @@ const KT = { username: 'proxy.kt', password: 'Proxy-kt-2026', roles: ['ROLE_KT']
 
 test.skip(!base, 'runs on PostgreSQL: DATABASE_URL (set by .ci/run)');
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -167,16 +159,6 @@ test.afterAll(async () => {
   await adminDb.end();
 });
 
-async function signedIn(browser: Browser, username: string, password: string) {
-  const context = await browser.newContext({ baseURL: proxyUrl, viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn(username, password);
-  await expect(page).toHaveURL(/\/home$/);
-  return page;
-}
-
 /** Types a message and sends it; answers once the box is empty (the console stored it). */
 async function say(page: Page, text: string, whileSending?: () => Promise<void>) {
   const box = page.getByRole('textbox', { name: 'Message' });
@@ -189,8 +171,8 @@ async function say(page: Page, text: string, whileSending?: () => Promise<void>)
 test('through the proxy: two browsers chat; each instance killed in turn mid-message; nothing lost or doubled', async ({
   browser,
 }) => {
-  const boss = await signedIn(browser, 'admin', ADMIN);
-  const tech = await signedIn(browser, KT.username, KT.password);
+  const boss = await signedIn(browser, 'admin', ADMIN, { baseURL: proxyUrl });
+  const tech = await signedIn(browser, KT.username, KT.password, { baseURL: proxyUrl });
   const adminId = (await (await api.get('/api/v1/user/me', { headers: admin })).json()).id;
   await boss.goto(`/chat?with=${kt.id}`);
   await tech.goto(`/chat?with=${adminId}`);
@@ -236,7 +218,7 @@ test('through the proxy: a terminal session, and an import killed mid-way is all
       data: { ipWan1: '127.0.0.1', ispWan1: 'Qua proxy' },
     });
     expect(row.status(), await row.text()).toBe(201);
-    const page = await signedIn(browser, 'admin', ADMIN);
+    const page = await signedIn(browser, 'admin', ADMIN, { baseURL: proxyUrl });
     await page.goto('/clientDeviceInf');
     const line = page.getByRole('row').filter({ hasText: 'Qua proxy' });
     await line.getByRole('button', { name: 'Connect' }).click();
@@ -326,8 +308,8 @@ test('through the proxy: a terminal session, and an import killed mid-way is all
 });
 
 test('a rolling restart fails no request, and the scheduled mail went out once a minute', async ({ browser }) => {
-  const boss = await signedIn(browser, 'admin', ADMIN);
-  const tech = await signedIn(browser, KT.username, KT.password);
+  const boss = await signedIn(browser, 'admin', ADMIN, { baseURL: proxyUrl });
+  const tech = await signedIn(browser, KT.username, KT.password, { baseURL: proxyUrl });
   const adminId = (await (await api.get('/api/v1/user/me', { headers: admin })).json()).id;
   await boss.goto(`/chat?with=${kt.id}`);
   await tech.goto(`/chat?with=${adminId}`);

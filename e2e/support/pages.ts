@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
 import { adminToken } from './api.ts';
 import { readState } from './state.ts';
 
@@ -120,4 +120,26 @@ export async function fitsScreen(page: Page) {
       message: 'the page scrolls sideways (px)',
     })
     .toBeLessThanOrEqual(0);
+}
+
+/**
+ * A new browser context signed in as this user (English desktop unless told), waiting on /home; `baseURL` for a
+ * console elsewhere than the suite's (the proxy test's).
+ */
+export async function signedIn(
+  browser: Browser,
+  username: string,
+  password: string,
+  opts: { viewport?: { width: number; height: number }; baseURL?: string } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: opts.viewport ?? { width: 1440, height: 900 },
+    ...(opts.baseURL ? { baseURL: opts.baseURL } : {}),
+  });
+  const page = await context.newPage();
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(username, password);
+  await expect(page).toHaveURL(/\/home$/);
+  return page;
 }

@@ -17,7 +17,8 @@ export function postgresBin(): string | undefined {
   return versions[0] ? path.join(root, versions[0], 'bin') : undefined;
 }
 
-async function freePort(): Promise<number> {
+/** A loopback port nobody listens on now. */
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as { port: number };

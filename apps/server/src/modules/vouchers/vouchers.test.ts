@@ -21,16 +21,8 @@ describe.each(simCases)('vouchers through the demo controller on %s at %s in Vie
   });
 
   it('creates three vouchers with their duration and limits, lists them, prints them, revokes one', async () => {
-    const made = await call('POST', '/it4u/default/createVoucher', {
-      cmd: 'create-voucher',
-      n: 3,
-      quota: 1,
-      expire: 1440,
-      down: 150,
-      up: 100,
-      bytes: 2,
-      note: 'Phòng 101',
-    });
+    const batch = { n: 3, quota: 1, expire: 1440, down: 150, up: 100, bytes: 2, note: 'Phòng 101' };
+    const made = await call('POST', '/it4u/default/createVoucher', { cmd: 'create-voucher', ...batch });
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json()).toHaveLength(3);
     for (const v of made.json())
@@ -65,17 +57,7 @@ describe.each(simCases)('vouchers through the demo controller on %s at %s in Vie
       {
         event: 'voucher.create',
         target: 'site:default',
-        details: {
-          site: 'default',
-          n: 3,
-          quota: 1,
-          expire: 1440,
-          down: 150,
-          up: 100,
-          bytes: 2,
-          note: 'Phòng 101',
-          ids: made.json().map((v: { id: string }) => v.id),
-        },
+        details: { site: 'default', ...batch, ids: made.json().map((v: { id: string }) => v.id) },
       },
       {
         event: 'voucher.delete',
