@@ -50,8 +50,12 @@ describe.each(drivers)('backups, on %s', (driver) => {
     expect(first?.by).toBeTruthy();
     const header = await readHeader(path.join(dir, first?.file ?? ''));
     expect(header.migrations.length).toBeGreaterThan(10);
-    // another is running (on some instance): refused
-    await t.database.db.execute(sql`insert into backup_runs (trigger, started_at) values ('schedule', now())`);
+    // another is running (on some instance): refused. Started by the console's clock, as an instance writes it (the
+    // database server's own clock may be another: the tests run under faketime, PostgreSQL does not)
+    const startedAt = new Date().toISOString();
+    await t.database.db.execute(
+      sql`insert into backup_runs (trigger, started_at) values ('schedule', ${startedAt}::timestamptz)`,
+    );
     const busy = await t.app.inject({ method: 'POST', url: '/api/v1/it4u/backups', headers: admin });
     expect(busy.statusCode).toBe(409);
     expect(busy.json().code).toBe('backupRunning');
