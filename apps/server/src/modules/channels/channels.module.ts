@@ -6,7 +6,8 @@ import { createChannelsService } from './channels.service.ts';
 
 /** The register of leased transmission channels: providers, service packs, channels, details and history. */
 export function channelsModule(core: Core, deps: { contracts: ContractsForRecords }) {
-  const service = createChannelsService({ channels: createChannelsRepository(core.db), contracts: deps.contracts });
+  const channels = createChannelsRepository(core.db);
+  const service = createChannelsService({ channels, contracts: deps.contracts, audit: core.audit });
   const routes: Area['routes'] = async (api) =>
     channelsRoutes(api, { channels: service, sheetLimits: core.sheetLimits });
   return { service, routes };

@@ -335,11 +335,15 @@ export function createChannelsRepository(db: Db) {
       return { attributeIds: rows.map((r) => r.a), detailIds: rows.map((r) => r.d) };
     },
 
-    /** Writes an import in one transaction: the channels, their details and their history, or nothing. */
+    /**
+     * Writes an import in one transaction: the channels, their details and their history, or nothing; `inside` runs in
+     * the same transaction (its audit line).
+     */
     async insertImported(
       attributes: (AttributeValues & { id: number })[],
       details: (DetailValues & { id: number })[],
       history: HistoryValues[],
+      inside: (tx: Db) => Promise<unknown>,
     ): Promise<void> {
       const col = <T>(rows: T[], f: (r: T) => unknown) => sql.param(rows.map(f));
       const iso = (d: Date | null) => (d === null ? null : d.toISOString());
@@ -375,6 +379,7 @@ export function createChannelsRepository(db: Db) {
               ${col(chunk, (r) => r.actorId)}::int[], ${col(chunk, (r) => r.actorName)}::text[],
               ${col(chunk, (r) => JSON.stringify(r.changes))}::jsonb[])`);
         }
+        await inside(tx as unknown as Db);
       });
     },
 
@@ -415,9 +420,12 @@ export function createChannelsRepository(db: Db) {
     },
   };
   return Object.assign(repository, {
-    /** Runs fn in one transaction, with the repository on it: a write and its history line, both or neither. */
-    transaction<T>(fn: (tx: typeof repository) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => fn(createChannelsRepository(tx as unknown as Db)));
+    /**
+     * Runs fn in one transaction, with the repository on it and the transaction itself (for the audit line): a write,
+     * its history line and its audit line, all or none.
+     */
+    transaction<T>(fn: (repo: typeof repository, tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(createChannelsRepository(tx as unknown as Db), tx as unknown as Db));
     },
   });
 }

@@ -14,9 +14,9 @@ export async function channelsRoutes(
 
   serve(app, routes, {
     'GET /it4u/channel.name': () => channels.providers(),
-    'POST /it4u/channel/name': ({ body }) => channels.addProvider(body.name),
+    'POST /it4u/channel/name': (request) => channels.addProvider(request.body.name, contextOf(request)),
     'GET /it4u/channel/value.all.:x': ({ params }) => channels.servicePacks(params.x),
-    'POST /it4u/channel/value': ({ body }) => channels.addServicePack(body),
+    'POST /it4u/channel/value': (request) => channels.addServicePack(request.body, contextOf(request)),
 
     'GET /it4u/channel/attribute.all': ({ query }) => channels.attributePage(query),
     'GET /it4u/channel/attribute.all.:x': ({ params, query }) => channels.attributePage({ ...query, status: params.x }),

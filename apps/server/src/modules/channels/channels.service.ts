@@ -11,6 +11,8 @@ import {
   type DetailInput,
   rowError,
 } from '@it4u/shared';
+import type { Db } from '../../db/client.ts';
+import type { Audit } from '../../lib/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { BadRequestError, ConflictError, InvalidRowsError, NotFoundError } from '../../lib/errors.ts';
 import { linkedId } from '../../lib/schemas.ts';
@@ -60,10 +62,19 @@ export function diff(before: Record<string, unknown>, after: Record<string, unkn
     .map((k) => ({ field: k, old: before[k] ?? null, new: after[k] ?? null }));
 }
 
+/** A channel's change as its audit line says it: each changed field with its value before and after. */
+const changed = (list: ChannelChange[]) => ({
+  changed: Object.fromEntries(list.map((c) => [c.field, [c.old, c.new]])),
+});
+
 /** The most rows an export holds. */
 export const EXPORT_MAX_ROWS = 100_000;
 
-type Deps = { channels: ChannelsRepository; contracts: Pick<ContractsForRecords, 'byNumbers' | 'find'> };
+type Deps = {
+  channels: ChannelsRepository;
+  contracts: Pick<ContractsForRecords, 'byNumbers' | 'find'>;
+  audit: Audit;
+};
 
 type DateKey = (typeof CHANNEL_DETAIL_DATES)[number];
 
@@ -81,7 +92,11 @@ const dateValues = (d: Partial<Record<DateKey, number | null>>, before?: Record<
     }),
   ) as Record<DateKey, Date | null>;
 
-export function createChannelsService({ channels, contracts }: Deps) {
+export function createChannelsService({ channels, contracts, audit }: Deps) {
+  /** Every write is audited in its own transaction, beside the channel's own history: the change and both lines. */
+  const audited = (ctx: RequestContext, tx: Db, event: string, target: string, details: Record<string, unknown>) =>
+    audit.record(event, ctx, { target, details }, tx);
+
   async function mustGetAttribute(id: number, from: Pick<ChannelsRepository, 'findAttribute'> = channels) {
     const a = await from.findAttribute(id);
     if (!a) throw new NotFoundError('channelNotFound');
@@ -139,11 +154,17 @@ export function createChannelsService({ channels, contracts }: Deps) {
   return {
     providers: () => channels.providers(),
 
-    async addProvider(name: string) {
-      return channels.insertProvider(name.trim()).catch((err) => {
-        if (isUniqueViolation(err)) throw new ConflictError('providerTaken', 'name');
-        throw err;
-      });
+    async addProvider(name: string, ctx: RequestContext) {
+      return channels
+        .transaction(async (repo, tx) => {
+          const made = await repo.insertProvider(name.trim());
+          await audited(ctx, tx, 'channel.provider.create', `provider:${made.id}`, { name: made.name });
+          return made;
+        })
+        .catch((err) => {
+          if (isUniqueViolation(err)) throw new ConflictError('providerTaken', 'name');
+          throw err;
+        });
     },
 
     async servicePacks(provider: string) {
@@ -153,12 +174,21 @@ export function createChannelsService({ channels, contracts }: Deps) {
       return channels.servicePacks(found.id);
     },
 
-    async addServicePack(input: { servicePack: string; value?: string; channelName: { id?: number; name?: string } }) {
+    async addServicePack(
+      input: { servicePack: string; value?: string; channelName: { id?: number; name?: string } },
+      ctx: RequestContext,
+    ) {
       const key = input.channelName.id !== undefined ? String(input.channelName.id) : (input.channelName.name ?? '');
       const provider = await channels.findProvider(key);
       if (!provider) throw new BadRequestError('unknownProvider', 'channelName');
+      const [servicePack, value] = [input.servicePack.trim(), input.value?.trim() ?? ''];
       const id = await channels
-        .insertServicePack(provider.id, input.servicePack.trim(), input.value?.trim() ?? '')
+        .transaction(async (repo, tx) => {
+          const made = await repo.insertServicePack(provider.id, servicePack, value);
+          const details = { provider: provider.name, servicePack, value };
+          await audited(ctx, tx, 'channel.pack.create', `pack:${made}`, details);
+          return made;
+        })
         .catch((err) => {
           if (isUniqueViolation(err)) throw new ConflictError('packTaken', 'servicePack');
           throw err;
@@ -175,18 +205,20 @@ export function createChannelsService({ channels, contracts }: Deps) {
 
     async createAttribute(input: AttributeUpdateInput, ctx: RequestContext): Promise<ChannelAttribute> {
       const v = await values(input);
-      return channels.transaction(async (tx) => {
-        const id = await tx.insertAttribute(v);
-        const made = await mustGetAttribute(id, tx);
-        await tx.record({
+      return channels.transaction(async (repo, tx) => {
+        const id = await repo.insertAttribute(v);
+        const made = await mustGetAttribute(id, repo);
+        const changes = diff({}, attributeFields(made));
+        await repo.record({
           attributeId: id,
           entity: 'attribute',
           entityId: id,
           action: 'create',
           actorId: ctx.actor.id,
           actorName: ctx.actor.username,
-          changes: diff({}, attributeFields(made)),
+          changes,
         });
+        await audited(ctx, tx, 'channel.create', `channel:${id}`, changed(changes));
         return made;
       });
     },
@@ -194,12 +226,13 @@ export function createChannelsService({ channels, contracts }: Deps) {
     async updateAttribute(id: number, input: AttributeUpdateInput, ctx: RequestContext): Promise<ChannelAttribute> {
       const before = await mustGetAttribute(id);
       const v = await values(input, before);
-      return channels.transaction(async (tx) => {
-        await tx.updateAttribute(id, v);
-        const after = await mustGetAttribute(id, tx);
+      return channels.transaction(async (repo, tx) => {
+        await repo.updateAttribute(id, v);
+        const after = await mustGetAttribute(id, repo);
         const changes = diff(attributeFields(before), attributeFields(after));
+        await audited(ctx, tx, 'channel.update', `channel:${id}`, changed(changes));
         if (changes.length) {
-          await tx.record({
+          await repo.record({
             attributeId: id,
             entity: 'attribute',
             entityId: id,
@@ -216,17 +249,19 @@ export function createChannelsService({ channels, contracts }: Deps) {
     async removeAttribute(id: number, ctx: RequestContext): Promise<void> {
       const before = await mustGetAttribute(id);
       if (await channels.attributeInUse(id)) throw new ConflictError('channelInUse');
-      await channels.transaction(async (tx) => {
-        await tx.deleteAttribute(id);
-        await tx.record({
+      await channels.transaction(async (repo, tx) => {
+        await repo.deleteAttribute(id);
+        const changes = diff(attributeFields(before), {});
+        await repo.record({
           attributeId: id,
           entity: 'attribute',
           entityId: id,
           action: 'delete',
           actorId: ctx.actor.id,
           actorName: ctx.actor.username,
-          changes: diff(attributeFields(before), {}),
+          changes,
         });
+        await audited(ctx, tx, 'channel.delete', `channel:${id}`, changed(changes));
       });
     },
 
@@ -339,7 +374,9 @@ export function createChannelsService({ channels, contracts }: Deps) {
         history.push({ ...by, entity: 'attribute', entityId: id, changes: diff({}, attributeFields(attribute)) });
         history.push({ ...by, entity: 'detail', entityId: detailId, changes: diff({}, detailFields(facts)) });
       });
-      await channels.insertImported(attributes, detailRows, history);
+      await channels.insertImported(attributes, detailRows, history, (tx) =>
+        audited(ctx, tx, 'channel.upload', 'channel', { rows: parsed.length, channels: attributeIds }),
+      );
       return parsed.length;
     },
 
@@ -368,14 +405,16 @@ export function createChannelsService({ channels, contracts }: Deps) {
         >),
         ...dateValues(input, before),
       };
-      return channels.transaction(async (tx) => {
-        const id = before ? before.id : await tx.insertDetail(values);
-        if (before) await tx.updateDetail(id, values);
-        const after = await tx.findDetail(id);
+      return channels.transaction(async (repo, tx) => {
+        const id = before ? before.id : await repo.insertDetail(values);
+        if (before) await repo.updateDetail(id, values);
+        const after = await repo.findDetail(id);
         if (!after) throw new NotFoundError('channelDetailNotFound');
         const changes = diff(detailFields(before && factsOf(before)), detailFields(factsOf(after)));
+        const event = before ? 'channel.detail.update' : 'channel.detail.create';
+        await audited(ctx, tx, event, `channelDetail:${id}`, { channel: attributeId, ...changed(changes) });
         if (changes.length) {
-          await tx.record({
+          await repo.record({
             attributeId: after.channelAttribute.id,
             entity: 'detail',
             entityId: id,
@@ -392,17 +431,20 @@ export function createChannelsService({ channels, contracts }: Deps) {
     async removeDetail(id: number, ctx: RequestContext): Promise<void> {
       const before = await channels.findDetail(id);
       if (!before) throw new NotFoundError('channelDetailNotFound');
-      await channels.transaction(async (tx) => {
-        await tx.deleteDetail(id);
-        await tx.record({
+      await channels.transaction(async (repo, tx) => {
+        await repo.deleteDetail(id);
+        const changes = diff(detailFields(factsOf(before)), {});
+        await repo.record({
           attributeId: before.channelAttribute.id,
           entity: 'detail',
           entityId: id,
           action: 'delete',
           actorId: ctx.actor.id,
           actorName: ctx.actor.username,
-          changes: diff(detailFields(factsOf(before)), {}),
+          changes,
         });
+        const details = { channel: before.channelAttribute.id, ...changed(changes) };
+        await audited(ctx, tx, 'channel.detail.delete', `channelDetail:${id}`, details);
       });
     },
   };
