@@ -133,6 +133,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { db } = opts.database;
   const realtime = createRealtime(app.server, { pool: opts.database.pool, log: () => app.log });
   app.decorate('upgrades', realtime.upgrades);
+  app.decorate('auditMisses', new Set<string>());
   const core: Core = {
     db,
     audit: createAudit(db),

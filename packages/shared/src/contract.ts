@@ -42,7 +42,16 @@ export type RouteSpec = {
   token?: 'deviceToken';
   /** the OpenAPI group: the area's (`defineRoutes`) unless the route names its own */
   tag?: string;
+  /**
+   * What a write (POST, PUT, DELETE) leaves in the audit trail: the event its line names, or the start of the events
+   * it may name (`channel.detail.` for a create or an update), checked on every answer of success; or why it leaves
+   * none (a read sent as POST, a message between two people). Every write says one or the other.
+   */
+  audit?: string | { none: string };
 };
+
+/** A read sent as POST (a search or a report with a body): it changes nothing, so it leaves no audit line. */
+export const READ = { none: 'a read sent as POST: nothing changes' } as const;
 
 export type RouteKey = `${Method} /${string}`;
 export type Routes = { readonly [key: RouteKey]: RouteSpec };

@@ -1,6 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditEvents } from '../db/schema.ts';
+
+/** The events recorded while a request is handled, for the check that a write left its line (lib/serve.ts). */
+export const auditScope = new AsyncLocalStorage<string[]>();
 
 /** Who did it and from where: a request's context, or a user and an address (sign-in), or nobody (the system). */
 export type AuditWho = { actor?: { id: number; username?: string } | null; ip?: string | null };
@@ -47,6 +51,7 @@ export function createAudit(db: Db) {
           details: facts.details ?? null,
         })
         .returning({ id: auditEvents.id });
+      auditScope.getStore()?.push(event);
       return row?.id ?? 0;
     },
 

@@ -7,7 +7,15 @@ import type {
   onRequestHookHandler,
   RouteShorthandOptions,
 } from 'fastify';
+import { auditScope } from './audit.ts';
 import { ErrorRef, secured } from './schemas.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the writes that answered success without the audit line their contract names (logged; tests fail on any) */
+    auditMisses: Set<string>;
+  }
+}
 
 type Schema<S, K extends 'params' | 'query' | 'body'> = S extends { [P in K]: infer T extends TSchema }
   ? Static<T>
@@ -57,6 +65,8 @@ export function serve<R extends Routes>(
     if (spec.response && spec.alsoStatus) response[spec.alsoStatus] = spec.response;
     for (const status of errorStatuses(spec)) response[status] = ErrorRef;
     const status = spec.status ?? 200;
+    if (method !== 'GET' && spec.audit === undefined) throw new Error(`${key} does not say what it audits`);
+    const audited = typeof spec.audit === 'string' ? spec.audit : undefined;
     app.route({
       method,
       url: path,
@@ -76,7 +86,14 @@ export function serve<R extends Routes>(
         ...(spec.hide && { hide: true }),
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const answer = await handler(request as RouteRequest<RouteSpec>, reply);
+        const events: string[] = [];
+        const answer = await auditScope.run(events, () => handler(request as RouteRequest<RouteSpec>, reply));
+        // a handler that sent its reply itself set its status (an async function returning the reply resolves to nothing)
+        const succeeded = (reply.sent ? reply.statusCode : status) < 300;
+        if (audited && succeeded && !events.some((e) => e.startsWith(audited))) {
+          request.log.error({ route: key, recorded: events }, 'a write answered without its audit line');
+          app.auditMisses.add(key);
+        }
         if (answer === reply) return reply;
         return reply.status(status).send(answer);
       },

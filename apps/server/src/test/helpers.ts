@@ -75,6 +75,8 @@ export async function createTestApp(
       await app.close();
       await database.close();
       await drop?.();
+      // every write the tests made successfully left the audit line its contract names
+      if (app.auditMisses.size) throw new Error(`writes without their audit line: ${[...app.auditMisses].join(', ')}`);
     },
   };
 }
@@ -96,6 +98,7 @@ export async function secondInstance(
     async close() {
       await app.close();
       await database.close();
+      if (app.auditMisses.size) throw new Error(`writes without their audit line: ${[...app.auditMisses].join(', ')}`);
     },
   };
 }

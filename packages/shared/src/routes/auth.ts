@@ -12,6 +12,7 @@ export const authRoutes = defineRoutes('auth', {
   },
   'POST /auth/forgotPassword': {
     access: 'public',
+    audit: 'password.reset.request',
     summary:
       "Mail a password-reset link (valid 30 minutes, once) to the address if it is a user's; the same answer either way",
     body: PasswordResetRequestBody,
@@ -21,6 +22,7 @@ export const authRoutes = defineRoutes('auth', {
   },
   'POST /auth/resetPassword': {
     access: 'public',
+    audit: 'password.reset',
     summary: "Set a new password with a reset link's token; every session of the user ends",
     body: PasswordResetBody,
     response: MessageSchema,
@@ -28,6 +30,7 @@ export const authRoutes = defineRoutes('auth', {
   },
   'POST /auth/signin': {
     access: 'public',
+    audit: 'signin.',
     summary: 'Sign in with a username or e-mail and a password; changePw says the password must be changed first',
     body: SigninBody,
     response: SigninAnswerSchema,
@@ -35,6 +38,7 @@ export const authRoutes = defineRoutes('auth', {
   },
   'POST /auth/refresh': {
     access: 'public',
+    audit: { none: 'a session renewed: the session keeps when; a refresh token used twice is audited' },
     summary: 'Trade a refresh token for new tokens (the old refresh token stops working)',
     body: RefreshBody,
     response: TokensSchema,
@@ -42,11 +46,13 @@ export const authRoutes = defineRoutes('auth', {
   },
   'POST /auth/logout': {
     access: 'signedIn',
+    audit: 'session.logout',
     summary: "End the caller's session",
     response: MessageSchema,
   },
   'POST /auth/signup': {
     access: 'userAdmin',
+    audit: 'user.create',
     summary: 'Create a user (user administrators only)',
     body: SignupBody,
     response: UserRowSchema,

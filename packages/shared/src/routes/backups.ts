@@ -10,6 +10,7 @@ export const backupsRoutes = defineRoutes('parameters', {
   },
   'POST /it4u/backups': {
     access: 'parameters',
+    audit: 'backup.asked',
     summary:
       'Back up now: answers at once with the backup started (202), which the list shows until it ends; 409 while another runs, 429 within a minute of the last',
     response: BackupRunSchema,

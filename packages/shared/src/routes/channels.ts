@@ -19,7 +19,7 @@ import {
 } from '../api/channels.ts';
 import { Id, IdParams, MessageSchema, pageOf } from '../api/common.ts';
 import { UploadResultSchema } from '../api/supplies.ts';
-import { defineRoutes } from '../contract.ts';
+import { defineRoutes, READ } from '../contract.ts';
 
 /** The channels register: providers and their service packs, registered channels, their details and history. */
 export const channelsRoutes = defineRoutes('channels', {
@@ -30,6 +30,7 @@ export const channelsRoutes = defineRoutes('channels', {
   },
   'POST /it4u/channel/name': {
     access: 'manage',
+    audit: 'channel.provider.create',
     summary: 'Add a provider (names are unique)',
     body: ProviderBody,
     response: ProviderSchema,
@@ -45,6 +46,7 @@ export const channelsRoutes = defineRoutes('channels', {
   },
   'POST /it4u/channel/value': {
     access: 'manage',
+    audit: 'channel.pack.create',
     summary: 'Add a service pack to a provider (channelName: {id} or {name})',
     body: ServicePackBody,
     response: ServicePackSchema,
@@ -74,6 +76,7 @@ export const channelsRoutes = defineRoutes('channels', {
   },
   'POST /it4u/channel/attribute': {
     access: 'manage',
+    audit: 'channel.create',
     summary: 'Register a channel (its name is required; status offline unless given)',
     body: AttributeCreateBody,
     response: AttributeSchema,
@@ -81,6 +84,7 @@ export const channelsRoutes = defineRoutes('channels', {
   },
   'PUT /it4u/channel/attribute.:id': {
     access: 'manage',
+    audit: 'channel.update',
     summary: 'Change a registered channel (the change goes to its history)',
     params: IdParams,
     body: AttributeUpdateBody,
@@ -89,6 +93,7 @@ export const channelsRoutes = defineRoutes('channels', {
   },
   'DELETE /it4u/channel/attribute.:id': {
     access: 'manage',
+    audit: 'channel.delete',
     summary: 'Delete a registered channel (its history stays)',
     params: IdParams,
     response: MessageSchema,
@@ -103,12 +108,14 @@ export const channelsRoutes = defineRoutes('channels', {
   },
   'POST /it4u/channel/attribute.date': {
     access: 'manage',
+    audit: READ,
     summary: 'Channel details whose deploy request date is between fromDate and toDate (epoch ms, inclusive), paged',
     body: DetailDateBody,
     response: pageOf(DetailSchema),
   },
   'POST /it4u/channel/detail': {
     access: 'manage',
+    audit: 'channel.detail.',
     summary:
       'Save a channel detail: an update when the body has an id (200), else a new detail (201); dates in epoch ms',
     body: DetailBody,
@@ -118,6 +125,7 @@ export const channelsRoutes = defineRoutes('channels', {
   },
   'DELETE /it4u/channel/detail.:id': {
     access: 'manage',
+    audit: 'channel.detail.delete',
     summary: 'Delete a channel detail (its history stays)',
     params: IdParams,
     response: MessageSchema,
@@ -138,6 +146,7 @@ export const channelsRoutes = defineRoutes('channels', {
 
   'POST /it4u/import/channel': {
     access: 'manage',
+    audit: 'channel.upload',
     summary:
       "Import channels: each row adds a channel and its detail. Body: a JSON array of row objects keyed by the first row's column names (those of GET /it4u/template/channel), or the spreadsheet (.xlsx, .xls, at most 20 MB) as multipart form data. All or nothing: 422 lists every bad row (unknown provider or service pack, bad date, unknown status, missing contract).",
     response: UploadResultSchema,

@@ -20,6 +20,7 @@ export const UnreadSchema = Type.Object({ unread: Type.Integer() });
 export const chatRoutes = defineRoutes('chat', {
   'PUT /private-chat/channel': {
     access: 'chat',
+    audit: { none: 'opens the conversation of two people: nothing of anyone else changes' },
     summary:
       'The channel of two people, one per pair whatever the order (400 for the same person twice, 403 when the caller is neither or two customers)',
     body: ChannelBody,
@@ -36,6 +37,7 @@ export const chatRoutes = defineRoutes('chat', {
   },
   'POST /private-chat/channel/:channelUuid/messages': {
     access: 'chat',
+    audit: { none: 'a private message: kept in its conversation, never copied to the audit trail' },
     summary: 'Send a message (1 to 4,000 characters, not blank): stored, then delivered',
     params: ChannelParams,
     body: MessageBody,
@@ -45,6 +47,7 @@ export const chatRoutes = defineRoutes('chat', {
   },
   'POST /private-chat/channel/:channelUuid/read': {
     access: 'chat',
+    audit: { none: "a read mark of one's own conversation" },
     summary: "The caller has read the channel up to a message: answers the caller's unread total",
     params: ChannelParams,
     body: ReadBody,

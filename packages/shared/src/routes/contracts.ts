@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { IdParams, MessageSchema, PageQuery, pageOf } from '../api/common.ts';
 import { ContractBody, ContractSchema, SiteContractSchema } from '../api/contracts.ts';
-import { defineRoutes } from '../contract.ts';
+import { defineRoutes, READ } from '../contract.ts';
 
 /** The contracts register: the customers that stock-outs, channels and device rows name. */
 export const contractRoutes = defineRoutes('contracts', {
@@ -18,6 +18,7 @@ export const contractRoutes = defineRoutes('contracts', {
   },
   'POST /it4u/getContractBySitename': {
     access: 'manage',
+    audit: READ,
     summary: 'The contract of a site (by its id or description)',
     body: Type.Object({ sitename: Type.String({ minLength: 1, maxLength: 200 }) }),
     response: SiteContractSchema,
@@ -38,6 +39,7 @@ export const contractRoutes = defineRoutes('contracts', {
   },
   'POST /it4u/contracts': {
     access: 'manage',
+    audit: 'contract.create',
     summary: 'Add a contract (contract numbers are unique)',
     body: ContractBody,
     response: ContractSchema,
@@ -46,6 +48,7 @@ export const contractRoutes = defineRoutes('contracts', {
   },
   'PUT /it4u/contracts/:id': {
     access: 'manage',
+    audit: 'contract.update',
     summary: 'Change a contract',
     params: IdParams,
     body: ContractBody,
@@ -54,6 +57,7 @@ export const contractRoutes = defineRoutes('contracts', {
   },
   'DELETE /it4u/contracts/:id': {
     access: 'manage',
+    audit: 'contract.delete',
     summary: 'Delete a contract (refused while stock-out records use it)',
     params: IdParams,
     response: MessageSchema,

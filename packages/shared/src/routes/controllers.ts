@@ -17,6 +17,7 @@ export const controllersRoutes = defineRoutes('parameters', {
   },
   'POST /it4u/controllers': {
     access: 'parameters',
+    audit: 'controller.create',
     summary: 'Add a controller (account or API key), then sign in to it; 409 when its address is taken',
     body: ControllerBody,
     response: SavedControllerSchema,
@@ -25,6 +26,7 @@ export const controllersRoutes = defineRoutes('parameters', {
   },
   'PUT /it4u/controllers/:id': {
     access: 'parameters',
+    audit: 'controller.update',
     summary:
       'Change a controller, then sign in to it. A stored password or API key sent back as ******** is kept, unless the address, the account or the TLS check changed (400: type it again)',
     params: IdParams,
@@ -34,6 +36,7 @@ export const controllersRoutes = defineRoutes('parameters', {
   },
   'DELETE /it4u/controllers/:id': {
     access: 'parameters',
+    audit: 'controller.delete',
     summary: 'Remove a controller; its sites stay, read from the first controller until a sync finds them elsewhere',
     params: IdParams,
     response: MessageSchema,
@@ -41,6 +44,7 @@ export const controllersRoutes = defineRoutes('parameters', {
   },
   'POST /it4u/controllers/:id/check': {
     access: 'parameters',
+    audit: { none: "a check: its result is the controller's state, not a setting" },
     summary: 'Check a controller now: sign in, count its sites, read its version and the time it took',
     params: IdParams,
     response: ControllerStateSchema,

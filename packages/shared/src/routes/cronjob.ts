@@ -14,6 +14,7 @@ export const cronjobRoutes = defineRoutes('cronjob', {
   },
   'POST /properties/:site': {
     access: 'cronjob',
+    audit: 'cronjob.upload',
     summary:
       'Upload a new version (multipart `file`, .properties, UTF-8, at most 64 KB; 400 names the line of a syntax error), then write it to the controller host when one is set',
     params: SiteParams,
@@ -38,6 +39,7 @@ export const cronjobRoutes = defineRoutes('cronjob', {
   },
   'POST /properties/:site/versions/:version/restore': {
     access: 'cronjob',
+    audit: 'cronjob.',
     summary: 'Restore a version: it becomes a new version, delivered again',
     params: VersionParams,
     response: CronjobVersionSchema,

@@ -14,12 +14,13 @@ import {
   TrafficHistorySchema,
 } from '../api/dashboard.ts';
 import type { ReportInterval } from '../constants.ts';
-import { controllerErrors, defineRoutes } from '../contract.ts';
+import { controllerErrors, defineRoutes, READ } from '../contract.ts';
 
 /** A report of a site over a range of time (the body), read from its controller. */
 const report = <T extends TSchema>(summary: string, response: T) =>
   ({
     access: 'signedIn',
+    audit: READ,
     summary,
     params: SiteParams,
     body: RangeBody,
@@ -35,7 +36,7 @@ const stats = (interval: ReportInterval) =>
   report(`Maximum, minimum and average of clients and traffic over a range of ${interval} slots`, ClientStatsSchema);
 /** The hotspot's guests between two times in the path (ms). */
 const guests = <T extends TSchema>(summary: string, response: T) =>
-  ({ access: 'signedIn', summary, params: RangeParams, response, errors: controllerErrors }) as const;
+  ({ access: 'signedIn', audit: READ, summary, params: RangeParams, response, errors: controllerErrors }) as const;
 
 /**
  * The dashboards: a site's charts (its clients, traffic, access points and hotspot guests) and the overview of the
@@ -58,6 +59,7 @@ export const dashboardRoutes = defineRoutes('dashboard', {
   ),
   'POST /it4u/:site/stat/device': {
     access: 'signedIn',
+    audit: READ,
     summary: 'The access points of a site: connected or not, uptime, traffic and clients',
     params: SiteParams,
     response: AccessPointsSchema,
@@ -79,6 +81,7 @@ export const dashboardRoutes = defineRoutes('dashboard', {
   },
   'POST /it4u/segments/client': {
     access: 'signedIn',
+    audit: READ,
     summary: 'Customers per segment of the contracts register (staff)',
     response: SegmentCountsSchema,
   },

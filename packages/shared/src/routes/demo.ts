@@ -11,6 +11,7 @@ export const demoRoutes = defineRoutes('parameters', {
   },
   'DELETE /it4u/demo': {
     access: 'parameters',
+    audit: 'demo.removed',
     summary:
       "Removes what the demo made, in one step, audited; 409 while the demo controller is in use, or when a register still names the demo's customers",
     response: DemoRemovedSchema,

@@ -10,7 +10,7 @@ import {
   RevealSchema,
 } from '../api/deviceInfo.ts';
 import { UploadResultSchema } from '../api/supplies.ts';
-import { defineRoutes } from '../contract.ts';
+import { defineRoutes, READ } from '../contract.ts';
 import { DEVICE_ALL_ROWS } from '../deviceInfo.ts';
 
 const Page = pageOf(DeviceInfoSchema);
@@ -26,6 +26,7 @@ export const deviceInfoRoutes = defineRoutes('device information', {
   },
   'POST /it4u/searchClientDeviceInf': {
     access: 'manage',
+    audit: READ,
     summary:
       'Device information whose fields, customer or site contain the content (any case), paged; passwords masked',
     body: DeviceSearchBody,
@@ -33,6 +34,7 @@ export const deviceInfoRoutes = defineRoutes('device information', {
   },
   'POST /it4u/clientDeviceInf': {
     access: 'manage',
+    audit: 'deviceInfo.create',
     summary: 'Add a row (passwords are stored encrypted)',
     body: DeviceInfoBody,
     response: DeviceInfoSchema,
@@ -40,6 +42,7 @@ export const deviceInfoRoutes = defineRoutes('device information', {
   },
   'PUT /it4u/clientDeviceInf/:id': {
     access: 'manage',
+    audit: 'deviceInfo.update',
     summary: "Change a row: fields left out keep their value; a password sent as '********' is kept, '' removes it",
     params: IdParams,
     body: DeviceInfoBody,
@@ -48,6 +51,7 @@ export const deviceInfoRoutes = defineRoutes('device information', {
   },
   'DELETE /it4u/clientDeviceInf/:id': {
     access: 'manage',
+    audit: 'deviceInfo.delete',
     summary: 'Delete a row',
     params: IdParams,
     response: MessageSchema,
@@ -55,6 +59,7 @@ export const deviceInfoRoutes = defineRoutes('device information', {
   },
   'POST /it4u/clientDeviceInf/:id/reveal': {
     access: 'terminal',
+    audit: 'deviceInfo.reveal',
     summary: 'One stored password in clear (ADMIN, LEAD_KT, KT); every reveal is audited',
     params: IdParams,
     body: RevealBody,
@@ -63,6 +68,7 @@ export const deviceInfoRoutes = defineRoutes('device information', {
   },
   'POST /it4u/upload/ClientDeviceInf': {
     access: 'manage',
+    audit: 'deviceInfo.upload',
     summary:
       "Add rows from a spreadsheet. Body: a JSON array of row objects keyed by the first row's column names, or the spreadsheet (.xlsx, .xls) as multipart form data. All or nothing: 422 lists every bad row.",
     response: UploadResultSchema,

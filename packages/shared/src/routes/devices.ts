@@ -45,6 +45,7 @@ export const devicesRoutes = defineRoutes('devices', {
   },
   'POST /it4u/:site/block/device': {
     access: 'signedIn',
+    audit: 'device.',
     summary: 'Block (block-sta) or unblock (unblock-sta) a device by its MAC',
     params: SiteParams,
     body: BlockBody,

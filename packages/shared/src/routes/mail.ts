@@ -24,6 +24,7 @@ export const mailRoutes = defineRoutes('mail', {
   },
   'PUT /it4u/configMail': {
     access: 'mailer',
+    audit: 'settings.mail',
     summary:
       'Save the mail settings. The schedule is a cron expression of five fields in Asia/Ho_Chi_Minh (400 with the reason; cronRequired when empty); ******** keeps the stored password, except when the server or username changes.',
     body: MailConfigBody,
@@ -31,6 +32,7 @@ export const mailRoutes = defineRoutes('mail', {
   },
   'POST /it4u/configMail/test': {
     access: 'mailer',
+    audit: { none: "a test mail: the mail log keeps it with the server's answer" },
     summary: 'Send a test mail with the saved settings: what the mail server answered, in words (200 either way)',
     body: TestMailBody,
     response: MailOutcomeSchema,
@@ -44,6 +46,7 @@ export const mailRoutes = defineRoutes('mail', {
   },
   'POST /it4u/mailLog/:id/resend': {
     access: 'mailer',
+    audit: { none: "a mail sent again: the mail log keeps it with the server's answer" },
     summary:
       'Send a mail of the log again: a test mail to the same address, the report as of now (409 for a reset mail)',
     params: IdParams,

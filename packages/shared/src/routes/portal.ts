@@ -53,6 +53,7 @@ export const portalRoutes = defineRoutes('portal', {
   },
   'POST /guest/s/:site/': {
     access: 'public',
+    audit: { none: 'a guest signing in: the controller keeps the guest and the voucher used' },
     summary: "A guest's try (form post): the phone is let in and sent on (303), or the page says why not",
     params: PortalParams,
     body: PortalFields,

@@ -17,6 +17,7 @@ export const settingsRoutes = defineRoutes('parameters', {
   },
   'PUT /it4u/systemConfig': {
     access: 'parameters',
+    audit: 'settings.parameters',
     summary:
       'Save the system parameters, then test the controller login. With no controller address (the demo controller) its user and password may be empty; with one, both are needed (400). The shared device token (tokenDev) is needed while it is accepted (tokenDevEnabled), else it may be empty or left out (400 otherwise). A secret sent back as ******** keeps its stored value, except the controller password when the address or user changes (400: type it again).',
     body: ParametersBody,
@@ -30,6 +31,7 @@ export const settingsRoutes = defineRoutes('parameters', {
   },
   'POST /it4u/metricsToken': {
     access: 'parameters',
+    audit: 'settings.metricsToken',
     summary:
       'Generate a new metrics token (the one before stops working); 409 when METRICS_TOKEN is set (ROLE_ADMIN only)',
     response: MetricsTokenSchema,

@@ -34,6 +34,7 @@ export const sitesRoutes = defineRoutes('sites', {
   },
   'POST /it4u/sitename/': {
     access: 'manage',
+    audit: 'site.create',
     summary: 'Add a site name (sitename: description, idname: the controller short name)',
     body: SiteBody,
     response: SiteSchema,
@@ -43,6 +44,7 @@ export const sitesRoutes = defineRoutes('sites', {
   },
   'PUT /it4u/sitename/:id': {
     access: 'manage',
+    audit: 'site.update',
     summary: 'Change a site name',
     params: IdParams,
     body: SiteBody,
@@ -52,6 +54,7 @@ export const sitesRoutes = defineRoutes('sites', {
   },
   'DELETE /it4u/sitename/:id': {
     access: 'manage',
+    audit: 'site.delete',
     summary: 'Delete a site name (its links to users go with it)',
     params: IdParams,
     response: MessageSchema,

@@ -13,6 +13,7 @@ export const SplashesSchema = Type.Object({
 const upload = (summary: string) =>
   ({
     access: 'wirelessWrite',
+    audit: 'splash.upload',
     summary,
     params: SiteParams,
     consumes: ['multipart/form-data'],

@@ -14,12 +14,13 @@ import {
   SupplyItemSchema,
   UploadResultSchema,
 } from '../api/supplies.ts';
-import { defineRoutes } from '../contract.ts';
+import { defineRoutes, READ } from '../contract.ts';
 import { SHEET_TABLES, type SheetTable } from '../supplies.ts';
 
 const upload = (summary: string) =>
   ({
     access: 'manage',
+    audit: 'supplies.upload',
     summary: `${summary}. Body: a JSON array of row objects keyed by the first row's column names, or the spreadsheet (.xlsx, .xls, at most 20 MB) as multipart form data. All or nothing: 422 lists every bad row.`,
     response: UploadResultSchema,
     errors: [413, 415, 422],
@@ -35,13 +36,15 @@ const records = (noun: string, status: string) =>
 const recordsByDate = (noun: string) =>
   ({
     access: 'manage',
+    audit: READ,
     summary: `${noun} records between two dates (epoch ms, inclusive), paged`,
     body: DateRangeBody,
     response: pageOf(StockRecordSchema),
   }) as const;
-const removeRecord = (noun: string) =>
+const removeRecord = (noun: string, kind: 'in' | 'out') =>
   ({
     access: 'manage',
+    audit: `supplies.${kind}.delete`,
     summary: `Delete a ${noun} record`,
     params: IdParams,
     response: MessageSchema,
@@ -66,6 +69,7 @@ export const suppliesRoutes = defineRoutes('supplies', {
   },
   'POST /it4u/listSupplies': {
     access: 'manage',
+    audit: 'supplies.item.create',
     summary: 'Add a catalogue item (item codes are unique)',
     body: ItemBody,
     response: SupplyItemSchema,
@@ -74,6 +78,7 @@ export const suppliesRoutes = defineRoutes('supplies', {
   },
   'PUT /it4u/listSupplies/:id': {
     access: 'manage',
+    audit: 'supplies.item.update',
     summary: 'Change a catalogue item',
     params: IdParams,
     body: ItemBody,
@@ -82,6 +87,7 @@ export const suppliesRoutes = defineRoutes('supplies', {
   },
   'DELETE /it4u/listSupplies/:id': {
     access: 'manage',
+    audit: 'supplies.item.delete',
     summary: 'Delete a catalogue item (refused while stock records use it)',
     params: IdParams,
     response: MessageSchema,
@@ -101,6 +107,7 @@ export const suppliesRoutes = defineRoutes('supplies', {
   'POST /it4u/importWarehouseByDate': recordsByDate('stock-in'),
   'POST /it4u/importWarehouse': {
     access: 'manage',
+    audit: 'supplies.in.create',
     summary: `Add a stock-in record (${MAC_NOTE})`,
     body: StockInBody,
     response: StockRecordSchema,
@@ -108,13 +115,14 @@ export const suppliesRoutes = defineRoutes('supplies', {
   },
   'PUT /it4u/importWarehouse/:id': {
     access: 'manage',
+    audit: 'supplies.in.update',
     summary: 'Change a stock-in record',
     params: IdParams,
     body: StockInBody,
     response: StockRecordSchema,
     errors: [404],
   },
-  'DELETE /it4u/importWarehouse/:id': removeRecord('stock-in'),
+  'DELETE /it4u/importWarehouse/:id': removeRecord('stock-in', 'in'),
   'POST /it4u/uploadImportWarehouse': upload('Import stock-in records (missing items are created)'),
 
   // stock out (exportWarehouse)
@@ -122,6 +130,7 @@ export const suppliesRoutes = defineRoutes('supplies', {
   'POST /it4u/exportWarehouseByDate': recordsByDate('stock-out'),
   'POST /it4u/exportWarehouse': {
     access: 'manage',
+    audit: 'supplies.out.create',
     summary: `Add a stock-out record (${MAC_NOTE})`,
     body: StockOutBody,
     response: StockRecordSchema,
@@ -129,13 +138,14 @@ export const suppliesRoutes = defineRoutes('supplies', {
   },
   'PUT /it4u/exportWarehouse/:id': {
     access: 'manage',
+    audit: 'supplies.out.update',
     summary: 'Change a stock-out record',
     params: IdParams,
     body: StockOutBody,
     response: StockRecordSchema,
     errors: [404],
   },
-  'DELETE /it4u/exportWarehouse/:id': removeRecord('stock-out'),
+  'DELETE /it4u/exportWarehouse/:id': removeRecord('stock-out', 'out'),
   'POST /it4u/uploadExportWarehouse': upload('Import stock-out records (missing items and contracts are created)'),
 
   'GET /it4u/exportWarehouseBySerialNum/:serialNum': {
@@ -146,6 +156,7 @@ export const suppliesRoutes = defineRoutes('supplies', {
   },
   'POST /it4u/reportSupplies': {
     access: 'manage',
+    audit: READ,
     summary:
       'Inventory report, one row per catalogue item: opening = catalogue opening quantity + in − out before fromDate; closing = opening + in − out in the period (both dates inclusive, epoch ms)',
     body: ReportBody,

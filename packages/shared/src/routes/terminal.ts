@@ -39,6 +39,7 @@ export const terminalRoutes = defineRoutes('remote terminal', {
   },
   'POST /it4u/webssh/hostKeys/accept': {
     access: 'parameters',
+    audit: 'terminal.hostKey',
     summary: 'Accept the key a host now offers in place of the pinned one (administrators; audited)',
     body: HostKeyBody,
     response: MessageSchema,
@@ -51,6 +52,7 @@ export const terminalRoutes = defineRoutes('remote terminal', {
   },
   'POST /it4u/webssh/approvals/approve': {
     access: 'terminalTrust',
+    audit: 'terminal.approve',
     summary:
       "Approve a row's host for stored passwords with the key it offered (administrators and lead technicians; audited)",
     body: TerminalApproveBody,
@@ -58,6 +60,7 @@ export const terminalRoutes = defineRoutes('remote terminal', {
   },
   'POST /it4u/webssh/approvals/revoke': {
     access: 'terminalTrust',
+    audit: 'terminal.revoke',
     summary: "Withdraw a row's host approval or request (administrators and lead technicians; audited)",
     body: TerminalApprovalKey,
     response: MessageSchema,

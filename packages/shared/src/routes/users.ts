@@ -12,7 +12,7 @@ import {
   UpdateUserBody,
   UserRowSchema,
 } from '../api/users.ts';
-import { defineRoutes } from '../contract.ts';
+import { defineRoutes, READ } from '../contract.ts';
 
 /** The signed-in user's own account, and the user administrators' list of users. */
 export const usersRoutes = defineRoutes('users', {
@@ -23,6 +23,7 @@ export const usersRoutes = defineRoutes('users', {
   },
   'PUT /user/update': {
     access: 'signedIn',
+    audit: 'user.profile',
     summary: 'Update own profile (username, e-mail, gender, language); the name is read only',
     body: UpdateProfileBody,
     response: CurrentUserSchema,
@@ -30,6 +31,7 @@ export const usersRoutes = defineRoutes('users', {
   },
   'PUT /user/changePassword': {
     access: 'signedIn',
+    audit: 'password.change',
     summary: "Change own password; the caller's other sessions end",
     body: ChangePasswordBody,
     response: MessageSchema,
@@ -47,6 +49,7 @@ export const usersRoutes = defineRoutes('users', {
   },
   'POST /searchUser': {
     access: 'userAdmin',
+    audit: READ,
     summary: 'Search users by name, username or e-mail',
     body: SearchUserBody,
     response: pageOf(UserRowSchema),
@@ -70,6 +73,7 @@ export const usersRoutes = defineRoutes('users', {
   },
   'PUT /users/:id': {
     access: 'userAdmin',
+    audit: 'user.update',
     summary: 'Update a user; blocking ends all their sessions',
     params: IdParams,
     body: UpdateUserBody,
@@ -78,6 +82,7 @@ export const usersRoutes = defineRoutes('users', {
   },
   'DELETE /users/:id': {
     access: 'userAdmin',
+    audit: 'user.delete',
     summary: 'Delete a user',
     params: IdParams,
     response: MessageSchema,
@@ -85,6 +90,7 @@ export const usersRoutes = defineRoutes('users', {
   },
   'PUT /changePassword/:id': {
     access: 'userAdmin',
+    audit: 'password.reset',
     summary: "Set another user's password; they must change it at their next sign-in",
     params: IdParams,
     body: ResetPasswordBody,

@@ -28,6 +28,7 @@ export const vouchersRoutes = defineRoutes('vouchers', {
   },
   'POST /it4u/:site/createVoucher': {
     access: 'signedIn',
+    audit: 'voucher.create',
     summary: 'Create vouchers: n, quota (uses, 0 = unlimited), expire (minutes), down/up (kbps), bytes (MB), note',
     params: SiteParams,
     body: CreateVoucherBody,
@@ -37,6 +38,7 @@ export const vouchersRoutes = defineRoutes('vouchers', {
   },
   'POST /it4u/:site/deleteVoucher': {
     access: 'signedIn',
+    audit: 'voucher.delete',
     summary: 'Revoke a voucher',
     params: SiteParams,
     body: DeleteVoucherBody,

@@ -18,6 +18,7 @@ import { defineRoutes } from '../contract.ts';
 export const wanLinksRoutes = defineRoutes('WAN links', {
   'POST /it4u/customer_info': {
     access: 'public',
+    audit: { none: "a router's report of its links: the links' own history keeps it" },
     token: 'deviceToken',
     summary: "A customer site's router pushes its WAN links (every 4 minutes), with its site's device token",
     description:
@@ -36,6 +37,7 @@ export const wanLinksRoutes = defineRoutes('WAN links', {
   },
   'POST /it4u/:id/deviceToken': {
     access: 'manage',
+    audit: 'deviceToken.create',
     summary: "Make a customer site's device token: answered once, never again (409 when it has a live one: rotate it)",
     params: IdParams,
     response: NewDeviceTokenSchema,
@@ -44,6 +46,7 @@ export const wanLinksRoutes = defineRoutes('WAN links', {
   },
   'POST /it4u/:id/deviceToken/rotate': {
     access: 'manage',
+    audit: 'deviceToken.rotate',
     summary:
       'A new device token for a customer site, its live one revoked at once (404 when it has none); answered once',
     params: IdParams,
@@ -53,6 +56,7 @@ export const wanLinksRoutes = defineRoutes('WAN links', {
   },
   'DELETE /it4u/:id/deviceToken': {
     access: 'manage',
+    audit: 'deviceToken.revoke',
     summary: "Revoke a customer site's live device token: its router is refused within seconds (404 when none)",
     params: IdParams,
     response: MessageSchema,
@@ -78,6 +82,7 @@ export const wanLinksRoutes = defineRoutes('WAN links', {
   },
   'DELETE /it4u/:id/customer_info': {
     access: 'manage',
+    audit: 'wanLink.site.delete',
     summary: 'Forget a customer site, its links and their history',
     params: IdParams,
     response: MessageSchema,
@@ -85,6 +90,7 @@ export const wanLinksRoutes = defineRoutes('WAN links', {
   },
   'POST /it4u/customerSite': {
     access: 'manage',
+    audit: 'wanLink.site.create',
     summary: 'Register a customer site by hand, before its router pushes',
     body: CustomerSiteBody,
     response: CustomerInfoSchema,

@@ -30,6 +30,7 @@ export const wirelessRoutes = defineRoutes('wireless', {
   },
   'POST /it4u/:site/wlangroup': {
     access: 'wirelessWrite',
+    audit: 'wireless.group.create',
     summary: 'Adds a wifi group (roaming on 2.4 GHz, channels 36 and 1, PMF optional)',
     params: SiteParams,
     body: WlanGroupBody,
@@ -53,6 +54,7 @@ export const wirelessRoutes = defineRoutes('wireless', {
   },
   'POST /it4u/:site/wlanconf': {
     access: 'wirelessWrite',
+    audit: 'wireless.network.create',
     summary: 'Creates a wireless network from its own fields',
     params: SiteParams,
     body: WlanBody,
@@ -62,6 +64,7 @@ export const wirelessRoutes = defineRoutes('wireless', {
   },
   'PUT /it4u/:site/wlanconf/:ssid': {
     access: 'wirelessWrite',
+    audit: 'wireless.network.update',
     summary: 'Changes a wireless network (an empty passphrase keeps the current one)',
     params: EssidParams,
     body: WlanBody,
@@ -70,6 +73,7 @@ export const wirelessRoutes = defineRoutes('wireless', {
   },
   'POST /it4u/:site/sitemgr': {
     access: 'wirelessWrite',
+    audit: 'site.create',
     summary: 'Adds a site on the controller; it is in the site names at once',
     params: SiteParams,
     body: SiteCreateBody,
@@ -79,6 +83,7 @@ export const wirelessRoutes = defineRoutes('wireless', {
   },
   'POST /it4u/:site/group/device': {
     access: 'wirelessWrite',
+    audit: 'wireless.group.apply',
     summary: 'Save: puts every access point of the site in the wifi group, on both radios',
     params: SiteParams,
     body: GroupDeviceBody,
@@ -94,6 +99,7 @@ export const wirelessRoutes = defineRoutes('wireless', {
   },
   'POST /it4u/:site/hotspot': {
     access: 'wirelessWrite',
+    audit: 'wireless.hotspot.update',
     summary: "Sets the site's hotspot login: on or off, its name, authentication, password, promotional URL",
     params: SiteParams,
     body: HotspotBody,

@@ -12,7 +12,7 @@ import {
   type Site,
 } from '@it4u/shared';
 import type { Db } from '../../db/client.ts';
-import type { Audit } from '../../lib/audit.ts';
+import { type Audit, changes } from '../../lib/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 import { BadRequestError, InvalidRowsError, NotFoundError } from '../../lib/errors.ts';
@@ -194,6 +194,14 @@ export function createDeviceInfoService({ devices, approvals, contracts, sites, 
         const changed = changedSecrets(stored, secrets);
         if (changed.length)
           await audit.record('deviceInfo.passwords', ctx, { target: `deviceInfo:${id}`, details: { changed } }, tx);
+        // every change, as every area's: the fields before and after, the passwords only named
+        const was = {
+          ...texts({}, before),
+          contractId: before.contract?.id ?? null,
+          siteId: before.sitename?.id ?? null,
+        };
+        const details = { changed: changes(was, { ...fields, ...linked }), passwords: changed };
+        await audit.record('deviceInfo.update', ctx, { target: `deviceInfo:${id}`, details }, tx);
       });
       return mustFind(id);
     },

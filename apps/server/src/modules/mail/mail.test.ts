@@ -1,5 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAudit } from '../../lib/audit.ts';
 import {
   createTestApp,
   drivers,
@@ -47,6 +48,7 @@ describe.each(drivers)('mail on %s', (driver) => {
    */
   const instance = (report?: () => Promise<never>) => {
     const wanLinks = createWanLinksService({
+      audit: createAudit(t.database.db),
       wanLinks: createWanLinksRepository(t.database.db),
       siteHealth: async () => ({ bySite: new Map() }),
       now: () => clock,

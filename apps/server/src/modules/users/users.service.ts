@@ -1,6 +1,6 @@
 // Over 300 lines: the rules of accounts for the administrators' list and for the own account, which share the same checks of names, roles, sites and passwords.
 import { type CurrentUser, can, type RoleName } from '@it4u/shared';
-import type { Audit } from '../../lib/audit.ts';
+import { type Audit, changes } from '../../lib/audit.ts';
 import { type Actor, isAdministrator, type Origin, type RequestContext, seesAllSites } from '../../lib/context.ts';
 import {
   BadRequestError,
@@ -172,13 +172,19 @@ export function createUsersService({ users, sessions, audit, sites, notify = () 
       const ids = await sites.idsOf(idnamesOf(input.sitename));
       // a block and the end of the user's sessions are one write: never blocked with sessions still open
       const blocked = before.status !== input.status && input.status !== 'Active';
+      const oldRoles = roleNames(before);
+      const sitesOf = (refs: SiteRef[] | undefined) => (idnamesOf(refs) ?? []).sort();
+      const was = { ...profileOf(before), roles: oldRoles, status: before.status, sites: sitesOf(before.sitename) };
+      const now = { ...profile, roles, status: input.status, sites: ids ? sitesOf(input.sitename) : was.sites };
       const ended = await users
-        .update(id, { ...profile, roles, status: input.status }, ids, (tx) =>
-          blocked ? sessions.revokeAllOfUser(id, undefined, tx) : Promise.resolve(0),
-        )
+        .update(id, { ...profile, roles, status: input.status }, ids, async (tx) => {
+          // the change and its line (the fields before and after) are one write
+          const details = { changed: changes(was, now) };
+          await audit.record('user.update', ctx, { target: before.username, details }, tx);
+          return blocked ? sessions.revokeAllOfUser(id, undefined, tx) : 0;
+        })
         .catch(conflict);
       const facts = { target: before.username };
-      const oldRoles = roleNames(before);
       if (oldRoles.join(',') !== roles.join(',')) {
         await audit.record('user.roles', ctx, { ...facts, details: { from: oldRoles, to: roles } });
       }
@@ -260,7 +266,16 @@ export function createUsersService({ users, sessions, audit, sites, notify = () 
       const loginChanges = values.username !== undefined || values.email !== undefined;
       if (loginChanges) await assertCurrentPassword(record, input.currentPassword, ctx);
       await assertLoginsFree(values, actor.id);
-      await users.update(actor.id, values).catch(conflict);
+      await users
+        .update(actor.id, values, undefined, (tx) =>
+          audit.record(
+            'user.profile',
+            ctx,
+            { target: record.username, details: { changed: changes(record, values) } },
+            tx,
+          ),
+        )
+        .catch(conflict);
       if (loginChanges) {
         const change: LoginChange = { before: record };
         if (values.email !== undefined) change.email = { from: record.email, to: values.email };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAudit } from '../../lib/audit.ts';
 import { createTestApp, drivers, type TestApp } from '../../test/helpers.ts';
 import { createDemoRouters } from './wanLinks.demo.ts';
 import { createWanLinksRepository } from './wanLinks.repository.ts';
@@ -18,6 +19,7 @@ describe.each(drivers)("the demo's routers on %s", (driver) => {
     let clock = NOW;
     const wanLinks = createWanLinksRepository(t.database.db);
     const service = createWanLinksService({
+      audit: createAudit(t.database.db),
       wanLinks,
       siteHealth: async () => ({ bySite: new Map() }),
       now: () => clock,

@@ -35,6 +35,7 @@ export function wanLinksModule(
 ) {
   const wanLinks = createWanLinksRepository(core.db);
   const service = createWanLinksService({
+    audit: core.audit,
     wanLinks,
     siteHealth: deps.siteHealth,
     now: deps.now ?? Date.now,

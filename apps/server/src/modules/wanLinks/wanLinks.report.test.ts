@@ -1,5 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import type { Audit } from '../../lib/audit.ts';
+import type { RequestContext } from '../../lib/context.ts';
 import type { SiteRow, WanLinksRepository } from './wanLinks.repository.ts';
 import { createWanLinksService, REPORT_REFRESH_MS } from './wanLinks.service.ts';
 
@@ -48,6 +50,7 @@ describe("the report's copy", () => {
     let clock = T0;
     const lists = pendingLists();
     const service = createWanLinksService({
+      audit: { record: async () => 0 } as unknown as Audit,
       wanLinks: { list: lists.list } as unknown as WanLinksRepository,
       siteHealth: async () => ({ bySite: new Map() }),
       now: () => clock,
@@ -96,7 +99,11 @@ describe("the report's copy", () => {
     let clock = T0;
     const lists = pendingLists();
     const service = createWanLinksService({
-      wanLinks: { list: lists.list, remove: async () => true } as unknown as WanLinksRepository,
+      audit: { record: async () => 0 } as unknown as Audit,
+      wanLinks: {
+        list: lists.list,
+        remove: async (_id: number, inside: () => Promise<unknown>) => inside().then(() => true),
+      } as unknown as WanLinksRepository,
       siteHealth: async () => ({ bySite: new Map() }),
       now: () => clock,
     });
@@ -107,7 +114,7 @@ describe("the report's copy", () => {
     clock += REPORT_REFRESH_MS;
     expect(await service.list()).toHaveLength(2);
     expect(lists.calls.length).toBe(2);
-    await service.remove(2);
+    await service.remove(2, { actor: { id: 1, username: 'admin' } } as RequestContext);
     const next = service.list();
     expect(await settled(next)).toBe(false);
     expect(lists.calls.length).toBe(3);

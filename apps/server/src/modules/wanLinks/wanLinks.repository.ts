@@ -360,14 +360,23 @@ export function createWanLinksRepository(db: Db) {
     },
 
     /** A site registered by hand; undefined when one of that name exists. */
-    async create(sitename: string, groupName: string): Promise<number | undefined> {
+    /** Registers a site; `inside` runs in the same transaction (its audit line). Undefined when the name is taken. */
+    async create(
+      sitename: string,
+      groupName: string,
+      inside: (tx: Db, id: number) => Promise<unknown>,
+    ): Promise<number | undefined> {
       try {
-        const [row] = rowsOf<{ id: number }>(
-          await db.execute(
-            sql`insert into customer_sites (sitename, group_name) values (${sitename}, ${groupName}) returning id`,
-          ),
-        );
-        return row?.id;
+        return await db.transaction(async (tx) => {
+          const [row] = rowsOf<{ id: number }>(
+            await tx.execute(
+              sql`insert into customer_sites (sitename, group_name) values (${sitename}, ${groupName}) returning id`,
+            ),
+          );
+          if (!row) throw new Error('insert returned nothing');
+          await inside(tx as unknown as Db, row.id);
+          return row.id;
+        });
       } catch (err) {
         if (isUniqueViolation(err)) return undefined;
         throw err;
@@ -397,11 +406,15 @@ export function createWanLinksRepository(db: Db) {
       return rows.length;
     },
 
-    async remove(id: number): Promise<boolean> {
-      const rows = rowsOf<{ id: number }>(
-        await db.execute(sql`delete from customer_sites where id = ${id} returning id`),
-      );
-      return rows.length > 0;
+    /** Forgets a site, its links and their history; `inside` runs in the same transaction (its audit line). */
+    async remove(id: number, inside: (tx: Db, sitename: string) => Promise<unknown>): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = rowsOf<{ sitename: string }>(
+          await tx.execute(sql`delete from customer_sites where id = ${id} returning sitename`),
+        );
+        if (row) await inside(tx as unknown as Db, row.sitename);
+        return row !== undefined;
+      });
     },
   };
 }

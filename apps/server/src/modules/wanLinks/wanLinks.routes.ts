@@ -63,11 +63,12 @@ export async function wanLinksRoutes(
     'GET /it4u/customer_info/:group': async (request, reply) =>
       sendReport(request, reply, await wanLinks.listEncoded(request.params.group)),
     'GET /it4u/:id/customer_info': ({ params }) => wanLinks.detail(params.id),
-    'DELETE /it4u/:id/customer_info': async ({ params }) => {
-      await wanLinks.remove(params.id);
+    'DELETE /it4u/:id/customer_info': async (request) => {
+      await wanLinks.remove(request.params.id, contextOf(request));
       return deleted;
     },
-    'POST /it4u/customerSite': ({ body }) => wanLinks.create(body.sitename, body.groupClient),
+    'POST /it4u/customerSite': (request) =>
+      wanLinks.create(request.body.sitename, request.body.groupClient, contextOf(request)),
     'GET /it4u/group': () => wanLinks.groups(),
     'GET /it4u/:sitename/devicesInfo': ({ params }) => wanLinks.devicesInfo(params.sitename),
     'GET /it4u/cookiesZabbix': () => opts.zabbix(),

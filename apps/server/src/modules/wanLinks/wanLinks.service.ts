@@ -12,6 +12,8 @@ import type {
   WanLink,
 } from '@it4u/shared/api';
 import { wlanHealth } from '../../integrations/unifi/unifi.map.ts';
+import type { Audit } from '../../lib/audit.ts';
+import type { RequestContext } from '../../lib/context.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import type { Job } from '../../lib/module.ts';
 import { createPushWriter } from './push.writer.ts';
@@ -116,6 +118,7 @@ export function decide(
  * sites), with the access points the controller counts for each site and the customer of its contract.
  */
 export function createWanLinksService(deps: {
+  audit: Audit;
   wanLinks: WanLinksRepository;
   /** every controller's sites with their health, by the console's site name (the sites area's) */
   siteHealth: (ttlMs: number) => Promise<{ bySite: Map<string, unknown> }>;
@@ -342,8 +345,16 @@ export function createWanLinksService(deps: {
     groups: async () => (await deps.wanLinks.groups()).map((groupName) => ({ groupName })),
 
     /** Registers a site by hand (its router has not pushed yet); 409 when it is in the report. */
-    async create(sitename: string, groupName: string): Promise<CustomerInfo> {
-      const id = await deps.wanLinks.create(sitename.trim(), groupName.trim());
+    async create(sitename: string, groupName: string, ctx: RequestContext): Promise<CustomerInfo> {
+      const [name, group] = [sitename.trim(), groupName.trim()];
+      const id = await deps.wanLinks.create(name, group, (tx, made) =>
+        deps.audit.record(
+          'wanLink.site.create',
+          ctx,
+          { target: `customerSite:${made}`, details: { sitename: name, group } },
+          tx,
+        ),
+      );
       if (id === undefined) throw new ConflictError('customerSiteTaken', 'sitename');
       drop();
       const site = await deps.wanLinks.find(id);
@@ -352,8 +363,11 @@ export function createWanLinksService(deps: {
       return info as CustomerInfo;
     },
 
-    async remove(id: number): Promise<void> {
-      if (!(await deps.wanLinks.remove(id))) throw new NotFoundError('customerSiteNotFound');
+    async remove(id: number, ctx: RequestContext): Promise<void> {
+      const removed = await deps.wanLinks.remove(id, (tx, sitename) =>
+        deps.audit.record('wanLink.site.delete', ctx, { target: `customerSite:${id}`, details: { sitename } }, tx),
+      );
+      if (!removed) throw new NotFoundError('customerSiteNotFound');
       drop();
     },
 
