@@ -33,6 +33,7 @@ const SCREENS = [
   '/clientDeviceInf',
   '/reporter',
   '/chat',
+  '/audit',
 ];
 const SIGNED_OUT = ['/login', '/verify', '/resetPassword', '/logined', '/403'];
 

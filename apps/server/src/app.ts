@@ -16,6 +16,7 @@ import type { Area, Core } from './lib/module.ts';
 import { createOpsMetrics } from './lib/opsMetrics.ts';
 import { deriveKey } from './lib/secrets.ts';
 import { SHEET_LIMITS, type SheetLimits } from './lib/upload.ts';
+import { auditModule } from './modules/audit/audit.module.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { backupsModule } from './modules/backups/backups.module.ts';
 import type { BackupsConfig } from './modules/backups/backups.service.ts';
@@ -168,6 +169,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const contracts = contractsModule(core, { sites: sites.service });
   const supplies = suppliesModule(core, { contracts: contracts.forRecords });
   const channels = channelsModule(core, { contracts: contracts.forRecords });
+  const auditTrail = auditModule(core, { contracts: contracts.forRecords });
   const deviceInfo = deviceInfoModule(core, {
     contracts: contracts.forRecords,
     sites: sites.service,
@@ -289,6 +291,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ['/api/v1', chat],
     ['/api/v1', backups],
     ['/api/v1', demo],
+    ['/api/v1', auditTrail],
     ['', { routes: terminal.socketRoutes }],
     ['', { routes: splash.publicRoutes }],
     ['', portal],

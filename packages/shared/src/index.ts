@@ -1,6 +1,7 @@
 // The API's shapes as types only (their schemas are in '@it4u/shared/api', for the server).
 export type * from './api/index.ts';
 export * from './apiErrors.ts';
+export * from './audit.ts';
 export * from './channels.ts';
 export * from './constants.ts';
 export * from './cron.ts';

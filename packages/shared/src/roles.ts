@@ -64,6 +64,8 @@ export type Capability =
   | 'terminal'
   /** approving the hosts the terminal offers stored passwords to, and replaying anyone's terminal sessions */
   | 'terminalTrust'
+  /** reading the audit trail of every area */
+  | 'auditTrail'
   | 'chat';
 
 export function can(roles: readonly string[], capability: Capability): boolean {
@@ -82,6 +84,7 @@ export function can(roles: readonly string[], capability: Capability): boolean {
       return staff;
     case 'userAdmin':
     case 'terminalTrust':
+    case 'auditTrail':
       return admin || lead;
     case 'manage':
     case 'wirelessWrite':

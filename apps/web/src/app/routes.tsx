@@ -30,6 +30,7 @@ const ChannelsPage = lazyPage(() => import('../features/channels/ChannelsPage.ts
 const SuppliesPage = lazyPage(() => import('../features/supplies/SuppliesPage.tsx'), 'SuppliesPage');
 const WanLinksPage = lazyPage(() => import('../features/wanLinks/WanLinksPage.tsx'), 'WanLinksPage');
 const ChatPage = lazyPage(() => import('../features/chat/ChatPage.tsx'), 'ChatPage');
+const AuditPage = lazyPage(() => import('../features/audit/AuditPage.tsx'), 'AuditPage');
 const DeviceInfoPage = lazyPage(() => import('../features/deviceInfo/DeviceInfoPage.tsx'), 'DeviceInfoPage');
 
 export const routes: RouteObject[] = [
@@ -97,6 +98,7 @@ export const routes: RouteObject[] = [
       { path: 'clientDeviceInf', element: <DeviceInfoPage /> },
       { path: 'reporter', element: <WanLinksPage /> },
       { path: 'chat', element: <ChatPage /> },
+      { path: 'audit', element: <AuditPage /> },
       { path: '*', element: <Navigate to="/home" replace /> },
     ],
   },

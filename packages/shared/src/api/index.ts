@@ -1,3 +1,4 @@
+export * from './audit.ts';
 export * from './backups.ts';
 export * from './channels.ts';
 export * from './chat.ts';

@@ -1,3 +1,4 @@
+import type { auditRoutes } from './audit.ts';
 import type { authRoutes } from './auth.ts';
 import type { backupsRoutes } from './backups.ts';
 import type { channelsRoutes } from './channels.ts';
@@ -21,6 +22,7 @@ import type { wanLinksRoutes } from './wanLinks.ts';
 import type { wirelessRoutes } from './wireless.ts';
 
 export * from '../contract.ts';
+export * from './audit.ts';
 export * from './auth.ts';
 export * from './backups.ts';
 export * from './channels.ts';
@@ -45,7 +47,8 @@ export * from './wanLinks.ts';
 export * from './wireless.ts';
 
 /** Every route of the API (under /api/v1) by its key: what the web's `call` accepts. The guest portal's pages are not in it. */
-export type ApiRoutes = typeof authRoutes &
+export type ApiRoutes = typeof auditRoutes &
+  typeof authRoutes &
   typeof backupsRoutes &
   typeof channelsRoutes &
   typeof chatRoutes &

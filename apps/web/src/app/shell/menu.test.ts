@@ -27,7 +27,7 @@ describe('menu search', () => {
 
   it('keeps every child of a matching sub-menu', () => {
     const found = searchMenu(admin, 'QUẢN', label);
-    expect(found[0].children?.map((e) => e.key)).toEqual(['users', 'channels', 'supplies', 'deviceInfo']);
+    expect(found[0].children?.map((e) => e.key)).toEqual(['users', 'channels', 'supplies', 'deviceInfo', 'audit']);
   });
 
   it('finds nothing for an unknown word', () => {
@@ -74,5 +74,12 @@ describe('active menu entry', () => {
     expect(canOpenPath('/users', ['ROLE_KH'])).toBe(false);
     expect(canOpenPath('/users/', ['ROLE_KH'])).toBe(false);
     expect(canOpenPath('/users', ['ROLE_ADMIN'])).toBe(true);
+  });
+
+  it('opens the audit trail to administrators and lead technicians only', () => {
+    expect(canOpenPath('/audit', ['ROLE_ADMIN'])).toBe(true);
+    expect(canOpenPath('/audit', ['ROLE_LEAD_KT'])).toBe(true);
+    for (const role of ['ROLE_KT', 'ROLE_MANAGER', 'ROLE_CSKH', 'ROLE_KH'])
+      expect(canOpenPath('/audit', [role])).toBe(false);
   });
 });

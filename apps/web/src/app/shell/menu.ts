@@ -1,4 +1,5 @@
 import {
+  AuditOutlined,
   ClusterOutlined,
   ControlOutlined,
   DashboardOutlined,
@@ -95,6 +96,14 @@ export const MENU: MenuEntry[] = [
         labelKey: 'menu.deviceInfo',
         icon: ClusterOutlined,
         visible: (flags) => showManageMenu(flags),
+      },
+      {
+        key: 'audit',
+        path: '/audit',
+        labelKey: 'menu.audit',
+        icon: AuditOutlined,
+        // every area's changes: ADMIN and LEAD_KT
+        visible: (_, roles) => can(roles, 'auditTrail'),
       },
     ],
   },

@@ -1,0 +1,89 @@
+import { AUDIT_AREAS, type AuditArea, type AuditEntry } from '@it4u/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { containsAny, rowsOf } from '../../lib/sql.ts';
+
+/** What the trail is read by: text, person, area, the targets of a site or a customer, time (epoch ms, inclusive). */
+export type AuditFilter = {
+  q?: string;
+  actor?: string;
+  area?: AuditArea;
+  /** a site's short name */
+  site?: string;
+  /** a customer: its contract and its sites' short names */
+  customer?: { contractId: number; sites: string[] };
+  fromDate?: number;
+  toDate?: number;
+};
+
+type Row = {
+  id: number;
+  at: Date | string;
+  actor_id: number | null;
+  actor_name: string | null;
+  event: string;
+  target: string | null;
+  ip: string | null;
+  details: Record<string, unknown> | null;
+};
+
+const entryOf = (r: Row): AuditEntry => ({
+  id: Number(r.id),
+  at: new Date(r.at).getTime(),
+  actorId: r.actor_id,
+  actorName: r.actor_name ?? '',
+  event: r.event,
+  target: r.target,
+  ip: r.ip,
+  details: r.details,
+});
+
+/** The lines of one site: named as its target (`site:<name>`, or the name itself by the site names' events), or in their details. */
+const ofSites = (sites: string[]): SQL =>
+  sql`(target = any(${sql.param(sites.map((s) => `site:${s}`))}::text[])
+    or (event like 'site.%' and target = any(${sql.param(sites)}::text[]))
+    or details->>'site' = any(${sql.param(sites)}::text[]))`;
+
+function whereOf(f: AuditFilter): SQL {
+  const parts: SQL[] = [containsAny(f.q, ['event', 'target', 'details::text'])];
+  if (f.actor?.trim()) parts.push(sql`lower(actor_name) = lower(${f.actor.trim()})`);
+  if (f.area) {
+    const starts = AUDIT_AREAS[f.area].map((s) => `${s}%`);
+    parts.push(sql`event like any(${sql.param(starts)}::text[])`);
+  }
+  if (f.site) parts.push(ofSites([f.site]));
+  if (f.customer) {
+    const { contractId, sites } = f.customer;
+    parts.push(sql`(target = ${`contract:${contractId}`} or details->>'contractId' = ${String(contractId)}
+      ${sites.length ? sql`or ${ofSites(sites)}` : sql``})`);
+  }
+  if (f.fromDate !== undefined) parts.push(sql`at >= ${new Date(f.fromDate).toISOString()}::timestamptz`);
+  if (f.toDate !== undefined) parts.push(sql`at <= ${new Date(f.toDate).toISOString()}::timestamptz`);
+  return sql.join(parts, sql` and `);
+}
+
+/** Reads of the audit trail (its lines are written by every area through lib/audit.ts). */
+export function createAuditRepository(db: Db) {
+  return {
+    async page(f: AuditFilter, offset: number, limit: number): Promise<{ items: AuditEntry[]; total: number }> {
+      const where = whereOf(f);
+      const [rows, counted] = await Promise.all([
+        db.execute(sql`select id, at, actor_id, actor_name, event, target, ip, details from audit_events
+          where ${where} order by id desc offset ${offset} limit ${limit}`),
+        db.execute(sql`select count(*)::int as n from audit_events where ${where}`),
+      ]);
+      return { items: rowsOf<Row>(rows).map(entryOf), total: Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0) };
+    },
+
+    /** The lines of a filter, newest first, `size` at a time after the line `before` (keyset: no line read twice). */
+    async after(f: AuditFilter, before: number | undefined, size: number): Promise<AuditEntry[]> {
+      const keyset = before === undefined ? sql`true` : sql`id < ${before}`;
+      const rows =
+        await db.execute(sql`select id, at, actor_id, actor_name, event, target, ip, details from audit_events
+        where ${whereOf(f)} and ${keyset} order by id desc limit ${size}`);
+      return rowsOf<Row>(rows).map(entryOf);
+    },
+  };
+}
+
+export type AuditRepository = ReturnType<typeof createAuditRepository>;

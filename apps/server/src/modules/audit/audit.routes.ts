@@ -1,0 +1,13 @@
+import { auditRoutes as routes } from '@it4u/shared/routes';
+import type { FastifyInstance } from 'fastify';
+import { serve } from '../../lib/serve.ts';
+import { sendSheet } from '../../lib/upload.ts';
+import type { AuditService } from './audit.service.ts';
+
+export async function auditRoutes(app: FastifyInstance, opts: { audit: AuditService }) {
+  const { audit } = opts;
+  serve(app, routes, {
+    'GET /it4u/audit': ({ query }) => audit.page(query),
+    'GET /it4u/audit/export': async ({ query }, reply) => sendSheet(reply, 'audit.xlsx', await audit.export(query)),
+  });
+}

@@ -1,0 +1,63 @@
+import { auditDetailParts } from '@it4u/shared';
+import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import { buildSheet, exportQueue } from '../../lib/spreadsheet.ts';
+import type { ContractsForRecords } from '../contracts/contracts.module.ts';
+import type { AuditFilter, AuditRepository } from './audit.repository.ts';
+
+/** The filters as a caller sends them: a customer by its contract's id. */
+export type AuditQuery = Omit<AuditFilter, 'customer'> & { contractId?: number };
+
+/** The most lines an export holds, and how many are read at a time. */
+export const AUDIT_EXPORT_MAX = 100_000;
+const READ_SIZE = 1_000;
+
+export function createAuditService(deps: { audit: AuditRepository; contracts: Pick<ContractsForRecords, 'find'> }) {
+  async function filterOf(query: AuditQuery): Promise<AuditFilter> {
+    const { contractId, ...rest } = query;
+    if (rest.fromDate !== undefined && rest.toDate !== undefined && rest.fromDate > rest.toDate) {
+      throw new BadRequestError('startAfterEnd', 'fromDate');
+    }
+    if (contractId === undefined) return rest;
+    const contract = await deps.contracts.find(contractId);
+    if (!contract) throw new NotFoundError('contractNotFound');
+    return { ...rest, customer: { contractId, sites: contract.sitename.map((s) => s.idname) } };
+  }
+
+  return {
+    async page(query: AuditQuery & { page: number; pageSize: number }) {
+      const { page, pageSize, ...filters } = query;
+      return deps.audit.page(await filterOf(filters), (page - 1) * pageSize, pageSize);
+    },
+
+    /** The lines of the filters as a sheet, newest first, read a thousand at a time. */
+    async export(query: AuditQuery): Promise<Buffer> {
+      const filter = await filterOf(query);
+      return exportQueue.run(async () => {
+        const rows: unknown[][] = [];
+        let before: number | undefined;
+        while (rows.length < AUDIT_EXPORT_MAX) {
+          const lines = await deps.audit.after(filter, before, Math.min(READ_SIZE, AUDIT_EXPORT_MAX - rows.length));
+          for (const l of lines) {
+            rows.push([
+              new Date(l.at),
+              l.actorName,
+              l.event,
+              l.target ?? '',
+              l.ip ?? '',
+              auditDetailParts(l.details).join('; '),
+            ]);
+          }
+          if (lines.length < READ_SIZE) break;
+          before = lines.at(-1)?.id;
+        }
+        return buildSheet(
+          'Audit',
+          ['Thời gian', 'Người thực hiện', 'Sự kiện', 'Đối tượng', 'Địa chỉ IP', 'Chi tiết'],
+          rows,
+        );
+      });
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

@@ -1,0 +1,97 @@
+import type { AuditEntry } from '@it4u/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSpreadsheet } from '../../lib/upload.ts';
+import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
+
+/** The Audit screen's reads: who may, and each filter (issue 27 §3). */
+describe.each(drivers)('the audit trail screen on %s', (driver) => {
+  let t: TestApp;
+  let lead: Awaited<ReturnType<typeof tokenFor>>;
+  let kt: Awaited<ReturnType<typeof tokenFor>>;
+  let contractId: number;
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+    lead = await tokenFor(t, ['ROLE_LEAD_KT']);
+    kt = await tokenFor(t, ['ROLE_KT']);
+    // the technician makes a site, a customer with it and a channel; the lead changes the contract
+    const as = (who: typeof kt) => (method: 'POST' | 'PUT', url: string, payload: object) =>
+      t.app.inject({ method, url: `/api/v1${url}`, headers: who.headers, payload });
+    await as(kt)('POST', '/it4u/sitename/', { sitename: 'Khách sạn Hoa Mai', idname: 'hoamai01' });
+    await as(kt)('POST', '/it4u/sitename/', { sitename: 'Cafe Sen', idname: 'cafesen' });
+    const contract = await as(kt)('POST', '/it4u/contracts', {
+      numContract: 'HD-AU-1',
+      clientName: 'Khách sạn Hoa Mai',
+      sitename: ['hoamai01'],
+    });
+    contractId = contract.json().id;
+    await as(kt)('POST', '/it4u/channel/attribute', { name: 'Kênh Hoa Mai', customer: 'Hoa Mai' });
+    await as(lead)('PUT', `/it4u/contracts/${contractId}`, {
+      numContract: 'HD-AU-1',
+      clientName: 'Khách sạn Hoa Mai',
+      phone: '0903 111 222',
+      sitename: ['hoamai01'],
+    });
+  });
+  afterAll(() => t.close());
+
+  const read = async (query: string, who = lead) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/it4u/audit?${query}`, headers: who.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { items: AuditEntry[]; total: number };
+  };
+  const events = async (query: string) => (await read(query)).items.map((e) => e.event);
+
+  it('is for ADMIN and LEAD_KT only', async () => {
+    for (const who of [kt, await tokenFor(t, ['ROLE_KH'])]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/it4u/audit', headers: who.headers });
+      expect(res.statusCode).toBe(403);
+      const file = await t.app.inject({ method: 'GET', url: '/api/v1/it4u/audit/export', headers: who.headers });
+      expect(file.statusCode).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/it4u/audit' })).statusCode).toBe(401);
+  });
+
+  it('filters by person, area, site, customer, text and time, newest first, paged', async () => {
+    expect(await events(`actor=${kt.user.username.toUpperCase()}&area=contracts`)).toEqual(['contract.create']);
+    expect(await events('area=channels')).toEqual(['channel.create']);
+    // a site: its own line and the lines of writes about it
+    expect(await events('site=cafesen')).toEqual(['site.create']);
+    // a customer: its contract's lines and its sites'
+    expect(await events(`contractId=${contractId}`)).toEqual(['contract.update', 'contract.create', 'site.create']);
+    const changed = (await read(`contractId=${contractId}&area=contracts`)).items[0];
+    expect(changed?.actorName).toBe(lead.user.username);
+    const fields = changed?.details?.changed as Record<string, unknown[]> | undefined;
+    expect(fields?.phone?.[1]).toBe('0903 111 222');
+    expect(await events('q=0903 111')).toEqual(['contract.update']);
+    // time: from the contract's change on
+    const at = changed?.at ?? 0;
+    expect(await events(`fromDate=${at}&area=contracts`)).toEqual(['contract.update']);
+    expect(await events(`toDate=${at - 1}&area=contracts`)).toEqual(['contract.create']);
+    const first = await read('pageSize=2&page=1');
+    const second = await read('pageSize=2&page=2');
+    expect(first.total).toBe(second.total);
+    expect(first.items.map((e) => e.id)).toEqual([...first.items.map((e) => e.id)].sort((a, b) => b - a));
+    expect(second.items[0]?.id).toBeLessThan(first.items[1]?.id ?? 0);
+  });
+
+  it('refuses a range that ends before it starts, an unknown area and an unknown customer', async () => {
+    const ask = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/v1/it4u/audit?${query}`, headers: lead.headers });
+    expect((await ask('fromDate=2000&toDate=1000')).json()).toMatchObject({ code: 'startAfterEnd' });
+    expect((await ask('area=everything')).statusCode).toBe(400);
+    expect((await ask('site=a b')).statusCode).toBe(400);
+    expect((await ask('contractId=999999')).statusCode).toBe(404);
+  });
+
+  it('exports the filtered lines as a sheet, what changed in words', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/it4u/audit/export?contractId=${contractId}&area=contracts`,
+      headers: lead.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = await readSpreadsheet(res.rawPayload);
+    expect(rows.map((r) => r['Sự kiện'])).toEqual(['contract.update', 'contract.create']);
+    expect(rows[0]?.['Chi tiết']).toMatch(/^phone: .* → 0903 111 222$/);
+  });
+});

@@ -1,0 +1,74 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setTokens } from '../../api/tokens.ts';
+import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders.tsx';
+import { AuditPage } from './AuditPage.tsx';
+
+const line = {
+  id: 7,
+  at: Date.UTC(2026, 10, 20, 3, 0),
+  actorId: 2,
+  actorName: 'lan.kt',
+  event: 'contract.update',
+  target: 'contract:3',
+  ip: '10.0.0.9',
+  details: { changed: { phone: ['0903 000 111', '0912 000 222'], password: ['(changed)'] } },
+};
+
+describe('the audit trail screen', { timeout: 15_000 }, () => {
+  let answer: () => Response;
+  const fetchMock = vi.fn(async (url: string) => {
+    if (url.includes('getSitename'))
+      return jsonResponse(200, [{ id: 1, sitename: 'Khách sạn Hoa Mai', idname: 'hoamai01' }]);
+    return answer();
+  });
+  const auditCalls = () =>
+    fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://x')).filter((u) => u.pathname.endsWith('/audit'));
+
+  beforeEach(() => {
+    fetchMock.mockClear();
+    answer = () => jsonResponse(200, { items: [line], total: 1 });
+    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows who changed what, each field before and after, a secret only as changed', async () => {
+    renderWithProviders(<AuditPage />);
+    const table = await screen.findByRole('table', { name: 'Audit trail' });
+    expect(await within(table).findByText('lan.kt')).toBeTruthy();
+    expect(within(table).getByText('Contracts')).toBeTruthy();
+    expect(within(table).getByText('phone: 0903 000 111 → 0912 000 222')).toBeTruthy();
+    expect(within(table).getByText('password: (changed)')).toBeTruthy();
+  });
+
+  it('sends each filter, and starts again on the first page', async () => {
+    renderWithProviders(<AuditPage />);
+    await screen.findByText('lan.kt');
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    fireEvent.change(search, { target: { value: 'phone' } });
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter' });
+    const person = screen.getByRole('textbox', { name: 'Username' });
+    fireEvent.change(person, { target: { value: 'lan.kt' } });
+    fireEvent.keyDown(person, { key: 'Enter', code: 'Enter' });
+    await waitFor(() => {
+      const last = auditCalls().at(-1);
+      expect(last?.searchParams.get('q')).toBe('phone');
+      expect(last?.searchParams.get('actor')).toBe('lan.kt');
+      expect(last?.searchParams.get('page')).toBe('1');
+    });
+  });
+
+  it('says the list failed, with Retry, never that it is empty', async () => {
+    answer = () => jsonResponse(500, { statusCode: 500, code: 'internal', message: 'x' });
+    renderWithProviders(<AuditPage />);
+    expect(await screen.findByRole('button', { name: /Retry/ })).toBeTruthy();
+    expect(screen.queryByText('No change matches these filters')).toBeNull();
+  });
+
+  it('says when nothing matches', async () => {
+    answer = () => jsonResponse(200, { items: [], total: 0 });
+    renderWithProviders(<AuditPage />);
+    expect(await screen.findByText('No change matches these filters')).toBeTruthy();
+  });
+});

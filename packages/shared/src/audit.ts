@@ -1,0 +1,51 @@
+/** The audit trail's areas and how a line reads: shared by the server's export and the web's screen. */
+
+/**
+ * The areas of the audit trail, each with the starts of the events it holds (an event is `<area>.<what>`, the account's
+ * events are four).
+ */
+export const AUDIT_AREAS = {
+  account: ['signin.', 'session.', 'password.', 'user.'],
+  sites: ['site.'],
+  contracts: ['contract.'],
+  supplies: ['supplies.'],
+  channels: ['channel.'],
+  deviceInfo: ['deviceInfo.'],
+  terminal: ['terminal.'],
+  devices: ['device.'],
+  vouchers: ['voucher.'],
+  wireless: ['wireless.'],
+  splash: ['splash.'],
+  cronjob: ['cronjob.'],
+  wanLinks: ['wanLink.', 'deviceToken.'],
+  settings: ['settings.', 'controller.', 'backup.', 'demo.'],
+} as const;
+export type AuditArea = keyof typeof AUDIT_AREAS;
+export const AUDIT_AREA_NAMES = Object.keys(AUDIT_AREAS) as AuditArea[];
+
+/** The area an event belongs to (undefined for an event of none). */
+export function auditAreaOf(event: string): AuditArea | undefined {
+  return AUDIT_AREA_NAMES.find((area) => AUDIT_AREAS[area].some((start) => event.startsWith(start)));
+}
+
+const shown = (v: unknown) =>
+  v === null || v === undefined || v === '' ? '—' : typeof v === 'string' ? v : JSON.stringify(v);
+
+/**
+ * A line's details for reading (the screen and the export): each changed field as `field: before → after` (a secret
+ * as `field: (changed)`), the other facts as `name: value`.
+ */
+export function auditDetailParts(details: Record<string, unknown> | null): string[] {
+  if (!details) return [];
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(details)) {
+    if (key === 'changed' && value && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [field, pair] of Object.entries(value as Record<string, unknown[]>)) {
+        parts.push(
+          pair.length === 1 ? `${field}: ${shown(pair[0])}` : `${field}: ${shown(pair[0])} → ${shown(pair[1])}`,
+        );
+      }
+    } else parts.push(`${key}: ${shown(value)}`);
+  }
+  return parts;
+}
