@@ -169,7 +169,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const contracts = contractsModule(core, { sites: sites.service });
   const supplies = suppliesModule(core, { contracts: contracts.forRecords });
   const channels = channelsModule(core, { contracts: contracts.forRecords });
-  const auditTrail = auditModule(core, { contracts: contracts.forRecords });
+  const auditTrail = auditModule(core, { contracts: contracts.forRecords, sites: sites.service });
   const deviceInfo = deviceInfoModule(core, {
     contracts: contracts.forRecords,
     sites: sites.service,

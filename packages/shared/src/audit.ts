@@ -28,12 +28,13 @@ export function auditAreaOf(event: string): AuditArea | undefined {
   return AUDIT_AREA_NAMES.find((area) => AUDIT_AREAS[area].some((start) => event.startsWith(start)));
 }
 
-const shown = (v: unknown) =>
-  v === null || v === undefined || v === '' ? '—' : typeof v === 'string' ? v : JSON.stringify(v);
+const empty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+const shown = (v: unknown) => (empty(v) ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
 
 /**
- * A line's details for reading (the screen and the export): each changed field as `field: before → after` (a secret
- * as `field: (changed)`), the other facts as `name: value`.
+ * A line's details for reading (the screen and the export): each changed field as `field: before → after` (a field
+ * made as `field: value`, a secret as `field: (changed)`), the other facts as `name: value`; what is empty on both
+ * sides says nothing and is left out.
  */
 export function auditDetailParts(details: Record<string, unknown> | null): string[] {
   if (!details) return [];
@@ -41,11 +42,12 @@ export function auditDetailParts(details: Record<string, unknown> | null): strin
   for (const [key, value] of Object.entries(details)) {
     if (key === 'changed' && value && typeof value === 'object' && !Array.isArray(value)) {
       for (const [field, pair] of Object.entries(value as Record<string, unknown[]>)) {
-        parts.push(
-          pair.length === 1 ? `${field}: ${shown(pair[0])}` : `${field}: ${shown(pair[0])} → ${shown(pair[1])}`,
-        );
+        const [before, after] = pair;
+        if (pair.length === 1) parts.push(`${field}: ${shown(before)}`);
+        else if (empty(before) && !empty(after)) parts.push(`${field}: ${shown(after)}`);
+        else if (!empty(before) || !empty(after)) parts.push(`${field}: ${shown(before)} → ${shown(after)}`);
       }
-    } else parts.push(`${key}: ${shown(value)}`);
+    } else if (!empty(value)) parts.push(`${key}: ${shown(value)}`);
   }
   return parts;
 }

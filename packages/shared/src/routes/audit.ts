@@ -1,4 +1,6 @@
-import { AuditFilterQuery, AuditPageSchema, AuditQuery } from '../api/audit.ts';
+import { Type } from '@sinclair/typebox';
+import { AuditEntrySchema, AuditFilterQuery, AuditPageSchema, AuditQuery } from '../api/audit.ts';
+import { Epoch, SiteParams } from '../api/common.ts';
 import { defineRoutes } from '../contract.ts';
 
 /** The audit trail: who changed what, when, from where, in every area. */
@@ -15,5 +17,14 @@ export const auditRoutes = defineRoutes('audit', {
     summary: 'The audit trail as filtered, as a spreadsheet (.xlsx, at most 100,000 lines)',
     query: AuditFilterQuery,
     errors: [404, 429],
+  },
+  'GET /it4u/:site/changes': {
+    access: 'manage',
+    summary:
+      "The changes made to a site's wifi between two times (epoch ms): its wireless networks, groups and hotspot, splash images, cronjob file and name, oldest first (at most 500), for the marks on its connection history",
+    params: SiteParams,
+    query: Type.Object({ start: Epoch, end: Epoch }),
+    response: Type.Array(AuditEntrySchema),
+    errors: [403],
   },
 });

@@ -1,5 +1,6 @@
 import type { Area, Core } from '../../lib/module.ts';
 import type { ContractsForRecords } from '../contracts/contracts.module.ts';
+import type { SitesService } from '../sites/sites.service.ts';
 import { createAuditRepository } from './audit.repository.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { createAuditService } from './audit.service.ts';
@@ -8,8 +9,15 @@ import { createAuditService } from './audit.service.ts';
  * The audit trail's screen: every area writes its lines through the core (lib/audit.ts); this area reads them for
  * administrators and lead technicians, filtered and exported.
  */
-export function auditModule(core: Core, deps: { contracts: ContractsForRecords }) {
-  const service = createAuditService({ audit: createAuditRepository(core.db), contracts: deps.contracts });
+export function auditModule(
+  core: Core,
+  deps: { contracts: ContractsForRecords; sites: Pick<SitesService, 'assertAccess'> },
+) {
+  const service = createAuditService({
+    audit: createAuditRepository(core.db),
+    contracts: deps.contracts,
+    sites: deps.sites,
+  });
   const routes: Area['routes'] = async (api) => auditRoutes(api, { audit: service });
   return { service, routes };
 }

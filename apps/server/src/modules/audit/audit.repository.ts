@@ -16,6 +16,9 @@ export type AuditFilter = {
   toDate?: number;
 };
 
+/** The events that change how a site's wifi behaves (not its vouchers, nor a device blocked). */
+const SITE_CHANGES = ['wireless.', 'splash.', 'cronjob.', 'site.update'];
+
 type Row = {
   id: number;
   at: Date | string;
@@ -73,6 +76,17 @@ export function createAuditRepository(db: Db) {
         db.execute(sql`select count(*)::int as n from audit_events where ${where}`),
       ]);
       return { items: rowsOf<Row>(rows).map(entryOf), total: Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0) };
+    },
+
+    /** The changes to a site's wifi between two times, oldest first (the marks on its connection history). */
+    async siteChanges(site: string, start: number, end: number, limit: number): Promise<AuditEntry[]> {
+      const starts = SITE_CHANGES.map((s) => `${s}%`);
+      const rows =
+        await db.execute(sql`select id, at, actor_id, actor_name, event, target, ip, details from audit_events
+        where ${ofSites([site])} and event like any(${sql.param(starts)}::text[])
+          and at between ${new Date(start).toISOString()}::timestamptz and ${new Date(end).toISOString()}::timestamptz
+        order by id limit ${limit}`);
+      return rowsOf<Row>(rows).map(entryOf);
     },
 
     /** The lines of a filter, newest first, `size` at a time after the line `before` (keyset: no line read twice). */

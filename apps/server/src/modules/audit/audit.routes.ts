@@ -9,5 +9,6 @@ export async function auditRoutes(app: FastifyInstance, opts: { audit: AuditServ
   serve(app, routes, {
     'GET /it4u/audit': ({ query }) => audit.page(query),
     'GET /it4u/audit/export': async ({ query }, reply) => sendSheet(reply, 'audit.xlsx', await audit.export(query)),
+    'GET /it4u/:site/changes': ({ principal, params, query }) => audit.siteChanges(principal, params.site, query),
   });
 }

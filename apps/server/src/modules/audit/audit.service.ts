@@ -1,7 +1,9 @@
 import { auditDetailParts } from '@it4u/shared';
+import type { Actor } from '../../lib/context.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { buildSheet, exportQueue } from '../../lib/spreadsheet.ts';
 import type { ContractsForRecords } from '../contracts/contracts.module.ts';
+import type { SitesService } from '../sites/sites.service.ts';
 import type { AuditFilter, AuditRepository } from './audit.repository.ts';
 
 /** The filters as a caller sends them: a customer by its contract's id. */
@@ -11,7 +13,14 @@ export type AuditQuery = Omit<AuditFilter, 'customer'> & { contractId?: number }
 export const AUDIT_EXPORT_MAX = 100_000;
 const READ_SIZE = 1_000;
 
-export function createAuditService(deps: { audit: AuditRepository; contracts: Pick<ContractsForRecords, 'find'> }) {
+/** The most changes a site's connection history marks. */
+const MAX_MARKS = 500;
+
+export function createAuditService(deps: {
+  audit: AuditRepository;
+  contracts: Pick<ContractsForRecords, 'find'>;
+  sites: Pick<SitesService, 'assertAccess'>;
+}) {
   async function filterOf(query: AuditQuery): Promise<AuditFilter> {
     const { contractId, ...rest } = query;
     if (rest.fromDate !== undefined && rest.toDate !== undefined && rest.fromDate > rest.toDate) {
@@ -27,6 +36,13 @@ export function createAuditService(deps: { audit: AuditRepository; contracts: Pi
     async page(query: AuditQuery & { page: number; pageSize: number }) {
       const { page, pageSize, ...filters } = query;
       return deps.audit.page(await filterOf(filters), (page - 1) * pageSize, pageSize);
+    },
+
+    /** The changes to a site's wifi over a range, for a caller who may see the site. */
+    siteChanges(actor: Actor, site: string, range: { start: number; end: number }) {
+      deps.sites.assertAccess(actor, site);
+      if (range.end < range.start) throw new BadRequestError('rangeReversed', 'end');
+      return deps.audit.siteChanges(site, range.start, range.end, MAX_MARKS);
     },
 
     /** The lines of the filters as a sheet, newest first, read a thousand at a time. */

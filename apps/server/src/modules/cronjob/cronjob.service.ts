@@ -76,7 +76,7 @@ export function createCronjobService(deps: {
         deps.audit.record(
           'cronjob.upload',
           ctx,
-          { target: site, details: { version: added.version, restoredFrom, delivered: outcome?.ok ?? null } },
+          { target: `site:${site}`, details: { version: added.version, restoredFrom, delivered: outcome?.ok ?? null } },
           tx,
         ),
     );

@@ -186,7 +186,7 @@ export function AuditPage() {
         columns={columns}
         dataSource={rows}
         loading={state.loading}
-        card={{ title: ['at', 'actor'], status: 'event', fields: ['target', 'details'] }}
+        card={{ title: ['at', 'actor'], fields: ['event', 'target', 'details'] }}
         pagination={{
           current: page,
           pageSize,
