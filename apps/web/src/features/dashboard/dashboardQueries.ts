@@ -81,3 +81,14 @@ export function useDashboardClock(site: string | undefined): (() => number) | un
   const offset = first.data ? first.data.asOf - first.dataUpdatedAt : first.isError ? 0 : undefined;
   return useMemo(() => (offset === undefined ? undefined : () => Date.now() + offset), [offset]);
 }
+
+/** The changes made to the site's wifi over the range (the connection history's marks), for those who change sites. */
+export const useSiteChanges = (site: string | undefined, range: Range, allowed: boolean) =>
+  useQuery({
+    queryKey: ['dashboard', site, 'changes', range.start, range.end],
+    queryFn: () => call('GET /it4u/:site/changes', { params: { site: site ?? '' }, query: range }),
+    enabled: Boolean(site) && allowed,
+    refetchInterval: DASHBOARD_REFRESH_MS,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '../../../api/tokens.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
-import { ConnectionHistory, firstView, presetRange } from './ConnectionHistory.tsx';
+import { type ChangeMark, ConnectionHistory, changeMarks, firstView, presetRange } from './ConnectionHistory.tsx';
 
 // the chart itself is ECharts' (drawn in Chromium by the end-to-end tests); here only its label
 vi.mock('./Chart.tsx', () => ({
@@ -19,14 +19,48 @@ function History() {
   return <ConnectionHistory site="default" now={() => NOW} view={view} onView={setView} />;
 }
 
+const change = (id: number, at: number, event: string) => ({
+  id,
+  at,
+  actorId: 2,
+  actorName: 'lan.kt',
+  event,
+  target: 'site:default',
+  ip: null,
+  details: null,
+});
+
+describe('the marks of changes', () => {
+  it('puts each change in the slot it falls in, and leaves out one before the first slot', () => {
+    const slots = [1_000, 2_000, 3_000];
+    const marks: ChangeMark[] = changeMarks(slots, [
+      change(1, 500, 'splash.upload'),
+      change(2, 2_000, 'wireless.network.update'),
+      change(3, 2_900, 'wireless.hotspot.update'),
+      change(4, 9_000, 'cronjob.upload'),
+    ]);
+    expect(marks.map((m) => [m.slot, m.changes.map((c) => c.id)])).toEqual([
+      [1, [2, 3]],
+      [2, [4]],
+    ]);
+  });
+});
+
 describe('connection history', () => {
+  let roles = 'ROLE_KT';
+  let changes: ReturnType<typeof change>[] = [];
+  const asked: string[] = [];
   const bodies: { url: string; body: { start: number; end: number } }[] = [];
   beforeEach(() => {
     bodies.length = 0;
+    asked.length = 0;
     setTokens({ accessToken: 'token', refreshToken: 'refresh' });
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
+        asked.push(url);
+        if (url.includes('/user/me')) return jsonResponse(200, { id: 1, username: 'lan.kt', roles: [{ name: roles }] });
+        if (url.includes('/changes')) return jsonResponse(200, changes);
         const body = JSON.parse(String(init?.body ?? '{}'));
         bodies.push({ url, body });
         const window = { start: body.start, end: NOW, asOf: NOW };
@@ -51,7 +85,28 @@ describe('connection history', () => {
       }),
     );
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    roles = 'ROLE_KT';
+    changes = [];
+  });
+
+  it('lists the changes made to the site in the range, for those who change sites', async () => {
+    changes = [change(5, NOW - 400_000, 'wireless.network.update')];
+    renderWithProviders(<History />);
+    const list = await screen.findByRole('region', { name: 'Changes to this site in this range' });
+    expect(list.textContent).toContain('Wireless networks (wireless.network.update), lan.kt');
+  });
+
+  it('asks nothing of the changes for a customer', async () => {
+    roles = 'ROLE_KH';
+    changes = [change(5, NOW - 400_000, 'wireless.network.update')];
+    renderWithProviders(<History />);
+    await screen.findByText('Clients', { selector: 'td' });
+    expect(asked.some((url) => url.includes('/user/me'))).toBe(true);
+    expect(asked.some((url) => url.includes('/changes'))).toBe(false);
+    expect(screen.queryByRole('region', { name: 'Changes to this site in this range' })).toBeNull();
+  });
 
   it("asks for today on the console's clock, and shows the maximum, minimum and average", async () => {
     renderWithProviders(<History />);

@@ -1,12 +1,14 @@
-import { REPORT_INTERVALS, type ReportInterval } from '@it4u/shared';
-import { Alert, DatePicker, Segmented, Space, Table } from 'antd';
+import { type AuditEntry, auditAreaOf, REPORT_INTERVALS, type ReportInterval } from '@it4u/shared';
+import { Alert, DatePicker, Segmented, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../../components/format/formatting.ts';
+import { formatDateTime, formatNumber } from '../../../components/format/formatting.ts';
 import { Panel } from '../../../components/layout/DashboardPanel.tsx';
 import { dayMonthFormat } from '../../../i18n/i18n.ts';
-import { type Range, useClientSeries, useClientStats } from '../dashboardQueries.ts';
+import { useCan } from '../../../session/useCan.ts';
+import { type Range, useClientSeries, useClientStats, useSiteChanges } from '../dashboardQueries.ts';
 import { Chart } from './Chart.tsx';
 
 /** Today, or this month, to the end of today (the server cuts at now, so the range stays the same all day). */
@@ -28,6 +30,27 @@ export const firstView = (now: number): HistoryView => ({ interval: '5minutes', 
 const labelFormat = (interval: ReportInterval): string =>
   interval === '5minutes' ? 'LT' : interval === 'hourly' ? `${dayMonthFormat()} LT` : 'L';
 
+/** What a change changed, in the reader's words: its area (the wireless networks, the splash images). */
+function changeLabel(t: TFunction, change: AuditEntry): string {
+  const area = auditAreaOf(change.event);
+  return area ? t(`audit.areas.${area}`) : change.event;
+}
+
+/** A mark on the time axis: the slot a change falls in, and the changes made in it. */
+export type ChangeMark = { slot: number; changes: AuditEntry[] };
+
+/** Each change in the slot it falls in (the last slot starting at or before it); changes before the first slot are left out. */
+export function changeMarks(slotTimes: number[], changes: AuditEntry[]): ChangeMark[] {
+  const marks = new Map<number, AuditEntry[]>();
+  for (const change of changes) {
+    let slot = -1;
+    for (let i = 0; i < slotTimes.length && (slotTimes[i] as number) <= change.at; i++) slot = i;
+    if (slot < 0) continue;
+    marks.set(slot, [...(marks.get(slot) ?? []), change]);
+  }
+  return [...marks].map(([slot, list]) => ({ slot, changes: list }));
+}
+
 /** Connection history: wifi clients and traffic per 5 minutes, hour or day over a range, and their max, min, average. */
 export function ConnectionHistory({
   site,
@@ -48,6 +71,15 @@ export function ConnectionHistory({
   const stats = useClientStats(site, interval, range);
   const points = series.data?.points ?? [];
   const number = (n: number) => formatNumber(n, language);
+  const changes = useSiteChanges(site, range, useCan('manage'));
+  const marks = useMemo(
+    () =>
+      changeMarks(
+        points.map((p) => p.time),
+        changes.data ?? [],
+      ),
+    [points, changes.data],
+  );
 
   const option = useMemo(
     () => ({
@@ -61,7 +93,25 @@ export function ConnectionHistory({
         { type: 'value', show: false },
       ],
       series: [
-        { name: t('dashboard.clients'), type: 'line', showSymbol: false, data: points.map((p) => p.clients) },
+        {
+          name: t('dashboard.clients'),
+          type: 'line',
+          showSymbol: false,
+          data: points.map((p) => p.clients),
+          // the changes made to the site: "what changed before it broke" at one look
+          markLine: {
+            symbol: 'none',
+            lineStyle: { type: 'dotted', color: '#d4380d', width: 1.5 },
+            label: { formatter: '{b}', position: 'insideEndTop', color: '#a8071a', fontSize: 11 },
+            data: marks.map((m) => ({
+              name:
+                m.changes.length > 1
+                  ? `${changeLabel(t, m.changes[0] as AuditEntry)} +${m.changes.length - 1}`
+                  : changeLabel(t, m.changes[0] as AuditEntry),
+              xAxis: m.slot,
+            })),
+          },
+        },
         { name: t('dashboard.trafficGb'), type: 'bar', yAxisIndex: 1, data: points.map((p) => p.trafficGb) },
         {
           name: t('dashboard.cumulativeGb'),
@@ -73,7 +123,7 @@ export function ConnectionHistory({
         },
       ],
     }),
-    [points, interval, t],
+    [points, interval, t, marks],
   );
 
   const picked: [Dayjs, Dayjs] = [dayjs(range.start), dayjs(range.end)];
@@ -117,6 +167,22 @@ export function ConnectionHistory({
         />
       )}
       <Chart option={option} label={t('dashboard.history.chartLabel')} />
+      {marks.length > 0 && (
+        <section aria-labelledby="history-changes" style={{ marginTop: 8 }}>
+          <Typography.Text strong id="history-changes">
+            {t('dashboard.history.changes')}
+          </Typography.Text>
+          <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
+            {marks.flatMap((m) =>
+              m.changes.map((c) => (
+                <li key={c.id}>
+                  {formatDateTime(c.at)}: {changeLabel(t, c)} ({c.event}), {c.actorName || t('audit.console')}
+                </li>
+              )),
+            )}
+          </ul>
+        </section>
+      )}
       <Table
         size="small"
         pagination={false}
