@@ -15,6 +15,7 @@ import { useDebounced } from '../../components/form/useDebounced.ts';
 import { formatDateTime } from '../../components/format/formatting.ts';
 import { type RegisterColumn, RegisterTable } from '../../components/table/RegisterTable.tsx';
 import { SearchBox } from '../../components/table/TableToolbar.tsx';
+import { usePaging } from '../../components/table/usePaging.ts';
 import { useMySitesQuery } from '../../session/useMySitesQuery.ts';
 import { type AuditFilters, auditQuery, useAuditQuery } from './useAuditQuery.ts';
 import './audit.css';
@@ -58,8 +59,8 @@ export function AuditPage() {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const [picked, setPicked] = useState<PickedRange | null>(null);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const paging = usePaging();
+  const { page, pageSize } = paging;
   const sites = useMySitesQuery();
   const lines = useAuditQuery(filters, page, pageSize);
   const download = useDownload();
@@ -72,7 +73,7 @@ export function AuditPage() {
 
   const set = <K extends keyof AuditFilters>(key: K, value: AuditFilters[K]) => {
     setFilters((f) => ({ ...f, [key]: value }));
-    setPage(1);
+    paging.toFirstPage();
   };
   const areaLabel = (area: AuditArea) => t(`audit.areas.${area}`);
   const columns: RegisterColumn<AuditEntry>[] = [
@@ -168,7 +169,7 @@ export function AuditPage() {
             setPicked(next);
             const range = next ? toDateRange(next) : { fromDate: null, toDate: null };
             setFilters((f) => ({ ...f, ...range }));
-            setPage(1);
+            paging.toFirstPage();
           }}
         />
         <Button
@@ -187,15 +188,7 @@ export function AuditPage() {
         dataSource={rows}
         loading={state.loading}
         card={{ title: ['at', 'actor'], fields: ['event', 'target', 'details'] }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: lines.data?.total ?? 0,
-          onChange: (p, size) => {
-            setPage(size !== pageSize ? 1 : p);
-            setPageSize(size);
-          },
-        }}
+        pagination={{ current: page, pageSize, total: lines.data?.total ?? 0, onChange: paging.changePage }}
         locale={state.locale}
       />
     </Card>
