@@ -11,6 +11,8 @@ describe('an audit line read', () => {
           street: ['12 Lê Lợi', ''],
           virtualNum: ['', null],
           password: ['(changed)'],
+          ipWan1: { from: '10.0.0.1', to: '10.0.0.2' },
+          odd: 'text',
         },
         rows: 3,
         site: '',
@@ -22,6 +24,8 @@ describe('an audit line read', () => {
       'name: Kênh Hoa Mai',
       'street: 12 Lê Lợi → —',
       'password: (changed)',
+      'ipWan1: 10.0.0.1 → 10.0.0.2',
+      'odd: text',
       'rows: 3',
       'sites: ["hoamai01"]',
     ]);

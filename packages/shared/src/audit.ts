@@ -41,7 +41,13 @@ export function auditDetailParts(details: Record<string, unknown> | null): strin
   const parts: string[] = [];
   for (const [key, value] of Object.entries(details)) {
     if (key === 'changed' && value && typeof value === 'object' && !Array.isArray(value)) {
-      for (const [field, pair] of Object.entries(value as Record<string, unknown[]>)) {
+      for (const [field, change] of Object.entries(value as Record<string, unknown>)) {
+        // [before, after], ['(changed)'] for a secret, or { from, to } (the addresses of a device row)
+        const pair = Array.isArray(change)
+          ? change
+          : change && typeof change === 'object' && 'from' in change
+            ? [(change as { from: unknown }).from, (change as { to?: unknown }).to]
+            : [change];
         const [before, after] = pair;
         if (pair.length === 1) parts.push(`${field}: ${shown(before)}`);
         else if (empty(before) && !empty(after)) parts.push(`${field}: ${shown(after)}`);

@@ -3,7 +3,11 @@ import { and, count, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditEvents } from '../db/schema.ts';
 
-/** The events recorded while a request is handled, for the check that a write left its line (lib/serve.ts). */
+/**
+ * The events recorded while a request is handled, for the check that a write left its line (lib/serve.ts). An event
+ * counts once its insert returned: a write that rolled its transaction back after it and still answered success would
+ * go unnoticed (no handler answers success after a rollback; the refused writes of the tests leave no line).
+ */
 export const auditScope = new AsyncLocalStorage<string[]>();
 
 /** Who did it and from where: a request's context, or a user and an address (sign-in), or nobody (the system). */

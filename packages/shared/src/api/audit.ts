@@ -43,3 +43,7 @@ export const AuditQuery = Type.Composite([
 export const AuditPageSchema = pageOf(AuditEntrySchema);
 
 export type AuditEntry = Static<typeof AuditEntrySchema>;
+
+/** A change to a site on its chart: when, by whom, what (no address, no details). */
+export const SiteChangeSchema = Type.Pick(AuditEntrySchema, ['id', 'at', 'actorName', 'event']);
+export type SiteChange = Static<typeof SiteChangeSchema>;

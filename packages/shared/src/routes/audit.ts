@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { AuditEntrySchema, AuditFilterQuery, AuditPageSchema, AuditQuery } from '../api/audit.ts';
+import { AuditFilterQuery, AuditPageSchema, AuditQuery, SiteChangeSchema } from '../api/audit.ts';
 import { Epoch, SiteParams } from '../api/common.ts';
 import { defineRoutes } from '../contract.ts';
 
@@ -24,7 +24,7 @@ export const auditRoutes = defineRoutes('audit', {
       "The changes made to a site's wifi between two times (epoch ms): its wireless networks, groups and hotspot, splash images, cronjob file and name, oldest first (at most 500), for the marks on its connection history",
     params: SiteParams,
     query: Type.Object({ start: Epoch, end: Epoch }),
-    response: Type.Array(AuditEntrySchema),
+    response: Type.Array(SiteChangeSchema),
     errors: [403],
   },
 });

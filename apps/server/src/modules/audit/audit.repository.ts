@@ -1,4 +1,4 @@
-import { AUDIT_AREAS, type AuditArea, type AuditEntry } from '@it4u/shared';
+import { AUDIT_AREAS, type AuditArea, type AuditEntry, type SiteChange } from '@it4u/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { containsAny, rowsOf } from '../../lib/sql.ts';
@@ -41,11 +41,13 @@ const entryOf = (r: Row): AuditEntry => ({
   details: r.details,
 });
 
-/** The lines of one site: named as its target (`site:<name>`, or the name itself by the site names' events), or in their details. */
+/**
+ * The lines of some sites: every area names a site as its target (`site:<name>`), the site names' own events by the
+ * name itself (both served by the index on target and time).
+ */
 const ofSites = (sites: string[]): SQL =>
   sql`(target = any(${sql.param(sites.map((s) => `site:${s}`))}::text[])
-    or (event like 'site.%' and target = any(${sql.param(sites)}::text[]))
-    or details->>'site' = any(${sql.param(sites)}::text[]))`;
+    or (event like 'site.%' and target = any(${sql.param(sites)}::text[])))`;
 
 function whereOf(f: AuditFilter): SQL {
   const parts: SQL[] = [containsAny(f.q, ['event', 'target', 'details::text'])];
@@ -79,14 +81,18 @@ export function createAuditRepository(db: Db) {
     },
 
     /** The changes to a site's wifi between two times, oldest first (the marks on its connection history). */
-    async siteChanges(site: string, start: number, end: number, limit: number): Promise<AuditEntry[]> {
+    async siteChanges(site: string, start: number, end: number, limit: number): Promise<SiteChange[]> {
       const starts = SITE_CHANGES.map((s) => `${s}%`);
-      const rows =
-        await db.execute(sql`select id, at, actor_id, actor_name, event, target, ip, details from audit_events
+      const rows = await db.execute(sql`select id, at, actor_name, event from audit_events
         where ${ofSites([site])} and event like any(${sql.param(starts)}::text[])
           and at between ${new Date(start).toISOString()}::timestamptz and ${new Date(end).toISOString()}::timestamptz
         order by id limit ${limit}`);
-      return rowsOf<Row>(rows).map(entryOf);
+      return rowsOf<Pick<Row, 'id' | 'at' | 'actor_name' | 'event'>>(rows).map((r) => ({
+        id: Number(r.id),
+        at: new Date(r.at).getTime(),
+        actorName: r.actor_name ?? '',
+        event: r.event,
+      }));
     },
 
     /** The lines of a filter, newest first, `size` at a time after the line `before` (keyset: no line read twice). */

@@ -75,6 +75,10 @@ export function AuditPage() {
     setFilters((f) => ({ ...f, [key]: value }));
     paging.toFirstPage();
   };
+  /** A person typed: a new filter only when the name is another (leaving the box changes nothing else). */
+  const setActor = (typed: string) => {
+    if (typed.trim() !== filters.actor) set('actor', typed.trim());
+  };
   const areaLabel = (area: AuditArea) => t(`audit.areas.${area}`);
   const columns: RegisterColumn<AuditEntry>[] = [
     {
@@ -128,17 +132,23 @@ export function AuditPage() {
   return (
     <Card title={t('audit.title')}>
       <Space wrap style={{ marginBottom: 12 }} aria-label={t('audit.filters.label')} role="group">
-        <SearchBox placeholder={t('audit.filters.search')} onSearch={(q) => set('q', q.trim())} allowClear />
+        <SearchBox
+          placeholder={t('audit.filters.search')}
+          maxLength={200}
+          onSearch={(q) => set('q', q.trim())}
+          allowClear
+        />
         <Input
           aria-label={t('audit.filters.actor')}
           placeholder={t('audit.filters.actor')}
           allowClear
+          maxLength={100}
           style={{ width: 160 }}
           onChange={(e) => {
-            if (!e.target.value) set('actor', '');
+            if (!e.target.value) setActor('');
           }}
-          onPressEnter={(e) => set('actor', e.currentTarget.value)}
-          onBlur={(e) => set('actor', e.currentTarget.value)}
+          onPressEnter={(e) => setActor(e.currentTarget.value)}
+          onBlur={(e) => setActor(e.currentTarget.value)}
         />
         <Select<AuditArea>
           aria-label={t('audit.filters.area')}

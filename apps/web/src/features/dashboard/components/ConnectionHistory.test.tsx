@@ -22,12 +22,8 @@ function History() {
 const change = (id: number, at: number, event: string) => ({
   id,
   at,
-  actorId: 2,
   actorName: 'lan.kt',
   event,
-  target: 'site:default',
-  ip: null,
-  details: null,
 });
 
 describe('the marks of changes', () => {
@@ -92,9 +88,11 @@ describe('connection history', () => {
   });
 
   it('lists the changes made to the site in the range, for those who change sites', async () => {
-    changes = [change(5, NOW - 400_000, 'wireless.network.update')];
+    // one before the first slot the controller gave: no mark, but listed all the same
+    changes = [change(4, NOW - 900_000, 'splash.upload'), change(5, NOW - 400_000, 'wireless.network.update')];
     renderWithProviders(<History />);
     const list = await screen.findByRole('region', { name: 'Changes to this site in this range' });
+    expect(list.textContent).toContain('Splash images (splash.upload), lan.kt');
     expect(list.textContent).toContain('Wireless networks (wireless.network.update), lan.kt');
   });
 

@@ -1,4 +1,4 @@
-import { type AuditEntry, auditAreaOf, REPORT_INTERVALS, type ReportInterval } from '@it4u/shared';
+import { auditAreaOf, REPORT_INTERVALS, type ReportInterval, type SiteChange } from '@it4u/shared';
 import { Alert, DatePicker, Segmented, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
@@ -31,17 +31,17 @@ const labelFormat = (interval: ReportInterval): string =>
   interval === '5minutes' ? 'LT' : interval === 'hourly' ? `${dayMonthFormat()} LT` : 'L';
 
 /** What a change changed, in the reader's words: its area (the wireless networks, the splash images). */
-function changeLabel(t: TFunction, change: AuditEntry): string {
+function changeLabel(t: TFunction, change: SiteChange): string {
   const area = auditAreaOf(change.event);
   return area ? t(`audit.areas.${area}`) : change.event;
 }
 
 /** A mark on the time axis: the slot a change falls in, and the changes made in it. */
-export type ChangeMark = { slot: number; changes: AuditEntry[] };
+export type ChangeMark = { slot: number; changes: SiteChange[] };
 
 /** Each change in the slot it falls in (the last slot starting at or before it); changes before the first slot are left out. */
-export function changeMarks(slotTimes: number[], changes: AuditEntry[]): ChangeMark[] {
-  const marks = new Map<number, AuditEntry[]>();
+export function changeMarks(slotTimes: number[], changes: SiteChange[]): ChangeMark[] {
+  const marks = new Map<number, SiteChange[]>();
   for (const change of changes) {
     let slot = -1;
     for (let i = 0; i < slotTimes.length && (slotTimes[i] as number) <= change.at; i++) slot = i;
@@ -106,8 +106,8 @@ export function ConnectionHistory({
             data: marks.map((m) => ({
               name:
                 m.changes.length > 1
-                  ? `${changeLabel(t, m.changes[0] as AuditEntry)} +${m.changes.length - 1}`
-                  : changeLabel(t, m.changes[0] as AuditEntry),
+                  ? `${changeLabel(t, m.changes[0] as SiteChange)} +${m.changes.length - 1}`
+                  : changeLabel(t, m.changes[0] as SiteChange),
               xAxis: m.slot,
             })),
           },
@@ -167,19 +167,17 @@ export function ConnectionHistory({
         />
       )}
       <Chart option={option} label={t('dashboard.history.chartLabel')} />
-      {marks.length > 0 && (
+      {(changes.data?.length ?? 0) > 0 && (
         <section aria-labelledby="history-changes" style={{ marginTop: 8 }}>
           <Typography.Text strong id="history-changes">
             {t('dashboard.history.changes')}
           </Typography.Text>
           <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
-            {marks.flatMap((m) =>
-              m.changes.map((c) => (
-                <li key={c.id}>
-                  {formatDateTime(c.at)}: {changeLabel(t, c)} ({c.event}), {c.actorName || t('audit.console')}
-                </li>
-              )),
-            )}
+            {changes.data?.map((c) => (
+              <li key={c.id}>
+                {formatDateTime(c.at)}: {changeLabel(t, c)} ({c.event}), {c.actorName || t('audit.console')}
+              </li>
+            ))}
           </ul>
         </section>
       )}
