@@ -7,6 +7,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
 import { SMTPServer } from 'smtp-server';
 import { migrate, openPostgres } from '../apps/server/src/db/client.ts';
+import { createAudit } from '../apps/server/src/lib/audit.ts';
 import { createMailRepository } from '../apps/server/src/modules/mail/mail.repository.ts';
 import { createMailService } from '../apps/server/src/modules/mail/mail.service.ts';
 import { createMailSettingsStore } from '../apps/server/src/modules/settings/settings.module.ts';
@@ -53,6 +54,7 @@ try {
       let clock = EIGHT - 3_600_000;
       const wanLinks = createWanLinksRepository(database.db);
       const service = createWanLinksService({
+        audit: createAudit(database.db),
         wanLinks,
         siteHealth: async () => ({ bySite: new Map() }),
         now: () => clock,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { NAMED_SCHEMAS } from '@it4u/shared/api';
 import * as shared from '@it4u/shared/routes';
 import { defineRoutes, READ, type RouteSpec } from '@it4u/shared/routes';
@@ -56,6 +57,18 @@ describe('the audit trail of every write', () => {
     expect(exempt.sort()).toEqual([...NOT_AUDITED].sort());
     const audited = writes.filter((key) => typeof contracts.get(key)?.audit === 'string');
     expect(audited.length).toBeGreaterThan(60);
+  });
+
+  it("names every write's event in both languages on the Audit screen", () => {
+    for (const language of ['en', 'vi']) {
+      const texts = JSON.parse(readFileSync(new URL(`../../web/src/i18n/${language}.json`, import.meta.url), 'utf8'));
+      const named = Object.keys(texts.audit.events as Record<string, string>).map((k) => k.replaceAll('_', '.'));
+      const missing = [...contracts.values()]
+        .map((spec) => spec.audit)
+        .filter((audit): audit is string => typeof audit === 'string')
+        .filter((event) => !named.some((n) => (event.endsWith('.') ? n.startsWith(event) : n === event)));
+      expect(missing, language).toEqual([]);
+    }
   });
 });
 

@@ -38,6 +38,7 @@ describe('the audit trail screen', { timeout: 15_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Audit trail' });
     expect(await within(table).findByText('lan.kt')).toBeTruthy();
     expect(within(table).getByText('Contracts')).toBeTruthy();
+    expect(within(table).getByText('Contract changed')).toBeTruthy();
     expect(within(table).getByText('phone: 0903 000 111 → 0912 000 222')).toBeTruthy();
     expect(within(table).getByText('password: (changed)')).toBeTruthy();
   });

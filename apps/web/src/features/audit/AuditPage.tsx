@@ -12,6 +12,7 @@ import { useListState } from '../../components/feedback/ListState.tsx';
 import { DateRangeFilter } from '../../components/filters/DateRangeFilter.tsx';
 import { type PickedRange, toDateRange } from '../../components/filters/dateRange.ts';
 import { useDebounced } from '../../components/form/useDebounced.ts';
+import { auditEventLabel } from '../../components/format/auditEvent.ts';
 import { formatDateTime } from '../../components/format/formatting.ts';
 import { type RegisterColumn, RegisterTable } from '../../components/table/RegisterTable.tsx';
 import { SearchBox } from '../../components/table/TableToolbar.tsx';
@@ -103,7 +104,10 @@ export function AuditPage() {
         return (
           <Space size={4} wrap>
             {area && <Tag>{areaLabel(area)}</Tag>}
-            <Typography.Text code>{event}</Typography.Text>
+            <span>{auditEventLabel(t, event)}</span>
+            <Typography.Text type="secondary" code>
+              {event}
+            </Typography.Text>
           </Space>
         );
       },

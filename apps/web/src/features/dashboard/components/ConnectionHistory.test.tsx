@@ -92,8 +92,8 @@ describe('connection history', () => {
     changes = [change(4, NOW - 900_000, 'splash.upload'), change(5, NOW - 400_000, 'wireless.network.update')];
     renderWithProviders(<History />);
     const list = await screen.findByRole('region', { name: 'Changes to this site in this range' });
-    expect(list.textContent).toContain('Splash images (splash.upload), lan.kt');
-    expect(list.textContent).toContain('Wireless networks (wireless.network.update), lan.kt');
+    expect(list.textContent).toContain('Splash image uploaded, lan.kt');
+    expect(list.textContent).toContain('Wireless network changed, lan.kt');
   });
 
   it('asks nothing of the changes for a customer', async () => {

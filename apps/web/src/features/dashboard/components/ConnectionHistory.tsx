@@ -1,9 +1,9 @@
-import { auditAreaOf, REPORT_INTERVALS, type ReportInterval, type SiteChange } from '@it4u/shared';
+import { REPORT_INTERVALS, type ReportInterval, type SiteChange } from '@it4u/shared';
 import { Alert, DatePicker, Segmented, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { auditAreaLabel, auditEventLabel } from '../../../components/format/auditEvent.ts';
 import { formatDateTime, formatNumber } from '../../../components/format/formatting.ts';
 import { Panel } from '../../../components/layout/DashboardPanel.tsx';
 import { dayMonthFormat } from '../../../i18n/i18n.ts';
@@ -29,12 +29,6 @@ export const firstView = (now: number): HistoryView => ({ interval: '5minutes', 
 
 const labelFormat = (interval: ReportInterval): string =>
   interval === '5minutes' ? 'LT' : interval === 'hourly' ? `${dayMonthFormat()} LT` : 'L';
-
-/** What a change changed, in the reader's words: its area (the wireless networks, the splash images). */
-function changeLabel(t: TFunction, change: SiteChange): string {
-  const area = auditAreaOf(change.event);
-  return area ? t(`audit.areas.${area}`) : change.event;
-}
 
 /** A mark on the time axis: the slot a change falls in, and the changes made in it. */
 export type ChangeMark = { slot: number; changes: SiteChange[] };
@@ -106,8 +100,8 @@ export function ConnectionHistory({
             data: marks.map((m) => ({
               name:
                 m.changes.length > 1
-                  ? `${changeLabel(t, m.changes[0] as SiteChange)} +${m.changes.length - 1}`
-                  : changeLabel(t, m.changes[0] as SiteChange),
+                  ? `${auditAreaLabel(t, (m.changes[0] as SiteChange).event)} +${m.changes.length - 1}`
+                  : auditAreaLabel(t, (m.changes[0] as SiteChange).event),
               xAxis: m.slot,
             })),
           },
@@ -175,7 +169,7 @@ export function ConnectionHistory({
           <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
             {changes.data?.map((c) => (
               <li key={c.id}>
-                {formatDateTime(c.at)}: {changeLabel(t, c)} ({c.event}), {c.actorName || t('audit.console')}
+                {formatDateTime(c.at)}: {auditEventLabel(t, c.event)}, {c.actorName || t('audit.console')}
               </li>
             ))}
           </ul>
