@@ -19,6 +19,8 @@ export const auditEvents = pgTable(
     index('audit_events_event_ip_at_idx').on(t.event, t.ip, t.at),
     // the lines about one thing (a site's changes on its chart, a customer's lines)
     index('audit_events_target_at_idx').on(t.target, t.at),
+    // the Audit screen's time filter
+    index('audit_events_at_idx').on(t.at),
   ],
 );
 

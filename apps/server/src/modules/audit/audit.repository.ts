@@ -74,7 +74,7 @@ export function createAuditRepository(db: Db) {
       const where = whereOf(f);
       const [rows, counted] = await Promise.all([
         db.execute(sql`select id, at, actor_id, actor_name, event, target, ip, details from audit_events
-          where ${where} order by id desc offset ${offset} limit ${limit}`),
+          where ${where} order by at desc, id desc offset ${offset} limit ${limit}`),
         db.execute(sql`select count(*)::int as n from audit_events where ${where}`),
       ]);
       return { items: rowsOf<Row>(rows).map(entryOf), total: Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0) };

@@ -1,1 +1,0 @@
-CREATE INDEX "audit_events_target_at_idx" ON "audit_events" USING btree ("target","at");
