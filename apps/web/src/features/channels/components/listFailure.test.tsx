@@ -37,9 +37,7 @@ const detail = {
 const summary = { byStatus: [], byProvider: [], asOf: 0 };
 const others = (url: string) => (url.includes('summary') ? summary : url.includes('channel.name') ? [] : undefined);
 
-// The details tab's first rows take 20 to 30 s to draw in jsdom on this 2-core machine (the same at the commit before
-// this change; in Chromium they draw at once): the test waits for them longer than the suite's default.
-describe('channel registers when their list call fails', { timeout: 60_000 }, () => {
+describe('channel registers when their list call fails', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('registration: the error with Retry, not "No data"; Retry brings the channels', async () => {
