@@ -14,8 +14,13 @@ const LABELS = {
  * every pager of the console as its `itemRender`.
  */
 export function pageLabels(t: TFunction): NonNullable<PaginationProps['itemRender']> {
-  return (_page, type, element) =>
-    type !== 'page' && isValidElement(element)
-      ? cloneElement(element as React.ReactElement<{ 'aria-label'?: string }>, { 'aria-label': t(LABELS[type]) })
-      : element;
+  return (_page, type, element) => {
+    if (type === 'page' || !isValidElement(element)) return element;
+    // the jumps of five pages are links without an address, which may not carry a name unless they say what they are
+    const role = type === 'jump-prev' || type === 'jump-next' ? { role: 'button' } : {};
+    return cloneElement(element as React.ReactElement<{ 'aria-label'?: string; role?: string }>, {
+      'aria-label': t(LABELS[type]),
+      ...role,
+    });
+  };
 }
