@@ -26,6 +26,7 @@ import { contractsModule } from './modules/contracts/contracts.module.ts';
 import { createContractsRepository } from './modules/contracts/contracts.repository.ts';
 import { controllersModule } from './modules/controllers/controllers.module.ts';
 import { cronjobModule } from './modules/cronjob/cronjob.module.ts';
+import { customersModule } from './modules/customers/customers.module.ts';
 import { dashboardModule } from './modules/dashboard/dashboard.module.ts';
 import { demoModule } from './modules/demo/demo.module.ts';
 import { deviceInfoModule } from './modules/deviceinfo/deviceInfo.module.ts';
@@ -266,6 +267,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     now: opts.now,
     overviewBudgetMs: opts.overviewBudgetMs,
   });
+  const customers = customersModule({
+    contracts: contracts.ofCustomers,
+    sites: sites.service,
+    accessPoints: (site) => dashboard.service.accessPointStates(site),
+    wanLinks: wanLinks.ofCustomer,
+    channels: channels.ofCustomer,
+    stock: supplies.ofCustomer,
+    deviceInfo: deviceInfo.ofCustomer,
+    terminal: terminal.ofCustomer,
+    vouchers: vouchers.service,
+    audit: auditTrail.ofCustomer,
+    now: opts.now ?? Date.now,
+  });
   realtime.authenticateWith(registerAuth(app, auth.verifyAccess, auth.sessionStore));
 
   // The areas and where they answer.
@@ -292,6 +306,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ['/api/v1', backups],
     ['/api/v1', demo],
     ['/api/v1', auditTrail],
+    ['/api/v1', customers],
     ['', { routes: terminal.socketRoutes }],
     ['', { routes: splash.publicRoutes }],
     ['', portal],

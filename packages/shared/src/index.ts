@@ -5,6 +5,7 @@ export * from './audit.ts';
 export * from './channels.ts';
 export * from './constants.ts';
 export * from './cron.ts';
+export * from './customers.ts';
 export * from './deviceInfo.ts';
 export * from './parameters.ts';
 export * from './properties.ts';

@@ -31,6 +31,8 @@ const SuppliesPage = lazyPage(() => import('../features/supplies/SuppliesPage.ts
 const WanLinksPage = lazyPage(() => import('../features/wanLinks/WanLinksPage.tsx'), 'WanLinksPage');
 const ChatPage = lazyPage(() => import('../features/chat/ChatPage.tsx'), 'ChatPage');
 const AuditPage = lazyPage(() => import('../features/audit/AuditPage.tsx'), 'AuditPage');
+const CustomersPage = lazyPage(() => import('../features/customers/CustomersPage.tsx'), 'CustomersPage');
+const CustomerPage = lazyPage(() => import('../features/customers/CustomerPage.tsx'), 'CustomerPage');
 const DeviceInfoPage = lazyPage(() => import('../features/deviceInfo/DeviceInfoPage.tsx'), 'DeviceInfoPage');
 
 export const routes: RouteObject[] = [
@@ -99,6 +101,8 @@ export const routes: RouteObject[] = [
       { path: 'reporter', element: <WanLinksPage /> },
       { path: 'chat', element: <ChatPage /> },
       { path: 'audit', element: <AuditPage /> },
+      { path: 'customers', element: <CustomersPage /> },
+      { path: 'customers/:id', element: <CustomerPage /> },
       { path: '*', element: <Navigate to="/home" replace /> },
     ],
   },

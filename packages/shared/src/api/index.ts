@@ -6,6 +6,7 @@ export * from './common.ts';
 export * from './contracts.ts';
 export * from './controllers.ts';
 export * from './cronjob.ts';
+export * from './customers.ts';
 export * from './dashboard.ts';
 export * from './demo.ts';
 export * from './deviceInfo.ts';

@@ -6,6 +6,7 @@ import type { chatRoutes } from './chat.ts';
 import type { contractRoutes } from './contracts.ts';
 import type { controllersRoutes } from './controllers.ts';
 import type { cronjobRoutes } from './cronjob.ts';
+import type { customersRoutes } from './customers.ts';
 import type { dashboardRoutes } from './dashboard.ts';
 import type { demoRoutes } from './demo.ts';
 import type { deviceInfoRoutes } from './deviceInfo.ts';
@@ -30,6 +31,7 @@ export * from './chat.ts';
 export * from './contracts.ts';
 export * from './controllers.ts';
 export * from './cronjob.ts';
+export * from './customers.ts';
 export * from './dashboard.ts';
 export * from './demo.ts';
 export * from './deviceInfo.ts';
@@ -54,6 +56,7 @@ export type ApiRoutes = typeof auditRoutes &
   typeof chatRoutes &
   typeof contractRoutes &
   typeof controllersRoutes &
+  typeof customersRoutes &
   typeof cronjobRoutes &
   typeof dashboardRoutes &
   typeof demoRoutes &

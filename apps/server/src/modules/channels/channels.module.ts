@@ -1,8 +1,11 @@
 import type { Area, Core } from '../../lib/module.ts';
 import type { ContractsForRecords } from '../contracts/contracts.module.ts';
-import { createChannelsRepository } from './channels.repository.ts';
+import { type ChannelsRepository, createChannelsRepository } from './channels.repository.ts';
 import { channelsRoutes } from './channels.routes.ts';
 import { createChannelsService } from './channels.service.ts';
+
+/** What a customer's page reads of the register: the channels of a contract and their history. */
+export type ChannelsOfCustomer = Pick<ChannelsRepository, 'ofContract' | 'historyOf'>;
 
 /** The register of leased transmission channels: providers, service packs, channels, details and history. */
 export function channelsModule(core: Core, deps: { contracts: ContractsForRecords }) {
@@ -10,5 +13,9 @@ export function channelsModule(core: Core, deps: { contracts: ContractsForRecord
   const service = createChannelsService({ channels, contracts: deps.contracts, audit: core.audit });
   const routes: Area['routes'] = async (api) =>
     channelsRoutes(api, { channels: service, sheetLimits: core.sheetLimits });
-  return { service, routes };
+  const ofCustomer: ChannelsOfCustomer = {
+    ofContract: (contractId, limit) => channels.ofContract(contractId, limit),
+    historyOf: (ids, before, limit) => channels.historyOf(ids, before, limit),
+  };
+  return { service, routes, ofCustomer };
 }

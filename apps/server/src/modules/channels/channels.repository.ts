@@ -10,7 +10,7 @@ import {
   type ChannelSummary,
   type ServicePack,
 } from '@it4u/shared';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   channelAttributes,
@@ -196,6 +196,16 @@ export type HistoryValues = {
   actorName: string;
   changes: ChannelChange[];
 };
+
+const historyEntryOf = (r: typeof channelHistory.$inferSelect): ChannelHistoryEntry => ({
+  id: r.id,
+  entity: r.entity as ChannelHistoryEntry['entity'],
+  entityId: r.entityId,
+  action: r.action as ChannelHistoryEntry['action'],
+  at: r.at.getTime(),
+  actorName: r.actorName ?? '',
+  changes: r.changes as ChannelChange[],
+});
 
 export function createChannelsRepository(db: Db) {
   const repository = {
@@ -402,21 +412,36 @@ export function createChannelsRepository(db: Db) {
       };
     },
 
+    /** The channels whose details name a contract (a customer's page), newest detail first. */
+    async ofContract(contractId: number, limit: number): Promise<ChannelDetail[]> {
+      const rows = await db.execute(sql`${DETAIL_SELECT} from ${DETAIL_TABLES} where d.contract_id = ${contractId}
+        order by d.id desc limit ${limit}`);
+      return rowsOf<DetailRow>(rows).map(toDetail);
+    },
+
+    /** The history of some channels before a time, newest first (a customer's timeline). */
+    async historyOf(
+      attributeIds: number[],
+      before: Date,
+      limit: number,
+    ): Promise<(ChannelHistoryEntry & { attributeId: number })[]> {
+      if (attributeIds.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(channelHistory)
+        .where(and(inArray(channelHistory.attributeId, attributeIds), lt(channelHistory.at, before)))
+        .orderBy(desc(channelHistory.at), desc(channelHistory.id))
+        .limit(limit);
+      return rows.map((r) => ({ ...historyEntryOf(r), attributeId: r.attributeId }));
+    },
+
     async history(attributeId: number): Promise<ChannelHistoryEntry[]> {
       const rows = await db
         .select()
         .from(channelHistory)
         .where(eq(channelHistory.attributeId, attributeId))
         .orderBy(desc(channelHistory.at), desc(channelHistory.id));
-      return rows.map((r) => ({
-        id: r.id,
-        entity: r.entity as ChannelHistoryEntry['entity'],
-        entityId: r.entityId,
-        action: r.action as ChannelHistoryEntry['action'],
-        at: r.at.getTime(),
-        actorName: r.actorName ?? '',
-        changes: r.changes as ChannelChange[],
-      }));
+      return rows.map(historyEntryOf);
     },
   };
   return Object.assign(repository, {

@@ -17,6 +17,9 @@ export type ContractCounts = Pick<ContractsRepository, 'segmentCounts'>;
 /** What the site selectors search of the register: each site's customers and contract numbers. */
 export type SiteOwnersOf = Pick<ContractsRepository, 'ownersBySite'>;
 
+/** What the customers' pages read of the register: a contract, and the contracts a caller may list. */
+export type ContractsOfCustomers = Pick<ContractsRepository, 'find' | 'page'>;
+
 /** The contracts register: customers' contracts and the sites they cover. */
 export function contractsModule(core: Core, deps: { sites: SitesService }) {
   const repository = createContractsRepository(core.db);
@@ -30,5 +33,9 @@ export function contractsModule(core: Core, deps: { sites: SitesService }) {
   const counts: ContractCounts = { segmentCounts: () => repository.segmentCounts() };
   const owners: SiteOwnersOf = { ownersBySite: () => repository.ownersBySite() };
   const routes: Area['routes'] = async (api) => contractsRoutes(api, { contracts: service });
-  return { service, forRecords, counts, owners, routes };
+  const ofCustomers: ContractsOfCustomers = {
+    find: (id) => repository.find(id),
+    page: (q, offset, limit, ownSites) => repository.page(q, offset, limit, ownSites),
+  };
+  return { service, forRecords, counts, owners, ofCustomers, routes };
 }

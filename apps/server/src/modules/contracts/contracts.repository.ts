@@ -46,8 +46,22 @@ type Inside = (tx: Db, id: number) => Promise<unknown>;
 
 export function createContractsRepository(db: Db) {
   return {
-    async page(q: string | undefined, offset: number, limit: number): Promise<{ items: Contract[]; total: number }> {
-      const where = containsAny(q, ['c.num_contract', 'c.client_name', 'c.company_name', 'c.phone', 'c.street']);
+    /**
+     * A page of contracts, by customer name. With `ownSites` (a customer's short names of their sites): only the
+     * contracts covering some site, all of them among those.
+     */
+    async page(
+      q: string | undefined,
+      offset: number,
+      limit: number,
+      ownSites?: string[],
+    ): Promise<{ items: Contract[]; total: number }> {
+      const text = containsAny(q, ['c.num_contract', 'c.client_name', 'c.company_name', 'c.phone', 'c.street']);
+      const where = ownSites
+        ? sql`${text} and exists (select 1 from contract_sites x where x.contract_id = c.id)
+          and not exists (select 1 from contract_sites x join sites s on s.id = x.site_id
+            where x.contract_id = c.id and not (s.idname = any(${sql.param(ownSites)}::text[])))`
+        : text;
       const rows = rowsOf<Row>(
         await db.execute(sql`${SELECT}, count(*) over() as total from contracts c where ${where}
           order by c.client_name, c.id limit ${limit} offset ${offset}`),

@@ -33,6 +33,9 @@ import {
 import { statSpecNames } from './dashboard.stat.ts';
 
 type Range = { start: number; end: number };
+
+/** An access point now: up or down, since when (ms; null when not said), its clients. */
+export type ApState = { mac: string; name: string; connected: boolean; clients: number; since: number | null };
 const MINUTE = 60_000;
 const WEEK = 7 * 24 * 60 * MINUTE;
 /** However late the health came, the lists already in the cache get this long to be taken (ms). */
@@ -142,6 +145,31 @@ export function createDashboardService(deps: {
         accessPoints,
         ...statSpecNames(devices, accessPoints),
       };
+    },
+
+    /**
+     * A site's access points now, each with since when it is in its state: up since it last started (now less its
+     * uptime), down since it was last seen (null when the controller does not say). For a customer's page, whose
+     * caller was checked there.
+     */
+    async accessPointStates(site: string): Promise<ApState[]> {
+      const { controller, site: name } = await deps.sites.onController(site);
+      const devices = await controller.devices(name, DASHBOARD_REFRESH_MS);
+      const now = deps.now();
+      return devices
+        .filter((d) => d.type === undefined || d.type === 'uap')
+        .map((d) => {
+          const [ap] = toAccessPoints([d]);
+          const connected = ap?.connected ?? false;
+          const lastSeen = lastSeenOf(d);
+          return {
+            mac: ap?.mac ?? '',
+            name: ap?.name ?? '',
+            connected,
+            clients: ap?.clients ?? 0,
+            since: connected ? (ap && ap.uptime > 0 ? now - ap.uptime * 1000 : null) : lastSeen > 0 ? lastSeen : null,
+          };
+        });
     },
 
     async hotspotGuests(actor: Actor, site: string, range: Range): Promise<HotspotGuests> {

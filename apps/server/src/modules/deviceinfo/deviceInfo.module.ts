@@ -26,8 +26,11 @@ export function deviceInfoModule(
    * labels (customer, site) of the rows its approvals name.
    */
   const forTerminal = { find: repository.find, secrets: repository.secrets, labels: repository.labels };
-  return { service, repository, routes, forTerminal };
+  const ofCustomer = { ofContract: repository.ofContract };
+  return { service, repository, routes, forTerminal, ofCustomer };
 }
 
 /** The face the remote terminal is given. */
 export type DeviceInfoForTerminal = ReturnType<typeof deviceInfoModule>['forTerminal'];
+/** What a customer's page reads of the register: the customer's rows (secrets masked, as the register shows them). */
+export type DeviceInfoOfCustomer = ReturnType<typeof deviceInfoModule>['ofCustomer'];

@@ -105,6 +105,12 @@ export function createDeviceInfoRepository(db: Db) {
       return { items: rowsOf<Row>(rows).map(toDeviceInfo), total };
     },
 
+    /** The rows of a customer (a contract), in the order they were added. */
+    async ofContract(contractId: number, limit: number): Promise<DeviceInfo[]> {
+      const rows = await db.execute(sql`${SELECT} where d.contract_id = ${contractId} order by d.id limit ${limit}`);
+      return rowsOf<Row>(rows).map(toDeviceInfo);
+    },
+
     async find(id: number): Promise<DeviceInfo | undefined> {
       const [row] = rowsOf<Row>(await db.execute(sql`${SELECT} where d.id = ${id}`));
       return row ? toDeviceInfo(row) : undefined;

@@ -42,6 +42,10 @@ export type RecordFilter = {
   fromDate?: number;
   toDate?: number;
   status?: string;
+  /** the records of one contract (stock-outs) */
+  contractId?: number;
+  /** those dated before this time (epoch ms) */
+  before?: number;
   offset: number;
   limit: number;
 };
@@ -143,6 +147,8 @@ function recordWhere(kind: StockKind, f: Omit<RecordFilter, 'offset' | 'limit'>)
   if (f.fromDate !== undefined) parts.push(sql`r.export_date >= ${new Date(f.fromDate).toISOString()}::timestamptz`);
   if (f.toDate !== undefined) parts.push(sql`r.export_date <= ${new Date(f.toDate).toISOString()}::timestamptz`);
   if (f.status) parts.push(sql`coalesce(r.status, ${IN_USE_STATUS}) = ${f.status}`);
+  if (f.contractId !== undefined) parts.push(sql`r.contract_id = ${f.contractId}`);
+  if (f.before !== undefined) parts.push(sql`r.export_date < ${new Date(f.before).toISOString()}::timestamptz`);
   parts.push(
     containsAny(f.q, [
       'i.item_code',

@@ -3,7 +3,11 @@ import { mayDo } from '../../lib/context.ts';
 import type { Area, Core, Job } from '../../lib/module.ts';
 import type { LiveSession } from '../../plugins/auth.ts';
 import type { Resolve } from './hosts.ts';
-import { createTerminalRepository } from './terminal.repository.ts';
+import { createTerminalRepository, type TerminalRepository } from './terminal.repository.ts';
+
+/** What a customer's page reads of the terminal: the sessions on the customer's devices. */
+export type TerminalOfCustomer = Pick<TerminalRepository, 'ofDevices'>;
+
 import { terminalRoutes, terminalSocket } from './terminal.routes.ts';
 import { createTerminalService, type TerminalDevices, type TerminalOptions } from './terminal.service.ts';
 
@@ -82,5 +86,6 @@ export function terminalModule(
   };
   /** What the device information asks of the terminal: to drop the approvals of hosts a row no longer names. */
   const forDeviceInfo = { dropApprovalsExcept: repository.dropApprovalsExcept };
-  return { service, routes, socketRoutes, jobs: [abandoned], forDeviceInfo };
+  const ofCustomer: TerminalOfCustomer = { ofDevices: repository.ofDevices };
+  return { service, routes, socketRoutes, jobs: [abandoned], forDeviceInfo, ofCustomer };
 }

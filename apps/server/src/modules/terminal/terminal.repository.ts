@@ -1,7 +1,7 @@
 // What the terminal stores and reads: its sessions and their recordings, the pinned host keys, the approvals of hosts
 // for stored passwords (over 300 lines: four small stores, each a few short queries).
 import type { HostKey, TerminalApproval, TerminalSession } from '@it4u/shared';
-import { and, count, desc, eq, gt, ilike, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sshHostKeys, terminalChunks, terminalHostApprovals, terminalSessions } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/sql.ts';
@@ -39,6 +39,24 @@ const approvalIs = (k: ApprovalKey) =>
   );
 
 /** Terminal sessions, their recordings, the pinned host keys, and the hosts approved for stored passwords. */
+const sessionOf = (r: typeof terminalSessions.$inferSelect): TerminalSession => ({
+  id: r.id,
+  actorName: r.actorName,
+  deviceInfoId: r.deviceInfoId,
+  site: r.site,
+  customer: r.customer,
+  host: r.host,
+  port: r.port,
+  sshUser: r.sshUser,
+  startedAt: r.startedAt.getTime(),
+  endedAt: ms(r.endedAt),
+  bytesIn: r.bytesIn,
+  bytesOut: r.bytesOut,
+  closeReason: r.closeReason,
+  recordedBytes: r.recordedBytes,
+  truncated: r.truncated,
+});
+
 export function createTerminalRepository(db: Db) {
   return {
     /**
@@ -275,26 +293,28 @@ export function createTerminalRepository(db: Db) {
           .offset(offset),
         db.select({ n: count() }).from(terminalSessions).where(where),
       ]);
-      return {
-        items: rows.map((r) => ({
-          id: r.id,
-          actorName: r.actorName,
-          deviceInfoId: r.deviceInfoId,
-          site: r.site,
-          customer: r.customer,
-          host: r.host,
-          port: r.port,
-          sshUser: r.sshUser,
-          startedAt: r.startedAt.getTime(),
-          endedAt: ms(r.endedAt),
-          bytesIn: r.bytesIn,
-          bytesOut: r.bytesOut,
-          closeReason: r.closeReason,
-          recordedBytes: r.recordedBytes,
-          truncated: r.truncated,
-        })),
-        total: Number(total?.n ?? 0),
-      };
+      return { items: rows.map(sessionOf), total: Number(total?.n ?? 0) };
+    },
+
+    /**
+     * The sessions on some device information rows started before a time, newest first, everyone's or one user's (a
+     * customer's page).
+     */
+    async ofDevices(deviceInfoIds: number[], before: Date, limit: number, userId?: number): Promise<TerminalSession[]> {
+      if (deviceInfoIds.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(terminalSessions)
+        .where(
+          and(
+            inArray(terminalSessions.deviceInfoId, deviceInfoIds),
+            lt(terminalSessions.startedAt, before),
+            userId === undefined ? undefined : eq(terminalSessions.userId, userId),
+          ),
+        )
+        .orderBy(desc(terminalSessions.startedAt), desc(terminalSessions.id))
+        .limit(limit);
+      return rows.map(sessionOf);
     },
 
     async session(id: number) {

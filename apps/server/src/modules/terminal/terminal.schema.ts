@@ -87,7 +87,11 @@ export const terminalSessions = pgTable(
     recordedBytes: integer('recorded_bytes').notNull().default(0),
     truncated: boolean('truncated').notNull().default(false),
   },
-  (t) => [index('terminal_sessions_started_idx').on(t.startedAt), index('terminal_sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('terminal_sessions_started_idx').on(t.startedAt),
+    index('terminal_sessions_user_idx').on(t.userId),
+    index('terminal_sessions_device_idx').on(t.deviceInfoId, t.startedAt),
+  ],
 );
 
 /** A session's recording (asciicast v2 event lines), in the order written. */

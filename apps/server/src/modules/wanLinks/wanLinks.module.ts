@@ -11,6 +11,9 @@ import { createHistoryPruning } from './wanLinks.retention.ts';
 import { wanLinksRoutes } from './wanLinks.routes.ts';
 import { createWanLinksService } from './wanLinks.service.ts';
 
+/** What a customer's page reads of the customer report. */
+export type WanLinksOfCustomer = ReturnType<typeof wanLinksModule>['ofCustomer'];
+
 /**
  * The customer report: WAN telemetry pushed by customer sites' routers (latest state, history, stale sites), the
  * access points the controller counts, its metrics for Prometheus, the Zabbix check, and each site's own device
@@ -111,5 +114,12 @@ export function wanLinksModule(
     jobs.push(
       createDemoRouters({ wanLinks, sitenames: deps.demoSites, record: service.record, now, inUse: deps.demoInUse }),
     );
-  return { service, deviceTokens, routes, jobs, pruning };
+  const ofCustomer = {
+    /** the customer sites of some sites of the site names, by their short names */
+    ofSites: wanLinks.ofSites,
+    /** one site's links with their availability and timeline */
+    detail: (id: number) => service.detail(id),
+    changesBefore: wanLinks.changesBefore,
+  };
+  return { service, deviceTokens, routes, jobs, pruning, ofCustomer };
 }

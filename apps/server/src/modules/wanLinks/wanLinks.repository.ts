@@ -288,6 +288,10 @@ export function createWanLinksRepository(db: Db) {
 
     find: async (id: number): Promise<SiteRow | undefined> => (await sites(sql`where cs.id = ${id}`))[0],
 
+    /** The customer sites of some sites of the site names (by their short names). */
+    ofSites: async (idnames: string[]): Promise<SiteRow[]> =>
+      idnames.length === 0 ? [] : sites(sql`where ${siteNamedColumn('idname')} = any(${sql.param(idnames)}::text[])`),
+
     /** The site whose name is `name`, or whose short name in the site names is `name`. */
     findByName: async (name: string): Promise<SiteRow | undefined> =>
       (await sites(sql`where cs.sitename = ${name} or ${siteNamedColumn('idname')} = ${name}`)).sort(
@@ -307,6 +311,31 @@ export function createWanLinksRepository(db: Db) {
           order by wan, at`),
       );
       return rows.map((r) => ({ ...r, at: new Date(r.at) }));
+    },
+
+    /** The changes of some sites' links before a time, newest first (a customer's timeline). */
+    async changesBefore(siteIds: number[], before: Date, limit: number): Promise<(EventRow & { siteId: number })[]> {
+      if (siteIds.length === 0) return [];
+      const rows = rowsOf<{
+        site_id: number;
+        wan: number;
+        at: string | Date;
+        state: LinkState;
+        provider: string;
+        ip: string;
+      }>(
+        await db.execute(sql`select site_id, wan, at, state, provider, ip from wan_events
+          where site_id = any(${sql.param(siteIds)}::int[]) and at < ${before.toISOString()}::timestamptz
+          order by at desc, site_id, wan limit ${limit}`),
+      );
+      return rows.map((r) => ({
+        siteId: Number(r.site_id),
+        wan: r.wan,
+        at: new Date(r.at),
+        state: r.state,
+        provider: r.provider,
+        ip: r.ip,
+      }));
     },
 
     /**

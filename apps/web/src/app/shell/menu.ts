@@ -5,6 +5,7 @@ import {
   DashboardOutlined,
   FundOutlined,
   HomeOutlined,
+  IdcardOutlined,
   InboxOutlined,
   LaptopOutlined,
   MessageOutlined,
@@ -52,6 +53,15 @@ export const MENU: MenuEntry[] = [
     icon: FundOutlined,
     // staff: the customer report is no customer's
     visible: (_, roles) => can(roles, 'customerReport'),
+  },
+  {
+    key: 'customers',
+    path: '/customers',
+    subPaths: ['/customers/:id'],
+    labelKey: 'menu.customers',
+    icon: IdcardOutlined,
+    // staff: every customer; a customer: their own page
+    visible: always,
   },
   {
     key: 'settings',

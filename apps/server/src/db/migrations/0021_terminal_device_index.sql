@@ -1,0 +1,1 @@
+CREATE INDEX "terminal_sessions_device_idx" ON "terminal_sessions" USING btree ("device_info_id","started_at");
