@@ -34,6 +34,8 @@ const SCREENS = [
   '/reporter',
   '/chat',
   '/audit',
+  '/customers',
+  '/customers/1',
 ];
 const SIGNED_OUT = ['/login', '/verify', '/resetPassword', '/logined', '/403'];
 

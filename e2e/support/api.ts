@@ -14,7 +14,15 @@ export async function adminToken(request: APIRequestContext, password: string): 
 export async function createUser(
   request: APIRequestContext,
   token: string,
-  user: { username: string; password: string; roles: string[]; type?: 'User' | 'Client'; language?: string },
+  user: {
+    username: string;
+    password: string;
+    roles: string[];
+    type?: 'User' | 'Client';
+    language?: string;
+    /** the sites' short names (a customer's) */
+    sitename?: string[];
+  },
 ) {
   const chosen = `Admin-set-${user.password}`;
   const res = await request.post('/api/v1/auth/signup', {
@@ -29,7 +37,7 @@ export async function createUser(
       language: user.language ?? 'English',
       type: user.type ?? 'User',
       roles: user.roles,
-      sitename: [],
+      sitename: user.sitename ?? [],
     },
   });
   if (res.status() !== 201) throw new Error(`signup ${user.username}: ${res.status()} ${await res.text()}`);

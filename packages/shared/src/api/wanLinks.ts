@@ -54,6 +54,8 @@ export const CustomerInfoSchema = Type.Object({
   known: Type.Boolean(),
   /** the customer of the site's contract */
   customer: nullable(Type.String()),
+  /** that contract's id: the customer's page, /customers/:id */
+  customerId: nullable(Type.Integer()),
   /** access points of the site connected and disconnected (null: the controller did not say) */
   apconnected: nullable(Type.Integer()),
   apdisconnected: nullable(Type.Integer()),

@@ -44,11 +44,14 @@ const OWNER = 'site_owner';
  * the customer's name is `siteOwnerColumn`.
  */
 export const siteOwnerJoin = (siteId: SQL): SQL =>
-  sql`left join (select distinct on (x.site_id) x.site_id, c.client_name from contract_sites x
+  sql`left join (select distinct on (x.site_id) x.site_id, c.id, c.client_name from contract_sites x
     join contracts c on c.id = x.contract_id order by x.site_id, c.id) ${sql.raw(OWNER)} on ${sql.raw(OWNER)}.site_id = ${siteId}`;
 
 /** The name of the customer `siteOwnerJoin` found (null when none). */
 export const siteOwnerColumn: SQL = sql.raw(`${OWNER}.client_name`);
+
+/** The id of the contract `siteOwnerJoin` found (null when none): the customer's page. */
+export const siteOwnerIdColumn: SQL = sql.raw(`${OWNER}.id`);
 
 /** The columns `contractRefColumns` adds to a row. */
 export type ContractRefRow = {

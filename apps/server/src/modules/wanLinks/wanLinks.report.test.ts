@@ -14,6 +14,7 @@ const site = (id: number, sitename: string): SiteRow => ({
   groupName: id % 2 ? 'FTTH' : 'Leased',
   idname: null,
   customer: null,
+  customerId: null,
   uptimeLb: null,
   lastPushAt: new Date(T0),
   links: [{ wan: 1, provider: 'VNPT', ip: '14.1.1.1', up: true, uptime: 60, since: new Date(T0) }],

@@ -2,7 +2,7 @@ import type { LinkState } from '@it4u/shared/api';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, runNamed } from '../../db/client.ts';
 import { chunks, isDeadlock, isUniqueViolation, rowsOf } from '../../lib/sql.ts';
-import { siteOwnerColumn, siteOwnerJoin } from '../contracts/contractRefs.ts';
+import { siteOwnerColumn, siteOwnerIdColumn, siteOwnerJoin } from '../contracts/contractRefs.ts';
 import { siteExistsText, siteNamedColumn, siteNamedJoin } from '../sites/siteRefs.ts';
 
 /** A WAN link as a push reports it. */
@@ -18,6 +18,8 @@ export type SiteRow = {
   groupName: string;
   idname: string | null;
   customer: string | null;
+  /** the contract of the customer (their page) */
+  customerId: number | null;
   uptimeLb: number | null;
   lastPushAt: Date | null;
   links: LinkRow[];
@@ -34,6 +36,7 @@ type RawSite = {
   group_name: string;
   idname: string | null;
   customer: string | null;
+  customer_id: number | null;
   uptime_lb: number | null;
   uptimes: (number | null)[] | string;
   links: StoredLink[] | string;
@@ -75,6 +78,7 @@ function toSite(r: RawSite): SiteRow {
     groupName: r.group_name,
     idname: r.idname,
     customer: r.customer,
+    customerId: r.customer_id === null || r.customer_id === undefined ? null : Number(r.customer_id),
     uptimeLb: r.uptime_lb,
     lastPushAt: r.last_push === null ? null : new Date(Number(r.last_push)),
     links,
@@ -88,7 +92,8 @@ function toSite(r: RawSite): SiteRow {
  */
 const SITES = sql`select cs.id, cs.sitename, cs.group_name, cs.uptime_lb, cs.uptimes, cs.links,
     (extract(epoch from cs.last_push_at) * 1000)::float8 as last_push,
-    ${siteNamedColumn('idname')} as idname, ${siteOwnerColumn} as customer
+    ${siteNamedColumn('idname')} as idname, ${siteOwnerColumn} as customer,
+    ${siteOwnerIdColumn} as customer_id
   from customer_sites cs
   ${siteNamedJoin(sql`cs.sitename`)}
   ${siteOwnerJoin(siteNamedColumn('id'))}`;
@@ -196,6 +201,7 @@ function createPushStatements(db: Db) {
           group_name: '',
           idname: null,
           customer: null,
+          customer_id: null,
           uptime_lb: null,
           uptimes: [],
           links: site.links,
@@ -346,7 +352,7 @@ export function createWanLinksRepository(db: Db) {
       const [answer] = rowsOf<{ rows: string }>(
         await db.execute(sql`select coalesce(json_agg(r order by r.sitename), '[]')::text as rows from (
           select id, sitename, group_name, uptime_lb, uptimes, links,
-            (extract(epoch from last_push_at) * 1000)::float8 as last_push, null as idname, null as customer
+            (extract(epoch from last_push_at) * 1000)::float8 as last_push, null as idname, null as customer, null as customer_id
           from customer_sites) r`),
       );
       return (JSON.parse(answer?.rows ?? '[]') as RawSite[]).map(toSite);

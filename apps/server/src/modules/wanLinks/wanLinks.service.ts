@@ -160,6 +160,7 @@ export function createWanLinksService(deps: {
       idname: s.idname,
       known: s.idname !== null,
       customer: s.customer,
+      customerId: s.customerId,
       apconnected: ap?.connected ?? null,
       apdisconnected,
       wan1Provider: w1?.provider ?? '',

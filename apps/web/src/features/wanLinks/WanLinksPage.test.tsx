@@ -25,6 +25,7 @@ const row = (id: number, sitename: string, over: Partial<CustomerInfo> = {}): Cu
   idname: null,
   known: false,
   customer: null,
+  customerId: null,
   apconnected: null,
   apdisconnected: null,
   wan1Provider: 'VNPT',

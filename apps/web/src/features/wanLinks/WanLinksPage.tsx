@@ -20,6 +20,7 @@ import { CustomerDetailModal } from './components/CustomerDetailModal.tsx';
 import { LinkStateTag } from './components/LinkStateTag.tsx';
 import { matches, pushedAgo, reportSheetRows, WANS, type WanNumber, wanOf } from './report.ts';
 import './wanLinks.css';
+import { CustomerLink } from '../../components/customers/CustomerLink.tsx';
 import { useCustomersQuery } from './useCustomersQuery.ts';
 import { useDeleteCustomerSiteMutation } from './useDeleteCustomerSiteMutation.ts';
 import { useServiceGroupsQuery } from './useServiceGroupsQuery.ts';
@@ -125,7 +126,7 @@ export function WanLinksPage() {
       key: 'customer',
       title: t('wanLinks.columns.customer'),
       width: 170,
-      render: (_, row) => row.customer ?? '—',
+      render: (_, row) => <CustomerLink id={row.customerId} name={row.customer} />,
     },
     { key: 'service', title: t('wanLinks.columns.service'), dataIndex: 'groupClient', width: 100 },
     {

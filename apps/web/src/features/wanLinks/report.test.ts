@@ -10,6 +10,7 @@ const row = (over: Partial<CustomerInfo> = {}): CustomerInfo => ({
   idname: 'hoamai01',
   known: true,
   customer: '=Công ty Hoa Mai',
+  customerId: 3,
   apconnected: 3,
   apdisconnected: 1,
   wan1Provider: 'VNPT',

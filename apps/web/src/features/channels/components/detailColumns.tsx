@@ -8,6 +8,7 @@ import {
 import { DatePicker, Input, InputNumber, Select } from 'antd';
 import type { TFunction } from 'i18next';
 import { ContractPicker } from '../../../components/contracts/ContractPicker.tsx';
+import { CustomerLink } from '../../../components/customers/CustomerLink.tsx';
 import { formatDate, formatMoney } from '../../../components/format/formatting.ts';
 import { editColumns } from '../../../components/table/editColumns.tsx';
 import type { RegisterColumn } from '../../../components/table/RegisterTable.tsx';
@@ -60,7 +61,9 @@ export function detailColumns({ t, language, editing, watched, onPickChannel }: 
     contract ? (
       <>
         <div>{contract.numContract}</div>
-        <div className="channel-secondary">{contract.clientName}</div>
+        <div className="channel-secondary">
+          <CustomerLink id={contract.id} name={contract.clientName} />
+        </div>
       </>
     ) : null;
   const textColumn = (key: (typeof TEXT_FIELDS)[number]) =>

@@ -3,6 +3,7 @@ import { Input, Select } from 'antd';
 import type { Rule } from 'antd/es/form/index.js';
 import type { TFunction } from 'i18next';
 import { ContractPicker } from '../../../components/contracts/ContractPicker.tsx';
+import { CustomerLink } from '../../../components/customers/CustomerLink.tsx';
 import { siteMatches } from '../../../components/sites/SiteSelect.tsx';
 import { editColumns } from '../../../components/table/editColumns.tsx';
 import type { RegisterColumn } from '../../../components/table/RegisterTable.tsx';
@@ -134,7 +135,7 @@ export function deviceColumns({ t, editing, watched, sites, canReveal }: Options
       title: t('deviceInfo.columns.customer'),
       width: 220,
       fixed: 'left',
-      view: (row) => row.contract?.clientName ?? '',
+      view: (row) => row.contract && <CustomerLink id={row.contract.id} name={row.contract.clientName} />,
       input: <ContractPicker ariaLabel={t('deviceInfo.columns.customer')} display="full" />,
     }),
     derived({

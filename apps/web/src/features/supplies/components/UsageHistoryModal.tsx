@@ -1,6 +1,7 @@
 import type { StockRecord } from '@it4u/shared';
 import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CustomerLink } from '../../../components/customers/CustomerLink.tsx';
 import { useListState } from '../../../components/feedback/ListState.tsx';
 import { formatDate } from '../../../components/format/formatting.ts';
 import { type RegisterColumn, RegisterTable } from '../../../components/table/RegisterTable.tsx';
@@ -29,7 +30,7 @@ export function UsageHistoryModal({ serialNum, onClose }: Props) {
       key: 'customer',
       title: t('supplies.stock.columns.customer'),
       width: 180,
-      render: (_, row) => row.contract?.clientName ?? '',
+      render: (_, row) => row.contract && <CustomerLink id={row.contract.id} name={row.contract.clientName} />,
     },
     {
       key: 'numContract',

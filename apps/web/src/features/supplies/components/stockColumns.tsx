@@ -11,6 +11,7 @@ import type { Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { ContractPicker } from '../../../components/contracts/ContractPicker.tsx';
+import { CustomerLink } from '../../../components/customers/CustomerLink.tsx';
 import { formatDate, formatMoney, formatNumber } from '../../../components/format/formatting.ts';
 import { editColumns } from '../../../components/table/editColumns.tsx';
 import type { RegisterColumn } from '../../../components/table/RegisterTable.tsx';
@@ -200,7 +201,7 @@ export function stockColumns({ kind, t, language, editing, watched, onPickItem }
           name: 'contract',
           title: t('supplies.stock.columns.customer'),
           width: 220,
-          view: (row) => row.contract?.clientName ?? '',
+          view: (row) => row.contract && <CustomerLink id={row.contract.id} name={row.contract.clientName} />,
           input: <ContractPicker />,
         }),
         contractPart('numContract', 140),

@@ -3,6 +3,7 @@ import { Alert, Card, Descriptions, Empty, Flex, Modal, Segmented, Skeleton, Tag
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CustomerLink } from '../../../components/customers/CustomerLink.tsx';
 import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert.tsx';
 import { formatUptime } from '../../../components/format/units.ts';
 import { useCan } from '../../../session/useCan.ts';
@@ -66,7 +67,11 @@ function SiteFacts({ site }: { site: CustomerDetail }) {
         size="small"
         column={{ xs: 1, sm: 2 }}
         items={[
-          { key: 'customer', label: t('wanLinks.columns.customer'), children: site.customer ?? '—' },
+          {
+            key: 'customer',
+            label: t('wanLinks.columns.customer'),
+            children: <CustomerLink id={site.customerId} name={site.customer} />,
+          },
           { key: 'service', label: t('wanLinks.columns.service'), children: site.groupClient || '—' },
           {
             key: 'aps',

@@ -1,0 +1,189 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { adminToken, createUser } from './support/api.ts';
+import { axe } from './support/axe.ts';
+import { LoginPage, openDialog, Shell } from './support/pages.ts';
+import { readState } from './support/state.ts';
+
+const CUSTOMER = 'Khách sạn Hoa Mai';
+const KH = { username: 'e2e.hoamai', password: 'Hoa-Mai-pass-2026' };
+
+async function accessible(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300); // antd's enter animations
+  expect((await axe(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+}
+
+type Seeded = { id: number; other: number; site: string; channel: string; serial: string };
+
+/**
+ * Through the API, as an administrator: the demo customer's leased channel, a unit of equipment and a device row,
+ * then a change of their contract (the timeline's newest entry of its kind).
+ */
+async function seed(request: APIRequestContext): Promise<Seeded> {
+  const headers = { authorization: `Bearer ${await adminToken(request, readState().adminNewPassword)}` };
+  const ok = async (res: Promise<import('@playwright/test').APIResponse>) => {
+    const r = await res;
+    expect(r.ok(), await r.text()).toBe(true);
+    return r.json();
+  };
+  const found = await ok(request.get('/api/v1/it4u/customers', { headers, params: { q: CUSTOMER } }));
+  const contract = found.items.find((c: { clientName: string }) => c.clientName === CUSTOMER);
+  const others = await ok(request.get('/api/v1/it4u/customers', { headers, params: { q: 'Cafe Sài Gòn' } }));
+  const stamp = Date.now().toString(36);
+  const channel = `E2E Kênh ${stamp}`;
+  const serial = `E2E-SN-${stamp}`;
+  const attribute = await ok(request.post('/api/v1/it4u/channel/attribute', { headers, data: { name: channel } }));
+  await ok(
+    request.post('/api/v1/it4u/channel/detail', {
+      headers,
+      data: { channelAttributeId: attribute.id, contractId: contract.id, ipAddress: '10.20.30.40' },
+    }),
+  );
+  await ok(
+    request.post('/api/v1/it4u/listSupplies', {
+      headers,
+      data: { itemCode: `E2E-U6-${stamp}`, name: 'UniFi U6 LR', number: 0, value: 0 },
+    }),
+  );
+  await ok(
+    request.post('/api/v1/it4u/exportWarehouse', {
+      headers,
+      data: {
+        exportDate: Date.now(),
+        itemCode: `E2E-U6-${stamp}`,
+        number: 1,
+        value: 0,
+        serialNum: serial,
+        contractId: contract.id,
+      },
+    }),
+  );
+  await ok(
+    request.post('/api/v1/it4u/clientDeviceInf', {
+      headers,
+      data: { contractId: contract.id, ipWan1: '14.160.99.1', ispWan1: 'VNPT', note: 'E2E router' },
+    }),
+  );
+  const { id, sites, ...fields } = contract;
+  await ok(
+    request.put(`/api/v1/it4u/contracts/${id}`, {
+      headers,
+      data: {
+        numContract: fields.numContract,
+        clientName: fields.clientName,
+        phone: '0903 246 810',
+        sitename: sites.map((s: { idname: string }) => s.idname),
+      },
+    }),
+  );
+  return { id, other: others.items[0].id, site: sites[0].idname, channel, serial };
+}
+
+/** Every part of the page, by its heading. */
+async function seesEachPart(page: Page, headings: string[]) {
+  for (const name of headings) await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+}
+
+/**
+ * One customer, one page: opened from the customer report, and from the Customers list in Vietnamese at phone
+ * width; each part shows what the registers hold of them, the timeline the change just made; a customer sees their
+ * own page only.
+ */
+test.describe
+  .serial("a customer's page", () => {
+    let seeded: Seeded;
+
+    test('opened from the customer report: each part and the change just made, in English at 1440 px', async ({
+      page,
+      request,
+    }) => {
+      seeded = await seed(request);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await new LoginPage(page).signInAsAdmin();
+      await page.goto('/reporter');
+      await page
+        .getByRole('button', { name: `View ${CUSTOMER}` })
+        .first()
+        .click();
+      const dialog = await openDialog(page);
+      await dialog.getByRole('link', { name: CUSTOMER }).click();
+      await expect(page).toHaveURL(new RegExp(`/customers/${seeded.id}$`));
+      await expect(page.getByRole('heading', { name: CUSTOMER, level: 1 })).toBeVisible();
+      await expect(page.getByText('0903 246 810')).toBeVisible();
+      await seesEachPart(page, [
+        'Sites and wifi now',
+        'WAN links',
+        'Leased channels',
+        'Equipment installed',
+        'Device information',
+        'Terminal sessions',
+        'Vouchers',
+        'Timeline',
+      ]);
+      await expect(page.getByRole('table', { name: 'Leased channels' }).getByText(seeded.channel)).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Equipment installed' }).getByText(seeded.serial)).toBeVisible();
+      const devices = page.getByRole('table', { name: 'Device information' });
+      await expect(devices.getByText(/WAN 1: 14\.160\.99\.1 \(VNPT\)/)).toBeVisible();
+      const timeline = page.getByRole('list', { name: 'Timeline' });
+      await expect(timeline.getByText('Contract changed').first()).toBeVisible();
+      await expect(timeline.getByText(new RegExp(`UniFi U6 LR issued \\(serial ${seeded.serial}\\)`))).toBeVisible();
+      // by kind: the contract's changes only
+      await page.getByRole('combobox', { name: 'Kinds of entries' }).click();
+      await page.locator('.ant-select-item-option').filter({ hasText: 'Contract' }).click();
+      await page.keyboard.press('Escape');
+      await expect(timeline.getByText(/issued/)).toBeHidden();
+      await expect(timeline.getByText('Contract changed').first()).toBeVisible();
+      await accessible(page);
+    });
+
+    test('opened from the Customers list in Vietnamese at 390 px', async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await new LoginPage(page).signInAsAdmin();
+      const shell = new Shell(page);
+      await shell.chooseLanguage('Tiếng Việt');
+      try {
+        await page.goto('/customers');
+        const search = page.getByRole('searchbox');
+        await search.fill('Hoa Mai');
+        await search.press('Enter');
+        await page.getByRole('link', { name: CUSTOMER }).first().click();
+        await expect(page).toHaveURL(new RegExp(`/customers/${seeded.id}$`));
+        await seesEachPart(page, [
+          'Site và wifi hiện tại',
+          'Đường truyền WAN',
+          'Kênh thuê',
+          'Thiết bị đã lắp',
+          'Dòng thời gian',
+        ]);
+        await expect(
+          page.getByRole('list', { name: 'Dòng thời gian' }).getByText('Sửa hợp đồng').first(),
+        ).toBeVisible();
+        // nothing wider than the phone
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(wide).toBeLessThanOrEqual(390);
+        await accessible(page);
+      } finally {
+        await shell.chooseLanguage('English');
+      }
+    });
+
+    test('a customer sees only their own page', async ({ browser, request }) => {
+      const token = await adminToken(request, readState().adminNewPassword);
+      await createUser(request, token, { ...KH, roles: ['ROLE_KH'], type: 'Client', sitename: [seeded.site] });
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const page = await context.newPage();
+      await new LoginPage(page).goto();
+      await new LoginPage(page).signIn(KH.username, KH.password);
+      await expect(page).toHaveURL(/\/home$/);
+      await page.getByRole('navigation').getByRole('link', { name: 'Customers' }).click();
+      // their one contract: straight to its page
+      await expect(page).toHaveURL(new RegExp(`/customers/${seeded.id}$`));
+      await expect(page.getByRole('heading', { name: CUSTOMER, level: 1 })).toBeVisible();
+      await seesEachPart(page, ['Sites and wifi now', 'Equipment installed', 'Vouchers', 'Timeline']);
+      await expect(page.getByRole('heading', { name: 'Device information' })).toBeHidden();
+      await expect(page.getByRole('heading', { name: 'Leased channels' })).toBeHidden();
+      await page.goto(`/customers/${seeded.other}`);
+      await expect(page.getByText('This customer does not exist, or is not yours to see.')).toBeVisible();
+      await context.close();
+    });
+  });
