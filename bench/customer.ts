@@ -1,5 +1,5 @@
 // One customer's page at an operator's size (npm run bench:customer), on PostgreSQL with a simulated controller of
-// 200 sites: the customer has 10 sites, 40 leased channels, 200 stock-out records, 10 device rows and a year of
+// 200 sites (BENCH_SITES: 8, 200, 2000): the customer has 10 sites, 40 leased channels, 200 stock-out records, 10 device rows and a year of
 // history (their links' changes every 6 hours, their channels' history, terminal sessions, settings and vouchers in
 // the audit trail), among 2,000 other customers, 10,000 channels, 50,000 stock records and 1,000,000 audit lines.
 // It times the page and its timeline (first page, one kind, a page six months back), 20 times each (p50 and p95),
@@ -8,7 +8,9 @@ import { startSimulator } from '@it4u/unifi-sim';
 import pg from 'pg';
 import { BENCH_NOON, BENCH_SIM, startServer, withScratchDatabase } from './spawn.ts';
 
-const SITES = 200;
+const SITES = Number(process.env.BENCH_SITES ?? 200);
+/** the customer's sites: 10, or every site of a smaller controller */
+const MINE = Math.min(10, SITES);
 const OTHERS = 2_000;
 const AUDIT_LINES = Number(process.env.BENCH_AUDIT_LINES ?? 1_000_000);
 const YEAR_MS = 365 * 86_400_000;
@@ -23,7 +25,7 @@ async function seed(url: string, end: number): Promise<number> {
   const at = new Date(end).toISOString();
   const { rows: sites } = await q('select id, idname from sites order by id');
   if (sites.length < SITES) throw new Error(`the site names hold ${sites.length} sites, not ${SITES}`);
-  const mine = sites.slice(0, 10);
+  const mine = sites.slice(0, MINE);
   // contracts: the customer's covers 10 sites; the others one site each
   const { rows: made } =
     await q(`insert into contracts (num_contract, client_name, phone, street, service_plans, segment)
@@ -40,7 +42,7 @@ async function seed(url: string, end: number): Promise<number> {
   ]);
   await q(
     `insert into contract_sites (contract_id, site_id)
-    select c.id, (select id from sites order by id offset (c.id % ${SITES - 10}) + 10 limit 1)
+    select c.id, (select id from sites order by id offset (c.id % ${SITES}) limit 1)
     from contracts c where c.id >= $1::int`,
     [other0],
   );
@@ -162,7 +164,7 @@ await withScratchDatabase(async (url) => {
     await time('bare route (GET /api/health), the ceiling', '/../health', () => {});
     await time("the customer's page (cold once, then within the controller's 30 s)", `/it4u/customers/${id}`, (b) => {
       const page = b as { sites: unknown[]; channels: unknown[]; equipment: unknown[]; wanLinks: unknown[] };
-      if (page.sites.length !== 10 || page.channels.length !== 40 || page.equipment.length !== 200) {
+      if (page.sites.length !== MINE || page.channels.length !== 40 || page.equipment.length !== 200) {
         throw new Error(`a page short of its parts: ${page.sites.length} sites, ${page.channels.length} channels`);
       }
     });

@@ -12,6 +12,7 @@ import {
   type Timeline,
   type TimelineEntry,
   type TimelineKind,
+  WAN_STALE_AFTER_MS,
 } from '@it4u/shared';
 import { wlanHealth } from '../../integrations/unifi/unifi.map.ts';
 import { type Actor, mayDo, seesAllSites } from '../../lib/context.ts';
@@ -207,14 +208,15 @@ export function createCustomersService(deps: {
         const sites = await wanSitesOf(contract);
         return Promise.all(
           sites.map(async (s) => {
-            const d = await deps.wanLinks.detail(s.id);
+            const { links } = await deps.wanLinks.history(s);
+            const stale = s.lastPushAt === null || deps.now() - s.lastPushAt.getTime() > WAN_STALE_AFTER_MS;
             return {
               id: s.id,
               sitename: s.sitename,
               idname: s.idname,
-              stale: d.stale,
-              lastPush: d.lastPush,
-              links: d.links,
+              stale,
+              lastPush: s.lastPushAt?.getTime() ?? null,
+              links,
             };
           }),
         );

@@ -117,8 +117,8 @@ export function wanLinksModule(
   const ofCustomer = {
     /** the customer sites of some sites of the site names, by their short names */
     ofSites: wanLinks.ofSites,
-    /** one site's links with their availability and timeline */
-    detail: (id: number) => service.detail(id),
+    /** a customer site's links with their availability and timeline */
+    history: service.history,
     changesBefore: wanLinks.changesBefore,
   };
   return { service, deviceTokens, routes, jobs, pruning, ofCustomer };

@@ -267,6 +267,38 @@ export function createWanLinksService(deps: {
     };
   })();
 
+  /** A site's links with their availability, flaps and timeline over 24 hours, 7 days and 30 days. */
+  async function history(site: SiteRow): Promise<{ now: number; links: WanLink[] }> {
+    const now = deps.now();
+    const events = await deps.wanLinks.events(site.id, new Date(now - WINDOW_MS.month));
+    const knownUntil = site.lastPushAt ? Math.min(now, site.lastPushAt.getTime() + WAN_STALE_AFTER_MS) : 0;
+    const wans = [...new Set([...site.links.map((l) => l.wan), ...events.map((e) => e.wan)])].sort();
+    const links = wans.map((wan): WanLink => {
+      const own = events.filter((e) => e.wan === wan).map((e) => ({ ...e, at: e.at.getTime() }));
+      const latest = site.links.find((l) => l.wan === wan);
+      const last = own[own.length - 1];
+      const per = (w: HistoryWindow) => timeline(own, now - WINDOW_MS[w], now, knownUntil);
+      const segments = { day: per('day'), week: per('week'), month: per('month') };
+      const state: LinkState = latest && now <= knownUntil ? (latest.up ? 'up' : 'down') : 'unknown';
+      return {
+        wan,
+        provider: latest?.provider ?? last?.provider ?? '',
+        ip: latest?.ip ?? last?.ip ?? '',
+        state,
+        uptime: state === 'unknown' ? null : (latest?.uptime ?? null),
+        since: state === 'unknown' ? Math.min(knownUntil, now) || null : (latest?.since.getTime() ?? null),
+        availability: {
+          day: availability(segments.day),
+          week: availability(segments.week),
+          month: availability(segments.month),
+        },
+        flaps: flaps(own, now - DAY_MS, now),
+        timeline: segments,
+      };
+    });
+    return { now, links };
+  }
+
   /** The report's rows, worked out a slice at a time. */
   async function rows(sites: SiteRow[], now = deps.now()): Promise<CustomerInfo[]> {
     if (sites.length === 0) return [];
@@ -312,36 +344,11 @@ export function createWanLinksService(deps: {
       const site = await deps.wanLinks.find(id);
       if (!site) throw new NotFoundError('customerSiteNotFound');
       const [info] = await rows([site]);
-      const now = deps.now();
-      const events = await deps.wanLinks.events(id, new Date(now - WINDOW_MS.month));
-      const knownUntil = site.lastPushAt ? Math.min(now, site.lastPushAt.getTime() + WAN_STALE_AFTER_MS) : 0;
-      const wans = [...new Set([...site.links.map((l) => l.wan), ...events.map((e) => e.wan)])].sort();
-      const links = wans.map((wan): WanLink => {
-        const own = events.filter((e) => e.wan === wan).map((e) => ({ ...e, at: e.at.getTime() }));
-        const latest = site.links.find((l) => l.wan === wan);
-        const last = own[own.length - 1];
-        const per = (w: HistoryWindow) => timeline(own, now - WINDOW_MS[w], now, knownUntil);
-        const segments = { day: per('day'), week: per('week'), month: per('month') };
-        const state: LinkState = latest && now <= knownUntil ? (latest.up ? 'up' : 'down') : 'unknown';
-        return {
-          wan,
-          provider: latest?.provider ?? last?.provider ?? '',
-          ip: latest?.ip ?? last?.ip ?? '',
-          state,
-          uptime: state === 'unknown' ? null : (latest?.uptime ?? null),
-          since: state === 'unknown' ? Math.min(knownUntil, now) || null : (latest?.since.getTime() ?? null),
-          availability: {
-            day: availability(segments.day),
-            week: availability(segments.week),
-            month: availability(segments.month),
-          },
-          flaps: flaps(own, now - DAY_MS, now),
-          timeline: segments,
-        };
-      });
       if (!info) throw new NotFoundError('customerSiteNotFound');
-      return { ...info, now, links };
+      return { ...info, ...(await history(site)) };
     },
+
+    history,
 
     groups: async () => (await deps.wanLinks.groups()).map((groupName) => ({ groupName })),
 
