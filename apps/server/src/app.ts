@@ -33,6 +33,7 @@ import { deviceInfoModule } from './modules/deviceinfo/deviceInfo.module.ts';
 import { devicesModule } from './modules/devices/devices.module.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
 import { portalModule } from './modules/portal/portal.module.ts';
+import { searchModule } from './modules/search/search.module.ts';
 import { settingsModule } from './modules/settings/settings.module.ts';
 import { sitesModule } from './modules/sites/sites.module.ts';
 import { createSitesRepository } from './modules/sites/sites.repository.ts';
@@ -280,6 +281,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     audit: auditTrail.ofCustomer,
     now: opts.now ?? Date.now,
   });
+  const search = searchModule({
+    contracts: contracts.forSearch,
+    sites: sites.forSearch,
+    stock: supplies.forSearch,
+    channels: channels.forSearch,
+    devices: { searchFolded: deviceInfo.repository.searchFolded },
+    users: users.forSearch,
+  });
   realtime.authenticateWith(registerAuth(app, auth.verifyAccess, auth.sessionStore));
 
   // The areas and where they answer.
@@ -307,6 +316,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ['/api/v1', demo],
     ['/api/v1', auditTrail],
     ['/api/v1', customers],
+    ['/api/v1', search],
     ['', { routes: terminal.socketRoutes }],
     ['', { routes: splash.publicRoutes }],
     ['', portal],

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -73,6 +74,8 @@ export async function openPglite(dataDir?: string, template?: Blob): Promise<Dat
   // a template (a migrated database's dump) spares the tests initdb and the migrations
   const client = new PGlite({
     dataDir,
+    // the search box's trigram indexes (migration 0022)
+    extensions: { pg_trgm },
     ...(template && { loadDataDir: template }),
     startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS],
   });

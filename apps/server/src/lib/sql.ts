@@ -63,3 +63,23 @@ export function isDeadlock(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
   return e?.code === '40P01' || e?.cause?.code === '40P01';
 }
+
+/**
+ * A search box's words folded as `it4u_fold` folds the text it searches (lower case, without Vietnamese marks):
+ * 'Hoa Mài' and 'hoa mai' are the same search.
+ */
+export function foldForSearch(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[đĐ]/g, 'd')
+    .toLowerCase()
+    .trim();
+}
+
+/**
+ * The folded text of `expression` (trusted SQL, the one a trigram index of migration 0022 is made on) contains the
+ * folded words `folded`: served by that index from three characters on.
+ */
+export const foldedContains = (expression: string, folded: string): SQL =>
+  sql`it4u_fold(${sql.raw(expression)}) like ${containsPattern(folded)}`;

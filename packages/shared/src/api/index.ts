@@ -13,6 +13,7 @@ export * from './deviceInfo.ts';
 export * from './devices.ts';
 export * from './mail.ts';
 export * from './parameters.ts';
+export * from './search.ts';
 export * from './sites.ts';
 export * from './supplies.ts';
 export * from './terminal.ts';

@@ -12,6 +12,7 @@ import type { demoRoutes } from './demo.ts';
 import type { deviceInfoRoutes } from './deviceInfo.ts';
 import type { devicesRoutes } from './devices.ts';
 import type { mailRoutes } from './mail.ts';
+import type { searchRoutes } from './search.ts';
 import type { settingsRoutes } from './settings.ts';
 import type { sitesRoutes } from './sites.ts';
 import type { splashRoutes } from './splash.ts';
@@ -38,6 +39,7 @@ export * from './deviceInfo.ts';
 export * from './devices.ts';
 export * from './mail.ts';
 export * from './portal.ts';
+export * from './search.ts';
 export * from './settings.ts';
 export * from './sites.ts';
 export * from './splash.ts';
@@ -63,6 +65,7 @@ export type ApiRoutes = typeof auditRoutes &
   typeof deviceInfoRoutes &
   typeof devicesRoutes &
   typeof mailRoutes &
+  typeof searchRoutes &
   typeof settingsRoutes &
   typeof sitesRoutes &
   typeof splashRoutes &

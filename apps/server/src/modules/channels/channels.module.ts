@@ -17,5 +17,6 @@ export function channelsModule(core: Core, deps: { contracts: ContractsForRecord
     ofContract: (contractId, limit) => channels.ofContract(contractId, limit),
     historyOf: (ids, before, limit) => channels.historyOf(ids, before, limit),
   };
-  return { service, routes, ofCustomer };
+  const forSearch = { searchFolded: channels.searchFolded };
+  return { service, routes, ofCustomer, forSearch };
 }

@@ -19,7 +19,7 @@ import {
   channelProviders,
   channelServicePacks,
 } from '../../db/schema.ts';
-import { chunks, containsAny, hasRow, rowsOf } from '../../lib/sql.ts';
+import { chunks, containsAny, foldedContains, hasRow, rowsOf } from '../../lib/sql.ts';
 import {
   type ContractRefRow,
   contractRefColumn,
@@ -410,6 +410,45 @@ export function createChannelsRepository(db: Db) {
           count: Number(r.n),
         })),
       };
+    },
+
+    /** Channels whose name, PPPoE username or customer holds the folded words (the search box), with their contract. */
+    async searchFolded(
+      folded: string,
+      limit: number,
+    ): Promise<
+      {
+        id: number;
+        name: string;
+        usernamePppoe: string;
+        status: string;
+        contractId: number | null;
+        clientName: string | null;
+      }[]
+    > {
+      const rows = rowsOf<{
+        id: number;
+        name: string;
+        username_pppoe: string;
+        status: string;
+        contract_id: number | null;
+        client_name: string | null;
+      }>(
+        await db.execute(sql`select a.id, a.name, a.username_pppoe, a.status, d.contract_id, c.client_name
+          from channel_attributes a
+          left join lateral (select contract_id from channel_details where attribute_id = a.id order by id desc limit 1) d on true
+          left join contracts c on c.id = d.contract_id
+          where ${foldedContains("a.name || ' ' || a.username_pppoe || ' ' || a.customer", folded)}
+          order by a.name, a.id limit ${limit}`),
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        usernamePppoe: r.username_pppoe,
+        status: r.status,
+        contractId: r.contract_id,
+        clientName: r.client_name,
+      }));
     },
 
     /** The channels whose details name a contract (a customer's page), newest detail first. */

@@ -37,5 +37,6 @@ export function contractsModule(core: Core, deps: { sites: SitesService }) {
     find: (id) => repository.find(id),
     page: (q, offset, limit, ownSites) => repository.page(q, offset, limit, ownSites),
   };
-  return { service, forRecords, counts, owners, ofCustomers, routes };
+  const forSearch = { searchFolded: repository.searchFolded, page: repository.page };
+  return { service, forRecords, counts, owners, ofCustomers, forSearch, routes };
 }

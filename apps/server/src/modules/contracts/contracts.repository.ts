@@ -2,7 +2,7 @@ import type { Contract, SegmentCounts } from '@it4u/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contractSites, contracts } from '../../db/schema.ts';
-import { chunks, containsAny, containsPattern, rowsOf } from '../../lib/sql.ts';
+import { chunks, containsAny, containsPattern, foldedContains, rowsOf } from '../../lib/sql.ts';
 import { siteListOf, siteRefJoin, siteRefNamed } from '../sites/siteRefs.ts';
 
 export type ContractValues = Omit<Contract, 'id' | 'sitename'>;
@@ -112,6 +112,24 @@ export function createContractsRepository(db: Db) {
         await db.execute(sql`select distinct client_name from contracts where client_name <> '' order by client_name`),
       );
       return rows.map((r) => r.client_name);
+    },
+
+    /**
+     * Contracts whose customer, number, company or phone holds the folded words (the search box), with `ownSites` a
+     * customer's own only (as `page`).
+     */
+    async searchFolded(folded: string, limit: number, ownSites?: string[]): Promise<Contract[]> {
+      const own = ownSites
+        ? sql`and exists (select 1 from contract_sites x where x.contract_id = c.id)
+          and not exists (select 1 from contract_sites x join sites s on s.id = x.site_id
+            where x.contract_id = c.id and not (s.idname = any(${sql.param(ownSites)}::text[])))`
+        : sql``;
+      const rows = rowsOf<Row>(
+        await db.execute(sql`${SELECT} from contracts c
+          where ${foldedContains("c.client_name || ' ' || c.num_contract || ' ' || c.company_name || ' ' || c.phone", folded)} ${own}
+          order by c.client_name, c.id limit ${limit}`),
+      );
+      return rows.map(toContract);
     },
 
     /** Customers (distinct names, without case) per segment, by segment. */

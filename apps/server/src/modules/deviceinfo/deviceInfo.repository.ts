@@ -9,7 +9,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deviceInfo } from '../../db/schema.ts';
-import { containsPattern, rowsOf } from '../../lib/sql.ts';
+import { containsPattern, foldedContains, rowsOf } from '../../lib/sql.ts';
 import {
   type ContractRefRow,
   contractRefColumn,
@@ -103,6 +103,14 @@ export function createDeviceInfoRepository(db: Db) {
       ]);
       const total = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
       return { items: rowsOf<Row>(rows).map(toDeviceInfo), total };
+    },
+
+    /** Rows whose text fields (addresses, models, providers) hold the folded words (the search box). */
+    async searchFolded(folded: string, limit: number): Promise<DeviceInfo[]> {
+      const rows = await db.execute(
+        sql`${SELECT} where ${foldedContains('d.search', folded)} order by d.id limit ${limit}`,
+      );
+      return rowsOf<Row>(rows).map(toDeviceInfo);
     },
 
     /** The rows of a customer (a contract), in the order they were added. */

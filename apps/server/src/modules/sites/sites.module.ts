@@ -13,12 +13,14 @@ export function sitesModule(
     owners: () => Promise<Map<number, { customers: string[]; contracts: string[] }>>;
   },
 ) {
+  const repository = createSitesRepository(core.db);
   const service = createSitesService({
-    sites: createSitesRepository(core.db),
+    sites: repository,
     audit: core.audit,
     controller: deps.controller,
     timed: (run) => core.ops.job('siteSync', run),
   });
   const routes: Area['routes'] = async (api) => sitesRoutes(api, { sites: service, owners: deps.owners });
-  return { service, routes };
+  const forSearch = { searchFolded: repository.searchFolded };
+  return { service, routes, forSearch };
 }

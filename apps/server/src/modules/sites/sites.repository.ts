@@ -2,7 +2,7 @@ import type { Site } from '@it4u/shared';
 import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sites } from '../../db/schema.ts';
-import { containsPattern } from '../../lib/sql.ts';
+import { containsPattern, foldedContains } from '../../lib/sql.ts';
 
 type SiteValues = { sitename: string; idname: string };
 /** Where a site is read: its controller (null: the first, or the demo) and its short name there (null: its idname). */
@@ -14,6 +14,19 @@ const locationColumns = { controllerId: sites.controllerId, controllerSite: site
 export function createSitesRepository(db: Db) {
   const columns = { id: sites.id, sitename: sites.sitename, idname: sites.idname };
   return {
+    /** Sites whose name or short name holds the folded words (the search box); `within`: among these short names. */
+    searchFolded(folded: string, limit: number, within?: string[]): Promise<Site[]> {
+      return db
+        .select(columns)
+        .from(sites)
+        .where(
+          sql`${foldedContains("sitename || ' ' || idname", folded)}
+            ${within ? sql`and ${sites.idname} = any(${sql.param(within)}::text[])` : sql``}`,
+        )
+        .orderBy(asc(sites.sitename), asc(sites.id))
+        .limit(limit);
+    },
+
     all(): Promise<Site[]> {
       return db.select(columns).from(sites).orderBy(asc(sites.sitename), asc(sites.id));
     },

@@ -23,5 +23,6 @@ export function suppliesModule(core: Core, deps: { contracts: ContractsForRecord
   const ofCustomer: StockOfCustomer = {
     stockOuts: (contractId, limit, before) => supplies.recordRows('out', { contractId, before, offset: 0, limit }),
   };
-  return { service, routes, ofCustomer };
+  const forSearch = { searchOut: supplies.searchOut };
+  return { service, routes, ofCustomer, forSearch };
 }

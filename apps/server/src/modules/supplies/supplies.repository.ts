@@ -4,7 +4,7 @@ import { IN_USE_STATUS, MOVED_STATUS } from '@it4u/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { stockRecords, supplyItems } from '../../db/schema.ts';
-import { chunks, containsAny, hasRow, rowsOf } from '../../lib/sql.ts';
+import { chunks, containsAny, foldedContains, hasRow, rowsOf } from '../../lib/sql.ts';
 import {
   type ContractRefRow,
   contractRefColumn,
@@ -257,6 +257,20 @@ export function createSuppliesRepository(db: Db) {
     },
 
     // ---- stock in and stock out ----
+    /**
+     * Stock-outs whose serial or MAC holds the folded words (the search box), newest first; `contracts`: of these
+     * contracts only.
+     */
+    async searchOut(folded: string, limit: number, contracts?: number[]): Promise<StockRecord[]> {
+      const rows = rowsOf<RecordRow>(
+        await db.execute(sql`${RECORD_SELECT} ${RECORD_FROM} where r.kind = 'out'
+          and ${foldedContains("r.serial_num || ' ' || r.mac", folded)}
+          ${contracts ? sql`and r.contract_id = any(${sql.param(contracts)}::int[])` : sql``}
+          order by r.export_date desc, r.id desc limit ${limit}`),
+      );
+      return rows.map((r) => toRecord(r));
+    },
+
     async recordRows(kind: StockKind, f: RecordFilter): Promise<StockRecord[]> {
       const rows = rowsOf<RecordRow>(
         await db.execute(sql`${RECORD_SELECT} ${RECORD_FROM} where ${recordWhere(kind, f)}

@@ -101,5 +101,6 @@ export function usersModule(
     setPasswordFromLink: service.setPasswordFromLink,
   };
   const routes: Area['routes'] = async (api) => usersRoutes(api, { users: service });
-  return { service, accounts, directory: directoryOf(repository), routes };
+  const forSearch = { searchFolded: repository.searchFolded };
+  return { service, accounts, directory: directoryOf(repository), routes, forSearch };
 }

@@ -2,7 +2,7 @@ import type { CurrentUser, UserRow } from '@it4u/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userSites, users } from '../../db/schema.ts';
-import { containsAny, containsPattern, rowsOf } from '../../lib/sql.ts';
+import { containsAny, containsPattern, foldedContains, rowsOf } from '../../lib/sql.ts';
 import { firstSiteOf, siteListOf } from '../sites/siteRefs.ts';
 
 export type UserRecord = typeof users.$inferSelect;
@@ -57,6 +57,14 @@ export const SITES_OF_USER = sql`${siteListOf(sql`user_sites us`, sql`us.site_id
 
 export function createUsersRepository(db: Db) {
   return {
+    /** Users whose name, username or e-mail holds the folded words (the search box). */
+    async searchFolded(folded: string, limit: number): Promise<{ id: number; name: string; username: string }[]> {
+      return rowsOf<{ id: number; name: string; username: string }>(
+        await db.execute(sql`select id, name, username from users
+          where ${foldedContains("name || ' ' || username || ' ' || email", folded)} order by username limit ${limit}`),
+      );
+    },
+
     async findByLogin(lowerKey: string): Promise<UserRecord | undefined> {
       const [row] = await db
         .select()

@@ -1,0 +1,134 @@
+import type { SearchHit, SearchKind, SearchResult } from '@it4u/shared';
+import { type Actor, mayDo, seesAllSites } from '../../lib/context.ts';
+import { canonicalMac } from '../../lib/mac.ts';
+import { foldForSearch } from '../../lib/sql.ts';
+import type { ChannelsRepository } from '../channels/channels.repository.ts';
+import type { ContractsRepository } from '../contracts/contracts.repository.ts';
+import type { DeviceInfoRepository } from '../deviceinfo/deviceInfo.repository.ts';
+import type { SitesRepository } from '../sites/sites.repository.ts';
+import type { SuppliesRepository } from '../supplies/supplies.repository.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+
+/** What each register offers the search box: its rows whose folded text holds the folded words. */
+export type SearchSources = {
+  contracts: Pick<ContractsRepository, 'searchFolded' | 'page'>;
+  sites: Pick<SitesRepository, 'searchFolded'>;
+  stock: Pick<SuppliesRepository, 'searchOut'>;
+  channels: Pick<ChannelsRepository, 'searchFolded'>;
+  devices: Pick<DeviceInfoRepository, 'searchFolded'>;
+  users: Pick<UsersRepository, 'searchFolded'>;
+};
+
+/** The fewest characters a search reads the registers for. */
+const MIN_CHARS = 2;
+/** A customer's own contracts, at most (a customer has a few). */
+const OWN_MAX = 200;
+
+/**
+ * The words as the registers hold them: folded (lower case, no marks); a MAC address in any notation as the console
+ * stores it (AA:BB:…, folded), and part of one (aa-bb-cc) with colons.
+ */
+export function searchWords(q: string): string {
+  const mac = canonicalMac(q);
+  if (mac) return mac.toLowerCase();
+  const text = foldForSearch(q);
+  return /^[0-9a-f]{2}([-.][0-9a-f]{2})+$/.test(text) ? text.replace(/[-.]/g, ':') : text;
+}
+
+/**
+ * The search box: each register the caller may read, searched through its trigram index (migration 0022), a few hits
+ * a kind. A customer finds their own contracts, sites and equipment only; channels and device rows are for the manage
+ * roles, users for the user administrators.
+ */
+export function createSearchService(deps: SearchSources) {
+  return {
+    async search(actor: Actor, query: { q: string; limit: number }): Promise<SearchResult> {
+      const words = searchWords(query.q);
+      if (words.length < MIN_CHARS) return { groups: [] };
+      const { limit } = query;
+      const staff = seesAllSites(actor);
+      const own = staff ? undefined : actor.sitename.map((s) => s.idname);
+      const manage = mayDo(actor, 'manage');
+      const ownContracts = async () => (await deps.contracts.page(undefined, 0, OWN_MAX, own)).items.map((c) => c.id);
+      const customer = (id: number | null | undefined) => (id ? `/customers/${id}` : undefined);
+
+      const kinds: [SearchKind, () => Promise<SearchHit[]>][] = [
+        [
+          'customers',
+          async () =>
+            (await deps.contracts.searchFolded(words, limit, own)).map((c) => ({
+              key: `contract:${c.id}`,
+              title: c.clientName,
+              detail: [c.numContract, c.phone].filter(Boolean).join(' · '),
+              to: `/customers/${c.id}`,
+            })),
+        ],
+        [
+          'sites',
+          async () =>
+            (await deps.sites.searchFolded(words, limit, own)).map((s) => ({
+              key: `site:${s.idname}`,
+              title: s.sitename,
+              detail: s.idname,
+              to: `/home?site=${encodeURIComponent(s.idname)}`,
+            })),
+        ],
+      ];
+      if (manage || !staff) {
+        kinds.push([
+          'equipment',
+          async () =>
+            (await deps.stock.searchOut(words, limit, manage ? undefined : await ownContracts())).map((r) => ({
+              key: `stockRecord:${r.id}`,
+              title: [r.serialNum, r.mac].filter(Boolean).join(' · '),
+              detail: [r.listSupplies?.name, r.contract?.clientName].filter(Boolean).join(' · '),
+              to: customer(r.contract?.id) ?? `/supplies?q=${encodeURIComponent(r.serialNum || r.mac)}`,
+            })),
+        ]);
+      }
+      if (manage) {
+        kinds.push(
+          [
+            'channels',
+            async () =>
+              (await deps.channels.searchFolded(words, limit)).map((c) => ({
+                key: `channel:${c.id}`,
+                title: c.name,
+                detail: [c.usernamePppoe, c.clientName].filter(Boolean).join(' · '),
+                to: customer(c.contractId) ?? '/channel',
+              })),
+          ],
+          [
+            'devices',
+            async () =>
+              (await deps.devices.searchFolded(words, limit)).map((d) => {
+                const f = d as unknown as Record<string, string | undefined>;
+                return {
+                  key: `deviceInfo:${d.id}`,
+                  title: [f.ipWan1, f.ipLb, f.ipOther].filter(Boolean).join(' · ') || `#${d.id}`,
+                  detail: [d.contract?.clientName, d.sitename?.sitename].filter(Boolean).join(' · '),
+                  to: customer(d.contract?.id) ?? '/clientDeviceInf',
+                };
+              }),
+          ],
+        );
+      }
+      if (mayDo(actor, 'userAdmin')) {
+        kinds.push([
+          'users',
+          async () =>
+            (await deps.users.searchFolded(words, limit)).map((u) => ({
+              key: `user:${u.id}`,
+              title: u.name,
+              detail: u.username,
+              to: `/users/${encodeURIComponent(u.username)}`,
+            })),
+        ]);
+      }
+      const found = await Promise.all(kinds.map(async ([kind, read]) => ({ kind, hits: await read() })));
+      return { groups: found.filter((g) => g.hits.length > 0) };
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;

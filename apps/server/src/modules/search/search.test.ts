@@ -1,0 +1,126 @@
+import type { SearchResult } from '@it4u/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
+import { createSitesRepository } from '../sites/sites.repository.ts';
+import { searchWords } from './search.service.ts';
+
+type Who = Awaited<ReturnType<typeof tokenFor>>;
+
+describe('the search words', () => {
+  it('fold marks and case, and take a MAC address in any notation as the console stores it', () => {
+    expect(searchWords('  Khách Sạn HOA MÀI ')).toBe('khach san hoa mai');
+    expect(searchWords('Đà Nẵng')).toBe('da nang');
+    expect(searchWords('aabb.ccdd.eeff')).toBe('aa:bb:cc:dd:ee:ff');
+    expect(searchWords('AA-BB-CC-DD-EE-FF')).toBe('aa:bb:cc:dd:ee:ff');
+    expect(searchWords('aa-bb-cc')).toBe('aa:bb:cc');
+  });
+});
+
+/** The search box (issue 27 §2): every register by its trigram index, grouped, within what the caller may read. */
+describe.each(drivers)('the search box on %s', (driver) => {
+  let t: TestApp;
+  let admin: Who;
+  let kt: Who;
+  let office: Who;
+  let customer: Who;
+  let mine: number;
+
+  const ok = async (who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+    const res = await t.app.inject({ method, url: `/api/v1${url}`, headers: who.headers, payload });
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+    return res.json();
+  };
+  const search = async (who: Who, q: string) => {
+    const r = (await ok(who, 'GET', `/it4u/search?q=${encodeURIComponent(q)}`)) as SearchResult;
+    return Object.fromEntries(r.groups.map((g) => [g.kind, g.hits.map((h) => [h.title, h.to])]));
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+    admin = await tokenFor(t, ['ROLE_ADMIN']);
+    kt = await tokenFor(t, ['ROLE_KT']);
+    office = await tokenFor(t, ['ROLE_CSKH']);
+    const names = createSitesRepository(t.database.db);
+    const hoaMai = await names.insert({ sitename: 'Khách sạn Hoa Mài', idname: 'hoamai01' });
+    await names.insert({ sitename: 'Nhà hàng Biển Xanh', idname: 'bienxanh' });
+    customer = await tokenFor(t, ['ROLE_KH'], { type: 'Client', siteIds: [hoaMai.id] });
+    mine = (
+      await ok(kt, 'POST', '/it4u/contracts', {
+        numContract: 'HD-HM-01',
+        clientName: 'Khách sạn Hoa Mài',
+        phone: '0903 111 222',
+        sitename: ['hoamai01'],
+      })
+    ).id;
+    const other = (
+      await ok(kt, 'POST', '/it4u/contracts', {
+        numContract: 'HD-BX-01',
+        clientName: 'Biển Xanh',
+        sitename: ['bienxanh'],
+      })
+    ).id;
+    await ok(kt, 'POST', '/it4u/listSupplies', { itemCode: 'U6', name: 'UniFi U6', number: 0, value: 0 });
+    const out = (serialNum: string, mac: string, contractId: number) =>
+      ok(kt, 'POST', '/it4u/exportWarehouse', {
+        exportDate: Date.UTC(2026, 4, 1),
+        itemCode: 'U6',
+        number: 1,
+        value: 0,
+        serialNum,
+        mac,
+        contractId,
+      });
+    await out('SN-HOAMAI-1', 'aa:bb:cc:dd:ee:01', mine);
+    await out('SN-BIEN-1', 'aa:bb:cc:dd:ee:02', other);
+    const channel = await ok(kt, 'POST', '/it4u/channel/attribute', {
+      name: 'Kênh Hoa Mài',
+      usernamePPPoE: 'hoamai_pppoe',
+    });
+    await ok(kt, 'POST', '/it4u/channel/detail', { channelAttributeId: channel.id, contractId: mine });
+    await ok(kt, 'POST', '/it4u/clientDeviceInf', { contractId: mine, ipWan1: '14.160.77.1' });
+  });
+  afterAll(() => t?.close());
+
+  it('finds a customer and a site without marks, each opening its page', async () => {
+    const found = await search(kt, 'hoa mai');
+    expect(found.customers).toEqual([['Khách sạn Hoa Mài', `/customers/${mine}`]]);
+    expect(found.sites).toEqual([['Khách sạn Hoa Mài', '/home?site=hoamai01']]);
+    expect(found.channels).toEqual([['Kênh Hoa Mài', `/customers/${mine}`]]);
+    expect((await search(kt, 'HD-HM')).customers).toHaveLength(1);
+    expect((await search(kt, '0903 111')).customers).toHaveLength(1);
+  });
+
+  it('finds equipment by serial and by MAC in any notation, a channel by PPPoE, a device row by address', async () => {
+    expect((await search(kt, 'sn-hoamai')).equipment).toEqual([
+      ['SN-HOAMAI-1 · AA:BB:CC:DD:EE:01', `/customers/${mine}`],
+    ]);
+    for (const mac of ['AABB.CCDD.EE01', 'aa-bb-cc-dd-ee-01', 'AABBCCDDEE01'])
+      expect((await search(kt, mac)).equipment, mac).toHaveLength(1);
+    expect((await search(kt, 'aa-bb-cc')).equipment).toHaveLength(2);
+    expect((await search(kt, 'hoamai_pp')).channels).toHaveLength(1);
+    expect((await search(kt, '14.160.77')).devices).toEqual([['14.160.77.1', `/customers/${mine}`]]);
+  });
+
+  it('gives each role only what it may read', async () => {
+    expect(Object.keys(await search(kt, 'hoa'))).not.toContain('users');
+    expect((await search(admin, admin.user.username)).users).toHaveLength(1);
+    // an office role: customers and sites, no warehouse, channels or devices
+    expect(Object.keys(await search(office, 'hoa')).sort()).toEqual(['customers', 'sites']);
+    // a customer: their own contract, site and equipment only
+    const own = await search(customer, 'aa:bb:cc');
+    expect(own.equipment).toEqual([['SN-HOAMAI-1 · AA:BB:CC:DD:EE:01', `/customers/${mine}`]]);
+    expect(await search(customer, 'biển')).toEqual({});
+    expect(Object.keys(await search(customer, 'hoa')).sort()).toEqual(['customers', 'equipment', 'sites']);
+  });
+
+  it('reads nothing for one character, and refuses what is too long', async () => {
+    expect(await search(kt, 'h')).toEqual({});
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/it4u/search?q=${'x'.repeat(101)}`,
+      headers: kt.headers,
+    });
+    expect(res.statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/it4u/search?q=hoa' })).statusCode).toBe(401);
+  });
+});
