@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useUnreadQuery } from '../../features/chat/chatQueries.ts';
 import { PageSpinner } from '../lazyPage.tsx';
+import { SearchDialog, useSearchShortcut } from './SearchDialog.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
 
@@ -34,8 +35,21 @@ export function Shell({ user }: Props) {
   }
 
   const unread = useUnreadQuery().data ?? 0;
+  // the search of the data: Ctrl+K anywhere, Enter in the menu's search box, the top bar's button
+  const [search, setSearch] = useState<{ open: boolean; initial: string }>({ open: false, initial: '' });
+  const openSearch = (initial = '') => {
+    setDrawerOpen(false);
+    setSearch({ open: true, initial });
+  };
+  useSearchShortcut(() => openSearch());
   const menu = (
-    <SideMenu roles={roles} userName={user.name} onNavigate={() => setDrawerOpen(false)} badges={{ chat: unread }} />
+    <SideMenu
+      roles={roles}
+      userName={user.name}
+      onNavigate={() => setDrawerOpen(false)}
+      onSearchData={openSearch}
+      badges={{ chat: unread }}
+    />
   );
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -71,12 +85,18 @@ export function Shell({ user }: Props) {
             user={user}
             menuOpen={wide ? !folded : drawerOpen}
             onToggle={() => (wide ? setFolded((f) => !f) : setDrawerOpen((o) => !o))}
+            onSearch={() => openSearch()}
           />
         </Layout.Header>
         <Layout.Content style={{ margin: wide ? 16 : 8, minWidth: 0 }}>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>
+          <SearchDialog
+            open={search.open}
+            initial={search.initial}
+            onClose={() => setSearch((s) => ({ ...s, open: false }))}
+          />
         </Layout.Content>
         <Layout.Footer style={{ textAlign: 'center' }}>{t('footer.text')}</Layout.Footer>
       </Layout>

@@ -10,6 +10,8 @@ type Props = {
   userName: string;
   /** an entry was picked (the drawer on a phone closes) */
   onNavigate?: () => void;
+  /** Enter in the search box: search the data for the words typed */
+  onSearchData?: (words: string) => void;
   /** counts shown beside entries, by key (the chat's unread messages) */
   badges?: Partial<Record<string, number>>;
 };
@@ -45,7 +47,7 @@ function toItems(
   });
 }
 
-export function SideMenu({ roles, userName, onNavigate, badges = {} }: Props) {
+export function SideMenu({ roles, userName, onNavigate, onSearchData, badges = {} }: Props) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [query, setQuery] = useState('');
@@ -76,6 +78,8 @@ export function SideMenu({ roles, userName, onNavigate, badges = {} }: Props) {
           placeholder={t('menu.search')}
           value={query}
           onChange={(event) => setQuery(event.target.value)}
+          // Enter (or the button) searches the data for the words typed
+          onSearch={(value) => onSearchData?.(value.trim())}
         />
       </div>
       {entries.length === 0 ? (

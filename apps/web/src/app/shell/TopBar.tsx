@@ -4,6 +4,7 @@ import {
   LogoutOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
+  SearchOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import type { CurrentUser } from '@it4u/shared';
@@ -17,9 +18,9 @@ import { useSignOut } from '../../session/useSignOut.ts';
 import { LanguageSelect } from './LanguageSelect.tsx';
 import { useSaveLanguageMutation } from './useSaveLanguageMutation.ts';
 
-type Props = { user: CurrentUser; menuOpen: boolean; onToggle: () => void };
+type Props = { user: CurrentUser; menuOpen: boolean; onToggle: () => void; onSearch: () => void };
 
-export function TopBar({ user, menuOpen, onToggle }: Props) {
+export function TopBar({ user, menuOpen, onToggle, onSearch }: Props) {
   const { t } = useTranslation();
   const notice = useNotice();
   const signOut = useSignOut();
@@ -39,6 +40,16 @@ export function TopBar({ user, menuOpen, onToggle }: Props) {
         onClick={onToggle}
       />
       <Space size="middle">
+        <Tooltip title={t('search.shortcut')}>
+          <Button
+            icon={<SearchOutlined aria-hidden />}
+            aria-label={t('search.open')}
+            aria-keyshortcuts="Control+K Meta+K"
+            onClick={onSearch}
+          >
+            {wide ? t('search.title') : null}
+          </Button>
+        </Tooltip>
         {controller.data?.demo && (
           <Tooltip title={t('controller.demoTooltip')}>
             <Tag

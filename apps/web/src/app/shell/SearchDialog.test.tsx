@@ -1,0 +1,66 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setTokens } from '../../api/tokens.ts';
+import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders.tsx';
+import { SearchDialog, useSearchShortcut } from './SearchDialog.tsx';
+
+const found = {
+  groups: [
+    {
+      kind: 'customers',
+      hits: [{ key: 'contract:4', title: 'Khách sạn Hoa Mai', detail: 'HD-004', to: '/customers/4' }],
+    },
+    {
+      kind: 'sites',
+      hits: [{ key: 'site:hoamai01', title: 'Khách sạn Hoa Mai', detail: 'hoamai01', to: '/home?site=hoamai01' }],
+    },
+  ],
+};
+
+/** The dialog as the shell holds it: opened by Ctrl+K. */
+function Harness() {
+  const [open, setOpen] = useState(false);
+  useSearchShortcut(() => setOpen(true));
+  return <SearchDialog open={open} initial="" onClose={() => setOpen(false)} />;
+}
+
+describe('the search box', { timeout: 20_000 }, () => {
+  let answer: () => Response;
+  const fetchMock = vi.fn(async () => answer());
+  beforeEach(() => {
+    fetchMock.mockClear();
+    answer = () => jsonResponse(200, found);
+    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('opens with Ctrl+K, groups what it finds by kind, and the arrow keys reach each result', async () => {
+    renderWithProviders(<Harness />, { otherRoutes: { '/customers/:id': <p>the customer's page</p> } });
+    fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
+    const box = await screen.findByRole('searchbox', { name: 'Search for' });
+    expect(screen.getByText('Type two characters or more.')).toBeTruthy();
+    fireEvent.change(box, { target: { value: 'hoa mai' } });
+    expect(await screen.findByRole('heading', { name: 'Customers' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Sites' })).toBeTruthy();
+    const url = new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://x');
+    expect(url.searchParams.get('q')).toBe('hoa mai');
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    const first = screen.getAllByRole('link')[0];
+    expect(document.activeElement).toBe(first);
+    expect(first?.getAttribute('href')).toBe('/customers/4');
+    fireEvent.click(first as HTMLElement);
+    expect(await screen.findByText("the customer's page")).toBeTruthy();
+  });
+
+  it('says when nothing is found, and when the search failed, with Retry', async () => {
+    answer = () => jsonResponse(200, { groups: [] });
+    renderWithProviders(<SearchDialog open initial="zzz" onClose={() => {}} />);
+    expect(await screen.findByText('Nothing found for “zzz”.')).toBeTruthy();
+    answer = () => jsonResponse(500, { statusCode: 500, code: 'internal', message: 'x' });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search for' }), { target: { value: 'yyy' } });
+    await waitFor(() => expect(screen.getByText('The search could not be made')).toBeTruthy());
+    expect(screen.getByRole('button', { name: /Retry/ })).toBeTruthy();
+  });
+});
