@@ -27,7 +27,7 @@ function Harness() {
 
 describe('the search box', { timeout: 20_000 }, () => {
   let answer: () => Response;
-  const fetchMock = vi.fn(async () => answer());
+  const fetchMock = vi.fn(async (_url: string) => answer());
   beforeEach(() => {
     fetchMock.mockClear();
     answer = () => jsonResponse(200, found);
