@@ -167,6 +167,51 @@ test.describe
       }
     });
 
+    test('opened from the search box: Ctrl+K in English at 1440 px, the top bar in Vietnamese at 390 px', async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await new LoginPage(page).signInAsAdmin();
+      // by keyboard: no marks typed, the first customer found, Enter (once the shell, which listens, is there)
+      await expect(page.getByRole('button', { name: 'Search the data' })).toBeVisible();
+      await page.keyboard.press('Control+k');
+      const dialog = page.getByRole('dialog', { name: 'Search' });
+      const box = dialog.getByRole('searchbox', { name: 'Search for' });
+      await expect(box).toBeFocused();
+      await box.fill('khach san hoa mai');
+      await expect(dialog.getByRole('heading', { name: 'Customers' })).toBeVisible();
+      await expect(dialog.getByRole('heading', { name: 'Sites' })).toBeVisible();
+      await accessible(page);
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`/customers/${seeded.id}$`));
+      // equipment by its serial opens its customer
+      await page.keyboard.press('Control+k');
+      await box.fill(seeded.serial);
+      await dialog.getByRole('heading', { name: 'Equipment' }).waitFor();
+      await dialog.getByRole('link', { name: new RegExp(seeded.serial) }).click();
+      await expect(page.getByRole('heading', { name: CUSTOMER, level: 1 })).toBeVisible();
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      const shell = new Shell(page);
+      await shell.chooseLanguage('Tiếng Việt');
+      try {
+        await page.getByRole('button', { name: 'Tìm trong dữ liệu' }).click();
+        const tim = page.getByRole('dialog', { name: 'Tìm kiếm' });
+        await tim.getByRole('searchbox', { name: 'Tìm' }).fill('hoa mai');
+        await expect(tim.getByRole('heading', { name: 'Khách hàng' })).toBeVisible();
+        await accessible(page);
+        await tim
+          .getByRole('link', { name: new RegExp(CUSTOMER) })
+          .first()
+          .click();
+        await expect(page).toHaveURL(new RegExp(`/customers/${seeded.id}$`));
+        await expect(page.getByRole('heading', { name: 'Dòng thời gian', level: 2 })).toBeVisible();
+      } finally {
+        await shell.chooseLanguage('English');
+      }
+    });
+
     test('a customer sees only their own page', async ({ browser, request }) => {
       const token = await adminToken(request, readState().adminNewPassword);
       await createUser(request, token, { ...KH, roles: ['ROLE_KH'], type: 'Client', sitename: [seeded.site] });
@@ -184,6 +229,14 @@ test.describe
       await expect(page.getByRole('heading', { name: 'Leased channels' })).toBeHidden();
       await page.goto(`/customers/${seeded.other}`);
       await expect(page.getByText('This customer does not exist, or is not yours to see.')).toBeVisible();
+      // the search box finds their own, and nothing of another customer's
+      await expect(page.getByRole('button', { name: 'Search the data' })).toBeVisible();
+      await page.keyboard.press('Control+k');
+      const dialog = page.getByRole('dialog', { name: 'Search' });
+      await dialog.getByRole('searchbox', { name: 'Search for' }).fill('Cafe Sài Gòn');
+      await expect(dialog.getByText('Nothing found for “Cafe Sài Gòn”.')).toBeVisible();
+      await dialog.getByRole('searchbox', { name: 'Search for' }).fill('hoa mai');
+      await expect(dialog.getByRole('link', { name: new RegExp(CUSTOMER) }).first()).toBeVisible();
       await context.close();
     });
   });
