@@ -434,11 +434,12 @@ export function createChannelsRepository(db: Db) {
         contract_id: number | null;
         client_name: string | null;
       }>(
-        await db.execute(sql`select a.id, a.name, a.username_pppoe, a.status, d.contract_id, c.client_name
-          from channel_attributes a
+        await db.execute(sql`with m as materialized (select id from channel_attributes
+            where ${foldedContains("name || ' ' || username_pppoe || ' ' || customer", folded)})
+          select a.id, a.name, a.username_pppoe, a.status, d.contract_id, c.client_name
+          from channel_attributes a join m on m.id = a.id
           left join lateral (select contract_id from channel_details where attribute_id = a.id order by id desc limit 1) d on true
           left join contracts c on c.id = d.contract_id
-          where ${foldedContains("a.name || ' ' || a.username_pppoe || ' ' || a.customer", folded)}
           order by a.name, a.id limit ${limit}`),
       );
       return rows.map((r) => ({

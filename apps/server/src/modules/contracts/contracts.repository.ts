@@ -124,9 +124,11 @@ export function createContractsRepository(db: Db) {
           and not exists (select 1 from contract_sites x join sites s on s.id = x.site_id
             where x.contract_id = c.id and not (s.idname = any(${sql.param(ownSites)}::text[])))`
         : sql``;
+      // the matches first, from the trigram index, then their order (the name's index would fold row after row)
       const rows = rowsOf<Row>(
-        await db.execute(sql`${SELECT} from contracts c
-          where ${foldedContains("c.client_name || ' ' || c.num_contract || ' ' || c.company_name || ' ' || c.phone", folded)} ${own}
+        await db.execute(sql`with m as materialized (select id from contracts
+            where ${foldedContains("client_name || ' ' || num_contract || ' ' || company_name || ' ' || phone", folded)})
+          ${SELECT} from contracts c join m on m.id = c.id where true ${own}
           order by c.client_name, c.id limit ${limit}`),
       );
       return rows.map(toContract);

@@ -107,9 +107,9 @@ export function createDeviceInfoRepository(db: Db) {
 
     /** Rows whose text fields (addresses, models, providers) hold the folded words (the search box). */
     async searchFolded(folded: string, limit: number): Promise<DeviceInfo[]> {
-      const rows = await db.execute(
-        sql`${SELECT} where ${foldedContains('d.search', folded)} order by d.id limit ${limit}`,
-      );
+      const rows = await db.execute(sql`with m as materialized (select id from device_info
+          where ${foldedContains('search', folded)})
+        ${SELECT} where d.id in (select id from m) order by d.id limit ${limit}`);
       return rowsOf<Row>(rows).map(toDeviceInfo);
     },
 

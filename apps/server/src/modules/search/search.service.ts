@@ -19,8 +19,8 @@ export type SearchSources = {
   users: Pick<UsersRepository, 'searchFolded'>;
 };
 
-/** The fewest characters a search reads the registers for. */
-const MIN_CHARS = 2;
+/** The fewest characters a search reads the registers for: a trigram index serves three and more. */
+const MIN_CHARS = 3;
 /** A customer's own contracts, at most (a customer has a few). */
 const OWN_MAX = 200;
 

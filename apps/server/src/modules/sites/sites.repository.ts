@@ -2,7 +2,7 @@ import type { Site } from '@it4u/shared';
 import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sites } from '../../db/schema.ts';
-import { containsPattern, foldedContains } from '../../lib/sql.ts';
+import { containsPattern, foldedContains, rowsOf } from '../../lib/sql.ts';
 
 type SiteValues = { sitename: string; idname: string };
 /** Where a site is read: its controller (null: the first, or the demo) and its short name there (null: its idname). */
@@ -15,16 +15,14 @@ export function createSitesRepository(db: Db) {
   const columns = { id: sites.id, sitename: sites.sitename, idname: sites.idname };
   return {
     /** Sites whose name or short name holds the folded words (the search box); `within`: among these short names. */
-    searchFolded(folded: string, limit: number, within?: string[]): Promise<Site[]> {
-      return db
-        .select(columns)
-        .from(sites)
-        .where(
-          sql`${foldedContains("sitename || ' ' || idname", folded)}
-            ${within ? sql`and ${sites.idname} = any(${sql.param(within)}::text[])` : sql``}`,
-        )
-        .orderBy(asc(sites.sitename), asc(sites.id))
-        .limit(limit);
+    async searchFolded(folded: string, limit: number, within?: string[]): Promise<Site[]> {
+      // the matches first, from the trigram index, then their order
+      return rowsOf<Site>(
+        await db.execute(sql`with m as materialized (select id from sites where ${foldedContains("sitename || ' ' || idname", folded)})
+          select s.id, s.sitename, s.idname from sites s join m on m.id = s.id
+          ${within ? sql`where s.idname = any(${sql.param(within)}::text[])` : sql``}
+          order by s.sitename, s.id limit ${limit}`),
+      );
     },
 
     all(): Promise<Site[]> {

@@ -263,8 +263,9 @@ export function createSuppliesRepository(db: Db) {
      */
     async searchOut(folded: string, limit: number, contracts?: number[]): Promise<StockRecord[]> {
       const rows = rowsOf<RecordRow>(
-        await db.execute(sql`${RECORD_SELECT} ${RECORD_FROM} where r.kind = 'out'
-          and ${foldedContains("r.serial_num || ' ' || r.mac", folded)}
+        await db.execute(sql`with m as materialized (select id from stock_records
+            where ${foldedContains("serial_num || ' ' || mac", folded)})
+          ${RECORD_SELECT} ${RECORD_FROM} where r.kind = 'out' and r.id in (select id from m)
           ${contracts ? sql`and r.contract_id = any(${sql.param(contracts)}::int[])` : sql``}
           order by r.export_date desc, r.id desc limit ${limit}`),
       );

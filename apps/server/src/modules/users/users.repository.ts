@@ -60,8 +60,9 @@ export function createUsersRepository(db: Db) {
     /** Users whose name, username or e-mail holds the folded words (the search box). */
     async searchFolded(folded: string, limit: number): Promise<{ id: number; name: string; username: string }[]> {
       return rowsOf<{ id: number; name: string; username: string }>(
-        await db.execute(sql`select id, name, username from users
-          where ${foldedContains("name || ' ' || username || ' ' || email", folded)} order by username limit ${limit}`),
+        await db.execute(sql`with m as materialized (select id from users
+            where ${foldedContains("name || ' ' || username || ' ' || email", folded)})
+          select u.id, u.name, u.username from users u join m on m.id = u.id order by u.username limit ${limit}`),
       );
     },
 

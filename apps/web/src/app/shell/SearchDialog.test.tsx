@@ -40,7 +40,7 @@ describe('the search box', { timeout: 20_000 }, () => {
     renderWithProviders(<Harness />, { otherRoutes: { '/customers/:id': <p>the customer's page</p> } });
     fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
     const box = await screen.findByRole('searchbox', { name: 'Search for' });
-    expect(screen.getByText('Type two characters or more.')).toBeTruthy();
+    expect(screen.getByText('Type three characters or more.')).toBeTruthy();
     fireEvent.change(box, { target: { value: 'hoa mai' } });
     expect(await screen.findByRole('heading', { name: 'Customers' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Sites' })).toBeTruthy();

@@ -10,8 +10,8 @@ import { QueryView } from '../../components/feedback/ListState.tsx';
 import { useDebounced } from '../../components/form/useDebounced.ts';
 import './search.css';
 
-/** The fewest characters the server reads its registers for. */
-const MIN_CHARS = 2;
+/** The fewest characters the server reads its registers for (its trigram indexes serve three and more). */
+const MIN_CHARS = 3;
 
 export const useSearchQuery = (q: string) =>
   useQuery({
