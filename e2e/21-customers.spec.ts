@@ -136,12 +136,23 @@ test.describe
       await accessible(page);
     });
 
-    test('opened from the Customers list in Vietnamese at 390 px', async ({ page }) => {
+    test('opened from the customer report and from the Customers list in Vietnamese at 390 px', async ({ page }) => {
       await page.setViewportSize({ width: 390, height: 844 });
       await new LoginPage(page).signInAsAdmin();
       const shell = new Shell(page);
       await shell.chooseLanguage('Tiếng Việt');
       try {
+        // from the report's card of the site, its view, the customer named there
+        await page.goto('/reporter');
+        await page
+          .getByRole('button', { name: `Xem ${CUSTOMER}` })
+          .first()
+          .click();
+        const dialog = await openDialog(page);
+        await dialog.getByRole('link', { name: CUSTOMER }).click();
+        await expect(page).toHaveURL(new RegExp(`/customers/${seeded.id}$`));
+        await expect(page.getByRole('heading', { name: 'Thiết bị đã lắp', level: 2 })).toBeVisible();
+        // from the list
         await page.goto('/customers');
         const search = page.getByRole('searchbox');
         await search.fill('Hoa Mai');
@@ -196,7 +207,7 @@ test.describe
       const shell = new Shell(page);
       await shell.chooseLanguage('Tiếng Việt');
       try {
-        await page.getByRole('button', { name: 'Tìm trong dữ liệu' }).click();
+        await page.getByRole('button', { name: 'Tìm kiếm trong dữ liệu' }).click();
         const tim = page.getByRole('dialog', { name: 'Tìm kiếm' });
         await tim.getByRole('searchbox', { name: 'Tìm' }).fill('hoa mai');
         await expect(tim.getByRole('heading', { name: 'Khách hàng' })).toBeVisible();
