@@ -177,6 +177,8 @@ test('through the proxy: two browsers chat; each instance killed in turn mid-mes
   await boss.goto(`/chat?with=${kt.id}`);
   await tech.goto(`/chat?with=${adminId}`);
   await expect(boss.getByText(/No messages yet/)).toBeVisible();
+  // the technician's socket is up (the administrator sees them online) before the first message goes
+  await expect(boss.getByRole('button', { name: /proxy\.kt/ })).toContainText('Online', { timeout: 20_000 });
 
   const said: string[] = [];
   const send = async (page: Page, text: string, whileSending?: () => Promise<void>) => {
