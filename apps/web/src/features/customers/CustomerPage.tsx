@@ -1,5 +1,5 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import type { DeviceInfo, CustomerPage as Page, TerminalSession } from '@it4u/shared';
+import { CUSTOMER_PART_MAX, type DeviceInfo, type CustomerPage as Page, type TerminalSession } from '@it4u/shared';
 import { Button, Card, Col, Descriptions, Empty, Flex, Row, Space, Spin, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,9 @@ const TerminalView = lazy(async () => ({
 const ConnectModal = lazy(async () => ({
   default: (await import('../terminal/components/ConnectModal.tsx')).ConnectModal,
 }));
+
+/** What a part's empty table says. */
+const emptyList = (text: string) => ({ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} /> });
 
 const STATUS_COLOURS = { ok: 'green', warning: 'gold', error: 'red', unknown: 'default' } as const;
 
@@ -329,7 +332,9 @@ export function CustomerPage() {
   ];
   const more = (part: string) =>
     page?.more.includes(part) ? (
-      <Typography.Text type="secondary">{t('customers.more', { n: formatNumber(200, i18n.language) })}</Typography.Text>
+      <Typography.Text type="secondary">
+        {t('customers.more', { n: formatNumber(CUSTOMER_PART_MAX, i18n.language) })}
+      </Typography.Text>
     ) : null;
 
   return (
@@ -381,9 +386,7 @@ export function CustomerPage() {
                   dataSource={page.channels}
                   pagination={false}
                   card={{ title: ['name'], status: 'status', fields: ['provider', 'servicePack'] }}
-                  locale={{
-                    emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('customers.noChannels')} />,
-                  }}
+                  locale={emptyList(t('customers.noChannels'))}
                 />
                 {more('channels')}
               </Part>
@@ -398,9 +401,7 @@ export function CustomerPage() {
                   dataSource={page.equipment}
                   pagination={false}
                   card={{ title: ['itemName', 'serialNum'], status: 'status', fields: ['exportDate'] }}
-                  locale={{
-                    emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('customers.noEquipment')} />,
-                  }}
+                  locale={emptyList(t('customers.noEquipment'))}
                 />
                 {more('equipment')}
               </Part>
@@ -415,9 +416,7 @@ export function CustomerPage() {
                   dataSource={page.deviceInfo}
                   pagination={false}
                   card={{ title: ['site'], actions: 'actions', fields: ['addresses'] }}
-                  locale={{
-                    emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('customers.noDevices')} />,
-                  }}
+                  locale={emptyList(t('customers.noDevices'))}
                 />
                 {more('deviceInfo')}
               </Part>
@@ -432,9 +431,7 @@ export function CustomerPage() {
                   dataSource={page.terminalSessions}
                   pagination={false}
                   card={{ title: ['startedAt', 'actorName'], fields: ['host'] }}
-                  locale={{
-                    emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('customers.noSessions')} />,
-                  }}
+                  locale={emptyList(t('customers.noSessions'))}
                 />
                 {more('terminalSessions')}
               </Part>
