@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { adminToken } from './support/api.ts';
 import { axe } from './support/axe.ts';
+import { quiet, watchRequests } from './support/pages.ts';
 import { readState } from './support/state.ts';
 import { seedHostApprovals } from './support/terminal.ts';
 
@@ -42,7 +43,7 @@ const SIGNED_OUT = ['/login', '/verify', '/resetPassword', '/logined', '/403'];
 type Problem = string;
 
 async function audit(page: Page, where: string, problems: Problem[]) {
-  await page.waitForLoadState('networkidle');
+  await quiet(page, where);
   await page.waitForTimeout(300); // antd's enter animations
   for (const v of await axe(page)) {
     const targets = v.nodes
@@ -98,6 +99,7 @@ test.describe.configure({ timeout: 600_000 });
 /** The administrator's tokens, and a page of a new browser context signed in with them in the language given. */
 async function signedIn(browser: Browser, viewport: { width: number; height: number }, code: string) {
   const page = await (await browser.newContext({ viewport })).newPage();
+  watchRequests(page);
   await page.goto('/login');
   const res = await page.request.post('/api/v1/auth/signin', {
     data: { usernameOrEmail: 'admin', password: readState().adminNewPassword },
@@ -131,7 +133,7 @@ for (const size of WIDTHS) {
       const auth = { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` };
       await page.request.put('/api/v1/user/update', { headers: auth, data: { language: lang.profile } });
       await page.goto('/clientDeviceInf');
-      await page.waitForLoadState('networkidle');
+      await quiet(page, '/clientDeviceInf');
       const name = lang.code === 'en' ? 'Host approvals' : 'Phê duyệt máy chủ';
       if (size.name === 'desktop') await page.getByRole('tab', { name }).click();
       else {
@@ -185,6 +187,7 @@ for (const size of WIDTHS) {
       // signed out (the language of the sign-in page follows the browser's choice)
       const guest = await browser.newContext({ viewport: size, locale: lang.code === 'vi' ? 'vi-VN' : 'en-US' });
       const out = await guest.newPage();
+      watchRequests(out);
       await out.goto('/login');
       await out.evaluate((code) => localStorage.setItem('language', code), lang.code);
       for (const path of SIGNED_OUT) {
@@ -196,6 +199,7 @@ for (const size of WIDTHS) {
       // signed in
       const context = await browser.newContext({ viewport: size });
       const page = await context.newPage();
+      watchRequests(page);
       await page.goto('/login');
       const tokens = await (
         await request.post('/api/v1/auth/signin', { data: { usernameOrEmail: 'admin', password: adminNewPassword } })
@@ -210,7 +214,7 @@ for (const size of WIDTHS) {
       );
       for (const path of SCREENS) {
         await page.goto(path);
-        await page.waitForLoadState('networkidle');
+        await quiet(page, path);
         await eachTab(page, lang.section, (tab) => audit(page, `${path}${tab}`, problems));
       }
       if (size.name === 'phone') {

@@ -143,3 +143,34 @@ export async function signedIn(
   await expect(page).toHaveURL(/\/home$/);
   return page;
 }
+
+const inFlight = new WeakMap<Page, { open: Map<object, string>; recent: string[] }>();
+
+/** Starts noting the page's requests (open, and the latest), so that `quiet` can name the ones that keep it busy. */
+export function watchRequests(page: Page) {
+  const open = new Map<object, string>();
+  const recent: string[] = [];
+  inFlight.set(page, { open, recent });
+  page.on('request', (r) => {
+    open.set(r, `${r.method()} ${r.url()}`);
+    recent.push(`${r.method()} ${r.url()}`);
+    if (recent.length > 8) recent.shift();
+  });
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+}
+
+/**
+ * Waits until the page has made no request for 500 ms, at most 30 s. A page still busy then is said in the run's output
+ * with the requests it holds open, and the check goes on with the page as it is: a full accessibility walk once hung
+ * ten minutes on a page that never settled and said nothing of which.
+ */
+export async function quiet(page: Page, where: string) {
+  try {
+    await page.waitForLoadState('networkidle', { timeout: 30_000 });
+  } catch {
+    const seen = inFlight.get(page);
+    const open = [...(seen?.open.values() ?? [])].join(', ') || 'none';
+    console.warn(`${where}: the page did not settle in 30 s; open: ${open}; latest: ${seen?.recent.join(', ')}`);
+  }
+}

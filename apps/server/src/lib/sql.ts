@@ -78,8 +78,19 @@ export function foldForSearch(text: string): string {
 }
 
 /**
- * The folded text of `expression` (trusted SQL, the one a trigram index of migration 0022 is made on) contains the
- * folded words `folded`: served by that index from three characters on.
+ * The register's stored folded text (its `search_folded` column, which a trigram index is made on) contains the folded
+ * words `folded`: served by that index from three characters on.
  */
-export const foldedContains = (expression: string, folded: string): SQL =>
-  sql`it4u_fold(${sql.raw(expression)}) like ${containsPattern(folded)}`;
+export const foldedContains = (folded: string): SQL => sql`search_folded like ${containsPattern(folded)}`;
+
+/**
+ * The rows of a search box's query (one with `foldedContains`), planned with sequential scans priced out: PostgreSQL
+ * reckons a trigram index dearer than reading a table of tens of thousands of rows, which is 3 to 10 times slower in
+ * fact (docs/benchmarks.md, the search box). `set local` ends with the query's own transaction.
+ */
+export function searchRows<T>(db: Db, query: SQL): Promise<T[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return rowsOf<T>(await tx.execute(query));
+  });
+}

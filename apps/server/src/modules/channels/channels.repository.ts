@@ -19,7 +19,7 @@ import {
   channelProviders,
   channelServicePacks,
 } from '../../db/schema.ts';
-import { chunks, containsAny, foldedContains, hasRow, rowsOf } from '../../lib/sql.ts';
+import { chunks, containsAny, foldedContains, hasRow, rowsOf, searchRows } from '../../lib/sql.ts';
 import {
   type ContractRefRow,
   contractRefColumn,
@@ -426,7 +426,7 @@ export function createChannelsRepository(db: Db) {
         clientName: string | null;
       }[]
     > {
-      const rows = rowsOf<{
+      const rows = await searchRows<{
         id: number;
         name: string;
         username_pppoe: string;
@@ -434,13 +434,13 @@ export function createChannelsRepository(db: Db) {
         contract_id: number | null;
         client_name: string | null;
       }>(
-        await db.execute(sql`with m as materialized (select id from channel_attributes
-            where ${foldedContains("name || ' ' || username_pppoe || ' ' || customer", folded)})
+        db,
+        sql`with m as materialized (select id from channel_attributes where ${foldedContains(folded)})
           select a.id, a.name, a.username_pppoe, a.status, d.contract_id, c.client_name
           from channel_attributes a join m on m.id = a.id
           left join lateral (select contract_id from channel_details where attribute_id = a.id order by id desc limit 1) d on true
           left join contracts c on c.id = d.contract_id
-          order by a.name, a.id limit ${limit}`),
+          order by a.name, a.id limit ${limit}`,
       );
       return rows.map((r) => ({
         id: r.id,

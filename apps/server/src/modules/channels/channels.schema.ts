@@ -50,8 +50,13 @@ export const channelAttributes = pgTable(
     usernamePppoe: text('username_pppoe').notNull().default(''),
     servicePackId: integer('service_pack_id').references(() => channelServicePacks.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the searched fields, folded (lower case, no Vietnamese marks) for the search box's trigram index */
+    searchFolded: text('search_folded')
+      .notNull()
+      .generatedAlwaysAs(sql`it4u_fold(name || ' ' || username_pppoe || ' ' || customer)`),
   },
   (t) => [
+    index('channel_attributes_search_idx').using('gin', t.searchFolded.op('gin_trgm_ops')),
     check(
       'channel_attributes_status_check',
       sql`${t.status} in ('online', 'offline', 'moved', 'paused', 'pending', 'suspend')`,

@@ -2,7 +2,7 @@ import type { Contract, SegmentCounts } from '@it4u/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contractSites, contracts } from '../../db/schema.ts';
-import { chunks, containsAny, containsPattern, foldedContains, rowsOf } from '../../lib/sql.ts';
+import { chunks, containsAny, containsPattern, foldedContains, rowsOf, searchRows } from '../../lib/sql.ts';
 import { siteListOf, siteRefJoin, siteRefNamed } from '../sites/siteRefs.ts';
 
 export type ContractValues = Omit<Contract, 'id' | 'sitename'>;
@@ -125,11 +125,11 @@ export function createContractsRepository(db: Db) {
             where x.contract_id = c.id and not (s.idname = any(${sql.param(ownSites)}::text[])))`
         : sql``;
       // the matches first, from the trigram index, then their order (the name's index would fold row after row)
-      const rows = rowsOf<Row>(
-        await db.execute(sql`with m as materialized (select id from contracts
-            where ${foldedContains("client_name || ' ' || num_contract || ' ' || company_name || ' ' || phone", folded)})
+      const rows = await searchRows<Row>(
+        db,
+        sql`with m as materialized (select id from contracts where ${foldedContains(folded)})
           ${SELECT} from contracts c join m on m.id = c.id where true ${own}
-          order by c.client_name, c.id limit ${limit}`),
+          order by c.client_name, c.id limit ${limit}`,
       );
       return rows.map(toContract);
     },

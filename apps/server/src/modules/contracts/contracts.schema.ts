@@ -15,8 +15,13 @@ export const contracts = pgTable(
     servicePlans: text('service_plans').notNull().default(''),
     segment: text('segment').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the searched fields, folded (lower case, no Vietnamese marks) for the search box's trigram index */
+    searchFolded: text('search_folded')
+      .notNull()
+      .generatedAlwaysAs(sql`it4u_fold(client_name || ' ' || num_contract || ' ' || company_name || ' ' || phone)`),
   },
   (t) => [
+    index('contracts_search_idx').using('gin', t.searchFolded.op('gin_trgm_ops')),
     uniqueIndex('contracts_num_contract_lower_idx').on(sql`lower(${t.numContract})`),
     index('contracts_client_name_idx').on(t.clientName),
   ],

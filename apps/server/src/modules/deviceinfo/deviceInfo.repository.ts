@@ -9,7 +9,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deviceInfo } from '../../db/schema.ts';
-import { containsPattern, foldedContains, rowsOf } from '../../lib/sql.ts';
+import { containsPattern, foldedContains, rowsOf, searchRows } from '../../lib/sql.ts';
 import {
   type ContractRefRow,
   contractRefColumn,
@@ -107,10 +107,12 @@ export function createDeviceInfoRepository(db: Db) {
 
     /** Rows whose text fields (addresses, models, providers) hold the folded words (the search box). */
     async searchFolded(folded: string, limit: number): Promise<DeviceInfo[]> {
-      const rows = await db.execute(sql`with m as materialized (select id from device_info
-          where ${foldedContains('search', folded)})
-        ${SELECT} where d.id in (select id from m) order by d.id limit ${limit}`);
-      return rowsOf<Row>(rows).map(toDeviceInfo);
+      const rows = await searchRows<Row>(
+        db,
+        sql`with m as materialized (select id from device_info where ${foldedContains(folded)})
+          ${SELECT} where d.id in (select id from m) order by d.id limit ${limit}`,
+      );
+      return rows.map(toDeviceInfo);
     },
 
     /** The rows of a customer (a contract), in the order they were added. */

@@ -20,6 +20,12 @@ export const deviceInfo = pgTable(
     search: text('search').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** `search`, folded (no Vietnamese marks) for the search box's trigram index */
+    searchFolded: text('search_folded').notNull().generatedAlwaysAs(sql`it4u_fold(search)`),
   },
-  (t) => [index('device_info_contract_idx').on(t.contractId), index('device_info_site_idx').on(t.siteId)],
+  (t) => [
+    index('device_info_contract_idx').on(t.contractId),
+    index('device_info_site_idx').on(t.siteId),
+    index('device_info_search_idx').using('gin', t.searchFolded.op('gin_trgm_ops')),
+  ],
 );

@@ -4,7 +4,7 @@ import { IN_USE_STATUS, MOVED_STATUS } from '@it4u/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { stockRecords, supplyItems } from '../../db/schema.ts';
-import { chunks, containsAny, foldedContains, hasRow, rowsOf } from '../../lib/sql.ts';
+import { chunks, containsAny, foldedContains, hasRow, rowsOf, searchRows } from '../../lib/sql.ts';
 import {
   type ContractRefRow,
   contractRefColumn,
@@ -262,12 +262,12 @@ export function createSuppliesRepository(db: Db) {
      * contracts only.
      */
     async searchOut(folded: string, limit: number, contracts?: number[]): Promise<StockRecord[]> {
-      const rows = rowsOf<RecordRow>(
-        await db.execute(sql`with m as materialized (select id from stock_records
-            where ${foldedContains("serial_num || ' ' || mac", folded)})
+      const rows = await searchRows<RecordRow>(
+        db,
+        sql`with m as materialized (select id from stock_records where ${foldedContains(folded)})
           ${RECORD_SELECT} ${RECORD_FROM} where r.kind = 'out' and r.id in (select id from m)
           ${contracts ? sql`and r.contract_id = any(${sql.param(contracts)}::int[])` : sql``}
-          order by r.export_date desc, r.id desc limit ${limit}`),
+          order by r.export_date desc, r.id desc limit ${limit}`,
       );
       return rows.map((r) => toRecord(r));
     },

@@ -55,8 +55,11 @@ export const stockRecords = pgTable(
     status: text('status'),
     contractId: integer('contract_id').references(() => contracts.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the searched fields, folded (lower case, no Vietnamese marks) for the search box's trigram index */
+    searchFolded: text('search_folded').notNull().generatedAlwaysAs(sql`it4u_fold(serial_num || ' ' || mac)`),
   },
   (t) => [
+    index('stock_records_search_idx').using('gin', t.searchFolded.op('gin_trgm_ops')),
     check('stock_records_kind_check', sql`${t.kind} in ('in', 'out')`),
     index('stock_records_kind_date_idx').on(t.kind, t.exportDate, t.id),
     index('stock_records_item_kind_date_idx').on(t.itemId, t.kind, t.exportDate),

@@ -2,7 +2,7 @@ import type { CurrentUser, UserRow } from '@it4u/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userSites, users } from '../../db/schema.ts';
-import { containsAny, containsPattern, foldedContains, rowsOf } from '../../lib/sql.ts';
+import { containsAny, containsPattern, foldedContains, rowsOf, searchRows } from '../../lib/sql.ts';
 import { firstSiteOf, siteListOf } from '../sites/siteRefs.ts';
 
 export type UserRecord = typeof users.$inferSelect;
@@ -59,10 +59,10 @@ export function createUsersRepository(db: Db) {
   return {
     /** Users whose name, username or e-mail holds the folded words (the search box). */
     async searchFolded(folded: string, limit: number): Promise<{ id: number; name: string; username: string }[]> {
-      return rowsOf<{ id: number; name: string; username: string }>(
-        await db.execute(sql`with m as materialized (select id from users
-            where ${foldedContains("name || ' ' || username || ' ' || email", folded)})
-          select u.id, u.name, u.username from users u join m on m.id = u.id order by u.username limit ${limit}`),
+      return searchRows<{ id: number; name: string; username: string }>(
+        db,
+        sql`with m as materialized (select id from users where ${foldedContains(folded)})
+          select u.id, u.name, u.username from users u join m on m.id = u.id order by u.username limit ${limit}`,
       );
     },
 

@@ -31,8 +31,13 @@ export const users = pgTable(
     lastTimeLogin: bigint('last_time_login', { mode: 'number' }).notNull().default(0),
     numLogin: integer('num_login').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the searched fields, folded (lower case, no Vietnamese marks) for the search box's trigram index */
+    searchFolded: text('search_folded')
+      .notNull()
+      .generatedAlwaysAs(sql`it4u_fold(name || ' ' || username || ' ' || email)`),
   },
   (t) => [
+    index('users_search_idx').using('gin', t.searchFolded.op('gin_trgm_ops')),
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
   ],
