@@ -23,21 +23,18 @@ export function useRealtimeEvent<E extends keyof ServerEvents>(event: E, handler
   }, [socket, event]);
 }
 
-/** Calls `handler` each time the socket connects again after losing its connection (to catch up). */
-export function useReconnected(handler: () => void) {
+/**
+ * Calls `handler` each time the socket connects while the caller is on screen: the first connection when it came after
+ * the caller read its data (what was said meanwhile reached no socket), and each one after a lost connection. To catch
+ * up.
+ */
+export function useConnected(handler: () => void) {
   const socket = useRealtimeSocket();
   const latest = useRef(handler);
   latest.current = handler;
   useEffect(() => {
     if (!socket) return;
-    let first = !socket.connected;
-    const listener = () => {
-      if (first) {
-        first = false;
-        return;
-      }
-      latest.current();
-    };
+    const listener = () => latest.current();
     socket.on('connect', listener);
     return () => {
       socket.off('connect', listener);

@@ -7,7 +7,7 @@ import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/call.ts';
 import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert.tsx';
-import { useRealtimeEvent, useReconnected } from '../../../realtime/RealtimeContext.tsx';
+import { useConnected, useRealtimeEvent } from '../../../realtime/RealtimeContext.tsx';
 import { catchUp, chatKeys, messagesOf, setViewedChannel, useMessagesQuery } from '../chatQueries.ts';
 import { groupMessages, otherDay } from '../grouping.ts';
 import { Composer } from './Composer.tsx';
@@ -39,7 +39,7 @@ export function Conversation({ me, contact, uuid, onBack }: Props) {
   const [typingUntil, setTypingUntil] = useState(0);
   const [, redraw] = useState(0);
 
-  // told of a message here, or back from a lost connection: read what came since
+  // told of a message here, or connected (first, or back from a lost connection): read what came since
   const follow = () =>
     void catchUp(client, uuid).catch(() => void client.invalidateQueries({ queryKey: chatKeys.messages(uuid) }));
   useRealtimeEvent('chat:message', (event) => {
@@ -47,7 +47,7 @@ export function Conversation({ me, contact, uuid, onBack }: Props) {
     if (event.fromUserId === contact.userId) setTypingUntil(0);
     follow();
   });
-  useReconnected(follow);
+  useConnected(follow);
   // opened again with messages kept from before: what came meanwhile is read (nothing is read twice)
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the conversation opens
   useEffect(follow, []);
