@@ -37,6 +37,7 @@ import { searchModule } from './modules/search/search.module.ts';
 import { settingsModule } from './modules/settings/settings.module.ts';
 import { sitesModule } from './modules/sites/sites.module.ts';
 import { createSitesRepository } from './modules/sites/sites.repository.ts';
+import { slaModule } from './modules/sla/sla.module.ts';
 import { splashModule } from './modules/splash/splash.module.ts';
 import { suppliesModule } from './modules/supplies/supplies.module.ts';
 import { terminalModule } from './modules/terminal/terminal.module.ts';
@@ -289,6 +290,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     devices: { searchFolded: deviceInfo.repository.searchFolded },
     users: users.forSearch,
   });
+  const sla = slaModule({ wanLinks: wanLinks.ofSla, now: opts.now ?? Date.now });
   realtime.authenticateWith(registerAuth(app, auth.verifyAccess, auth.sessionStore));
 
   // The areas and where they answer.
@@ -317,6 +319,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ['/api/v1', auditTrail],
     ['/api/v1', customers],
     ['/api/v1', search],
+    ['/api/v1', sla],
     ['', { routes: terminal.socketRoutes }],
     ['', { routes: splash.publicRoutes }],
     ['', portal],

@@ -48,6 +48,7 @@ export const API_ERRORS = {
   notYourSite: 'This site is not one of yours.',
   // dashboards
   rangeReversed: 'The end of the range is before its start.',
+  rangeTooLong: 'A range is at most {{days}} days.',
   // wireless networks
   wlanGroupTaken: 'A wifi group with this name already exists on this site.',
   wlanGroupNotFound: 'This wifi group does not exist on this site.',

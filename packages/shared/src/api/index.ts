@@ -15,6 +15,7 @@ export * from './mail.ts';
 export * from './parameters.ts';
 export * from './search.ts';
 export * from './sites.ts';
+export * from './sla.ts';
 export * from './supplies.ts';
 export * from './terminal.ts';
 export * from './users.ts';

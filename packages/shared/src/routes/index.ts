@@ -15,6 +15,7 @@ import type { mailRoutes } from './mail.ts';
 import type { searchRoutes } from './search.ts';
 import type { settingsRoutes } from './settings.ts';
 import type { sitesRoutes } from './sites.ts';
+import type { slaRoutes } from './sla.ts';
 import type { splashRoutes } from './splash.ts';
 import type { suppliesRoutes } from './supplies.ts';
 import type { terminalRoutes } from './terminal.ts';
@@ -42,6 +43,7 @@ export * from './portal.ts';
 export * from './search.ts';
 export * from './settings.ts';
 export * from './sites.ts';
+export * from './sla.ts';
 export * from './splash.ts';
 export * from './supplies.ts';
 export * from './terminal.ts';
@@ -67,6 +69,7 @@ export type ApiRoutes = typeof auditRoutes &
   typeof mailRoutes &
   typeof searchRoutes &
   typeof settingsRoutes &
+  typeof slaRoutes &
   typeof sitesRoutes &
   typeof splashRoutes &
   typeof suppliesRoutes &

@@ -1,4 +1,4 @@
-import type { LinkState } from '@it4u/shared/api';
+import type { CountedHours, LinkState } from '@it4u/shared/api';
 
 /**
  * A provider's measured availability against its contract (issue 28 §2), computed from the WAN links' history: each
@@ -10,9 +10,6 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** Vietnam's offset from UTC, all year. */
 export const VIETNAM_OFFSET_MS = 7 * HOUR_MS;
-
-/** The hours a contract counts: all day, or business hours. */
-export type CountedHours = 'all' | 'business';
 
 /** Business hours ("giờ hành chính"): Monday to Friday, 08:00 to 17:00 in Vietnam. */
 export const BUSINESS_HOURS = { weekdays: [1, 2, 3, 4, 5], fromMs: 8 * HOUR_MS, toMs: 17 * HOUR_MS } as const;

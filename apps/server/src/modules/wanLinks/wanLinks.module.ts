@@ -11,6 +11,9 @@ import { createHistoryPruning } from './wanLinks.retention.ts';
 import { wanLinksRoutes } from './wanLinks.routes.ts';
 import { createWanLinksService } from './wanLinks.service.ts';
 
+/** What the providers' availability reads of the customer report: the sites and their links' changes. */
+export type WanLinksOfSla = ReturnType<typeof wanLinksModule>['ofSla'];
+
 /** What a customer's page reads of the customer report. */
 export type WanLinksOfCustomer = ReturnType<typeof wanLinksModule>['ofCustomer'];
 
@@ -121,5 +124,6 @@ export function wanLinksModule(
     history: service.history,
     changesBefore: wanLinks.changesBefore,
   };
-  return { service, deviceTokens, routes, jobs, pruning, ofCustomer };
+  const ofSla = { all: () => wanLinks.list(), periodChanges: wanLinks.periodChanges };
+  return { service, deviceTokens, routes, jobs, pruning, ofCustomer, ofSla };
 }

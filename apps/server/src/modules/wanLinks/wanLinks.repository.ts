@@ -294,6 +294,33 @@ export function createWanLinksRepository(db: Db) {
 
     find: async (id: number): Promise<SiteRow | undefined> => (await sites(sql`where cs.id = ${id}`))[0],
 
+    /**
+     * Each link's changes over [from, to), with the change in force at `from` before them: by site and link, each
+     * link's changes in time order as [ms, state, provider] (one JSON text, as the report's rows).
+     */
+    async periodChanges(
+      from: Date,
+      to: Date,
+    ): Promise<{ siteId: number; wan: number; changes: [number, LinkState, string][] }[]> {
+      const [answer] = rowsOf<{ rows: string }>(
+        await db.execute(sql`select coalesce(json_agg(json_build_array(l.site_id, l.wan, l.changes)), '[]')::text as rows
+          from (select cs.id as site_id, w.wan,
+              json_agg(json_build_array((extract(epoch from e.at) * 1000)::float8, e.state, e.provider) order by e.at) as changes
+            from customer_sites cs cross join (values (1), (2), (3), (4)) w(wan)
+            cross join lateral (
+              (select at, state, provider from wan_events
+                where site_id = cs.id and wan = w.wan and at < ${from.toISOString()}::timestamptz order by at desc limit 1)
+              union all
+              (select at, state, provider from wan_events
+                where site_id = cs.id and wan = w.wan and at >= ${from.toISOString()}::timestamptz
+                  and at < ${to.toISOString()}::timestamptz)) e
+            group by cs.id, w.wan) l`),
+      );
+      return (JSON.parse(answer?.rows ?? '[]') as [number, number, [number, LinkState, string][]][]).map(
+        ([siteId, wan, changes]) => ({ siteId, wan, changes }),
+      );
+    },
+
     /** The customer sites of some sites of the site names (by their short names). */
     ofSites: async (idnames: string[]): Promise<SiteRow[]> =>
       idnames.length === 0 ? [] : sites(sql`where ${siteNamedColumn('idname')} = any(${sql.param(idnames)}::text[])`),

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
+import { createWanLinksRepository } from '../wanLinks/wanLinks.repository.ts';
+import { H, vn, vnpt } from './sla.fixture.ts';
+
+/** The clock: 5 November 2026, 10:00 in Vietnam. */
+const NOW = vn('2026-11-05T10:00');
+const OCTOBER = { from: vn('2026-10-01T00:00'), to: vn('2026-11-01T00:00') };
+
+describe.each(drivers)("providers' availability on %s", (driver) => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp(driver, { now: () => NOW });
+    admin = (await tokenFor(t, ['ROLE_ADMIN'])).headers;
+    const wanLinks = createWanLinksRepository(t.database.db);
+    const link = (wan: number, provider: string) => ({
+      wan,
+      provider,
+      ip: '14.160.1.2',
+      up: true,
+      uptime: null,
+      since: new Date(vn('2026-11-01T03:00')),
+    });
+    // Hoa Mai: WAN 1 through VNPT, as worked out by hand; WAN 2 through Viettel, up since August
+    await wanLinks.seed(
+      { sitename: 'Khách sạn Hoa Mai', groupName: 'Leased', uptimeLb: null, lastPushAt: new Date(NOW - 60_000) },
+      [link(1, 'VNPT'), link(2, 'Viettel')],
+      [
+        ...vnpt.map((c) => ({ wan: 1, at: new Date(c.at), state: c.state, provider: c.provider, ip: '14.160.1.2' })),
+        { wan: 2, at: new Date(vn('2026-08-01T00:00')), state: 'up', provider: 'Viettel', ip: '27.72.1.2' },
+      ],
+    );
+    // Biển Xanh: one VNPT link whose router stopped pushing at 12:00 on 30 October (known until the stale delay)
+    await wanLinks.seed(
+      {
+        sitename: 'Quán Biển Xanh',
+        groupName: 'Leased',
+        uptimeLb: null,
+        lastPushAt: new Date(vn('2026-10-30T12:00') - 12 * 60_000),
+      },
+      [link(1, 'VNPT')],
+      [{ wan: 1, at: new Date(vn('2026-07-01T00:00')), state: 'up', provider: 'VNPT', ip: '14.160.9.9' }],
+    );
+  });
+  afterAll(() => t.close());
+
+  const sla = (query: string, headers = admin) =>
+    t.app.inject({ method: 'GET', url: `/api/v1/it4u/sla?${query}`, headers });
+
+  it("measures October per provider, per customer and per link as worked out by hand, in Vietnam's month", async () => {
+    const res = await sla(`from=${OCTOBER.from}&to=${OCTOBER.to}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json();
+    expect(report).toMatchObject({ from: OCTOBER.from, to: OCTOBER.to, hours: 'all' });
+    expect(report.links.map((l: { sitename: string; wan: number }) => `${l.sitename} ${l.wan}`)).toEqual([
+      'Khách sạn Hoa Mai 1',
+      'Khách sạn Hoa Mai 2',
+      'Quán Biển Xanh 1',
+    ]);
+    expect(report.links[0].figures).toMatchObject({
+      upMs: 712.5 * H,
+      downMs: 7.5 * H,
+      unknownMs: 24 * H,
+      outages: 4,
+      longestOutageMs: 2.5 * H,
+    });
+    // Biển Xanh's router silent from 12:00 on the 30th: 36 hours unknown, not down
+    expect(report.links[2].figures).toMatchObject({ upMs: 708 * H, downMs: 0, unknownMs: 36 * H, availability: 100 });
+    const vnptRow = report.providers.find((p: { provider: string }) => p.provider === 'VNPT');
+    expect(vnptRow).toMatchObject({
+      links: 2,
+      figures: { upMs: 1420.5 * H, downMs: 7.5 * H, unknownMs: 60 * H, outages: 4, mttrMs: (7.5 * H) / 4 },
+    });
+    expect(vnptRow.figures.availability).toBeCloseTo((100 * 1420.5) / 1428, 8);
+    expect(report.providers.map((p: { provider: string }) => p.provider)).toEqual(['Viettel', 'VNPT']);
+    expect(report.providers[0]).toMatchObject({ links: 1, figures: { upMs: 744 * H, availability: 100 } });
+    // no contract covers these sites: one row of sites without a customer
+    expect(report.customers).toEqual([expect.objectContaining({ customerId: null, customer: null, links: 3 })]);
+  });
+
+  it('counts business hours only when asked', async () => {
+    const report = (await sla(`from=${OCTOBER.from}&to=${OCTOBER.to}&hours=business`)).json();
+    expect(report.hours).toBe('business');
+    expect(report.links[0].figures).toMatchObject({ upMs: 188 * H, downMs: H, unknownMs: 9 * H, outages: 1 });
+  });
+
+  it('measures a period that has not ended up to now only', async () => {
+    const report = (await sla(`from=${vn('2026-11-01T00:00')}&to=${vn('2026-12-01T00:00')}`)).json();
+    expect(report.to).toBe(NOW);
+    // Hoa Mai's WAN 1 was down until 03:00 on the 1st, then up to now
+    expect(report.links[0].figures).toMatchObject({ downMs: 3 * H, upMs: NOW - vn('2026-11-01T03:00') });
+  });
+
+  it('refuses a reversed or too long range, a bad hours and a customer', async () => {
+    const reversed = await sla(`from=${OCTOBER.to}&to=${OCTOBER.from}`);
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().code).toBe('rangeReversed');
+    const long = await sla(`from=${OCTOBER.from}&to=${OCTOBER.from + 401 * 24 * H}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ code: 'rangeTooLong', params: { days: 400 } });
+    for (const query of [`from=${OCTOBER.from}&to=${OCTOBER.to}&hours=night`, `from=x&to=1`, `to=${OCTOBER.to}`]) {
+      expect((await sla(query)).statusCode, query).toBe(400);
+    }
+    const customer = await tokenFor(t, ['ROLE_KH']);
+    expect((await sla(`from=${OCTOBER.from}&to=${OCTOBER.to}`, customer.headers)).statusCode).toBe(403);
+  });
+});

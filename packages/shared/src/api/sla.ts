@@ -1,0 +1,64 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { Epoch } from './common.ts';
+
+const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(s: T) => Type.Union([s, Type.Null()]);
+
+/** The longest period one report measures: a year and a month. */
+export const SLA_MAX_DAYS = 400;
+
+/** The hours a contract counts: all day, or business hours (Monday to Friday, 08:00 to 17:00 in Vietnam). */
+export const CountedHoursSchema = Type.Union([Type.Literal('all'), Type.Literal('business')]);
+export type CountedHours = Static<typeof CountedHoursSchema>;
+
+/** The period measured, [from, to) in epoch ms (a month of Vietnam: from its 1st at 00:00 to the next 1st). */
+export const SlaQuery = Type.Object({
+  from: Epoch,
+  to: Epoch,
+  hours: Type.Optional(CountedHoursSchema),
+});
+
+/** What a period measured, within the hours counted; unknown time (a router silent) is neither up nor down. */
+export const SlaFiguresSchema = Type.Object({
+  upMs: Type.Number(),
+  downMs: Type.Number(),
+  unknownMs: Type.Number(),
+  outages: Type.Integer(),
+  longestOutageMs: Type.Number(),
+  /** up ÷ (up + down), in %; null when nothing is known */
+  availability: nullable(Type.Number()),
+  /** mean time to recovery: downtime ÷ outages; null without an outage */
+  mttrMs: nullable(Type.Number()),
+});
+export type SlaFigures = Static<typeof SlaFiguresSchema>;
+
+/** One WAN link of a customer site through one provider over the period. */
+export const SlaLinkSchema = Type.Object({
+  siteId: Type.Integer(),
+  sitename: Type.String(),
+  customerId: nullable(Type.Integer()),
+  customer: nullable(Type.String()),
+  wan: Type.Integer(),
+  provider: Type.String(),
+  figures: SlaFiguresSchema,
+});
+
+export const SlaReportSchema = Type.Object({
+  from: Type.Number(),
+  /** the end measured: the period's, or now when the period has not ended */
+  to: Type.Number(),
+  hours: CountedHoursSchema,
+  /** each provider's links added up, by provider */
+  providers: Type.Array(Type.Object({ provider: Type.String(), links: Type.Integer(), figures: SlaFiguresSchema })),
+  /** each customer's links added up (null: sites of no customer of the register), by name */
+  customers: Type.Array(
+    Type.Object({
+      customerId: nullable(Type.Integer()),
+      customer: nullable(Type.String()),
+      links: Type.Integer(),
+      figures: SlaFiguresSchema,
+    }),
+  ),
+  links: Type.Array(SlaLinkSchema),
+});
+export type SlaReport = Static<typeof SlaReportSchema>;
+export type SlaLink = Static<typeof SlaLinkSchema>;
