@@ -4,10 +4,10 @@ import type { WanLinksRepository } from './wanLinks.repository.ts';
 const DAY_MS = 86_400_000;
 
 /**
- * How long the links' history is kept: the 30 days of the longest window, and 5 days more. Each link's last change
- * before that is kept too (the state the link was in when the window starts).
+ * How long the links' history is kept: the 400 days of the longest availability report (a year and a month, issue 28),
+ * and 5 days more. Each link's last change before that is kept too (the state the link was in when a period starts).
  */
-export const HISTORY_KEEP_MS = 35 * DAY_MS;
+export const HISTORY_KEEP_MS = 405 * DAY_MS;
 /** How often the history is pruned: a day's changes are a few lines a link. */
 const PRUNE_EVERY_MS = 6 * 3_600_000;
 /** The first pruning, a while after the start (not in the rush of the start). */

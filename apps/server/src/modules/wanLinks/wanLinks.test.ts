@@ -381,7 +381,7 @@ describe.each(drivers)('the customer report on %s', (driver) => {
     expect(Number(m.age('Tiệm Bánh'))).toBe(90 + 11 * 60);
   });
 
-  it('prunes the history older than 35 days, keeping the change each link was in then, once across instances', async () => {
+  it('prunes the history older than 405 days, keeping the change each link was in then, once across instances', async () => {
     const D = 24 * H;
     // the other tests' history starts at T0, after the cutoff: only these sites' goes
     const now = T0 + 30 * D;
@@ -404,21 +404,21 @@ describe.each(drivers)('the customer report on %s', (driver) => {
     });
     const seed = (sitename: string, links: LinkRow[], events: EventRow[]) =>
       wanLinks.seed({ sitename, groupName: 'Leased', uptimeLb: null, lastPushAt: new Date(now - MIN) }, links, events);
-    // WAN 1 changed 60, 40, 36, 20 and 10 days ago; WAN 2 last changed 50 days ago (up since)
+    // WAN 1 changed 430, 410, 406, 20 and 10 days ago; WAN 2 last changed 420 days ago (up since)
     await seed(
       'Lưu trữ A',
-      [link(1, true, 10), link(2, true, 50)],
+      [link(1, true, 10), link(2, true, 420)],
       [
-        line(1, 60, 'up'),
-        line(1, 40, 'down'),
-        line(1, 36, 'up'),
+        line(1, 430, 'up'),
+        line(1, 410, 'down'),
+        line(1, 406, 'up'),
         line(1, 20, 'down'),
         line(1, 10, 'up'),
-        line(2, 50, 'up'),
+        line(2, 420, 'up'),
       ],
     );
     // a site whose changes are all older: its last one stays
-    await seed('Lưu trữ B', [link(1, false, 99)], [line(1, 100, 'up'), line(1, 99, 'down')]);
+    await seed('Lưu trữ B', [link(1, false, 499)], [line(1, 500, 'up'), line(1, 499, 'down')]);
     const days = async (sitename: string) =>
       rowsOf<{ wan: number; at: string | Date }>(
         await t.database.db.execute(sql`select e.wan, e.at from wan_events e join customer_sites s on s.id = e.site_id
@@ -436,8 +436,8 @@ describe.each(drivers)('the customer report on %s', (driver) => {
         await other.query('select pg_advisory_lock(7113035)');
         expect(await pruning.run()).toBe(0);
         expect(await days('Lưu trữ B')).toEqual([
-          [1, 100],
-          [1, 99],
+          [1, 500],
+          [1, 499],
         ]);
       } finally {
         await other.query('select pg_advisory_unlock(7113035)');
@@ -446,13 +446,13 @@ describe.each(drivers)('the customer report on %s', (driver) => {
     }
     expect(await pruning.run()).toBe(3);
     expect(await days('Lưu trữ A')).toEqual([
-      [1, 36],
+      [1, 406],
       [1, 20],
       [1, 10],
-      [2, 50],
+      [2, 420],
     ]);
-    expect(await days('Lưu trữ B')).toEqual([[1, 99]]);
-    // the windows read the same: the 30 days start in the state of 36 days ago
+    expect(await days('Lưu trữ B')).toEqual([[1, 499]]);
+    // the windows read the same: the 30 days start in the state of 406 days ago
     const after = await get(`/it4u/${a}/customer_info`);
     expect(after.links).toEqual(before.links);
     expect(after.links[0].availability.month).toBeCloseTo((100 * 20) / 30, 6);
