@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/i18n.ts';
-import { formatBytes, formatUptime, splitUptime } from './units.ts';
+import { formatBytes, formatDuration, formatUptime, splitUptime } from './units.ts';
 
 const t = i18n.t.bind(i18n);
 
@@ -27,6 +27,30 @@ describe('bytes and uptimes', () => {
     expect(formatUptime(2 * 86_400 + 3 * 3600 + 4 * 60 + 5, t)).toBe('2d 03:04:05');
     await i18n.changeLanguage('vi');
     expect(formatUptime(2 * 86_400 + 3 * 3600 + 4 * 60 + 5, t)).toBe('2 ngày 03:04:05');
+    await i18n.changeLanguage('en');
+  });
+});
+
+describe('durations in words', () => {
+  afterAll(() => i18n.changeLanguage('en'));
+
+  it('turns minutes into a duration with plurals', () => {
+    expect(formatDuration(480, t)).toBe('8 hours');
+    expect(formatDuration(60, t)).toBe('1 hour');
+    expect(formatDuration(1440, t)).toBe('1 day');
+    expect(formatDuration(2880, t)).toBe('2 days');
+    expect(formatDuration(10080, t)).toBe('7 days');
+    expect(formatDuration(2160, t)).toBe('1 day 12 hours');
+    expect(formatDuration(90, t)).toBe('1 hour 30 minutes');
+    expect(formatDuration(1, t)).toBe('1 minute');
+    expect(formatDuration(0, t)).toBe('0 minutes');
+  });
+
+  it('translates durations into Vietnamese', async () => {
+    await i18n.changeLanguage('vi');
+    expect(formatDuration(480, t)).toBe('8 giờ');
+    expect(formatDuration(1440, t)).toBe('1 ngày');
+    expect(formatDuration(10080, t)).toBe('7 ngày');
     await i18n.changeLanguage('en');
   });
 });

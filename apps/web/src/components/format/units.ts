@@ -33,3 +33,23 @@ export function formatUptime(seconds: number, t: TFunction): string {
   const { days, clock } = splitUptime(seconds);
   return days > 0 ? t('common.uptimeWithDays', { count: days, clock }) : clock;
 }
+
+const MINUTES_PER_HOUR = 60;
+const MINUTES_PER_DAY = 24 * MINUTES_PER_HOUR;
+
+/**
+ * A duration from minutes, in words of the reader's language: '8 hours', '1 day 12 hours', '90 minutes' → '1 hour 30
+ * minutes' ('1 giờ 30 phút'); a voucher's validity, an outage.
+ */
+export function formatDuration(minutes: number, t: TFunction): string {
+  const total = Math.max(0, Math.round(minutes || 0));
+  if (total === 0) return t('common.duration.minute', { count: 0 });
+  const days = Math.floor(total / MINUTES_PER_DAY);
+  const hours = Math.floor((total % MINUTES_PER_DAY) / MINUTES_PER_HOUR);
+  const rest = total % MINUTES_PER_HOUR;
+  const parts: string[] = [];
+  if (days > 0) parts.push(t('common.duration.day', { count: days }));
+  if (hours > 0) parts.push(t('common.duration.hour', { count: hours }));
+  if (rest > 0) parts.push(t('common.duration.minute', { count: rest }));
+  return parts.join(' ');
+}

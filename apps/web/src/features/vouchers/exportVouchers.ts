@@ -2,7 +2,8 @@ import type { Voucher, VoucherStatus } from '@it4u/shared';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { type Cell, escapeCell, saveSheet } from '../../components/download/writeSheet.ts';
-import { formatDuration, formatQuotaMb, formatRate, formatUses } from './formatting.ts';
+import { formatDuration } from '../../components/format/units.ts';
+import { formatQuotaMb, formatRate, formatUses } from './formatting.ts';
 
 /** The header row and one row per voucher, as the table shows them (texts escaped). */
 export function voucherSheetRows(vouchers: readonly Voucher[], t: TFunction, language: string): Cell[][] {

@@ -1,32 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { escapeCell } from '../../components/download/writeSheet.ts';
 import { i18n } from '../../i18n/i18n.ts';
-import { formatDuration, formatQuotaMb, formatRate, formatUses } from './formatting.ts';
-
-const t = i18n.t.bind(i18n);
+import { formatQuotaMb, formatRate, formatUses } from './formatting.ts';
 
 describe('voucher formatting', () => {
   afterAll(() => i18n.changeLanguage('en'));
-
-  it('turns minutes into a duration with plurals', () => {
-    expect(formatDuration(480, t)).toBe('8 hours');
-    expect(formatDuration(60, t)).toBe('1 hour');
-    expect(formatDuration(1440, t)).toBe('1 day');
-    expect(formatDuration(2880, t)).toBe('2 days');
-    expect(formatDuration(10080, t)).toBe('7 days');
-    expect(formatDuration(2160, t)).toBe('1 day 12 hours');
-    expect(formatDuration(90, t)).toBe('1 hour 30 minutes');
-    expect(formatDuration(1, t)).toBe('1 minute');
-    expect(formatDuration(0, t)).toBe('0 minutes');
-  });
-
-  it('translates durations into Vietnamese', async () => {
-    await i18n.changeLanguage('vi');
-    expect(formatDuration(480, t)).toBe('8 giờ');
-    expect(formatDuration(1440, t)).toBe('1 ngày');
-    expect(formatDuration(10080, t)).toBe('7 ngày');
-    await i18n.changeLanguage('en');
-  });
 
   it('shows rates in Kbps, Mbps from 1024 on, and a dash when unlimited', () => {
     expect(formatRate(150, 'en')).toBe('150 Kbps');

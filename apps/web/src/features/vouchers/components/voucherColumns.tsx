@@ -2,10 +2,11 @@ import type { Voucher, VoucherSort } from '@it4u/shared';
 import { Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
+import { formatDuration } from '../../../components/format/units.ts';
 import { DeleteAction } from '../../../components/table/DeleteAction.tsx';
 import type { RegisterColumn } from '../../../components/table/RegisterTable.tsx';
 import type { ServerList, SortField } from '../../devices/serverList.tsx';
-import { formatDuration, formatQuotaMb, formatRate, formatUses } from '../formatting.ts';
+import { formatQuotaMb, formatRate, formatUses } from '../formatting.ts';
 import { VoucherStatusTag } from './VoucherStatusTag.tsx';
 
 type Options = {
