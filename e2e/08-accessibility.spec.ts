@@ -37,6 +37,7 @@ const SCREENS = [
   '/audit',
   '/customers',
   '/customers/1',
+  '/availability',
 ];
 const SIGNED_OUT = ['/login', '/verify', '/resetPassword', '/logined', '/403'];
 

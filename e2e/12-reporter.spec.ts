@@ -164,3 +164,38 @@ test('customer report: two routers push, one site is up and one down, the servic
   await expect(grey).toHaveClass(/customer-stale/);
   await new Shell(page).chooseLanguage('English');
 });
+
+/**
+ * The providers' availability this month, measured from the pushes of the test above: the store's Viettel link down
+ * since its first push, its FPT link down once and back; in English at 1440 px from the menu, in Vietnamese at 390 px.
+ */
+test("providers' availability: the links pushed above, measured per provider and per link, EN and VI, phone", async ({
+  page,
+}) => {
+  await new LoginPage(page).signInAsAdmin();
+  await page.getByRole('navigation').getByRole('menuitem', { name: 'Availability' }).click();
+  await expect(page).toHaveURL(/\/availability$/);
+  const providers = page.getByRole('table', { name: 'Providers' });
+  await expect(providers.getByRole('row', { name: /^FPT/ })).toBeVisible();
+  await expect(providers.getByRole('row', { name: /^Viettel/ })).toBeVisible();
+  await page.getByRole('tab', { name: 'WAN links' }).click();
+  const links = page.getByRole('table', { name: 'WAN links' });
+  // the store's first link: down since it was first pushed (no time up at all), no outage over yet counted apart
+  await expect(links.getByRole('row', { name: /E2E Kho Hàng WAN 1 Viettel .* 0 %/ })).toBeVisible();
+  // its second link dropped once and came back: one outage
+  const fpt = links.getByRole('row', { name: /E2E Kho Hàng WAN 2 FPT/ });
+  await expect(fpt.getByRole('cell').nth(6)).toHaveText('1');
+  await accessible(page);
+
+  await new Shell(page).chooseLanguage('Tiếng Việt');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('combobox', { name: 'Mục' }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: 'Nhà cung cấp' })
+    .click();
+  await expect(page.getByText('Độ sẵn sàng của nhà cung cấp')).toBeVisible();
+  await expect(page.getByText('FPT', { exact: true }).first()).toBeVisible();
+  await accessible(page);
+  await new Shell(page).chooseLanguage('English');
+});

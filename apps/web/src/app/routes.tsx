@@ -33,6 +33,7 @@ const ChatPage = lazyPage(() => import('../features/chat/ChatPage.tsx'), 'ChatPa
 const AuditPage = lazyPage(() => import('../features/audit/AuditPage.tsx'), 'AuditPage');
 const CustomersPage = lazyPage(() => import('../features/customers/CustomersPage.tsx'), 'CustomersPage');
 const CustomerPage = lazyPage(() => import('../features/customers/CustomerPage.tsx'), 'CustomerPage');
+const SlaPage = lazyPage(() => import('../features/sla/SlaPage.tsx'), 'SlaPage');
 const DeviceInfoPage = lazyPage(() => import('../features/deviceInfo/DeviceInfoPage.tsx'), 'DeviceInfoPage');
 
 export const routes: RouteObject[] = [
@@ -103,6 +104,7 @@ export const routes: RouteObject[] = [
       { path: 'audit', element: <AuditPage /> },
       { path: 'customers', element: <CustomersPage /> },
       { path: 'customers/:id', element: <CustomerPage /> },
+      { path: 'availability', element: <SlaPage /> },
       { path: '*', element: <Navigate to="/home" replace /> },
     ],
   },

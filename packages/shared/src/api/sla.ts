@@ -10,10 +10,13 @@ export const SLA_MAX_DAYS = 400;
 export const CountedHoursSchema = Type.Union([Type.Literal('all'), Type.Literal('business')]);
 export type CountedHours = Static<typeof CountedHoursSchema>;
 
-/** The period measured, [from, to) in epoch ms (a month of Vietnam: from its 1st at 00:00 to the next 1st). */
+/**
+ * The period measured, [from, to) in epoch ms (a month of Vietnam: from its 1st at 00:00 to the next 1st); neither:
+ * this month of Vietnam, by the console's clock.
+ */
 export const SlaQuery = Type.Object({
-  from: Epoch,
-  to: Epoch,
+  from: Type.Optional(Epoch),
+  to: Type.Optional(Epoch),
   hours: Type.Optional(CountedHoursSchema),
 });
 

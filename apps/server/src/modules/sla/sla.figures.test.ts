@@ -1,13 +1,18 @@
+import { vietnamMonthOf, vietnamMonthSpan } from '@it4u/shared';
 import { describe, expect, it } from 'vitest';
-import { type Change, countedSpans, linkFigures, monthSpan, sumOf } from './sla.figures.ts';
+import { type Change, countedSpans, linkFigures, sumOf } from './sla.figures.ts';
 import { H, vn, vnpt } from './sla.fixture.ts';
 
-const [from, to] = monthSpan('2026-10');
+const [from, to] = vietnamMonthSpan('2026-10');
 const always = Number.POSITIVE_INFINITY;
 
 describe("a provider's availability over a month", () => {
   it("takes Vietnam's month and its working days", () => {
     expect([from, to]).toEqual([vn('2026-10-01T00:00'), vn('2026-11-01T00:00')]);
+    // 23:30 on 31 October in Vietnam is still October there (16:30 UTC); the month before it, September
+    expect(vietnamMonthOf(vn('2026-10-31T23:30'))).toBe('2026-10');
+    expect(vietnamMonthOf(vn('2026-11-01T00:10'))).toBe('2026-11');
+    expect(vietnamMonthOf(vn('2026-01-15T00:00'), 1)).toBe('2025-12');
     const spans = countedSpans(from, to, 'business');
     expect(spans).toHaveLength(22);
     expect(spans[0]).toEqual([vn('2026-10-01T08:00'), vn('2026-10-01T17:00')]);

@@ -1,3 +1,4 @@
+import { VIETNAM_OFFSET_MS } from '@it4u/shared';
 import type { CountedHours, LinkState } from '@it4u/shared/api';
 
 /**
@@ -8,8 +9,6 @@ import type { CountedHours, LinkState } from '@it4u/shared/api';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-/** Vietnam's offset from UTC, all year. */
-export const VIETNAM_OFFSET_MS = 7 * HOUR_MS;
 
 /** Business hours ("giờ hành chính"): Monday to Friday, 08:00 to 17:00 in Vietnam. */
 export const BUSINESS_HOURS = { weekdays: [1, 2, 3, 4, 5], fromMs: 8 * HOUR_MS, toMs: 17 * HOUR_MS } as const;
@@ -143,10 +142,4 @@ export function linkFigures(
       counted,
     ),
   }));
-}
-
-/** A calendar month of Vietnam, 'YYYY-MM', as [from, to) in ms. */
-export function monthSpan(month: string): Span {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return [Date.UTC(y, m - 1, 1) - VIETNAM_OFFSET_MS, Date.UTC(y, m, 1) - VIETNAM_OFFSET_MS];
 }

@@ -1,4 +1,4 @@
-import { WAN_STALE_AFTER_MS } from '@it4u/shared';
+import { vietnamMonthOf, vietnamMonthSpan, WAN_STALE_AFTER_MS } from '@it4u/shared';
 import { type CountedHours, SLA_MAX_DAYS, type SlaFigures, type SlaLink, type SlaReport } from '@it4u/shared/api';
 import { BadRequestError } from '../../lib/errors.ts';
 import type { WanLinksOfSla } from '../wanLinks/wanLinks.module.ts';
@@ -24,12 +24,21 @@ function addedUp<K>(links: readonly SlaLink[], keyOf: (l: SlaLink) => K) {
 /** Providers and customers against their contracts: the WAN links' measured availability over a period. */
 export function createSlaService(deps: { wanLinks: WanLinksOfSla; now: () => number }) {
   return {
-    async report(query: { from: number; to: number; hours?: CountedHours }): Promise<SlaReport> {
-      const hours = query.hours ?? 'all';
+    async report(asked: { from?: number; to?: number; hours?: CountedHours }): Promise<SlaReport> {
+      const hours = asked.hours ?? 'all';
+      const now = deps.now();
+      if ((asked.from === undefined) !== (asked.to === undefined))
+        throw new BadRequestError('fieldRequired', asked.from === undefined ? 'from' : 'to', {
+          field: asked.from === undefined ? 'from' : 'to',
+        });
+      const [from, until] =
+        asked.from !== undefined && asked.to !== undefined
+          ? [asked.from, asked.to]
+          : vietnamMonthSpan(vietnamMonthOf(now));
+      const query = { from, to: until };
       if (query.to <= query.from) throw new BadRequestError('rangeReversed', 'to');
       if (query.to - query.from > SLA_MAX_DAYS * DAY_MS)
         throw new BadRequestError('rangeTooLong', 'to', { days: SLA_MAX_DAYS });
-      const now = deps.now();
       // what has not happened yet is not measured
       const to = Math.max(query.from, Math.min(query.to, now));
       const [sites, periods] = await Promise.all([

@@ -85,6 +85,11 @@ describe.each(drivers)("providers' availability on %s", (driver) => {
     expect(report.links[0].figures).toMatchObject({ upMs: 188 * H, downMs: H, unknownMs: 9 * H, outages: 1 });
   });
 
+  it('measures this month of Vietnam up to now when no period is given', async () => {
+    const report = (await sla('hours=all')).json();
+    expect(report).toMatchObject({ from: vn('2026-11-01T00:00'), to: NOW });
+  });
+
   it('measures a period that has not ended up to now only', async () => {
     const report = (await sla(`from=${vn('2026-11-01T00:00')}&to=${vn('2026-12-01T00:00')}`)).json();
     expect(report.to).toBe(NOW);

@@ -8,6 +8,7 @@ import {
   IdcardOutlined,
   InboxOutlined,
   LaptopOutlined,
+  LineChartOutlined,
   MessageOutlined,
   PartitionOutlined,
   SettingOutlined,
@@ -52,6 +53,14 @@ export const MENU: MenuEntry[] = [
     labelKey: 'menu.wanLinks',
     icon: FundOutlined,
     // staff: the customer report is no customer's
+    visible: (_, roles) => can(roles, 'customerReport'),
+  },
+  {
+    key: 'sla',
+    path: '/availability',
+    labelKey: 'menu.sla',
+    icon: LineChartOutlined,
+    // staff: the providers' measured availability, from the customer report
     visible: (_, roles) => can(roles, 'customerReport'),
   },
   {

@@ -1,0 +1,136 @@
+import type { SlaFigures, SlaReport } from '@it4u/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setTokens } from '../../api/tokens.ts';
+import { i18n } from '../../i18n/i18n.ts';
+import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders.tsx';
+import { SlaPage } from './SlaPage.tsx';
+
+const H = 3_600_000;
+/** November 2026 in Vietnam. */
+const NOVEMBER = { from: Date.UTC(2026, 10, 1) - 7 * H, to: Date.UTC(2026, 11, 1) - 7 * H };
+
+const figures = (f: Partial<SlaFigures>): SlaFigures => ({
+  upMs: 0,
+  downMs: 0,
+  unknownMs: 0,
+  outages: 0,
+  longestOutageMs: 0,
+  availability: null,
+  mttrMs: null,
+  ...f,
+});
+const vnpt = figures({
+  upMs: 712.5 * H,
+  downMs: 7.5 * H,
+  unknownMs: 24 * H,
+  outages: 4,
+  longestOutageMs: 2.5 * H,
+  availability: (100 * 712.5) / 720,
+  mttrMs: (7.5 * H) / 4,
+});
+const report: SlaReport = {
+  ...NOVEMBER,
+  hours: 'all',
+  providers: [
+    { provider: 'VNPT', links: 1, figures: vnpt },
+    // a link that dropped for a fifth of a second
+    {
+      provider: 'FPT',
+      links: 1,
+      figures: figures({ upMs: H, downMs: 200, outages: 1, longestOutageMs: 200, availability: 99.994, mttrMs: 200 }),
+    },
+  ],
+  customers: [{ customerId: 4, customer: 'Khách sạn Hoa Mai', links: 1, figures: vnpt }],
+  links: [
+    {
+      siteId: 1,
+      sitename: 'Khách sạn Hoa Mai',
+      customerId: 4,
+      customer: 'Khách sạn Hoa Mai',
+      wan: 1,
+      provider: 'VNPT',
+      figures: vnpt,
+    },
+  ],
+};
+
+/** The server: answers each report with `answer` (by its query), and remembers the queries. */
+function server(answer: (query: URLSearchParams) => Response) {
+  const asked: URLSearchParams[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://console.test');
+      if (!url.pathname.endsWith('/it4u/sla')) return jsonResponse(404, { statusCode: 404, code: 'notFound' });
+      asked.push(url.searchParams);
+      return answer(url.searchParams);
+    }),
+  );
+  return asked;
+}
+
+describe("the providers' availability", () => {
+  beforeEach(() => {
+    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    // 00:30 on 1 November 2026 in Vietnam (still 31 October in UTC)
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.UTC(2026, 9, 31, 17, 30));
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    await i18n.changeLanguage('en');
+  });
+
+  it('shows last month of Vietnam per provider, per customer and per link, and asks for business hours', async () => {
+    const asked = server(() => jsonResponse(200, report));
+    renderWithProviders(<SlaPage />);
+    const providers = await screen.findByRole('table', { name: 'Providers' });
+    const row = (await within(providers).findByText('VNPT')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('98.958 %')).toBeTruthy();
+    expect(within(row).getByText('7 hours 30 minutes')).toBeTruthy();
+    expect(within(row).getByText('2 hours 30 minutes')).toBeTruthy();
+    expect(within(row).getByText('1 hour 53 minutes')).toBeTruthy();
+    expect(within(row).getByText('1 day')).toBeTruthy();
+    const fpt = within(providers).getByText('FPT').closest('tr') as HTMLElement;
+    expect(within(fpt).getAllByText('under a minute')).toHaveLength(3);
+    // this month is the console's: asked without a period, shown as the answer's
+    expect(asked[0]?.get('from')).toBeNull();
+    expect(asked[0]?.get('hours')).toBe('all');
+    await waitFor(() => expect((screen.getByLabelText('Month') as HTMLInputElement).value).toBe('11/2026'));
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Customers' }));
+    const link = await screen.findByRole('link', { name: 'Khách sạn Hoa Mai' });
+    expect(link.getAttribute('href')).toBe('/customers/4');
+
+    fireEvent.mouseDown(screen.getByLabelText('Hours counted'));
+    fireEvent.click(await screen.findByText('Business hours (Mon–Fri, 08:00–17:00)'));
+    await waitFor(() => expect(asked.at(-1)?.get('hours')).toBe('business'));
+  });
+
+  it('says the figures in Vietnamese', async () => {
+    await i18n.changeLanguage('vi');
+    server(() => jsonResponse(200, report));
+    renderWithProviders(<SlaPage />);
+    const providers = await screen.findByRole('table', { name: 'Nhà cung cấp' });
+    const row = (await within(providers).findByText('VNPT')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('98,958 %')).toBeTruthy();
+    expect(within(row).getByText('7 giờ 30 phút')).toBeTruthy();
+  });
+
+  it('says a month without links is empty, and a failure with Retry, never "no data" for it', async () => {
+    let fail = true;
+    server(() =>
+      fail
+        ? jsonResponse(500, { statusCode: 500, code: 'internal' })
+        : jsonResponse(200, { ...report, providers: [], customers: [], links: [] }),
+    );
+    renderWithProviders(<SlaPage />);
+    expect(await screen.findByText('The list could not be loaded.')).toBeTruthy();
+    expect(screen.queryByText('No WAN link was measured in this month.')).toBeNull();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: /Retry/, hidden: true }));
+    expect(await screen.findByText('No WAN link was measured in this month.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,241 @@
+import {
+  type CountedHours,
+  type SlaFigures,
+  type SlaLink,
+  type SlaReport,
+  vietnamMonthOf,
+  vietnamMonthSpan,
+} from '@it4u/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Card, DatePicker, Empty, Flex, Select, Typography } from 'antd';
+import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/call.ts';
+import { CustomerLink } from '../../components/customers/CustomerLink.tsx';
+import { useListState } from '../../components/feedback/ListState.tsx';
+import { formatDuration } from '../../components/format/units.ts';
+import { PageTabs } from '../../components/layout/PageTabs.tsx';
+import { type RegisterColumn, RegisterTable } from '../../components/table/RegisterTable.tsx';
+
+type Tab = 'providers' | 'customers' | 'links';
+type ProviderRow = SlaReport['providers'][number];
+type CustomerRow = SlaReport['customers'][number];
+type Row = { figures: SlaFigures };
+
+/** A month's report (null: this month, by the console's clock), in the hours counted. */
+const useSlaQuery = (month: string | null, hours: CountedHours) =>
+  useQuery({
+    queryKey: ['sla', month, hours],
+    queryFn: () => {
+      if (month === null) return call('GET /it4u/sla', { query: { hours } });
+      const [from, to] = vietnamMonthSpan(month);
+      return call('GET /it4u/sla', { query: { from, to, hours } });
+    },
+    placeholderData: keepPreviousData,
+  });
+
+/** An availability to the thousandth of a percent (a contract's 99.5 % is told from 99.45 %). */
+export function formatAvailability(value: number | null, language: string): string {
+  if (value === null) return '—';
+  const text = new Intl.NumberFormat(language === 'vi' ? 'vi-VN' : 'en-US', { maximumFractionDigits: 3 }).format(value);
+  return `${text} %`;
+}
+
+/** A time in words; a time under half a minute but not none says so (a short outage is not "0 minutes"). */
+function minutes(ms: number | null, t: TFunction): string {
+  if (ms === null) return '—';
+  return ms > 0 && ms < 30_000 ? t('sla.underMinute') : formatDuration(ms / 60_000, t);
+}
+
+/** The figures' columns, the same in each table. */
+function figureColumns<T extends Row>(t: TFunction, language: string): RegisterColumn<T>[] {
+  return [
+    {
+      key: 'availability',
+      title: t('sla.columns.availability'),
+      align: 'right',
+      render: (_: unknown, r: T) => formatAvailability(r.figures.availability, language),
+    },
+    {
+      key: 'down',
+      title: t('sla.columns.down'),
+      align: 'right',
+      render: (_: unknown, r: T) => minutes(r.figures.downMs, t),
+    },
+    {
+      key: 'outages',
+      title: t('sla.columns.outages'),
+      align: 'right',
+      render: (_: unknown, r: T) => r.figures.outages,
+    },
+    {
+      key: 'longest',
+      title: t('sla.columns.longest'),
+      align: 'right',
+      render: (_: unknown, r: T) => (r.figures.outages === 0 ? '—' : minutes(r.figures.longestOutageMs, t)),
+    },
+    {
+      key: 'mttr',
+      title: t('sla.columns.mttr'),
+      align: 'right',
+      render: (_: unknown, r: T) => minutes(r.figures.mttrMs, t),
+    },
+    {
+      key: 'unknown',
+      title: t('sla.columns.unknown'),
+      align: 'right',
+      render: (_: unknown, r: T) => minutes(r.figures.unknownMs, t),
+    },
+  ];
+}
+
+const CARD_FIELDS = ['availability', 'down', 'outages'];
+
+/**
+ * /availability: how each provider's WAN links held over a month of Vietnam, measured from the customer report's
+ * history: per provider, per customer and per link; all day or in business hours. Unknown time (a router silent) is
+ * shown apart, never counted as up or down.
+ */
+export function SlaPage() {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  // this month so far by default (the console's month: its clock decides), the months before it picked in the picker
+  const [month, setMonth] = useState<string | null>(null);
+  const [hours, setHours] = useState<CountedHours>('all');
+  const report = useSlaQuery(month, hours);
+  const data = report.data;
+  const shown = month ?? (data ? vietnamMonthOf(data.from) : null);
+  const latest = [vietnamMonthOf(Date.now()), shown ?? ''].sort().at(-1) ?? '';
+  const figures = figureColumns<ProviderRow>(t, language);
+  const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('sla.empty')} />;
+  const providers = useListState(report, { rows: data?.providers.length ?? 0, empty });
+  const customers = useListState(report, { rows: data?.customers.length ?? 0, empty });
+  const links = useListState(report, { rows: data?.links.length ?? 0, empty });
+
+  const providerColumns: RegisterColumn<ProviderRow>[] = [
+    { key: 'provider', dataIndex: 'provider', title: t('sla.columns.provider'), render: (p: string) => p || '—' },
+    { key: 'links', dataIndex: 'links', title: t('sla.columns.links'), align: 'right' },
+    ...figures,
+  ];
+  const customerColumns: RegisterColumn<CustomerRow>[] = [
+    {
+      key: 'customer',
+      title: t('sla.columns.customer'),
+      render: (_: unknown, r: CustomerRow) =>
+        r.customerId === null ? t('sla.noCustomer') : <CustomerLink id={r.customerId} name={r.customer} />,
+    },
+    { key: 'links', dataIndex: 'links', title: t('sla.columns.links'), align: 'right' },
+    ...figureColumns<CustomerRow>(t, language),
+  ];
+  const linkColumns: RegisterColumn<SlaLink>[] = [
+    { key: 'sitename', dataIndex: 'sitename', title: t('sla.columns.site') },
+    { key: 'wan', dataIndex: 'wan', title: t('sla.columns.wan'), render: (n: number) => `WAN ${n}` },
+    { key: 'provider', dataIndex: 'provider', title: t('sla.columns.provider'), render: (p: string) => p || '—' },
+    {
+      key: 'customer',
+      title: t('sla.columns.customer'),
+      render: (_: unknown, r: SlaLink) => <CustomerLink id={r.customerId} name={r.customer} />,
+    },
+    ...figureColumns<SlaLink>(t, language),
+  ];
+
+  return (
+    <Card title={t('sla.title')}>
+      <Flex wrap gap={12} align="end" style={{ marginBottom: 12 }}>
+        <div>
+          <label htmlFor="sla-month" style={{ display: 'block' }}>
+            {t('sla.month')}
+          </label>
+          <DatePicker
+            id="sla-month"
+            picker="month"
+            allowClear={false}
+            format="MM/YYYY"
+            value={shown ? dayjs(`${shown}-01`) : null}
+            disabledDate={(d) => d.format('YYYY-MM') > latest}
+            onChange={(d) => d && setMonth(d.format('YYYY-MM'))}
+          />
+        </div>
+        <div>
+          <label htmlFor="sla-hours" style={{ display: 'block' }}>
+            {t('sla.hours')}
+          </label>
+          <Select<CountedHours>
+            id="sla-hours"
+            value={hours}
+            onChange={setHours}
+            style={{ minWidth: 220 }}
+            options={[
+              { value: 'all', label: t('sla.hoursAll') },
+              { value: 'business', label: t('sla.hoursBusiness') },
+            ]}
+          />
+        </div>
+      </Flex>
+      <Typography.Paragraph type="secondary">{t('sla.about')}</Typography.Paragraph>
+      <PageTabs<Tab>
+        items={[
+          {
+            key: 'providers',
+            label: t('sla.tabs.providers'),
+            children: (
+              <>
+                {providers.alert}
+                <RegisterTable<ProviderRow>
+                  aria-label={t('sla.tabs.providers')}
+                  rowKey="provider"
+                  columns={providerColumns}
+                  dataSource={data?.providers ?? []}
+                  loading={providers.loading}
+                  locale={providers.locale}
+                  card={{ title: ['provider'], fields: CARD_FIELDS }}
+                  pagination={false}
+                />
+              </>
+            ),
+          },
+          {
+            key: 'customers',
+            label: t('sla.tabs.customers'),
+            children: (
+              <>
+                {customers.alert}
+                <RegisterTable<CustomerRow>
+                  aria-label={t('sla.tabs.customers')}
+                  rowKey={(r) => String(r.customerId)}
+                  columns={customerColumns}
+                  dataSource={data?.customers ?? []}
+                  loading={customers.loading}
+                  locale={customers.locale}
+                  card={{ title: ['customer'], fields: CARD_FIELDS }}
+                  pagination={false}
+                />
+              </>
+            ),
+          },
+          {
+            key: 'links',
+            label: t('sla.tabs.links'),
+            children: (
+              <>
+                {links.alert}
+                <RegisterTable<SlaLink>
+                  aria-label={t('sla.tabs.links')}
+                  rowKey={(r) => `${r.siteId}-${r.wan}-${r.provider}`}
+                  columns={linkColumns}
+                  dataSource={data?.links ?? []}
+                  loading={links.loading}
+                  locale={links.locale}
+                  card={{ title: ['sitename', 'wan'], fields: CARD_FIELDS }}
+                  pagination={{ pageSize: 50, showSizeChanger: false }}
+                />
+              </>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
