@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import * as XLSX from '@e965/xlsx';
 import { expect, type Page, test } from '@playwright/test';
 import { adminToken } from './support/api.ts';
 import { axe } from './support/axe.ts';
@@ -185,7 +187,18 @@ test("providers' availability: the links pushed above, measured per provider and
   // its second link dropped once and came back: one outage
   const fpt = links.getByRole('row', { name: /E2E Kho Hàng WAN 2 FPT/ });
   await expect(fpt.getByRole('cell').nth(6)).toHaveText('1');
+  await expect(page.getByRole('img', { name: /^Availability by provider in \d\d\/\d{4}: .*FPT/ })).toBeVisible();
   await accessible(page);
+  // the export: a sheet per section, the figures as numbers
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export to Excel' }).click();
+  const sheet = await download;
+  expect(sheet.suggestedFilename()).toMatch(/^availability-\d{4}-\d{2}\.xlsx$/);
+  const book = XLSX.read(readFileSync((await sheet.path()) ?? ''));
+  expect(book.SheetNames).toEqual(['Providers', 'Customers', 'WAN links']);
+  const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets['WAN links'] as XLSX.WorkSheet, { header: 1 });
+  const viettel = rows.find((r) => r[0] === 'E2E Kho Hàng' && r[1] === 'WAN 1');
+  expect(viettel?.slice(2, 5)).toEqual(['Viettel', '', 0]);
 
   await new Shell(page).chooseLanguage('Tiếng Việt');
   await page.setViewportSize({ width: 390, height: 844 });

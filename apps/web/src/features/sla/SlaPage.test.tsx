@@ -5,6 +5,12 @@ import { setTokens } from '../../api/tokens.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders.tsx';
 import { SlaPage } from './SlaPage.tsx';
+import { slaSheets } from './slaSheets.ts';
+
+// the chart itself is ECharts' (drawn in Chromium by the end-to-end tests); here only its label
+vi.mock('../../components/charts/Chart.tsx', () => ({
+  Chart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
+}));
 
 const H = 3_600_000;
 /** November 2026 in Vietnam. */
@@ -38,7 +44,7 @@ const report: SlaReport = {
     {
       provider: 'FPT',
       links: 1,
-      figures: figures({ upMs: H, downMs: 200, outages: 1, longestOutageMs: 200, availability: 99.994, mttrMs: 200 }),
+      figures: figures({ upMs: H, downMs: 200, outages: 1, longestOutageMs: 200, availability: 99.99994, mttrMs: 200 }),
     },
   ],
   customers: [{ customerId: 4, customer: 'Khách sạn Hoa Mai', links: 1, figures: vnpt }],
@@ -95,6 +101,9 @@ describe("the providers' availability", () => {
     expect(within(row).getByText('1 day')).toBeTruthy();
     const fpt = within(providers).getByText('FPT').closest('tr') as HTMLElement;
     expect(within(fpt).getAllByText('under a minute')).toHaveLength(3);
+    expect(
+      screen.getByRole('img', { name: 'Availability by provider in 11/2026: VNPT 98.958 %, FPT 99.999 %' }),
+    ).toBeTruthy();
     // this month is the console's: asked without a period, shown as the answer's
     expect(asked[0]?.get('from')).toBeNull();
     expect(asked[0]?.get('hours')).toBe('all');
@@ -132,5 +141,26 @@ describe("the providers' availability", () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: /Retry/, hidden: true }));
     expect(await screen.findByText('No WAN link was measured in this month.')).toBeTruthy();
+  });
+
+  it('exports three sheets with the figures as numbers: %, minutes', async () => {
+    const t = i18n.t.bind(i18n);
+    const [providers, customers, links] = slaSheets(report, t);
+    expect(providers?.rows[0]).toEqual([
+      'Provider',
+      'Links',
+      'Availability (%)',
+      'Downtime (min)',
+      'Outages',
+      'Longest outage (min)',
+      'Mean time to recovery (min)',
+      'Unknown (min)',
+    ]);
+    expect(providers?.rows[1]).toEqual(['VNPT', 1, 98.958, 450, 4, 150, 112.5, 1440]);
+    expect(providers?.rows[2]).toEqual(['FPT', 1, 99.999, 0, 1, 0, 0, 0]);
+    expect(customers?.rows[1]?.[0]).toBe('Khách sạn Hoa Mai');
+    expect(links?.rows[1]?.slice(0, 4)).toEqual(['Khách sạn Hoa Mai', 'WAN 1', 'VNPT', 'Khách sạn Hoa Mai']);
+    await i18n.changeLanguage('vi');
+    expect(slaSheets(report, t)[0]?.sheet).toBe('Nhà cung cấp');
   });
 });

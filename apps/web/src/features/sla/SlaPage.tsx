@@ -1,3 +1,4 @@
+import { DownloadOutlined } from '@ant-design/icons';
 import {
   type CountedHours,
   type SlaFigures,
@@ -7,17 +8,20 @@ import {
   vietnamMonthSpan,
 } from '@it4u/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, DatePicker, Empty, Flex, Select, Typography } from 'antd';
+import { Button, Card, DatePicker, Empty, Flex, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/call.ts';
+import { Chart } from '../../components/charts/Chart.tsx';
 import { CustomerLink } from '../../components/customers/CustomerLink.tsx';
+import { saveBook } from '../../components/download/writeSheet.ts';
 import { useListState } from '../../components/feedback/ListState.tsx';
 import { formatDuration } from '../../components/format/units.ts';
 import { PageTabs } from '../../components/layout/PageTabs.tsx';
 import { type RegisterColumn, RegisterTable } from '../../components/table/RegisterTable.tsx';
+import { slaSheets, thousandths } from './slaSheets.ts';
 
 type Tab = 'providers' | 'customers' | 'links';
 type ProviderRow = SlaReport['providers'][number];
@@ -36,10 +40,15 @@ const useSlaQuery = (month: string | null, hours: CountedHours) =>
     placeholderData: keepPreviousData,
   });
 
-/** An availability to the thousandth of a percent (a contract's 99.5 % is told from 99.45 %). */
+/**
+ * An availability to the thousandth of a percent, cut rather than rounded (a contract's 99.5 % is told from 99.45 %,
+ * and a link down for a second is not "100 %").
+ */
 export function formatAvailability(value: number | null, language: string): string {
   if (value === null) return '—';
-  const text = new Intl.NumberFormat(language === 'vi' ? 'vi-VN' : 'en-US', { maximumFractionDigits: 3 }).format(value);
+  const text = new Intl.NumberFormat(language === 'vi' ? 'vi-VN' : 'en-US', { maximumFractionDigits: 3 }).format(
+    thousandths(value),
+  );
   return `${text} %`;
 }
 
@@ -93,6 +102,30 @@ function figureColumns<T extends Row>(t: TFunction, language: string): RegisterC
 
 const CARD_FIELDS = ['availability', 'down', 'outages'];
 
+/** The providers' availability as bars, from a little under the lowest to 100 %. */
+function providersChart(providers: readonly ProviderRow[], language: string) {
+  const measured = providers.filter((p) => p.figures.availability !== null);
+  const lowest = Math.min(...measured.map((p) => p.figures.availability as number));
+  return {
+    grid: { left: 8, right: 72, top: 8, bottom: 8, containLabel: true },
+    xAxis: { type: 'value', min: Math.max(0, Math.floor(lowest) - 1), max: 100, axisLabel: { formatter: '{value} %' } },
+    yAxis: { type: 'category', inverse: true, data: measured.map((p) => p.provider || '—') },
+    tooltip: { trigger: 'axis', valueFormatter: (v: number) => formatAvailability(v, language) },
+    series: [
+      {
+        type: 'bar',
+        barMaxWidth: 24,
+        data: measured.map((p) => p.figures.availability),
+        label: {
+          show: true,
+          position: 'right',
+          formatter: (p: { value: number }) => formatAvailability(p.value, language),
+        },
+      },
+    ],
+  };
+}
+
 /**
  * /availability: how each provider's WAN links held over a month of Vietnam, measured from the customer report's
  * history: per provider, per customer and per link; all day or in business hours. Unknown time (a router silent) is
@@ -108,6 +141,9 @@ export function SlaPage() {
   const data = report.data;
   const shown = month ?? (data ? vietnamMonthOf(data.from) : null);
   const latest = [vietnamMonthOf(Date.now()), shown ?? ''].sort().at(-1) ?? '';
+  const measured = useMemo(() => (data?.providers ?? []).filter((p) => p.figures.availability !== null), [data]);
+  const chart = useMemo(() => providersChart(measured, language), [measured, language]);
+  const monthText = shown ? dayjs(`${shown}-01`).format('MM/YYYY') : '';
   const figures = figureColumns<ProviderRow>(t, language);
   const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('sla.empty')} />;
   const providers = useListState(report, { rows: data?.providers.length ?? 0, empty });
@@ -173,8 +209,27 @@ export function SlaPage() {
             ]}
           />
         </div>
+        <Button
+          icon={<DownloadOutlined aria-hidden />}
+          disabled={!data || data.links.length === 0}
+          onClick={() => data && void saveBook(slaSheets(data, t), t('sla.file', { month: shown ?? '' }))}
+        >
+          {t('sla.export')}
+        </Button>
       </Flex>
       <Typography.Paragraph type="secondary">{t('sla.about')}</Typography.Paragraph>
+      {measured.length > 0 && (
+        <Chart
+          option={chart}
+          height={48 + 32 * measured.length}
+          label={t('sla.chart', {
+            month: monthText,
+            values: measured
+              .map((p) => `${p.provider} ${formatAvailability(p.figures.availability, language)}`)
+              .join(', '),
+          })}
+        />
+      )}
       <PageTabs<Tab>
         items={[
           {

@@ -6,7 +6,7 @@ import { formatBytes, formatUptime } from '../../../components/format/units.ts';
 import { Panel } from '../../../components/layout/DashboardPanel.tsx';
 import { RegisterTable } from '../../../components/table/RegisterTable.tsx';
 import { useAccessPoints } from '../dashboardQueries.ts';
-import { Chart, donut } from './Chart.tsx';
+import { Chart, donut } from '../../../components/charts/Chart.tsx';
 
 /** How many access points the table shows at once. */
 const AP_PAGE = 10;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Panel } from '../../../components/layout/DashboardPanel.tsx';
 import { dayMonthFormat } from '../../../i18n/i18n.ts';
 import { useNetworkRates, useTrafficHistory } from '../dashboardQueries.ts';
-import { Chart } from './Chart.tsx';
+import { Chart } from '../../../components/charts/Chart.tsx';
 
 const DAY = 86_400_000;
 

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../../components/layout/DashboardPanel.tsx';
 import { useClientsNow } from '../dashboardQueries.ts';
-import { Chart } from './Chart.tsx';
+import { Chart } from '../../../components/charts/Chart.tsx';
 
 type Slice = { name: string; value: number };
 

@@ -6,7 +6,7 @@ import { jsonResponse, renderWithProviders } from '../../../test/renderWithProvi
 import { type ChangeMark, ConnectionHistory, changeMarks, firstView, presetRange } from './ConnectionHistory.tsx';
 
 // the chart itself is ECharts' (drawn in Chromium by the end-to-end tests); here only its label
-vi.mock('./Chart.tsx', () => ({
+vi.mock('../../../components/charts/Chart.tsx', () => ({
   Chart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
 }));
 

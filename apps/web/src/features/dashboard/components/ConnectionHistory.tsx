@@ -9,7 +9,7 @@ import { Panel } from '../../../components/layout/DashboardPanel.tsx';
 import { dayMonthFormat } from '../../../i18n/i18n.ts';
 import { useCan } from '../../../session/useCan.ts';
 import { type Range, useClientSeries, useClientStats, useSiteChanges } from '../dashboardQueries.ts';
-import { Chart } from './Chart.tsx';
+import { Chart } from '../../../components/charts/Chart.tsx';
 
 /** Today, or this month, to the end of today (the server cuts at now, so the range stays the same all day). */
 export function presetRange(preset: 'today' | 'month', now: number): Range {

@@ -10,7 +10,7 @@ import { call } from '../../../api/call.ts';
 import { fold } from '../../../components/format/fold.ts';
 import { Panel, WRAPPED_TITLE } from '../../../components/layout/DashboardPanel.tsx';
 import { useCan } from '../../../session/useCan.ts';
-import { Chart, donut } from '../components/Chart.tsx';
+import { Chart, donut } from '../../../components/charts/Chart.tsx';
 import { ControllersDownAlerts } from './ControllersDownAlerts.tsx';
 
 const STATUSES = ['ok', 'warning', 'error', 'unknown'] as const;

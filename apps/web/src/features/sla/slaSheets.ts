@@ -1,0 +1,77 @@
+import type { SlaFigures, SlaReport } from '@it4u/shared';
+import type { TFunction } from 'i18next';
+import type { Cell, Sheet } from '../../components/download/writeSheet.ts';
+
+const MINUTE_MS = 60_000;
+/** Minutes to the tenth: a spreadsheet adds them up. */
+const minutes = (ms: number | null): Cell => (ms === null ? '' : Math.round((10 * ms) / MINUTE_MS) / 10);
+/** A percentage cut to the thousandth: never 100 for a link that was down at all. */
+export const thousandths = (value: number) => Math.floor(value * 1000 + 1e-9) / 1000;
+const percent = (value: number | null): Cell => (value === null ? '' : thousandths(value));
+
+function figureHeader(t: TFunction): string[] {
+  return [
+    t('sla.sheet.availability'),
+    t('sla.sheet.down'),
+    t('sla.columns.outages'),
+    t('sla.sheet.longest'),
+    t('sla.sheet.mttr'),
+    t('sla.sheet.unknown'),
+  ];
+}
+
+const figureCells = (f: SlaFigures): Cell[] => [
+  percent(f.availability),
+  minutes(f.downMs),
+  f.outages,
+  f.outages === 0 ? '' : minutes(f.longestOutageMs),
+  minutes(f.mttrMs),
+  minutes(f.unknownMs),
+];
+
+const WIDTHS = [14, 16, 10, 16, 16, 16];
+
+/**
+ * A month's report as three sheets (providers, customers, WAN links), figures as numbers: availability in %, times in
+ * minutes, as the screen shows them.
+ */
+export function slaSheets(report: SlaReport, t: TFunction): Sheet[] {
+  return [
+    {
+      sheet: t('sla.tabs.providers'),
+      rows: [
+        [t('sla.columns.provider'), t('sla.columns.links'), ...figureHeader(t)],
+        ...report.providers.map((p) => [p.provider, p.links, ...figureCells(p.figures)]),
+      ],
+      widths: [20, 8, ...WIDTHS],
+    },
+    {
+      sheet: t('sla.tabs.customers'),
+      rows: [
+        [t('sla.columns.customer'), t('sla.columns.links'), ...figureHeader(t)],
+        ...report.customers.map((c) => [c.customer ?? t('sla.noCustomer'), c.links, ...figureCells(c.figures)]),
+      ],
+      widths: [32, 8, ...WIDTHS],
+    },
+    {
+      sheet: t('sla.tabs.links'),
+      rows: [
+        [
+          t('sla.columns.site'),
+          t('sla.columns.wan'),
+          t('sla.columns.provider'),
+          t('sla.columns.customer'),
+          ...figureHeader(t),
+        ],
+        ...report.links.map((l) => [
+          l.sitename,
+          `WAN ${l.wan}`,
+          l.provider,
+          l.customer ?? '',
+          ...figureCells(l.figures),
+        ]),
+      ],
+      widths: [32, 8, 16, 32, ...WIDTHS],
+    },
+  ];
+}
