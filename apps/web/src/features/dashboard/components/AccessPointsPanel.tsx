@@ -2,11 +2,11 @@ import type { AccessPoint } from '@it4u/shared';
 import { Col, Row, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Chart, donut } from '../../../components/charts/Chart.tsx';
 import { formatBytes, formatUptime } from '../../../components/format/units.ts';
 import { Panel } from '../../../components/layout/DashboardPanel.tsx';
 import { RegisterTable } from '../../../components/table/RegisterTable.tsx';
 import { useAccessPoints } from '../dashboardQueries.ts';
-import { Chart, donut } from '../../../components/charts/Chart.tsx';
 
 /** How many access points the table shows at once. */
 const AP_PAGE = 10;

@@ -2,10 +2,10 @@ import { Col, Row, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Chart } from '../../../components/charts/Chart.tsx';
 import { Panel } from '../../../components/layout/DashboardPanel.tsx';
 import { dayMonthFormat } from '../../../i18n/i18n.ts';
 import { useNetworkRates, useTrafficHistory } from '../dashboardQueries.ts';
-import { Chart } from '../../../components/charts/Chart.tsx';
 
 const DAY = 86_400_000;
 

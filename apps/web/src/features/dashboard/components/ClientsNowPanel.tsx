@@ -3,9 +3,9 @@ import { BYTES_PER_GB } from '@it4u/shared';
 import { Col, Row, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Chart } from '../../../components/charts/Chart.tsx';
 import { Panel } from '../../../components/layout/DashboardPanel.tsx';
 import { useClientsNow } from '../dashboardQueries.ts';
-import { Chart } from '../../../components/charts/Chart.tsx';
 
 type Slice = { name: string; value: number };
 

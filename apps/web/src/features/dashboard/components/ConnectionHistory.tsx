@@ -3,13 +3,13 @@ import { Alert, DatePicker, Segmented, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Chart } from '../../../components/charts/Chart.tsx';
 import { auditAreaLabel, auditEventLabel } from '../../../components/format/auditEvent.ts';
 import { formatDateTime, formatNumber } from '../../../components/format/formatting.ts';
 import { Panel } from '../../../components/layout/DashboardPanel.tsx';
 import { dayMonthFormat } from '../../../i18n/i18n.ts';
 import { useCan } from '../../../session/useCan.ts';
 import { type Range, useClientSeries, useClientStats, useSiteChanges } from '../dashboardQueries.ts';
-import { Chart } from '../../../components/charts/Chart.tsx';
 
 /** Today, or this month, to the end of today (the server cuts at now, so the range stays the same all day). */
 export function presetRange(preset: 'today' | 'month', now: number): Range {

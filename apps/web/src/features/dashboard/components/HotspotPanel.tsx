@@ -3,10 +3,10 @@ import { Col, Row } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Chart, donut } from '../../../components/charts/Chart.tsx';
 import { Panel } from '../../../components/layout/DashboardPanel.tsx';
 import { dayMonthFormat } from '../../../i18n/i18n.ts';
 import { useHotspotGuests, useHotspotSessions } from '../dashboardQueries.ts';
-import { Chart, donut } from '../../../components/charts/Chart.tsx';
 
 /**
  * The hotspot of the last 30 days: new and returning guests, and guest sessions per day. Shown only when the site's

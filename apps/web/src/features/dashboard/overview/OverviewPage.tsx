@@ -7,10 +7,10 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../../api/call.ts';
+import { Chart, donut } from '../../../components/charts/Chart.tsx';
 import { fold } from '../../../components/format/fold.ts';
 import { Panel, WRAPPED_TITLE } from '../../../components/layout/DashboardPanel.tsx';
 import { useCan } from '../../../session/useCan.ts';
-import { Chart, donut } from '../../../components/charts/Chart.tsx';
 import { ControllersDownAlerts } from './ControllersDownAlerts.tsx';
 
 const STATUSES = ['ok', 'warning', 'error', 'unknown'] as const;
