@@ -110,12 +110,23 @@ test('channels: provider and service pack, register a channel, edit its status, 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 
-  await page.getByRole('button', { name: 'Add service pack' }).click();
+  await page.getByRole('button', { name: 'Service packs' }).click();
   dialog = page.getByRole('dialog');
   await choose(dialog, 'Provider', PROVIDER);
-  await dialog.getByLabel('Service pack').fill(PACK);
+  await dialog.getByLabel('Service pack', { exact: true }).fill(PACK);
   await dialog.getByLabel('Value').fill('1.500.000');
+  // what the provider promises for it: the providers' availability measures links against it
+  await dialog.getByLabel('Contracted availability').fill('99.5');
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  // the same dialog changes it: the pack picked shows its terms
+  await page.getByRole('button', { name: 'Service packs' }).click();
+  dialog = page.getByRole('dialog');
+  await choose(dialog, 'Provider', PROVIDER);
+  await choose(dialog, 'Pack', PACK);
+  await expect(dialog.getByLabel('Contracted availability')).toHaveValue('99.5');
+  await dialog.getByLabel('Contracted availability').fill('99.7');
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(dialog).toBeHidden();
 
   // register a channel: it starts offline

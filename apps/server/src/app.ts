@@ -290,7 +290,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     devices: { searchFolded: deviceInfo.repository.searchFolded },
     users: users.forSearch,
   });
-  const sla = slaModule({ wanLinks: wanLinks.ofSla, now: opts.now ?? Date.now });
+  const sla = slaModule({ wanLinks: wanLinks.ofSla, channels: channels.forSla, now: opts.now ?? Date.now });
   realtime.authenticateWith(registerAuth(app, auth.verifyAccess, auth.sessionStore));
 
   // The areas and where they answer.

@@ -49,6 +49,7 @@ export const API_ERRORS = {
   // dashboards
   rangeReversed: 'The end of the range is before its start.',
   rangeTooLong: 'A range is at most {{days}} days.',
+  targetTooFine: 'An availability is given to the thousandth of a percent at most (99.995).',
   // wireless networks
   wlanGroupTaken: 'A wifi group with this name already exists on this site.',
   wlanGroupNotFound: 'This wifi group does not exist on this site.',

@@ -2,6 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { CHANNEL_DETAIL_DATES, CHANNEL_DEVICE_STATUSES, CHANNEL_STATUSES } from '../channels.ts';
 import { Epoch, Id, LinkRef, Nullable, OptionalText, PageNumber, PageSize, SearchText } from './common.ts';
 import { ContractRefSchema } from './contracts.ts';
+import { CountedHoursSchema } from './sla.ts';
 
 export const ChannelStatusSchema = Type.Unsafe<(typeof CHANNEL_STATUSES)[number]>({
   type: 'string',
@@ -15,6 +16,10 @@ export const ServicePackSchema = Type.Object({
   servicePack: Type.String(),
   value: Type.String(),
   channelName: ProviderSchema,
+  /** the availability the provider contracts for the pack, in % (null: none said) */
+  availabilityTarget: Type.Union([Type.Number(), Type.Null()]),
+  /** the hours that availability counts */
+  countedHours: CountedHoursSchema,
 });
 
 export const AttributeSchema = Type.Object({
@@ -65,11 +70,27 @@ export const AttributeUpdateBody = Type.Object({ name: Type.Optional(ChannelName
 
 export const ProviderBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }) });
 
+/** A contracted availability in %, to the thousandth at most (the server refuses a finer one). */
+const AvailabilityTarget = Type.Number({ minimum: 0, maximum: 100 });
+const packTerms = {
+  availabilityTarget: Type.Optional(Nullable(AvailabilityTarget)),
+  countedHours: Type.Optional(CountedHoursSchema),
+};
+const PackName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+
 export const ServicePackBody = Type.Object({
-  servicePack: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+  servicePack: PackName,
   value: OptionalText(200),
   /** the provider: {id} or {name} */
   channelName: Type.Object({ id: Type.Optional(Id), name: OptionalText(100) }),
+  ...packTerms,
+});
+
+/** A change of a service pack: the fields sent change. */
+export const ServicePackUpdateBody = Type.Object({
+  servicePack: Type.Optional(PackName),
+  value: OptionalText(200),
+  ...packTerms,
 });
 
 export const HistorySchema = Type.Object({
@@ -174,6 +195,7 @@ export type ChannelAttribute = Static<typeof AttributeSchema>;
 export type AttributeCreateInput = Static<typeof AttributeCreateBody>;
 export type AttributeUpdateInput = Static<typeof AttributeUpdateBody>;
 export type ServicePackInput = Static<typeof ServicePackBody>;
+export type ServicePackUpdate = Static<typeof ServicePackUpdateBody>;
 export type ProviderInput = Static<typeof ProviderBody>;
 export type DetailDateInput = Static<typeof DetailDateBody>;
 export type ChannelHistoryEntry = Static<typeof HistorySchema>;

@@ -34,6 +34,17 @@ export const SlaFiguresSchema = Type.Object({
 });
 export type SlaFigures = Static<typeof SlaFiguresSchema>;
 
+/**
+ * What a link's customer contracted for it (a channel of theirs through the same provider, its service pack's
+ * figure): the availability measured in the hours that figure counts, and whether it fell short.
+ */
+export const SlaTermsSchema = Type.Object({
+  target: Type.Number(),
+  hours: CountedHoursSchema,
+  availability: nullable(Type.Number()),
+  breach: Type.Boolean(),
+});
+
 /** One WAN link of a customer site through one provider over the period. */
 export const SlaLinkSchema = Type.Object({
   siteId: Type.Integer(),
@@ -43,6 +54,8 @@ export const SlaLinkSchema = Type.Object({
   wan: Type.Integer(),
   provider: Type.String(),
   figures: SlaFiguresSchema,
+  /** null: no contracted figure for this customer and provider */
+  contract: nullable(SlaTermsSchema),
 });
 
 export const SlaReportSchema = Type.Object({
@@ -51,7 +64,15 @@ export const SlaReportSchema = Type.Object({
   to: Type.Number(),
   hours: CountedHoursSchema,
   /** each provider's links added up, by provider */
-  providers: Type.Array(Type.Object({ provider: Type.String(), links: Type.Integer(), figures: SlaFiguresSchema })),
+  providers: Type.Array(
+    Type.Object({
+      provider: Type.String(),
+      links: Type.Integer(),
+      figures: SlaFiguresSchema,
+      /** its links below what their customers contracted */
+      breaches: Type.Integer(),
+    }),
+  ),
   /** each customer's links added up (null: sites of no customer of the register), by name */
   customers: Type.Array(
     Type.Object({
@@ -59,6 +80,7 @@ export const SlaReportSchema = Type.Object({
       customer: nullable(Type.String()),
       links: Type.Integer(),
       figures: SlaFiguresSchema,
+      breaches: Type.Integer(),
     }),
   ),
   links: Type.Array(SlaLinkSchema),

@@ -15,6 +15,7 @@ import {
   ProviderSchema,
   ServicePackBody,
   ServicePackSchema,
+  ServicePackUpdateBody,
   SummarySchema,
 } from '../api/channels.ts';
 import { Id, IdParams, MessageSchema, pageOf } from '../api/common.ts';
@@ -52,6 +53,15 @@ export const channelsRoutes = defineRoutes('channels', {
     response: ServicePackSchema,
     status: 201,
     errors: [409],
+  },
+  'PUT /it4u/channel/value.:id': {
+    access: 'manage',
+    audit: 'channel.pack.update',
+    summary: 'Change a service pack: its name, value, contracted availability (%) and the hours that counts',
+    params: IdParams,
+    body: ServicePackUpdateBody,
+    response: ServicePackSchema,
+    errors: [404, 409],
   },
 
   'GET /it4u/channel/attribute.all': {

@@ -7,6 +7,9 @@ import { createChannelsService } from './channels.service.ts';
 /** What a customer's page reads of the register: the channels of a contract and their history. */
 export type ChannelsOfCustomer = Pick<ChannelsRepository, 'ofContract' | 'historyOf'>;
 
+/** What the providers' availability reads of the register: each customer's contracted availability per provider. */
+export type ChannelsForSla = Pick<ChannelsRepository, 'packTerms'>;
+
 /** The register of leased transmission channels: providers, service packs, channels, details and history. */
 export function channelsModule(core: Core, deps: { contracts: ContractsForRecords }) {
   const channels = createChannelsRepository(core.db);
@@ -18,5 +21,6 @@ export function channelsModule(core: Core, deps: { contracts: ContractsForRecord
     historyOf: (ids, before, limit) => channels.historyOf(ids, before, limit),
   };
   const forSearch = { searchFolded: channels.searchFolded };
-  return { service, routes, ofCustomer, forSearch };
+  const forSla: ChannelsForSla = { packTerms: () => channels.packTerms() };
+  return { service, routes, ofCustomer, forSearch, forSla };
 }

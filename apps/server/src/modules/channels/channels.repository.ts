@@ -8,6 +8,7 @@ import {
   type ChannelHistoryEntry,
   type ChannelProvider,
   type ChannelSummary,
+  type CountedHours,
   type ServicePack,
 } from '@it4u/shared';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
@@ -27,6 +28,14 @@ import {
   contractRefJoin,
   contractRefOf,
 } from '../contracts/contractRefs.ts';
+
+/** A service pack's own columns, as a write takes them. */
+export type PackValues = {
+  servicePack: string;
+  value: string;
+  availabilityTarget: number | null;
+  countedHours: CountedHours;
+};
 
 export type AttributeValues = {
   name: string;
@@ -48,6 +57,8 @@ type AttributeRow = {
   pack_id: number | null;
   service_pack: string | null;
   pack_value: string | null;
+  pack_target: string | number | null;
+  pack_hours: CountedHours | null;
   provider_id: number | null;
   provider_name: string | null;
   total?: string | number;
@@ -68,6 +79,8 @@ const toAttribute = (r: AttributeRow): ChannelAttribute => ({
           servicePack: r.service_pack ?? '',
           value: r.pack_value ?? '',
           channelName: { id: r.provider_id ?? 0, name: r.provider_name ?? '' },
+          availabilityTarget: r.pack_target === null ? null : Number(r.pack_target),
+          countedHours: r.pack_hours ?? 'all',
         },
   servicePack: r.pack_id === null ? '' : (r.service_pack ?? ''),
   value: r.pack_id === null ? '' : (r.pack_value ?? ''),
@@ -75,7 +88,8 @@ const toAttribute = (r: AttributeRow): ChannelAttribute => ({
 });
 
 const ATTRIBUTE_SELECT = sql`select a.id, a.name, a.status, a.customer, a.virtual_num, a.username_pppoe, a.created_at,
-  p.id as pack_id, p.service_pack, p.value as pack_value, pr.id as provider_id, pr.name as provider_name
+  p.id as pack_id, p.service_pack, p.value as pack_value, p.availability_target as pack_target,
+  p.counted_hours as pack_hours, pr.id as provider_id, pr.name as provider_name
   from channel_attributes a
   left join channel_service_packs p on p.id = a.service_pack_id
   left join channel_providers pr on pr.id = p.provider_id`;
@@ -156,7 +170,8 @@ const DETAIL_SELECT = sql`select d.id as detail_id, d.fees, d.router_type, d.ip_
   d.date_request_stop, d.date_online, d.date_stop, d.date_online_request, d.date_acceptance, d.deploy_request_date,
   ${contractRefColumns},
   a.id, a.name, a.status, a.customer, a.virtual_num, a.username_pppoe, a.created_at,
-  p.id as pack_id, p.service_pack, p.value as pack_value, pr.id as provider_id, pr.name as provider_name`;
+  p.id as pack_id, p.service_pack, p.value as pack_value, p.availability_target as pack_target,
+  p.counted_hours as pack_hours, pr.id as provider_id, pr.name as provider_name`;
 
 const DETAIL_TABLES = sql`channel_details d
   join channel_attributes a on a.id = d.attribute_id
@@ -228,17 +243,21 @@ export function createChannelsRepository(db: Db) {
       return row;
     },
 
-    async servicePacks(providerId?: number): Promise<ServicePack[]> {
+    async servicePacks(providerId?: number, id?: number): Promise<ServicePack[]> {
       const rows = rowsOf<{
         id: number;
         service_pack: string;
         value: string;
         provider_id: number;
         provider_name: string;
+        availability_target: string | number | null;
+        counted_hours: CountedHours;
       }>(
-        await db.execute(sql`select p.id, p.service_pack, p.value, pr.id as provider_id, pr.name as provider_name
+        await db.execute(sql`select p.id, p.service_pack, p.value, pr.id as provider_id, pr.name as provider_name,
+            p.availability_target, p.counted_hours
           from channel_service_packs p join channel_providers pr on pr.id = p.provider_id
-          where ${providerId ?? null}::int is null or p.provider_id = ${providerId ?? null}::int
+          where (${providerId ?? null}::int is null or p.provider_id = ${providerId ?? null}::int)
+            and (${id ?? null}::int is null or p.id = ${id ?? null}::int)
           order by pr.name, p.service_pack`),
       );
       return rows.map((r) => ({
@@ -246,16 +265,44 @@ export function createChannelsRepository(db: Db) {
         servicePack: r.service_pack,
         value: r.value,
         channelName: { id: r.provider_id, name: r.provider_name },
+        availabilityTarget: r.availability_target === null ? null : Number(r.availability_target),
+        countedHours: r.counted_hours,
       }));
     },
 
-    async insertServicePack(providerId: number, servicePack: string, value: string): Promise<number> {
+    async insertServicePack(providerId: number, pack: PackValues): Promise<number> {
       const [row] = await db
         .insert(channelServicePacks)
-        .values({ providerId, servicePack, value })
+        .values({ providerId, ...pack })
         .returning({ id: channelServicePacks.id });
       if (!row) throw new Error('insert returned nothing');
       return row.id;
+    },
+
+    async updateServicePack(id: number, pack: PackValues): Promise<void> {
+      await db.update(channelServicePacks).set(pack).where(eq(channelServicePacks.id, id));
+    },
+
+    /**
+     * The contracted availability of the customers' channels (a channel's service pack with a figure, the channel's
+     * latest detail naming the contract): what the providers' availability measures each customer's links against.
+     */
+    async packTerms(): Promise<{ contractId: number; provider: string; target: number; hours: CountedHours }[]> {
+      const rows = rowsOf<{ contract_id: number; provider: string; target: string | number; hours: CountedHours }>(
+        await db.execute(sql`select d.contract_id, pr.name as provider, p.availability_target as target,
+            p.counted_hours as hours
+          from channel_attributes a
+          join channel_service_packs p on p.id = a.service_pack_id and p.availability_target is not null
+          join channel_providers pr on pr.id = p.provider_id
+          join lateral (select contract_id from channel_details where attribute_id = a.id
+            order by id desc limit 1) d on d.contract_id is not null`),
+      );
+      return rows.map((r) => ({
+        contractId: r.contract_id,
+        provider: r.provider,
+        target: Number(r.target),
+        hours: r.hours,
+      }));
     },
 
     servicePackExists: (id: number): Promise<boolean> => hasRow(db, channelServicePacks, channelServicePacks.id, id),

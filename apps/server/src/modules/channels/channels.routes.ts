@@ -17,6 +17,8 @@ export async function channelsRoutes(
     'POST /it4u/channel/name': (request) => channels.addProvider(request.body.name, contextOf(request)),
     'GET /it4u/channel/value.all.:x': ({ params }) => channels.servicePacks(params.x),
     'POST /it4u/channel/value': (request) => channels.addServicePack(request.body, contextOf(request)),
+    'PUT /it4u/channel/value.:id': (request) =>
+      channels.updateServicePack(request.params.id, request.body, contextOf(request)),
 
     'GET /it4u/channel/attribute.all': ({ query }) => channels.attributePage(query),
     'GET /it4u/channel/attribute.all.:x': ({ params, query }) => channels.attributePage({ ...query, status: params.x }),

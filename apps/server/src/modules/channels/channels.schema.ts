@@ -34,8 +34,19 @@ export const channelServicePacks = pgTable(
       .references(() => channelProviders.id, { onDelete: 'restrict' }),
     servicePack: text('service_pack').notNull(),
     value: text('value').notNull().default(''),
+    /** the availability the provider contracts for the pack, in % (null: none said) */
+    availabilityTarget: numeric('availability_target', { precision: 6, scale: 3, mode: 'number' }),
+    /** the hours that availability counts: all day, or business hours */
+    countedHours: text('counted_hours').notNull().default('all'),
   },
-  (t) => [uniqueIndex('channel_service_packs_provider_pack_idx').on(t.providerId, sql`lower(${t.servicePack})`)],
+  (t) => [
+    uniqueIndex('channel_service_packs_provider_pack_idx').on(t.providerId, sql`lower(${t.servicePack})`),
+    check('channel_service_packs_hours_check', sql`${t.countedHours} in ('all', 'business')`),
+    check(
+      'channel_service_packs_target_check',
+      sql`${t.availabilityTarget} is null or ${t.availabilityTarget} between 0 and 100`,
+    ),
+  ],
 );
 
 /** One leased channel of a customer (channel attribute). */

@@ -10,9 +10,11 @@ import {
   DEFAULT_CHANNEL_STATUS,
   type DetailInput,
   rowError,
+  type ServicePackInput,
+  type ServicePackUpdate,
 } from '@it4u/shared';
 import type { Db } from '../../db/client.ts';
-import type { Audit } from '../../lib/audit.ts';
+import { type Audit, changes as changedFields } from '../../lib/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { BadRequestError, ConflictError, InvalidRowsError, NotFoundError } from '../../lib/errors.ts';
 import { linkedId } from '../../lib/schemas.ts';
@@ -81,6 +83,17 @@ type DateKey = (typeof CHANNEL_DETAIL_DATES)[number];
 /** Search of the details: text, channel status, provider, deploy request dates (epoch ms, inclusive). */
 export type DetailSearch = { q?: string; status?: string; providerId?: number; fromDate?: number; toDate?: number };
 
+/**
+ * A contracted availability as sent: to the thousandth of a percent at most (the column keeps three decimals, and a
+ * finer figure is refused rather than rounded); undefined when not sent.
+ */
+function targetOf(value: number | null | undefined): number | null | undefined {
+  if (value === undefined || value === null) return value;
+  if (Math.abs(value * 1000 - Math.round(value * 1000)) > 1e-6)
+    throw new BadRequestError('targetTooFine', 'availabilityTarget');
+  return Math.round(value * 1000) / 1000;
+}
+
 const packKey = (provider: string, pack: string) => `${provider.toLowerCase()}\u0000${pack.toLowerCase()}`;
 
 /** The six dates of a detail as the database takes them. */
@@ -96,6 +109,12 @@ export function createChannelsService({ channels, contracts, audit }: Deps) {
   /** Every write is audited in its own transaction, beside the channel's own history: the change and both lines. */
   const audited = (ctx: RequestContext, tx: Db, event: string, target: string, details: Record<string, unknown>) =>
     audit.record(event, ctx, { target, details }, tx);
+
+  async function mustGetPack(id: number) {
+    const [pack] = await channels.servicePacks(undefined, id);
+    if (!pack) throw new NotFoundError('servicePackNotFound');
+    return pack;
+  }
 
   async function mustGetAttribute(id: number, from: Pick<ChannelsRepository, 'findAttribute'> = channels) {
     const a = await from.findAttribute(id);
@@ -174,28 +193,56 @@ export function createChannelsService({ channels, contracts, audit }: Deps) {
       return channels.servicePacks(found.id);
     },
 
-    async addServicePack(
-      input: { servicePack: string; value?: string; channelName: { id?: number; name?: string } },
-      ctx: RequestContext,
-    ) {
+    async addServicePack(input: ServicePackInput, ctx: RequestContext) {
       const key = input.channelName.id !== undefined ? String(input.channelName.id) : (input.channelName.name ?? '');
       const provider = await channels.findProvider(key);
       if (!provider) throw new BadRequestError('unknownProvider', 'channelName');
-      const [servicePack, value] = [input.servicePack.trim(), input.value?.trim() ?? ''];
+      const pack = {
+        servicePack: input.servicePack.trim(),
+        value: input.value?.trim() ?? '',
+        availabilityTarget: targetOf(input.availabilityTarget) ?? null,
+        countedHours: input.countedHours ?? 'all',
+      };
       const id = await channels
         .transaction(async (repo, tx) => {
-          const made = await repo.insertServicePack(provider.id, servicePack, value);
-          const details = { provider: provider.name, servicePack, value };
-          await audited(ctx, tx, 'channel.pack.create', `pack:${made}`, details);
+          const made = await repo.insertServicePack(provider.id, pack);
+          await audited(ctx, tx, 'channel.pack.create', `pack:${made}`, { provider: provider.name, ...pack });
           return made;
         })
         .catch((err) => {
           if (isUniqueViolation(err)) throw new ConflictError('packTaken', 'servicePack');
           throw err;
         });
-      const made = (await channels.servicePacks(provider.id)).find((p) => p.id === id);
-      if (!made) throw new NotFoundError('servicePackNotFound');
-      return made;
+      return mustGetPack(id);
+    },
+
+    /** A service pack's name, value, contracted availability and its hours changed (the fields sent). */
+    async updateServicePack(id: number, input: ServicePackUpdate, ctx: RequestContext) {
+      const before = await mustGetPack(id);
+      const was = {
+        servicePack: before.servicePack,
+        value: before.value,
+        availabilityTarget: before.availabilityTarget,
+        countedHours: before.countedHours,
+      };
+      const target = targetOf(input.availabilityTarget);
+      const pack = {
+        servicePack: input.servicePack?.trim() ?? was.servicePack,
+        value: input.value?.trim() ?? was.value,
+        availabilityTarget: target === undefined ? was.availabilityTarget : target,
+        countedHours: input.countedHours ?? was.countedHours,
+      };
+      await channels
+        .transaction(async (repo, tx) => {
+          await repo.updateServicePack(id, pack);
+          const details = { provider: before.channelName.name, changed: changedFields(was, pack) };
+          await audited(ctx, tx, 'channel.pack.update', `pack:${id}`, details);
+        })
+        .catch((err) => {
+          if (isUniqueViolation(err)) throw new ConflictError('packTaken', 'servicePack');
+          throw err;
+        });
+      return mustGetPack(id);
     },
 
     attributePage: (f: { q?: string; status?: string; providerId?: number; page: number; pageSize: number }) =>

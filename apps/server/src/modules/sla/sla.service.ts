@@ -1,6 +1,7 @@
 import { vietnamMonthOf, vietnamMonthSpan, WAN_STALE_AFTER_MS } from '@it4u/shared';
 import { type CountedHours, SLA_MAX_DAYS, type SlaFigures, type SlaLink, type SlaReport } from '@it4u/shared/api';
 import { BadRequestError } from '../../lib/errors.ts';
+import type { ChannelsForSla } from '../channels/channels.module.ts';
 import type { WanLinksOfSla } from '../wanLinks/wanLinks.module.ts';
 import { type Change, linkFigures, sumOf } from './sla.figures.ts';
 
@@ -18,11 +19,12 @@ function addedUp<K>(links: readonly SlaLink[], keyOf: (l: SlaLink) => K) {
     first: list[0] as SlaLink,
     links: list.length,
     figures: sumOf(list.map((l) => l.figures)) as SlaFigures,
+    breaches: list.filter((l) => l.contract?.breach).length,
   }));
 }
 
 /** Providers and customers against their contracts: the WAN links' measured availability over a period. */
-export function createSlaService(deps: { wanLinks: WanLinksOfSla; now: () => number }) {
+export function createSlaService(deps: { wanLinks: WanLinksOfSla; channels: ChannelsForSla; now: () => number }) {
   return {
     async report(asked: { from?: number; to?: number; hours?: CountedHours }): Promise<SlaReport> {
       const hours = asked.hours ?? 'all';
@@ -41,18 +43,37 @@ export function createSlaService(deps: { wanLinks: WanLinksOfSla; now: () => num
         throw new BadRequestError('rangeTooLong', 'to', { days: SLA_MAX_DAYS });
       // what has not happened yet is not measured
       const to = Math.max(query.from, Math.min(query.to, now));
-      const [sites, periods] = await Promise.all([
+      const [sites, periods, terms] = await Promise.all([
         deps.wanLinks.all(),
         deps.wanLinks.periodChanges(new Date(query.from), new Date(to)),
+        deps.channels.packTerms(),
       ]);
       const siteOf = new Map(sites.map((s) => [s.id, s]));
+      // a customer's contracted figure per provider: the strictest of their channels through it
+      const termsOf = new Map<string, (typeof terms)[number]>();
+      for (const term of terms) {
+        const key = `${term.contractId}\u0000${term.provider.toLowerCase()}`;
+        if ((termsOf.get(key)?.target ?? -1) < term.target) termsOf.set(key, term);
+      }
       const links: SlaLink[] = [];
       for (const period of periods) {
         const site = siteOf.get(period.siteId);
         if (!site) continue;
         const knownUntil = site.lastPushAt ? Math.min(now, site.lastPushAt.getTime() + WAN_STALE_AFTER_MS) : 0;
         const changes: Change[] = period.changes.map(([at, state, provider]) => ({ at, state, provider }));
-        for (const part of linkFigures(changes, query.from, to, knownUntil, hours))
+        const measure = (counted: CountedHours) => linkFigures(changes, query.from, to, knownUntil, counted);
+        const parts = measure(hours);
+        for (const part of parts) {
+          const term =
+            site.customerId === null
+              ? undefined
+              : termsOf.get(`${site.customerId}\u0000${part.provider.toLowerCase()}`);
+          // what the contract counts, measured in its own hours
+          const availability = !term
+            ? null
+            : term.hours === hours
+              ? part.figures.availability
+              : (measure(term.hours).find((p) => p.provider === part.provider)?.figures.availability ?? null);
           links.push({
             siteId: site.id,
             sitename: site.sitename,
@@ -61,16 +82,31 @@ export function createSlaService(deps: { wanLinks: WanLinksOfSla; now: () => num
             wan: period.wan,
             provider: part.provider,
             figures: part.figures,
+            contract: term
+              ? {
+                  target: term.target,
+                  hours: term.hours,
+                  availability,
+                  breach: availability !== null && availability < term.target,
+                }
+              : null,
           });
+        }
       }
       links.sort(
         (a, b) => a.sitename.localeCompare(b.sitename) || a.wan - b.wan || a.provider.localeCompare(b.provider),
       );
       const providers = addedUp(links, (l) => l.provider)
-        .map((g) => ({ provider: g.key, links: g.links, figures: g.figures }))
+        .map((g) => ({ provider: g.key, links: g.links, figures: g.figures, breaches: g.breaches }))
         .sort((a, b) => a.provider.localeCompare(b.provider));
       const customers = addedUp(links, (l) => l.customerId)
-        .map((g) => ({ customerId: g.key, customer: g.first.customer, links: g.links, figures: g.figures }))
+        .map((g) => ({
+          customerId: g.key,
+          customer: g.first.customer,
+          links: g.links,
+          figures: g.figures,
+          breaches: g.breaches,
+        }))
         .sort((a, b) => (a.customer ?? '\uffff').localeCompare(b.customer ?? '\uffff'));
       return { from: query.from, to, hours, providers, customers, links };
     },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
+import { createSitesRepository } from '../sites/sites.repository.ts';
 import { createWanLinksRepository } from '../wanLinks/wanLinks.repository.ts';
 import { H, vn, vnpt } from './sla.fixture.ts';
 
@@ -10,9 +11,36 @@ const OCTOBER = { from: vn('2026-10-01T00:00'), to: vn('2026-11-01T00:00') };
 describe.each(drivers)("providers' availability on %s", (driver) => {
   let t: TestApp;
   let admin: Record<string, string>;
+  let contractId: number;
+  let packId: number;
+  const ok = async (method: 'POST' | 'PUT', url: string, payload: object) => {
+    const res = await t.app.inject({ method, url: `/api/v1${url}`, headers: admin, payload });
+    expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(300);
+    return res.json();
+  };
   beforeAll(async () => {
     t = await createTestApp(driver, { now: () => NOW });
     admin = (await tokenFor(t, ['ROLE_ADMIN'])).headers;
+    // Hoa Mai is a customer of the register, whose leased VNPT channel's pack promises 99.5 % in business hours
+    await createSitesRepository(t.database.db).insert({ sitename: 'Khách sạn Hoa Mai', idname: 'hoamai01' });
+    contractId = (
+      await ok('POST', '/it4u/contracts', {
+        numContract: 'HD-HM-1',
+        clientName: 'Khách sạn Hoa Mai',
+        sitename: ['hoamai01'],
+      })
+    ).id;
+    await ok('POST', '/it4u/channel/name', { name: 'VNPT' });
+    const pack = await ok('POST', '/it4u/channel/value', {
+      servicePack: 'FTTH Doanh nghiệp',
+      channelName: { name: 'VNPT' },
+      availabilityTarget: 99.5,
+      countedHours: 'business',
+    });
+    expect(pack).toMatchObject({ availabilityTarget: 99.5, countedHours: 'business' });
+    packId = pack.id;
+    const channel = await ok('POST', '/it4u/channel/attribute', { name: 'Kênh Hoa Mai', channelValueId: packId });
+    await ok('POST', '/it4u/channel/detail', { channelAttributeId: channel.id, contractId });
     const wanLinks = createWanLinksRepository(t.database.db);
     const link = (wan: number, provider: string) => ({
       wan,
@@ -75,8 +103,50 @@ describe.each(drivers)("providers' availability on %s", (driver) => {
     expect(vnptRow.figures.availability).toBeCloseTo((100 * 1420.5) / 1428, 8);
     expect(report.providers.map((p: { provider: string }) => p.provider)).toEqual(['Viettel', 'VNPT']);
     expect(report.providers[0]).toMatchObject({ links: 1, figures: { upMs: 744 * H, availability: 100 } });
-    // no contract covers these sites: one row of sites without a customer
-    expect(report.customers).toEqual([expect.objectContaining({ customerId: null, customer: null, links: 3 })]);
+    // Hoa Mai's VNPT link against its contract: 99.5 % in business hours, measured 188 of 189 hours up (99.47 %)
+    expect(report.links[0].contract).toMatchObject({ target: 99.5, hours: 'business', breach: true });
+    expect(report.links[0].contract.availability).toBeCloseTo((100 * 188) / 189, 8);
+    // its Viettel link and Biển Xanh's (no customer) have no contracted figure
+    expect(report.links[1].contract).toBeNull();
+    expect(report.links[2].contract).toBeNull();
+    expect(vnptRow.breaches).toBe(1);
+    expect(report.customers).toEqual([
+      expect.objectContaining({ customerId: contractId, customer: 'Khách sạn Hoa Mai', links: 2, breaches: 1 }),
+      expect.objectContaining({ customerId: null, customer: null, links: 1, breaches: 0 }),
+    ]);
+  });
+
+  it("keeps to a pack's changed figure, and refuses one finer than a thousandth", async () => {
+    const changed = await ok('PUT', `/it4u/channel/value.${packId}`, {
+      availabilityTarget: 99.4,
+      countedHours: 'business',
+    });
+    expect(changed).toMatchObject({ servicePack: 'FTTH Doanh nghiệp', availabilityTarget: 99.4 });
+    const report = (await sla(`from=${OCTOBER.from}&to=${OCTOBER.to}`)).json();
+    expect(report.links[0].contract).toMatchObject({ target: 99.4, breach: false });
+    for (const [body, code] of [
+      [{ availabilityTarget: 99.9995 }, 'targetTooFine'],
+      [{ availabilityTarget: 100.5 }, undefined],
+      [{ countedHours: 'night' }, undefined],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/it4u/channel/value.${packId}`,
+        headers: admin,
+        payload: body,
+      });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      if (code) expect(res.json().code).toBe(code);
+    }
+    const missing = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/it4u/channel/value.999999',
+      headers: admin,
+      payload: { availabilityTarget: 99 },
+    });
+    expect(missing.statusCode).toBe(404);
+    // the figure stays as it was changed
+    await ok('PUT', `/it4u/channel/value.${packId}`, { availabilityTarget: 99.5 });
   });
 
   it('counts business hours only when asked', async () => {

@@ -39,15 +39,16 @@ const report: SlaReport = {
   ...NOVEMBER,
   hours: 'all',
   providers: [
-    { provider: 'VNPT', links: 1, figures: vnpt },
+    { provider: 'VNPT', links: 1, figures: vnpt, breaches: 1 },
     // a link that dropped for a fifth of a second
     {
       provider: 'FPT',
       links: 1,
+      breaches: 0,
       figures: figures({ upMs: H, downMs: 200, outages: 1, longestOutageMs: 200, availability: 99.99994, mttrMs: 200 }),
     },
   ],
-  customers: [{ customerId: 4, customer: 'Khách sạn Hoa Mai', links: 1, figures: vnpt }],
+  customers: [{ customerId: 4, customer: 'Khách sạn Hoa Mai', links: 1, figures: vnpt, breaches: 1 }],
   links: [
     {
       siteId: 1,
@@ -57,6 +58,8 @@ const report: SlaReport = {
       wan: 1,
       provider: 'VNPT',
       figures: vnpt,
+      // the pack promises 99.5 % in business hours: 99.47 % measured then
+      contract: { target: 99.5, hours: 'business', availability: (100 * 188) / 189, breach: true },
     },
   ],
 };
@@ -76,7 +79,7 @@ function server(answer: (query: URLSearchParams) => Response) {
   return asked;
 }
 
-describe("the providers' availability", () => {
+describe("the providers' availability", { timeout: 15_000 }, () => {
   beforeEach(() => {
     setTokens({ accessToken: 'token', refreshToken: 'refresh' });
     // 00:30 on 1 November 2026 in Vietnam (still 31 October in UTC)
@@ -89,7 +92,7 @@ describe("the providers' availability", () => {
     await i18n.changeLanguage('en');
   });
 
-  it('shows last month of Vietnam per provider, per customer and per link, and asks for business hours', async () => {
+  it('shows this month per provider, per customer and per link, and asks for business hours', async () => {
     const asked = server(() => jsonResponse(200, report));
     renderWithProviders(<SlaPage />);
     const providers = await screen.findByRole('table', { name: 'Providers' });
@@ -108,6 +111,11 @@ describe("the providers' availability", () => {
     expect(asked[0]?.get('from')).toBeNull();
     expect(asked[0]?.get('hours')).toBe('all');
     await waitFor(() => expect((screen.getByLabelText('Month') as HTMLInputElement).value).toBe('11/2026'));
+
+    expect(within(row).getByText('1 below contract')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'WAN links' }));
+    expect(await screen.findByText('99.5 % in business hours')).toBeTruthy();
+    expect(screen.getByText('Below: 99.47 %')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('tab', { name: 'Customers' }));
     const link = await screen.findByRole('link', { name: 'Khách sạn Hoa Mai' });
@@ -155,11 +163,13 @@ describe("the providers' availability", () => {
       'Longest outage (min)',
       'Mean time to recovery (min)',
       'Unknown (min)',
+      'Below contract',
     ]);
-    expect(providers?.rows[1]).toEqual(['VNPT', 1, 98.958, 450, 4, 150, 112.5, 1440]);
-    expect(providers?.rows[2]).toEqual(['FPT', 1, 99.999, 0, 1, 0, 0, 0]);
+    expect(providers?.rows[1]).toEqual(['VNPT', 1, 98.958, 450, 4, 150, 112.5, 1440, 1]);
+    expect(providers?.rows[2]).toEqual(['FPT', 1, 99.999, 0, 1, 0, 0, 0, 0]);
     expect(customers?.rows[1]?.[0]).toBe('Khách sạn Hoa Mai');
     expect(links?.rows[1]?.slice(0, 4)).toEqual(['Khách sạn Hoa Mai', 'WAN 1', 'VNPT', 'Khách sạn Hoa Mai']);
+    expect(links?.rows[1]?.slice(-4)).toEqual([99.5, 'Business hours (Mon–Fri, 08:00–17:00)', 99.47, 'yes']);
     await i18n.changeLanguage('vi');
     expect(slaSheets(report, t)[0]?.sheet).toBe('Nhà cung cấp');
   });

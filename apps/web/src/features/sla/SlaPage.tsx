@@ -8,7 +8,7 @@ import {
   vietnamMonthSpan,
 } from '@it4u/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Empty, Flex, Select, Typography } from 'antd';
+import { Button, Card, DatePicker, Empty, Flex, Select, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
@@ -100,7 +100,40 @@ function figureColumns<T extends Row>(t: TFunction, language: string): RegisterC
   ];
 }
 
-const CARD_FIELDS = ['availability', 'down', 'outages'];
+const CARD_FIELDS = ['availability', 'down', 'outages', 'breaches'];
+
+/** How many of the rows' links fell below what their customers contracted (a dash where none contracted any). */
+function breachesColumn<T extends Row & { breaches: number }>(t: TFunction): RegisterColumn<T> {
+  return {
+    key: 'breaches',
+    title: t('sla.columns.breaches'),
+    align: 'right',
+    render: (_: unknown, r: T) =>
+      r.breaches > 0 ? <Tag color="error">{t('sla.breachCount', { count: r.breaches })}</Tag> : '—',
+  };
+}
+
+/** A link against its contract: the figure and its hours, and whether the link met it (measured in those hours). */
+function ContractCell({ link }: { link: SlaLink }) {
+  const { t, i18n } = useTranslation();
+  const terms = link.contract;
+  if (!terms) return <>—</>;
+  const promised = t(terms.hours === 'business' ? 'sla.promisedBusiness' : 'sla.promisedAll', {
+    target: formatAvailability(terms.target, i18n.language),
+  });
+  return (
+    <Flex vertical gap={2} align="end">
+      <span>{promised}</span>
+      {terms.availability !== null && (
+        <Tag color={terms.breach ? 'error' : 'success'} style={{ marginInlineEnd: 0 }}>
+          {t(terms.breach ? 'sla.below' : 'sla.met', {
+            measured: formatAvailability(terms.availability, i18n.language),
+          })}
+        </Tag>
+      )}
+    </Flex>
+  );
+}
 
 /** The providers' availability as bars, from a little under the lowest to 100 %. */
 function providersChart(providers: readonly ProviderRow[], language: string) {
@@ -154,6 +187,7 @@ export function SlaPage() {
     { key: 'provider', dataIndex: 'provider', title: t('sla.columns.provider'), render: (p: string) => p || '—' },
     { key: 'links', dataIndex: 'links', title: t('sla.columns.links'), align: 'right' },
     ...figures,
+    breachesColumn<ProviderRow>(t),
   ];
   const customerColumns: RegisterColumn<CustomerRow>[] = [
     {
@@ -164,6 +198,7 @@ export function SlaPage() {
     },
     { key: 'links', dataIndex: 'links', title: t('sla.columns.links'), align: 'right' },
     ...figureColumns<CustomerRow>(t, language),
+    breachesColumn<CustomerRow>(t),
   ];
   const linkColumns: RegisterColumn<SlaLink>[] = [
     { key: 'sitename', dataIndex: 'sitename', title: t('sla.columns.site') },
@@ -175,6 +210,12 @@ export function SlaPage() {
       render: (_: unknown, r: SlaLink) => <CustomerLink id={r.customerId} name={r.customer} />,
     },
     ...figureColumns<SlaLink>(t, language),
+    {
+      key: 'contract',
+      title: t('sla.columns.contract'),
+      align: 'right',
+      render: (_: unknown, r: SlaLink) => <ContractCell link={r} />,
+    },
   ];
 
   return (
@@ -283,7 +324,7 @@ export function SlaPage() {
                   dataSource={data?.links ?? []}
                   loading={links.loading}
                   locale={links.locale}
-                  card={{ title: ['sitename', 'wan'], fields: CARD_FIELDS }}
+                  card={{ title: ['sitename', 'wan'], fields: ['availability', 'down', 'outages', 'contract'] }}
                   pagination={{ pageSize: 50, showSizeChanger: false }}
                 />
               </>

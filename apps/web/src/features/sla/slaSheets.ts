@@ -40,18 +40,23 @@ export function slaSheets(report: SlaReport, t: TFunction): Sheet[] {
     {
       sheet: t('sla.tabs.providers'),
       rows: [
-        [t('sla.columns.provider'), t('sla.columns.links'), ...figureHeader(t)],
-        ...report.providers.map((p) => [p.provider, p.links, ...figureCells(p.figures)]),
+        [t('sla.columns.provider'), t('sla.columns.links'), ...figureHeader(t), t('sla.sheet.breach')],
+        ...report.providers.map((p) => [p.provider, p.links, ...figureCells(p.figures), p.breaches]),
       ],
-      widths: [20, 8, ...WIDTHS],
+      widths: [20, 8, ...WIDTHS, 14],
     },
     {
       sheet: t('sla.tabs.customers'),
       rows: [
-        [t('sla.columns.customer'), t('sla.columns.links'), ...figureHeader(t)],
-        ...report.customers.map((c) => [c.customer ?? t('sla.noCustomer'), c.links, ...figureCells(c.figures)]),
+        [t('sla.columns.customer'), t('sla.columns.links'), ...figureHeader(t), t('sla.sheet.breach')],
+        ...report.customers.map((c) => [
+          c.customer ?? t('sla.noCustomer'),
+          c.links,
+          ...figureCells(c.figures),
+          c.breaches,
+        ]),
       ],
-      widths: [32, 8, ...WIDTHS],
+      widths: [32, 8, ...WIDTHS, 14],
     },
     {
       sheet: t('sla.tabs.links'),
@@ -62,6 +67,10 @@ export function slaSheets(report: SlaReport, t: TFunction): Sheet[] {
           t('sla.columns.provider'),
           t('sla.columns.customer'),
           ...figureHeader(t),
+          t('sla.sheet.target'),
+          t('sla.sheet.hours'),
+          t('sla.sheet.measured'),
+          t('sla.sheet.breach'),
         ],
         ...report.links.map((l) => [
           l.sitename,
@@ -69,9 +78,17 @@ export function slaSheets(report: SlaReport, t: TFunction): Sheet[] {
           l.provider,
           l.customer ?? '',
           ...figureCells(l.figures),
+          ...(l.contract
+            ? [
+                l.contract.target,
+                t(l.contract.hours === 'business' ? 'sla.hoursBusiness' : 'sla.hoursAll'),
+                percent(l.contract.availability),
+                t(l.contract.breach ? 'sla.sheet.yes' : 'sla.sheet.no'),
+              ]
+            : ['', '', '', '']),
         ]),
       ],
-      widths: [32, 8, 16, 32, ...WIDTHS],
+      widths: [32, 8, 16, 32, ...WIDTHS, 14, 24, 18, 14],
     },
   ];
 }

@@ -12,7 +12,14 @@ const channel: ChannelAttribute = {
   customer: 'Khách sạn A',
   virtualNum: '0283',
   usernamePPPoE: 'ppp',
-  channelValue: { id: 2, servicePack: 'Fiber 100M', value: '1.000.000', channelName: { id: 1, name: 'VNPT' } },
+  channelValue: {
+    id: 2,
+    servicePack: 'Fiber 100M',
+    value: '1.000.000',
+    channelName: { id: 1, name: 'VNPT' },
+    availabilityTarget: null,
+    countedHours: 'all',
+  },
   createdAt: new Date(2026, 0, 2).getTime(),
 };
 
