@@ -49,6 +49,7 @@ const params = {
   port: 4949,
   username: 'root',
   name: 'Miền Nam',
+  days: 400,
 };
 
 describe('error codes of the API', () => {
