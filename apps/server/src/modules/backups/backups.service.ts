@@ -72,6 +72,8 @@ export function createBackupsService(deps: {
     try {
       await mkdir(config.dir, { recursive: true, mode: 0o700 });
       const made = await writeBackup(deps.database, deps.masterKey, path.join(config.dir, file));
+      // the oldest files go before the run is said done: whoever reads it done finds the folder as it stays
+      await prune();
       const done = await repository.finish(row.id, {
         ok: true,
         finishedAt: new Date(deps.now()),
@@ -79,7 +81,6 @@ export function createBackupsService(deps: {
         bytes: made.bytes,
         rows: made.rows,
       });
-      await prune();
       await deps.audit.record('backup.made', {}, { target: file, details: { rows: made.rows, bytes: made.bytes } });
       return done;
     } catch (err) {
