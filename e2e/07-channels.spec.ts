@@ -114,7 +114,7 @@ test('channels: provider and service pack, register a channel, edit its status, 
   dialog = page.getByRole('dialog');
   await choose(dialog, 'Provider', PROVIDER);
   await dialog.getByLabel('Service pack', { exact: true }).fill(PACK);
-  await dialog.getByLabel('Value').fill('1.500.000');
+  await dialog.getByLabel('Value', { exact: true }).fill('1.500.000');
   // what the provider promises for it: the providers' availability measures links against it
   await dialog.getByLabel('Contracted availability').fill('99.5');
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();

@@ -135,7 +135,7 @@ export function ServicePackModal({ providerId, onClose }: Props) {
           label={t('channels.servicePack.target')}
           extra={t('channels.servicePack.targetHint')}
         >
-          <InputNumber<number> min={0} max={100} step={0.1} suffix="%" style={{ width: '100%' }} />
+          <InputNumber<number> min={0} max={100} controls={false} suffix="%" style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="countedHours" label={t('channels.servicePack.hours')}>
           <Select<CountedHours>
