@@ -4,7 +4,7 @@ import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { adminToken } from './support/api.ts';
-import { LoginPage, Shell, showColumns } from './support/pages.ts';
+import { LoginPage, pick, Shell, showColumns } from './support/pages.ts';
 import { readState } from './support/state.ts';
 
 // Names carry a suffix of this run, so that the spec may also run again against a database it has used.
@@ -51,21 +51,9 @@ async function pickOption(page: Page, text: string) {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
 }
 
-/**
- * Picks an option of a searchable select and checks that it took: the options of a list that is being
- * fetched again may be redrawn under the click, so the pick is tried again until the select shows it.
- */
+/** Picks an option of a select found by its exact label in a scope, and waits for its list to close. */
 async function choose(scope: Locator, label: string, option: string) {
-  const input = scope.getByLabel(label, { exact: true });
-  const select = scope.locator('.ant-select').filter({ has: scope.page().getByLabel(label, { exact: true }) });
-  await expect(async () => {
-    const dropdown = scope.page().locator('.ant-select-dropdown:visible');
-    if ((await dropdown.count()) === 0) await input.click({ timeout: 2_000 });
-    // (typing narrows a long list: only the options in view are drawn)
-    await input.fill(option, { timeout: 2_000 });
-    await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 2_000 });
-    await expect(select).toContainText(option, { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  await pick(scope.getByLabel(label, { exact: true }), option);
   await expect(scope.page().locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
 

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { adminToken, createUser } from './support/api.ts';
 import { axe } from './support/axe.ts';
-import { LoginPage, openDialog, Shell } from './support/pages.ts';
+import { LoginPage, openDialog, pick, Shell } from './support/pages.ts';
 import { readState } from './support/state.ts';
 
 const CUSTOMER = 'Khách sạn Hoa Mai';
@@ -128,8 +128,7 @@ test.describe
       await expect(timeline.getByText('Contract changed').first()).toBeVisible();
       await expect(timeline.getByText(new RegExp(`UniFi U6 LR issued \\(serial ${seeded.serial}\\)`))).toBeVisible();
       // by kind: the contract's changes only
-      await page.getByRole('combobox', { name: 'Kinds of entries' }).click();
-      await page.locator('.ant-select-item-option').filter({ hasText: 'Contract' }).click();
+      await pick(page.getByRole('combobox', { name: 'Kinds of entries' }), 'Contract');
       await page.keyboard.press('Escape');
       await expect(timeline.getByText(/issued/)).toBeHidden();
       await expect(timeline.getByText('Contract changed').first()).toBeVisible();

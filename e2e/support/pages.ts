@@ -84,6 +84,23 @@ export async function choose(scope: Locator, label: string, option: string) {
     .click();
 }
 
+/**
+ * Picks an option of a searchable antd select (its combobox) and checks that it took: the options of a list fetched
+ * again, or still sliding in, may move under the click, so the pick is tried again until the select shows it.
+ */
+export async function pick(combobox: Locator, option: string) {
+  const page = combobox.page();
+  const select = combobox.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]');
+  await expect(async () => {
+    const dropdown = page.locator('.ant-select-dropdown:visible');
+    if ((await dropdown.count()) === 0) await combobox.click({ timeout: 2_000 });
+    // (typing narrows a long list: only the options in view are drawn)
+    await combobox.fill(option, { timeout: 2_000 });
+    await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 2_000 });
+    await expect(select).toContainText(option, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 /** Shows more columns of the register on screen through its column chooser (the choice is kept for the user). */
 export async function showColumns(page: Page, names: string[]) {
   await page.locator('button:visible', { hasText: 'Columns' }).click();
