@@ -12,7 +12,9 @@ function addedUp<K>(links: readonly SlaLink[], keyOf: (l: SlaLink) => K) {
   const groups = new Map<K, SlaLink[]>();
   for (const l of links) {
     const key = keyOf(l);
-    groups.set(key, [...(groups.get(key) ?? []), l]);
+    const list = groups.get(key);
+    if (list) list.push(l);
+    else groups.set(key, [l]);
   }
   return [...groups].map(([key, list]) => ({
     key,
@@ -61,7 +63,13 @@ export function createSlaService(deps: { wanLinks: WanLinksOfSla; channels: Chan
         if (!site) continue;
         const knownUntil = site.lastPushAt ? Math.min(now, site.lastPushAt.getTime() + WAN_STALE_AFTER_MS) : 0;
         const changes: Change[] = period.changes.map(([at, state, provider]) => ({ at, state, provider }));
-        const measure = (counted: CountedHours) => linkFigures(changes, query.from, to, knownUntil, counted);
+        // the link measured in some hours, once each (the report's, and a contract's if it counts others)
+        const measured = new Map<CountedHours, ReturnType<typeof linkFigures>>();
+        const measure = (counted: CountedHours) => {
+          let parts = measured.get(counted);
+          if (!parts) measured.set(counted, (parts = linkFigures(changes, query.from, to, knownUntil, counted)));
+          return parts;
+        };
         const parts = measure(hours);
         for (const part of parts) {
           const term =

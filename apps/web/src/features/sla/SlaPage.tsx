@@ -11,16 +11,16 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Empty, Flex, Select, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/call.ts';
 import { Chart } from '../../components/charts/Chart.tsx';
 import { CustomerLink } from '../../components/customers/CustomerLink.tsx';
 import { saveBook } from '../../components/download/writeSheet.ts';
-import { useListState } from '../../components/feedback/ListState.tsx';
+import { type ListQuery, useListState } from '../../components/feedback/ListState.tsx';
 import { formatDuration } from '../../components/format/units.ts';
 import { PageTabs } from '../../components/layout/PageTabs.tsx';
-import { type RegisterColumn, RegisterTable } from '../../components/table/RegisterTable.tsx';
+import { type RegisterColumn, RegisterTable, type RegisterTableProps } from '../../components/table/RegisterTable.tsx';
 import { slaSheets, thousandths } from './slaSheets.ts';
 
 type Tab = 'providers' | 'customers' | 'links';
@@ -164,6 +164,25 @@ function providersChart(providers: readonly ProviderRow[], language: string) {
  * history: per provider, per customer and per link; all day or in business hours. Unknown time (a router silent) is
  * shown apart, never counted as up or down.
  */
+/** One of the report's tables: its rows, or what the report is doing (loading, failed with Retry, nothing measured). */
+function ReportTable<T extends object>({
+  report,
+  rows,
+  empty,
+  ...table
+}: { report: ListQuery; rows: readonly T[]; empty: ReactNode } & Pick<
+  RegisterTableProps<T>,
+  'aria-label' | 'rowKey' | 'columns' | 'card' | 'pagination'
+>) {
+  const state = useListState(report, { rows: rows.length, empty });
+  return (
+    <>
+      {state.alert}
+      <RegisterTable<T> {...table} dataSource={rows} loading={state.loading} locale={state.locale} />
+    </>
+  );
+}
+
 export function SlaPage() {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -179,9 +198,6 @@ export function SlaPage() {
   const monthText = shown ? dayjs(`${shown}-01`).format('MM/YYYY') : '';
   const figures = figureColumns<ProviderRow>(t, language);
   const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('sla.empty')} />;
-  const providers = useListState(report, { rows: data?.providers.length ?? 0, empty });
-  const customers = useListState(report, { rows: data?.customers.length ?? 0, empty });
-  const links = useListState(report, { rows: data?.links.length ?? 0, empty });
 
   const providerColumns: RegisterColumn<ProviderRow>[] = [
     { key: 'provider', dataIndex: 'provider', title: t('sla.columns.provider'), render: (p: string) => p || '—' },
@@ -277,57 +293,48 @@ export function SlaPage() {
             key: 'providers',
             label: t('sla.tabs.providers'),
             children: (
-              <>
-                {providers.alert}
-                <RegisterTable<ProviderRow>
-                  aria-label={t('sla.tabs.providers')}
-                  rowKey="provider"
-                  columns={providerColumns}
-                  dataSource={data?.providers ?? []}
-                  loading={providers.loading}
-                  locale={providers.locale}
-                  card={{ title: ['provider'], fields: CARD_FIELDS }}
-                  pagination={false}
-                />
-              </>
+              <ReportTable<ProviderRow>
+                report={report}
+                empty={empty}
+                aria-label={t('sla.tabs.providers')}
+                rowKey="provider"
+                columns={providerColumns}
+                rows={data?.providers ?? []}
+                card={{ title: ['provider'], fields: CARD_FIELDS }}
+                pagination={false}
+              />
             ),
           },
           {
             key: 'customers',
             label: t('sla.tabs.customers'),
             children: (
-              <>
-                {customers.alert}
-                <RegisterTable<CustomerRow>
-                  aria-label={t('sla.tabs.customers')}
-                  rowKey={(r) => String(r.customerId)}
-                  columns={customerColumns}
-                  dataSource={data?.customers ?? []}
-                  loading={customers.loading}
-                  locale={customers.locale}
-                  card={{ title: ['customer'], fields: CARD_FIELDS }}
-                  pagination={false}
-                />
-              </>
+              <ReportTable<CustomerRow>
+                report={report}
+                empty={empty}
+                aria-label={t('sla.tabs.customers')}
+                rowKey={(r) => String(r.customerId)}
+                columns={customerColumns}
+                rows={data?.customers ?? []}
+                card={{ title: ['customer'], fields: CARD_FIELDS }}
+                pagination={false}
+              />
             ),
           },
           {
             key: 'links',
             label: t('sla.tabs.links'),
             children: (
-              <>
-                {links.alert}
-                <RegisterTable<SlaLink>
-                  aria-label={t('sla.tabs.links')}
-                  rowKey={(r) => `${r.siteId}-${r.wan}-${r.provider}`}
-                  columns={linkColumns}
-                  dataSource={data?.links ?? []}
-                  loading={links.loading}
-                  locale={links.locale}
-                  card={{ title: ['sitename', 'wan'], fields: ['availability', 'down', 'outages', 'contract'] }}
-                  pagination={{ pageSize: 50, showSizeChanger: false }}
-                />
-              </>
+              <ReportTable<SlaLink>
+                report={report}
+                empty={empty}
+                aria-label={t('sla.tabs.links')}
+                rowKey={(r) => `${r.siteId}-${r.wan}-${r.provider}`}
+                columns={linkColumns}
+                rows={data?.links ?? []}
+                card={{ title: ['sitename', 'wan'], fields: ['availability', 'down', 'outages', 'contract'] }}
+                pagination={{ pageSize: 50, showSizeChanger: false }}
+              />
             ),
           },
         ]}
