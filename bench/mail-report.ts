@@ -10,7 +10,7 @@ import { migrate, openPostgres } from '../apps/server/src/db/client.ts';
 import { createAudit } from '../apps/server/src/lib/audit.ts';
 import { createMailRepository } from '../apps/server/src/modules/mail/mail.repository.ts';
 import { createMailService } from '../apps/server/src/modules/mail/mail.service.ts';
-import { createMailSettingsStore } from '../apps/server/src/modules/settings/settings.module.ts';
+import { createSettingsStore } from '../apps/server/src/modules/settings/settings.module.ts';
 import { createWanLinksRepository } from '../apps/server/src/modules/wanLinks/wanLinks.repository.ts';
 import { createWanLinksService } from '../apps/server/src/modules/wanLinks/wanLinks.service.ts';
 import { withScratchDatabase } from './spawn.ts';
@@ -86,7 +86,7 @@ try {
       }
       console.log(`${SITES} sites pushed in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-      const settings = createMailSettingsStore(database.db);
+      const settings = createSettingsStore(database.db, 'mail');
       await settings.write(
         {
           cronjobMail: '0 8 * * *',

@@ -228,6 +228,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     now: opts.now,
     schedule: opts.scheduleMail,
     log: () => app.log,
+    // the availability area's mails are sent again through it (it is made below)
+    resenders: () => ({ sla: (line, actor) => sla.mail.resend(line, actor) }),
   });
   const auth = authModule(core, {
     accounts: users.accounts,
@@ -290,7 +292,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     devices: { searchFolded: deviceInfo.repository.searchFolded },
     users: users.forSearch,
   });
-  const sla = slaModule({ wanLinks: wanLinks.ofSla, channels: channels.forSla, now: opts.now ?? Date.now });
+  const sla = slaModule(core, {
+    wanLinks: wanLinks.ofSla,
+    channels: channels.forSla,
+    mail: mail.service,
+    settings: settings.slaMailSettings,
+    customerName: async (id) => {
+      const contract = await contracts.forRecords.find(id);
+      return contract ? contract.companyName || contract.clientName : undefined;
+    },
+    now: opts.now,
+    schedule: opts.scheduleMail,
+    log: () => app.log,
+  });
   realtime.authenticateWith(registerAuth(app, auth.verifyAccess, auth.sessionStore));
 
   // The areas and where they answer.

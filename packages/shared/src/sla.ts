@@ -13,3 +13,18 @@ export function vietnamMonthOf(at: number, back = 0): string {
   const month = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - back, 1));
   return `${month.getUTCFullYear()}-${String(month.getUTCMonth() + 1).padStart(2, '0')}`;
 }
+
+/**
+ * An availability to the thousandth of a percent, cut rather than rounded (a contract's 99.5 % is told from 99.45 %,
+ * and a link down for a second is not "100 %").
+ */
+export const thousandths = (value: number) => Math.floor(value * 1000 + 1e-9) / 1000;
+
+/** An availability as the reader's language writes it, to the thousandth, cut: "99.512 %", "99,512 %"; none: "—". */
+export function formatAvailability(value: number | null, language: string): string {
+  if (value === null) return '—';
+  const text = new Intl.NumberFormat(language === 'vi' ? 'vi-VN' : 'en-US', { maximumFractionDigits: 3 }).format(
+    thousandths(value),
+  );
+  return `${text} %`;
+}

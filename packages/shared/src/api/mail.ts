@@ -79,7 +79,7 @@ export const SavedMailConfigSchema = Type.Object({ saved: Type.Boolean(), config
 
 export const TestMailBody = Type.Object({ to: Email }, { additionalProperties: false });
 
-export const MAIL_KINDS = ['test', 'report', 'reset', 'notice'] as const;
+export const MAIL_KINDS = ['test', 'report', 'reset', 'notice', 'sla'] as const;
 const MailKindSchema = Type.Unsafe<(typeof MAIL_KINDS)[number]>({ type: 'string', enum: [...MAIL_KINDS] });
 
 /** A line of the send log. */
@@ -98,6 +98,8 @@ export const MailLogEntrySchema = Type.Object({
   /** a scheduled report: the time of the schedule */
   runAt: Type.Union([Type.Number(), Type.Null()]),
   actor: Type.Union([Type.String(), Type.Null()]),
+  /** an availability report: the customer whose own report it was (null: the operator's, or another kind) */
+  customerId: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
 });
 
 export const MailLogPageSchema = Type.Object({ items: Type.Array(MailLogEntrySchema), total: Type.Integer() });

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Epoch } from './common.ts';
+import { Email } from './users.ts';
 
 const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(s: T) => Type.Union([s, Type.Null()]);
 
@@ -39,6 +40,8 @@ export type SlaFigures = Static<typeof SlaFiguresSchema>;
  * figure): the availability measured in the hours that figure counts, and whether it fell short.
  */
 export const SlaTermsSchema = Type.Object({
+  /** the service pack whose figure it is */
+  pack: Type.String(),
   target: Type.Number(),
   hours: CountedHoursSchema,
   availability: nullable(Type.Number()),
@@ -73,6 +76,18 @@ export const SlaReportSchema = Type.Object({
       breaches: Type.Integer(),
     }),
   ),
+  /** the links of each service pack with a contracted figure added up, by provider and pack */
+  servicePacks: Type.Array(
+    Type.Object({
+      provider: Type.String(),
+      pack: Type.String(),
+      target: Type.Number(),
+      hours: CountedHoursSchema,
+      links: Type.Integer(),
+      figures: SlaFiguresSchema,
+      breaches: Type.Integer(),
+    }),
+  ),
   /** each customer's links added up (null: sites of no customer of the register), by name */
   customers: Type.Array(
     Type.Object({
@@ -87,3 +102,32 @@ export const SlaReportSchema = Type.Object({
 });
 export type SlaReport = Static<typeof SlaReportSchema>;
 export type SlaLink = Static<typeof SlaLinkSchema>;
+
+/** The report as an A4 PDF: the operator's (every provider and customer), or one customer's own links. */
+export const SlaPdfQuery = Type.Object({
+  ...SlaQuery.properties,
+  lang: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('vi')])),
+  customerId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+});
+
+const Addresses = Type.Array(Email, { maxItems: 50, uniqueItems: true });
+
+/**
+ * The monthly mail of the availability report, on the 1st at 08:00 (Vietnam) for the month before: the operator's
+ * report (every provider) to `to`, and each customer listed their own report to the addresses given for them.
+ */
+export const SlaMailSchema = Type.Object({
+  enabled: Type.Boolean(),
+  to: Addresses,
+  customers: Type.Array(
+    Type.Object({ customerId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), to: Addresses }),
+    {
+      maxItems: 1000,
+    },
+  ),
+  language: Type.Union([Type.Literal('English'), Type.Literal('Vietnamese')]),
+});
+export type SlaMail = Static<typeof SlaMailSchema>;
+
+/** A month's reports sent now to the addresses set (a month of Vietnam, YYYY-MM). */
+export const SlaMailSendBody = Type.Object({ month: Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }) });

@@ -287,9 +287,17 @@ export function createChannelsRepository(db: Db) {
      * The contracted availability of the customers' channels (a channel's service pack with a figure, the channel's
      * latest detail naming the contract): what the providers' availability measures each customer's links against.
      */
-    async packTerms(): Promise<{ contractId: number; provider: string; target: number; hours: CountedHours }[]> {
-      const rows = rowsOf<{ contract_id: number; provider: string; target: string | number; hours: CountedHours }>(
-        await db.execute(sql`select d.contract_id, pr.name as provider, p.availability_target as target,
+    async packTerms(): Promise<
+      { contractId: number; provider: string; pack: string; target: number; hours: CountedHours }[]
+    > {
+      const rows = rowsOf<{
+        contract_id: number;
+        provider: string;
+        pack: string;
+        target: string | number;
+        hours: CountedHours;
+      }>(
+        await db.execute(sql`select d.contract_id, pr.name as provider, p.service_pack as pack, p.availability_target as target,
             p.counted_hours as hours
           from channel_attributes a
           join channel_service_packs p on p.id = a.service_pack_id and p.availability_target is not null
@@ -300,6 +308,7 @@ export function createChannelsRepository(db: Db) {
       return rows.map((r) => ({
         contractId: r.contract_id,
         provider: r.provider,
+        pack: r.pack,
         target: Number(r.target),
         hours: r.hours,
       }));

@@ -2,7 +2,7 @@ import type { CustomerInfo } from '@it4u/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { dueJob } from '../../lib/dueJob.ts';
 import type { Area, Core, Job } from '../../lib/module.ts';
-import type { MailSettingsStore } from '../settings/settings.module.ts';
+import type { SettingsStore } from '../settings/settings.module.ts';
 import { createMailRepository } from './mail.repository.ts';
 import { mailRoutes } from './mail.routes.ts';
 import { createMailService } from './mail.service.ts';
@@ -15,8 +15,9 @@ export function mailModule(
   core: Core,
   deps: {
     /** the settings area's store of the Mailer tab's settings */
-    settings: MailSettingsStore;
+    settings: SettingsStore;
     report: () => Promise<CustomerInfo[]>;
+    resenders?: Parameters<typeof createMailService>[0]['resenders'];
     now?: () => number;
     schedule?: boolean;
     log?: () => FastifyBaseLogger;
@@ -29,6 +30,7 @@ export function mailModule(
     secretKey: core.key('secrets'),
     now: deps.now ?? Date.now,
     report: deps.report,
+    resenders: deps.resenders,
   });
   const routes: Area['routes'] = async (api) => mailRoutes(api, { mail: service });
   // the schedule is looked at on each of its times, and every minute: the report goes out once a time

@@ -1,6 +1,6 @@
 import type { ErrorParams } from '@it4u/shared';
 import type { MailKind } from '@it4u/shared/api';
-import { and, count, desc, eq, inArray, lt, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mailLog, mailRuns } from '../../db/schema.ts';
 
@@ -16,12 +16,19 @@ export type MailLine = {
   response: string;
   runAt: Date | null;
   actor: string | null;
+  /** an availability report: the customer it was for (null or absent: the operator's) */
+  customerId?: number | null;
 };
 
 export type RunStatus = 'running' | 'sent' | 'failed' | 'missed';
+/** A scheduled mail: the customer report's schedule, or the monthly availability report. */
+export type RunJob = 'report' | 'sla';
 
-/** A lock key of the scheduled report (pg_advisory_xact_lock): one instance at a time decides a time of it. */
+/** A lock key of the scheduled mails (pg_advisory_xact_lock): one instance at a time decides a time of one. */
 const RUN_LOCK = 7_114_101;
+
+/** A line of the send log as stored. */
+export type MailRow = typeof mailLog.$inferSelect;
 
 export function createMailRepository(db: Db) {
   return {
@@ -46,9 +53,12 @@ export function createMailRepository(db: Db) {
       return row;
     },
 
-    /** The latest time of the schedule any instance decided on (sent, failed, missed). */
-    async lastRun(): Promise<number | null> {
-      const [row] = await db.select({ at: max(mailRuns.at) }).from(mailRuns);
+    /** The latest time of a job any instance decided on (sent, failed, missed). */
+    async lastRun(job: RunJob): Promise<number | null> {
+      const [row] = await db
+        .select({ at: max(mailRuns.at) })
+        .from(mailRuns)
+        .where(eq(mailRuns.job, job));
       return row?.at ? row.at.getTime() : null;
     },
 
@@ -56,12 +66,12 @@ export function createMailRepository(db: Db) {
      * Takes a time of the schedule for this instance: true when no instance (nor an earlier try of this one) took
      * it. Under an advisory lock, and the time's key makes a second taker get nothing.
      */
-    async claim(at: number, status: RunStatus, now: number): Promise<boolean> {
+    async claim(job: RunJob, at: number, status: RunStatus, now: number): Promise<boolean> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${RUN_LOCK})`);
         const rows = await tx
           .insert(mailRuns)
-          .values({ at: new Date(at), status, recordedAt: new Date(now) })
+          .values({ job, at: new Date(at), status, recordedAt: new Date(now) })
           .onConflictDoNothing()
           .returning({ at: mailRuns.at });
         return rows.length === 1;
@@ -73,13 +83,13 @@ export function createMailRepository(db: Db) {
      * of the mail) into failed, each with the log line `lineOf` makes: under the lock, in one transaction, so that a
      * time gets one line whatever the number of instances looking. Answers the times.
      */
-    async failStale(before: number, lineOf: (at: Date) => MailLine): Promise<number[]> {
+    async failStale(job: RunJob, before: number, lineOf: (at: Date) => MailLine): Promise<number[]> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${RUN_LOCK})`);
         const stale = await tx
           .update(mailRuns)
           .set({ status: 'failed' })
-          .where(and(eq(mailRuns.status, 'running'), lt(mailRuns.recordedAt, new Date(before))))
+          .where(and(eq(mailRuns.job, job), eq(mailRuns.status, 'running'), lt(mailRuns.recordedAt, new Date(before))))
           .returning({ at: mailRuns.at });
         for (const { at } of stale) {
           const line = lineOf(at);
@@ -90,38 +100,26 @@ export function createMailRepository(db: Db) {
           await tx
             .update(mailRuns)
             .set({ logId: (row as { id: number }).id })
-            .where(eq(mailRuns.at, at));
+            .where(and(eq(mailRuns.job, job), eq(mailRuns.at, at)));
         }
         return stale.map((r) => r.at.getTime());
       });
     },
 
-    async finish(at: number, status: RunStatus, logId: number | null): Promise<void> {
+    async finish(job: RunJob, at: number, status: RunStatus, logId: number | null): Promise<void> {
       await db
         .update(mailRuns)
         .set({ status, logId })
-        .where(eq(mailRuns.at, new Date(at)));
+        .where(and(eq(mailRuns.job, job), eq(mailRuns.at, new Date(at))));
     },
 
-    async runs(limit: number) {
+    async runs(job: RunJob, limit: number) {
       return db
         .select({ at: mailRuns.at, status: mailRuns.status })
         .from(mailRuns)
+        .where(eq(mailRuns.job, job))
         .orderBy(desc(mailRuns.at))
         .limit(limit);
-    },
-
-    async runsAt(times: number[]) {
-      if (times.length === 0) return [];
-      return db
-        .select({ at: mailRuns.at, status: mailRuns.status })
-        .from(mailRuns)
-        .where(
-          inArray(
-            mailRuns.at,
-            times.map((t) => new Date(t)),
-          ),
-        );
     },
   };
 }

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Every mail the console sent or failed to send: when, what kind, to whom, the subject, and the SMTP server's
@@ -24,24 +35,32 @@ export const mailLog = pgTable(
     runAt: timestamp('run_at', { withTimezone: true }),
     /** who sent it (a test or a resend), null for the schedule and resets */
     actor: text('actor'),
+    /** an availability report: the customer whose own report it was (null: the operator's) */
+    customerId: integer('customer_id'),
   },
   (t) => [
     index('mail_log_at_idx').on(t.at),
-    check('mail_log_kind', sql`${t.kind} in ('test', 'report', 'reset', 'notice')`),
+    check('mail_log_kind', sql`${t.kind} in ('test', 'report', 'reset', 'notice', 'sla')`),
   ],
 );
 
 /**
- * The scheduled report's times: one row a time of the schedule, taken by the first instance to reach it (the key
- * makes a second instance or a retry send nothing), or recorded as missed when every instance was down.
+ * The scheduled mails' times, per job (the customer report's schedule, the monthly availability report): one row a
+ * time, taken by the first instance to reach it (the key makes a second instance or a retry send nothing), or
+ * recorded as missed when every instance was down.
  */
 export const mailRuns = pgTable(
   'mail_runs',
   {
-    at: timestamp('at', { withTimezone: true }).primaryKey(),
+    job: text('job').notNull().default('report'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
     status: text('status').notNull(),
     logId: integer('log_id').references(() => mailLog.id, { onDelete: 'set null' }),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
   },
-  (t) => [check('mail_runs_status', sql`${t.status} in ('running', 'sent', 'failed', 'missed')`)],
+  (t) => [
+    primaryKey({ columns: [t.job, t.at] }),
+    check('mail_runs_status', sql`${t.status} in ('running', 'sent', 'failed', 'missed')`),
+    check('mail_runs_job', sql`${t.job} in ('report', 'sla')`),
+  ],
 );

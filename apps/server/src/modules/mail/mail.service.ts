@@ -27,9 +27,9 @@ import type { Audit } from '../../lib/audit.ts';
 import type { Actor, RequestContext } from '../../lib/context.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 import { BadRequestError, ConflictError, NotFoundError, UnavailableError } from '../../lib/errors.ts';
-import type { MailSettingsStore } from '../settings/settings.module.ts';
+import type { SettingsStore } from '../settings/settings.module.ts';
 import { buildReport } from './mail.report.ts';
-import type { MailLine, MailRepository } from './mail.repository.ts';
+import type { MailLine, MailRepository, MailRow, RunJob } from './mail.repository.ts';
 import { mailTexts } from './mail.texts.ts';
 
 /** A time of the schedule reached this late is still sent; later, it was missed. */
@@ -110,6 +110,22 @@ const outcomeOf = (d: Pick<Delivery, 'ok' | 'code' | 'params'>): MailOutcome => 
   message: apiErrorText(d.code, d.params),
 });
 
+const entryOf = (r: MailRow): MailLogEntry => ({
+  id: r.id,
+  at: r.at.getTime(),
+  kind: r.kind as MailKind,
+  to: r.to,
+  cc: r.cc,
+  subject: r.subject,
+  ok: r.ok,
+  code: r.code,
+  ...(r.params ? { params: r.params as ErrorParams } : {}),
+  response: r.response,
+  runAt: r.runAt ? r.runAt.getTime() : null,
+  actor: r.actor,
+  customerId: r.customerId,
+});
+
 /**
  * Mail: the settings of the Mailer tab (the password encrypted at rest), one pooled transport every mail goes
  * through, the send log (every mail sent or failed, with the server's answer), the test mail, resends, and the
@@ -118,12 +134,14 @@ const outcomeOf = (d: Pick<Delivery, 'ok' | 'code' | 'params'>): MailOutcome => 
 export function createMailService(deps: {
   mail: MailRepository;
   /** the settings area's store of the Mailer tab's settings */
-  settings: MailSettingsStore;
+  settings: SettingsStore;
   audit: Audit;
   secretKey: Buffer;
   now: () => number;
   /** the customer report's rows */
   report: () => Promise<CustomerInfo[]>;
+  /** how the areas that send their own scheduled mails send one of the log again (the availability report) */
+  resenders?: () => Partial<Record<MailKind, (line: MailLogEntry, actor: Actor) => Promise<MailOutcome>>>;
 }) {
   const load = async (): Promise<Stored> => ({ ...DEFAULTS, ...((await deps.settings.read<Stored>()) ?? {}) });
   let current: { key: string; mailer: Mailer } | undefined;
@@ -151,7 +169,7 @@ export function createMailService(deps: {
 
   const sender = (s: Stored) => s.fromMail || s.usernameMail;
 
-  type Meta = { runAt?: number; actor?: string };
+  type Meta = { runAt?: number; actor?: string; customerId?: number | null };
   const lineOf = (
     kind: MailKind,
     to: string[],
@@ -171,6 +189,7 @@ export function createMailService(deps: {
     response: delivery.response,
     runAt: meta.runAt === undefined ? null : new Date(meta.runAt),
     actor: meta.actor ?? null,
+    customerId: meta.customerId ?? null,
   });
 
   /** Sends one mail and writes its line in the log, whatever became of it (a transport that throws too). */
@@ -228,13 +247,13 @@ export function createMailService(deps: {
   /** Records the times of the schedule no instance sent (every one was down) as missed, each with its log line. */
   async function recordMissed(s: Stored, times: number[]) {
     for (const at of times) {
-      if (!(await deps.mail.claim(at, 'missed', deps.now()))) continue;
+      if (!(await deps.mail.claim('report', at, 'missed', deps.now()))) continue;
       const { logId } = await reportNotSent(
         s,
         { ok: false, code: 'mailMissed', params: {}, response: '' },
         { runAt: at },
       );
-      await deps.mail.finish(at, 'missed', logId);
+      await deps.mail.finish('report', at, 'missed', logId);
     }
   }
 
@@ -244,7 +263,7 @@ export function createMailService(deps: {
    */
   async function failStale(s: Stored) {
     const interrupted: Delivery = { ok: false, code: 'mailInterrupted', params: {}, response: '' };
-    await deps.mail.failStale(deps.now() - RUN_GRACE_MS, (at) =>
+    await deps.mail.failStale('report', deps.now() - RUN_GRACE_MS, (at) =>
       lineOf('report', s.ccMail, reportSubject(s), interrupted, { runAt: at.getTime() }),
     );
   }
@@ -259,7 +278,7 @@ export function createMailService(deps: {
       // "running", and a look at the schedule past the grace period fails it with its line
       outcome = await reportNotSent(s, thrown(err), { runAt: at });
     }
-    await deps.mail.finish(at, outcome.delivery.ok ? 'sent' : 'failed', outcome.logId);
+    await deps.mail.finish('report', at, outcome.delivery.ok ? 'sent' : 'failed', outcome.logId);
   }
 
   return {
@@ -346,6 +365,11 @@ export function createMailService(deps: {
       if (!line) throw new NotFoundError('mailLogNotFound');
       if (line.kind === 'reset' || line.kind === 'notice') throw new ConflictError('mailResendReset');
       if (line.kind === 'test') return this.sendTest(line.to[0] ?? actor.email, actor);
+      if (line.kind !== 'report') {
+        const resender = deps.resenders?.()[line.kind as MailKind];
+        if (!resender) throw new ConflictError('mailResendReset');
+        return resender(entryOf(line), actor);
+      }
       const { delivery } = await sendReport(await load(), { actor: actor.username });
       return outcomeOf(delivery);
     },
@@ -362,28 +386,55 @@ export function createMailService(deps: {
 
     async log(page: number, pageSize: number): Promise<{ items: MailLogEntry[]; total: number }> {
       const { items, total } = await deps.mail.page((page - 1) * pageSize, pageSize);
-      return {
-        total,
-        items: items.map((r) => ({
-          id: r.id,
-          at: r.at.getTime(),
-          kind: r.kind as MailKind,
-          to: r.to,
-          cc: r.cc,
-          subject: r.subject,
-          ok: r.ok,
-          code: r.code,
-          ...(r.params ? { params: r.params as ErrorParams } : {}),
-          response: r.response,
-          runAt: r.runAt ? r.runAt.getTime() : null,
-          actor: r.actor,
-        })),
-      };
+      return { total, items: items.map(entryOf) };
     },
+
+    /**
+     * A mail another area makes (the monthly availability report): sent through the transport of the settings and
+     * logged under its kind, whatever becomes of it. Without settings it is logged failed, not thrown; one that
+     * could not be made (`failed`) is only logged.
+     */
+    async deliver(kind: MailKind, message: Omit<Message, 'from'>, meta: Meta = {}, failed?: Delivery) {
+      if (failed)
+        return {
+          delivery: failed,
+          logId: await deps.mail.log(lineOf(kind, message.to, message.subject, failed, meta)),
+        };
+      return send(await load(), kind, message, meta);
+    },
+
+    /** What became of a mail, in words. */
+    outcome: outcomeOf,
+
+    /**
+     * Sends another area's scheduled mail of a time once, whatever the number of instances: the first to take the
+     * time runs `run` (true: every mail of it went out); a time an instance took and never finished, past the grace
+     * period, becomes failed with the line `interrupted` makes.
+     */
+    async once(
+      job: RunJob,
+      at: number,
+      run: () => Promise<{ ok: boolean; logId: number | null }>,
+      interrupted: (delivery: Delivery, meta: Meta) => MailLine,
+    ): Promise<boolean> {
+      const stale: Delivery = { ok: false, code: 'mailInterrupted', params: {}, response: '' };
+      await deps.mail.failStale(job, deps.now() - RUN_GRACE_MS, (t) => interrupted(stale, { runAt: t.getTime() }));
+      if (!(await deps.mail.claim(job, at, 'running', deps.now()))) return false;
+      let outcome: { ok: boolean; logId: number | null } = { ok: false, logId: null };
+      try {
+        outcome = await run();
+      } finally {
+        await deps.mail.finish(job, at, outcome.ok ? 'sent' : 'failed', outcome.logId);
+      }
+      return true;
+    },
+
+    /** The log line of a mail another area could not make (its report threw). */
+    lineOf,
 
     /** The schedule's latest times and what became of them. */
     async runs(limit: number) {
-      return (await deps.mail.runs(limit)).map((r) => ({ at: r.at.getTime(), status: r.status as 'sent' }));
+      return (await deps.mail.runs('report', limit)).map((r) => ({ at: r.at.getTime(), status: r.status as 'sent' }));
     },
 
     /**
@@ -395,12 +446,12 @@ export function createMailService(deps: {
       await failStale(s);
       if (!configured(s) || cronProblem(s.cronjobMail)) return null;
       const now = deps.now();
-      const since = Math.max(s.scheduleSince, (await deps.mail.lastRun()) ?? 0);
+      const since = Math.max(s.scheduleSince, (await deps.mail.lastRun('report')) ?? 0);
       const due = runsBetween(s.cronjobMail, since, now, MAX_MISSED + 1);
       const latest = due.at(-1);
       const onTime = latest !== undefined && now - latest <= RUN_GRACE_MS;
       await recordMissed(s, onTime ? due.slice(0, -1) : due);
-      if (onTime && (await deps.mail.claim(latest, 'running', now))) await runTaken(s, latest);
+      if (onTime && (await deps.mail.claim('report', latest, 'running', now))) await runTaken(s, latest);
       return nextRuns(s.cronjobMail, deps.now(), 1)[0] ?? null;
     },
 

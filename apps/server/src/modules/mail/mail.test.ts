@@ -11,7 +11,7 @@ import {
   tokenFor,
 } from '../../test/helpers.ts';
 import { mailSettingsFor, startSmtp } from '../../test/smtp.ts';
-import { createMailSettingsStore } from '../settings/settings.module.ts';
+import { createSettingsStore } from '../settings/settings.module.ts';
 import { createWanLinksRepository } from '../wanLinks/wanLinks.repository.ts';
 import { createWanLinksService } from '../wanLinks/wanLinks.service.ts';
 import { createMailRepository } from './mail.repository.ts';
@@ -55,7 +55,7 @@ describe.each(drivers)('mail on %s', (driver) => {
     });
     return createMailService({
       mail: createMailRepository(t.database.db),
-      settings: createMailSettingsStore(t.database.db),
+      settings: createSettingsStore(t.database.db, 'mail'),
       audit: { record: async () => 0 } as never,
       secretKey: Buffer.alloc(32),
       now: () => clock,
@@ -353,7 +353,7 @@ describe.each(drivers)('mail on %s', (driver) => {
     const before = smtp.received.length;
     const at = EIGHT + 6 * DAY;
     // an instance took the time 10 s after it and died before saying what became of the mail
-    expect(await createMailRepository(t.database.db).claim(at, 'running', at + 10_000)).toBe(true);
+    expect(await createMailRepository(t.database.db).claim('report', at, 'running', at + 10_000)).toBe(true);
     const [f, g] = [instance(), instance()];
     // within the grace period it may still be sending: left alone, and not taken again
     clock = at + 2 * MIN;

@@ -7,30 +7,30 @@ import { createSettingsRepository, type SettingsRepository } from './settings.re
 import { settingsRoutes } from './settings.routes.ts';
 
 /**
- * The mail area's one value of the settings table (the Mailer tab's settings): read, and written with what the
- * caller does in the same transaction (its audit line), both or neither.
+ * An area's one value of the settings table (the Mailer tab's settings, the availability report's monthly mail):
+ * read, and written with what the caller does in the same transaction (its audit line), both or neither.
  */
-export type MailSettingsStore = {
+export type SettingsStore = {
   read<T>(): Promise<T | undefined>;
   write(value: unknown, also: (tx: Db) => Promise<unknown>): Promise<void>;
 };
 
-/** The key of the mail settings in the settings table. */
-const MAIL_KEY = 'mail';
+/** The keys of the areas' values in the settings table. */
+type StoreKey = 'mail' | 'slaMail';
 
-function mailSettingsOf(settings: SettingsRepository): MailSettingsStore {
+function storeOf(settings: SettingsRepository, key: StoreKey): SettingsStore {
   return {
-    read: <T>() => settings.get<T>(MAIL_KEY),
+    read: <T>() => settings.get<T>(key),
     write: (value, also) =>
       settings.transaction(async (tx) => {
-        await settings.put(MAIL_KEY, value, tx);
+        await settings.put(key, value, tx);
         await also(tx);
       }),
   };
 }
 
-/** The mail settings of a database, for a mail service made apart from the app (tests). */
-export const createMailSettingsStore = (db: Db): MailSettingsStore => mailSettingsOf(createSettingsRepository(db));
+/** An area's settings in a database, for a service made apart from the app (tests). */
+export const createSettingsStore = (db: Db, key: StoreKey): SettingsStore => storeOf(createSettingsRepository(db), key);
 
 /**
  * Settings: the system parameters (among them the first controller, which the controllers area stores) and the mail
@@ -55,7 +55,8 @@ export function settingsModule(
     metricsTokenEnv: opts.metricsToken,
   });
   const routes: Area['routes'] = async (api) => settingsRoutes(api, { parameters });
-  // the mail area reads and writes its settings through this face, never the repository
-  const mailSettings = mailSettingsOf(repository);
-  return { parameters, mailSettings, routes };
+  // the mail and availability areas read and write their settings through these faces, never the repository
+  const mailSettings = storeOf(repository, 'mail');
+  const slaMailSettings = storeOf(repository, 'slaMail');
+  return { parameters, mailSettings, slaMailSettings, routes };
 }

@@ -25,10 +25,13 @@ function addedUp<K>(links: readonly SlaLink[], keyOf: (l: SlaLink) => K) {
   }));
 }
 
+type Asked = { from?: number; to?: number; hours?: CountedHours; customerId?: number };
+
 /** Providers and customers against their contracts: the WAN links' measured availability over a period. */
 export function createSlaService(deps: { wanLinks: WanLinksOfSla; channels: ChannelsForSla; now: () => number }) {
   return {
-    async report(asked: { from?: number; to?: number; hours?: CountedHours }): Promise<SlaReport> {
+    /** The report of a period (this month by default); with a customer, theirs only (their links added up). */
+    async report(asked: Asked): Promise<SlaReport> {
       const hours = asked.hours ?? 'all';
       const now = deps.now();
       if ((asked.from === undefined) !== (asked.to === undefined))
@@ -60,14 +63,16 @@ export function createSlaService(deps: { wanLinks: WanLinksOfSla; channels: Chan
       const links: SlaLink[] = [];
       for (const period of periods) {
         const site = siteOf.get(period.siteId);
-        if (!site) continue;
+        if (!site || (asked.customerId !== undefined && site.customerId !== asked.customerId)) continue;
         const knownUntil = site.lastPushAt ? Math.min(now, site.lastPushAt.getTime() + WAN_STALE_AFTER_MS) : 0;
         const changes: Change[] = period.changes.map(([at, state, provider]) => ({ at, state, provider }));
         // the link measured in some hours, once each (the report's, and a contract's if it counts others)
         const measured = new Map<CountedHours, ReturnType<typeof linkFigures>>();
         const measure = (counted: CountedHours) => {
-          let parts = measured.get(counted);
-          if (!parts) measured.set(counted, (parts = linkFigures(changes, query.from, to, knownUntil, counted)));
+          const known = measured.get(counted);
+          if (known) return known;
+          const parts = linkFigures(changes, query.from, to, knownUntil, counted);
+          measured.set(counted, parts);
           return parts;
         };
         const parts = measure(hours);
@@ -92,6 +97,7 @@ export function createSlaService(deps: { wanLinks: WanLinksOfSla; channels: Chan
             figures: part.figures,
             contract: term
               ? {
+                  pack: term.pack,
                   target: term.target,
                   hours: term.hours,
                   availability,
@@ -107,6 +113,21 @@ export function createSlaService(deps: { wanLinks: WanLinksOfSla; channels: Chan
       const providers = addedUp(links, (l) => l.provider)
         .map((g) => ({ provider: g.key, links: g.links, figures: g.figures, breaches: g.breaches }))
         .sort((a, b) => a.provider.localeCompare(b.provider));
+      // the packs' links: a key of the provider, the pack and its terms (a pack is the same for every customer)
+      const packs = links.filter((l) => l.contract !== null);
+      const servicePacks = addedUp(packs, (l) =>
+        JSON.stringify([l.provider, l.contract?.pack, l.contract?.target, l.contract?.hours]),
+      )
+        .map((g) => ({
+          provider: g.first.provider,
+          pack: g.first.contract?.pack ?? '',
+          target: g.first.contract?.target ?? 0,
+          hours: g.first.contract?.hours ?? 'all',
+          links: g.links,
+          figures: g.figures,
+          breaches: g.breaches,
+        }))
+        .sort((a, b) => a.provider.localeCompare(b.provider) || a.pack.localeCompare(b.pack));
       const customers = addedUp(links, (l) => l.customerId)
         .map((g) => ({
           customerId: g.key,
@@ -116,7 +137,7 @@ export function createSlaService(deps: { wanLinks: WanLinksOfSla; channels: Chan
           breaches: g.breaches,
         }))
         .sort((a, b) => (a.customer ?? '\uffff').localeCompare(b.customer ?? '\uffff'));
-      return { from: query.from, to, hours, providers, customers, links };
+      return { from: query.from, to, hours, providers, servicePacks, customers, links };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import {
   type CountedHours,
+  formatAvailability,
   type SlaFigures,
   type SlaLink,
   type SlaReport,
@@ -21,7 +22,7 @@ import { type ListQuery, useListState } from '../../components/feedback/ListStat
 import { formatDuration } from '../../components/format/units.ts';
 import { PageTabs } from '../../components/layout/PageTabs.tsx';
 import { type RegisterColumn, RegisterTable, type RegisterTableProps } from '../../components/table/RegisterTable.tsx';
-import { slaSheets, thousandths } from './slaSheets.ts';
+import { slaSheets } from './slaSheets.ts';
 
 type Tab = 'providers' | 'customers' | 'links';
 type ProviderRow = SlaReport['providers'][number];
@@ -39,18 +40,6 @@ const useSlaQuery = (month: string | null, hours: CountedHours) =>
     },
     placeholderData: keepPreviousData,
   });
-
-/**
- * An availability to the thousandth of a percent, cut rather than rounded (a contract's 99.5 % is told from 99.45 %,
- * and a link down for a second is not "100 %").
- */
-export function formatAvailability(value: number | null, language: string): string {
-  if (value === null) return '—';
-  const text = new Intl.NumberFormat(language === 'vi' ? 'vi-VN' : 'en-US', { maximumFractionDigits: 3 }).format(
-    thousandths(value),
-  );
-  return `${text} %`;
-}
 
 /** A time in words; a time under half a minute but not none says so (a short outage is not "0 minutes"). */
 function minutes(ms: number | null, t: TFunction): string {

@@ -1,4 +1,4 @@
-import type { SlaFigures, SlaReport } from '@it4u/shared';
+import { type SlaFigures, type SlaReport, thousandths } from '@it4u/shared';
 import type { TFunction } from 'i18next';
 import type { Cell, Sheet } from '../../components/download/writeSheet.ts';
 
@@ -6,7 +6,6 @@ const MINUTE_MS = 60_000;
 /** Minutes to the tenth: a spreadsheet adds them up. */
 const minutes = (ms: number | null): Cell => (ms === null ? '' : Math.round((10 * ms) / MINUTE_MS) / 10);
 /** A percentage cut to the thousandth: never 100 for a link that was down at all. */
-export const thousandths = (value: number) => Math.floor(value * 1000 + 1e-9) / 1000;
 const percent = (value: number | null): Cell => (value === null ? '' : thousandths(value));
 
 function figureHeader(t: TFunction): string[] {
