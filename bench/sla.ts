@@ -2,7 +2,8 @@
 // sites (BENCH_SITES to choose), each with two WAN links through five providers, 40 days of history (each link down
 // ten minutes twice a day), a customer for every ten sites holding a channel with a contracted figure through each
 // of their providers; then last month's report of Vietnam, all day and in business hours, 20 times each (p50 and
-// p95), beside a bare route as the ceiling. A scratch database per size on the server of DATABASE_URL, dropped after.
+// p95), beside a bare route as the ceiling; then the operator's PDF of it, with a bare route's answers meanwhile. A
+// scratch database per size on the server of DATABASE_URL, dropped after.
 import { vietnamMonthOf, vietnamMonthSpan } from '@it4u/shared';
 import pg from 'pg';
 import { onScratchDatabase } from './spawn.ts';
@@ -108,5 +109,31 @@ for (const sites of SIZES) {
     );
     await time('last month, all day', `/it4u/sla?from=${from}&to=${to}`);
     await time('last month, business hours', `/it4u/sla?from=${from}&to=${to}&hours=business`);
+    // the operator's PDF of last month (made on the server, as the monthly mail attaches it), and a bare route asked
+    // meanwhile: how long the PDF holds up the other requests
+    const pdfTimes: number[] = [];
+    const meanwhile: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < 10; i++) {
+      const s = performance.now();
+      const made = fetch(`${api}/it4u/sla/pdf?from=${from}&to=${to}&lang=vi`, { headers }).then(async (res) => {
+        if (!res.ok) throw new Error(`pdf: ${res.status} ${await res.text()}`);
+        bytes = (await res.arrayBuffer()).byteLength;
+        pdfTimes.push(performance.now() - s);
+      });
+      let done = false;
+      void made.finally(() => {
+        done = true;
+      });
+      while (!done) {
+        const h = performance.now();
+        await fetch(`${api}/../health`);
+        meanwhile.push(performance.now() - h);
+      }
+      await made;
+    }
+    console.log(
+      `  last month's PDF (${(bytes / 1024).toFixed(0)} KB): p50 ${pct(pdfTimes, 0.5).toFixed(1)} ms, p95 ${pct(pdfTimes, 0.95).toFixed(1)} ms; a bare route meanwhile: p50 ${pct(meanwhile, 0.5).toFixed(1)} ms, max ${Math.max(...meanwhile).toFixed(1)} ms`,
+    );
   });
 }

@@ -195,10 +195,20 @@ test("providers' availability: the links pushed above, measured per provider and
   const sheet = await download;
   expect(sheet.suggestedFilename()).toMatch(/^availability-\d{4}-\d{2}\.xlsx$/);
   const book = XLSX.read(readFileSync((await sheet.path()) ?? ''));
-  expect(book.SheetNames).toEqual(['Providers', 'Customers', 'WAN links']);
+  expect(book.SheetNames).toEqual(['Providers', 'Service packs', 'Customers', 'WAN links']);
   const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets['WAN links'] as XLSX.WorkSheet, { header: 1 });
   const viettel = rows.find((r) => r[0] === 'E2E Kho Hàng' && r[1] === 'WAN 1');
   expect(viettel?.slice(2, 5)).toEqual(['Viettel', '', 0]);
+  // the PDF, made by the server: a real PDF named for the month
+  const pdfDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'PDF' }).click();
+  const pdf = await pdfDownload;
+  expect(pdf.suggestedFilename()).toMatch(/^availability-\d{4}-\d{2}\.pdf$/);
+  expect(
+    readFileSync((await pdf.path()) ?? '')
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 
   await new Shell(page).chooseLanguage('Tiếng Việt');
   await page.setViewportSize({ width: 390, height: 844 });
@@ -210,5 +220,12 @@ test("providers' availability: the links pushed above, measured per provider and
   await expect(page.getByText('Độ sẵn sàng của nhà cung cấp')).toBeVisible();
   await expect(page.getByText('FPT', { exact: true }).first()).toBeVisible();
   await accessible(page);
+  // the monthly mail's settings, at phone width: the operator's addresses kept
+  await page.getByRole('button', { name: 'Gửi thư hằng tháng' }).click();
+  const dialog = await openDialog(page);
+  await expect(dialog.getByRole('switch', { name: 'Gửi hằng tháng' })).toBeVisible();
+  await accessible(page);
+  await dialog.getByRole('button', { name: /Hủy|Cancel/ }).click();
+  await expect(dialog).toBeHidden();
   await new Shell(page).chooseLanguage('English');
 });

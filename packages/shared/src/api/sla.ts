@@ -120,10 +120,13 @@ export const SlaMailSchema = Type.Object({
   enabled: Type.Boolean(),
   to: Addresses,
   customers: Type.Array(
-    Type.Object({ customerId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), to: Addresses }),
-    {
-      maxItems: 1000,
-    },
+    Type.Object({
+      customerId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+      to: Addresses,
+      /** the customer's name, as the console answers it (not kept from a body) */
+      name: Type.Optional(Type.String({ maxLength: 500 })),
+    }),
+    { maxItems: 1000 },
   ),
   language: Type.Union([Type.Literal('English'), Type.Literal('Vietnamese')]),
 });

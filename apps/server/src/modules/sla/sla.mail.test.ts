@@ -123,7 +123,7 @@ describe.each(drivers)("the availability report's PDF and monthly mail on %s", (
       /Khách sạn Hoa Mai\s+WAN 1\s+VNPT\s+Khách sạn Hoa Mai\s+FTTH Doanh nghiệp\s+99\.47 %\s+99\.5 %/,
     );
     const vi = await pdfText((await call('GET', `/it4u/sla/pdf?${october}&lang=vi`)).rawPayload);
-    expect(vi).toContain('Độ khả dụng của nhà cung cấp');
+    expect(vi).toContain('Độ sẵn sàng của nhà cung cấp');
     expect(vi).toMatch(/VNPT\s+1\s+98,958 %\s+7 giờ 30 phút/);
     // one customer's own: their links, no other customer's
     const own = await pdfText(
@@ -145,7 +145,8 @@ describe.each(drivers)("the availability report's PDF and monthly mail on %s", (
     };
     const set = await call('PUT', '/it4u/sla/mail', body);
     expect(set.statusCode, set.body).toBe(200);
-    expect((await call('GET', '/it4u/sla/mail')).json()).toEqual(body);
+    const named = { ...body, customers: [{ ...body.customers[0], name: 'Khách sạn Hoa Mai' }] };
+    expect((await call('GET', '/it4u/sla/mail')).json()).toEqual(named);
     for (const [wrong, status] of [
       [{ ...body, to: ['not an address'] }, 400],
       [{ ...body, to: [NOC, NOC] }, 400],
@@ -157,7 +158,7 @@ describe.each(drivers)("the availability report's PDF and monthly mail on %s", (
     }
     const technician = await tokenFor(t, ['ROLE_KT']);
     expect((await call('PUT', '/it4u/sla/mail', body, technician.headers)).statusCode).toBe(403);
-    expect((await call('GET', '/it4u/sla/mail')).json()).toEqual(body);
+    expect((await call('GET', '/it4u/sla/mail')).json()).toEqual(named);
   });
 
   it("mails November's reports once on 1 December at 08:00 whatever the number of instances, and again on demand", async () => {
@@ -170,7 +171,7 @@ describe.each(drivers)("the availability report's PDF and monthly mail on %s", (
     await smtp.waitFor(2);
     expect(smtp.received.map((m) => m.envelopeTo).sort()).toEqual([[HOA_MAI], [NOC]]);
     const operator = smtp.received.find((m) => m.envelopeTo[0] === NOC);
-    expect(operator?.subject).toBe('Độ khả dụng của nhà cung cấp, tháng 11/2026');
+    expect(operator?.subject).toBe('Độ sẵn sàng của nhà cung cấp, tháng 11/2026');
     const attached = operator?.attachments[0];
     expect(attached?.contentType).toBe('application/pdf');
     const text = await pdfText(attached?.content as Buffer);
@@ -194,7 +195,7 @@ describe.each(drivers)("the availability report's PDF and monthly mail on %s", (
     expect(again.json().ok).toBe(true);
     await smtp.waitFor(3);
     expect(smtp.received[2]?.envelopeTo).toEqual([HOA_MAI]);
-    expect(smtp.received[2]?.subject).toBe('Độ khả dụng các đường truyền của quý khách, tháng 11/2026');
+    expect(smtp.received[2]?.subject).toBe('Độ sẵn sàng các đường WAN của quý khách, tháng 11/2026');
     // a month sent by hand: both reports; a month to come is refused
     const sent = await call('POST', '/it4u/sla/mail/send', { month: '2026-10' });
     expect(sent.json()).toMatchObject({ sent: 2, failed: 0 });

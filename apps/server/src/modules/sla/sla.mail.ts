@@ -149,7 +149,10 @@ export function createSlaMail(deps: {
 
     async settings(): Promise<SlaMail> {
       const { since: _s, ...s } = await load();
-      return s;
+      const customers = await Promise.all(
+        s.customers.map(async (c) => ({ ...c, name: (await deps.customerName(c.customerId)) ?? `#${c.customerId}` })),
+      );
+      return { ...s, customers };
     },
 
     async setSettings(body: SlaMail, ctx: RequestContext): Promise<SlaMail> {
@@ -161,6 +164,7 @@ export function createSlaMail(deps: {
         if ((await deps.customerName(id)) === undefined) throw new NotFoundError('contractNotFound');
       const next: Stored = {
         ...body,
+        customers: body.customers.map(({ customerId, to }) => ({ customerId, to })),
         since: body.enabled && before.enabled && before.since ? before.since : body.enabled ? deps.now() : 0,
       };
       await deps.store.write(next, async (tx) => {

@@ -11,6 +11,8 @@ import { slaSheets } from './slaSheets.ts';
 vi.mock('../../components/charts/Chart.tsx', () => ({
   Chart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
 }));
+const saved = vi.hoisted(() => vi.fn());
+vi.mock('../../components/download/saveBlob.ts', () => ({ saveBlob: saved }));
 
 const H = 3_600_000;
 /** November 2026 in Vietnam. */
@@ -48,6 +50,17 @@ const report: SlaReport = {
       figures: figures({ upMs: H, downMs: 200, outages: 1, longestOutageMs: 200, availability: 99.99994, mttrMs: 200 }),
     },
   ],
+  servicePacks: [
+    {
+      provider: 'VNPT',
+      pack: 'FTTH Doanh nghiệp',
+      target: 99.5,
+      hours: 'business',
+      links: 1,
+      figures: vnpt,
+      breaches: 1,
+    },
+  ],
   customers: [{ customerId: 4, customer: 'Khách sạn Hoa Mai', links: 1, figures: vnpt, breaches: 1 }],
   links: [
     {
@@ -59,7 +72,13 @@ const report: SlaReport = {
       provider: 'VNPT',
       figures: vnpt,
       // the pack promises 99.5 % in business hours: 99.47 % measured then
-      contract: { target: 99.5, hours: 'business', availability: (100 * 188) / 189, breach: true },
+      contract: {
+        pack: 'FTTH Doanh nghiệp',
+        target: 99.5,
+        hours: 'business',
+        availability: (100 * 188) / 189,
+        breach: true,
+      },
     },
   ],
 };
@@ -71,6 +90,16 @@ function server(answer: (query: URLSearchParams) => Response) {
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), 'http://console.test');
+      if (url.pathname.endsWith('/it4u/sla/pdf')) {
+        asked.push(url.searchParams);
+        return new Response('%PDF-1.3', {
+          status: 200,
+          headers: {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': 'attachment; filename="do-san-sang-2026-11.pdf"',
+          },
+        });
+      }
       if (!url.pathname.endsWith('/it4u/sla')) return jsonResponse(404, { statusCode: 404, code: 'notFound' });
       asked.push(url.searchParams);
       return answer(url.searchParams);
@@ -126,6 +155,31 @@ describe("the providers' availability", { timeout: 15_000 }, () => {
     await waitFor(() => expect(asked.at(-1)?.get('hours')).toBe('business'));
   });
 
+  it('lists the service packs against their contracts', async () => {
+    server(() => jsonResponse(200, report));
+    renderWithProviders(<SlaPage />);
+    await within(await screen.findByRole('table', { name: 'Providers' })).findByText('VNPT');
+    fireEvent.click(screen.getByRole('tab', { name: 'Service packs' }));
+    const packs = await screen.findByRole('table', { name: 'Service packs' });
+    const row = within(packs).getByText('FTTH Doanh nghiệp').closest('tr') as HTMLElement;
+    expect(within(row).getByText('99.5 % in business hours')).toBeTruthy();
+    expect(within(row).getByText('1 below contract')).toBeTruthy();
+  });
+
+  it("asks the server for the month's PDF in the reader's language and saves it", async () => {
+    await i18n.changeLanguage('vi');
+    const asked = server(() => jsonResponse(200, report));
+    renderWithProviders(<SlaPage />);
+    await within(await screen.findByRole('table', { name: 'Nhà cung cấp' })).findByText('VNPT');
+    fireEvent.click(screen.getByRole('button', { name: /PDF/, hidden: true }));
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+    const query = asked.find((q) => q.get('lang'));
+    expect(query?.get('lang')).toBe('vi');
+    expect(Number(query?.get('from'))).toBe(NOVEMBER.from);
+    expect(Number(query?.get('to'))).toBe(NOVEMBER.to);
+    expect(saved.mock.calls[0]?.[1]).toBe('do-san-sang-2026-11.pdf');
+  });
+
   it('says the figures in Vietnamese', async () => {
     await i18n.changeLanguage('vi');
     server(() => jsonResponse(200, report));
@@ -151,9 +205,9 @@ describe("the providers' availability", { timeout: 15_000 }, () => {
     expect(await screen.findByText('No WAN link was measured in this month.')).toBeTruthy();
   });
 
-  it('exports three sheets with the figures as numbers: %, minutes', async () => {
+  it('exports four sheets with the figures as numbers: %, minutes', async () => {
     const t = i18n.t.bind(i18n);
-    const [providers, customers, links] = slaSheets(report, t);
+    const [providers, packs, customers, links] = slaSheets(report, t);
     expect(providers?.rows[0]).toEqual([
       'Provider',
       'Links',
@@ -167,6 +221,13 @@ describe("the providers' availability", { timeout: 15_000 }, () => {
     ]);
     expect(providers?.rows[1]).toEqual(['VNPT', 1, 98.958, 450, 4, 150, 112.5, 1440, 1]);
     expect(providers?.rows[2]).toEqual(['FPT', 1, 99.999, 0, 1, 0, 0, 0, 0]);
+    expect(packs?.rows[1]?.slice(0, 5)).toEqual([
+      'VNPT',
+      'FTTH Doanh nghiệp',
+      99.5,
+      'Business hours (Mon–Fri, 08:00–17:00)',
+      1,
+    ]);
     expect(customers?.rows[1]?.[0]).toBe('Khách sạn Hoa Mai');
     expect(links?.rows[1]?.slice(0, 4)).toEqual(['Khách sạn Hoa Mai', 'WAN 1', 'VNPT', 'Khách sạn Hoa Mai']);
     expect(links?.rows[1]?.slice(-4)).toEqual([99.5, 'Business hours (Mon–Fri, 08:00–17:00)', 99.47, 'yes']);

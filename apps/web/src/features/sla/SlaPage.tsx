@@ -1,4 +1,4 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FilePdfOutlined, MailOutlined } from '@ant-design/icons';
 import {
   type CountedHours,
   formatAvailability,
@@ -14,19 +14,24 @@ import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/call.ts';
+import { call, callFile } from '../../api/call.ts';
 import { Chart } from '../../components/charts/Chart.tsx';
 import { CustomerLink } from '../../components/customers/CustomerLink.tsx';
+import { saveBlob } from '../../components/download/saveBlob.ts';
 import { saveBook } from '../../components/download/writeSheet.ts';
 import { type ListQuery, useListState } from '../../components/feedback/ListState.tsx';
+import { useNotice } from '../../components/feedback/useNotice.ts';
 import { formatDuration } from '../../components/format/units.ts';
 import { PageTabs } from '../../components/layout/PageTabs.tsx';
 import { type RegisterColumn, RegisterTable, type RegisterTableProps } from '../../components/table/RegisterTable.tsx';
+import { useCan } from '../../session/useCan.ts';
+import { SlaMailModal } from './SlaMailModal.tsx';
 import { slaSheets } from './slaSheets.ts';
 
-type Tab = 'providers' | 'customers' | 'links';
+type Tab = 'providers' | 'packs' | 'customers' | 'links';
 type ProviderRow = SlaReport['providers'][number];
 type CustomerRow = SlaReport['customers'][number];
+type PackRow = SlaReport['servicePacks'][number];
 type Row = { figures: SlaFigures };
 
 /** A month's report (null: this month, by the console's clock), in the hours counted. */
@@ -178,6 +183,10 @@ export function SlaPage() {
   // this month so far by default (the console's month: its clock decides), the months before it picked in the picker
   const [month, setMonth] = useState<string | null>(null);
   const [hours, setHours] = useState<CountedHours>('all');
+  const [mailing, setMailing] = useState(false);
+  const [making, setMaking] = useState(false);
+  const mailer = useCan('mailer');
+  const notice = useNotice();
   const report = useSlaQuery(month, hours);
   const data = report.data;
   const shown = month ?? (data ? vietnamMonthOf(data.from) : null);
@@ -205,6 +214,38 @@ export function SlaPage() {
     ...figureColumns<CustomerRow>(t, language),
     breachesColumn<CustomerRow>(t),
   ];
+  const packColumns: RegisterColumn<PackRow>[] = [
+    { key: 'provider', dataIndex: 'provider', title: t('sla.columns.provider') },
+    { key: 'pack', dataIndex: 'pack', title: t('sla.columns.pack') },
+    {
+      key: 'target',
+      title: t('sla.columns.contract'),
+      align: 'right',
+      render: (_: unknown, r: PackRow) =>
+        t(r.hours === 'all' ? 'sla.promisedAll' : 'sla.promisedBusiness', {
+          target: formatAvailability(r.target, language),
+        }),
+    },
+    { key: 'links', dataIndex: 'links', title: t('sla.columns.links'), align: 'right' },
+    ...figureColumns<PackRow>(t, language),
+    breachesColumn<PackRow>(t),
+  ];
+  /** The PDF of the month shown, in the reader's language, made by the server. */
+  const savePdf = async () => {
+    if (!shown) return;
+    const [from, to] = vietnamMonthSpan(shown);
+    setMaking(true);
+    try {
+      const file = await callFile('GET /it4u/sla/pdf', {
+        query: { from, to, hours, lang: language === 'vi' ? 'vi' : 'en' },
+      });
+      saveBlob(file.blob, file.filename ?? `${t('sla.file', { month: shown }).replace(/\.xlsx$/, '')}.pdf`);
+    } catch (error) {
+      notice.error(error);
+    } finally {
+      setMaking(false);
+    }
+  };
   const linkColumns: RegisterColumn<SlaLink>[] = [
     { key: 'sitename', dataIndex: 'sitename', title: t('sla.columns.site') },
     { key: 'wan', dataIndex: 'wan', title: t('sla.columns.wan'), render: (n: number) => `WAN ${n}` },
@@ -262,6 +303,19 @@ export function SlaPage() {
         >
           {t('sla.export')}
         </Button>
+        <Button
+          icon={<FilePdfOutlined aria-hidden />}
+          disabled={!data || data.links.length === 0}
+          loading={making}
+          onClick={() => void savePdf()}
+        >
+          {t('sla.pdf')}
+        </Button>
+        {mailer && (
+          <Button icon={<MailOutlined aria-hidden />} onClick={() => setMailing(true)}>
+            {t('sla.mail.open')}
+          </Button>
+        )}
       </Flex>
       <Typography.Paragraph type="secondary">{t('sla.about')}</Typography.Paragraph>
       {measured.length > 0 && (
@@ -290,6 +344,22 @@ export function SlaPage() {
                 columns={providerColumns}
                 rows={data?.providers ?? []}
                 card={{ title: ['provider'], fields: CARD_FIELDS }}
+                pagination={false}
+              />
+            ),
+          },
+          {
+            key: 'packs',
+            label: t('sla.tabs.packs'),
+            children: (
+              <ReportTable<PackRow>
+                report={report}
+                empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('sla.noPacks')} />}
+                aria-label={t('sla.tabs.packs')}
+                rowKey={(r) => `${r.provider}-${r.pack}-${r.target}-${r.hours}`}
+                columns={packColumns}
+                rows={data?.servicePacks ?? []}
+                card={{ title: ['provider', 'pack'], fields: ['target', ...CARD_FIELDS] }}
                 pagination={false}
               />
             ),
@@ -328,6 +398,7 @@ export function SlaPage() {
           },
         ]}
       />
+      {mailing && <SlaMailModal onClose={() => setMailing(false)} />}
     </Card>
   );
 }

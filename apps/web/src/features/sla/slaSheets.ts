@@ -31,7 +31,7 @@ const figureCells = (f: SlaFigures): Cell[] => [
 const WIDTHS = [14, 16, 10, 16, 16, 16];
 
 /**
- * A month's report as three sheets (providers, customers, WAN links), figures as numbers: availability in %, times in
+ * A month's report as four sheets (providers, service packs, customers, WAN links), figures as numbers: availability in %, times in
  * minutes, as the screen shows them.
  */
 export function slaSheets(report: SlaReport, t: TFunction): Sheet[] {
@@ -43,6 +43,30 @@ export function slaSheets(report: SlaReport, t: TFunction): Sheet[] {
         ...report.providers.map((p) => [p.provider, p.links, ...figureCells(p.figures), p.breaches]),
       ],
       widths: [20, 8, ...WIDTHS, 14],
+    },
+    {
+      sheet: t('sla.tabs.packs'),
+      rows: [
+        [
+          t('sla.columns.provider'),
+          t('sla.columns.pack'),
+          t('sla.sheet.target'),
+          t('sla.sheet.hours'),
+          t('sla.columns.links'),
+          ...figureHeader(t),
+          t('sla.sheet.breach'),
+        ],
+        ...report.servicePacks.map((p) => [
+          p.provider,
+          p.pack,
+          p.target,
+          t(p.hours === 'business' ? 'sla.hoursBusiness' : 'sla.hoursAll'),
+          p.links,
+          ...figureCells(p.figures),
+          p.breaches,
+        ]),
+      ],
+      widths: [20, 24, 14, 24, 8, ...WIDTHS, 14],
     },
     {
       sheet: t('sla.tabs.customers'),
