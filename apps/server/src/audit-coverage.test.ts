@@ -21,6 +21,7 @@ const NOT_AUDITED = [
   'POST /it4u/controllers/:id/check', // a check's result is the controller's state, not a setting
   'POST /it4u/configMail/test', // the mail log keeps it, with the mail server's answer
   'POST /it4u/mailLog/:id/resend', // the mail log keeps it, with the mail server's answer
+  'POST /it4u/sla/mail/send', // the mail log keeps each mail, with the server's answer and who sent it
   'POST /it4u/customer_info', // a router's report: the links' own history keeps it
   'POST /guest/s/:site/', // a guest signing in: the controller keeps the guest and the voucher used
 ];
