@@ -46,7 +46,7 @@ describe('the monthly mail of the availability report', { timeout: 15_000 }, () 
   it('shows what is saved, saves it turned on, and sends last month now', async () => {
     const sent = server((body) => jsonResponse(200, body));
     const onClose = vi.fn();
-    renderWithProviders(<SlaMailModal onClose={onClose} />);
+    renderWithProviders(<SlaMailModal month="2026-10" latest="2026-11" onClose={onClose} />);
     expect(await screen.findByText('Khách sạn Hoa Mai')).toBeTruthy();
     expect(screen.getByText('noc@it4u.test')).toBeTruthy();
     expect(screen.getByText('letan@hoamai.vn')).toBeTruthy();
@@ -69,7 +69,7 @@ describe('the monthly mail of the availability report', { timeout: 15_000 }, () 
   it('says why a save was refused and stays open, nothing lost', async () => {
     server(() => jsonResponse(404, { statusCode: 404, code: 'contractNotFound', message: 'Contract not found.' }));
     const onClose = vi.fn();
-    renderWithProviders(<SlaMailModal onClose={onClose} />);
+    renderWithProviders(<SlaMailModal month="2026-10" latest="2026-11" onClose={onClose} />);
     await screen.findByText('Khách sạn Hoa Mai');
     fireEvent.click(screen.getByRole('button', { name: 'Save', hidden: true }));
     expect(await screen.findByText('Contract not found.')).toBeTruthy();

@@ -65,7 +65,17 @@ function CustomerPicker({
  * The monthly mail of the availability report, for those who set the mail: on or off, its language, the operator's
  * addresses, and the customers who get their own report with theirs; a month's reports sent now.
  */
-export function SlaMailModal({ onClose }: { onClose: () => void }) {
+export function SlaMailModal({
+  month: first,
+  latest,
+  onClose,
+}: {
+  /** the month offered to send now, 'YYYY-MM' */
+  month: string;
+  /** the latest month that may be picked */
+  latest: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const notice = useNotice();
   const client = useQueryClient();
@@ -75,7 +85,7 @@ export function SlaMailModal({ onClose }: { onClose: () => void }) {
     mutationFn: (body: SlaMail) => call('PUT /it4u/sla/mail', { body }),
     onSuccess: (saved) => client.setQueryData(slaMailKey, saved),
   });
-  const [month, setMonth] = useState<Dayjs>(() => dayjs().subtract(1, 'month'));
+  const [month, setMonth] = useState<Dayjs>(() => dayjs(`${first}-01`));
   const send = useMutation({
     mutationFn: (m: string) => call('POST /it4u/sla/mail/send', { body: { month: m } }),
     onSuccess: (r) => {
@@ -204,7 +214,7 @@ export function SlaMailModal({ onClose }: { onClose: () => void }) {
                 allowClear={false}
                 aria-label={t('sla.month')}
                 value={month}
-                disabledDate={(d) => d.isAfter(dayjs(), 'month')}
+                disabledDate={(d) => d.format('YYYY-MM') > latest}
                 onChange={(d) => d && setMonth(d)}
               />
               <Button

@@ -398,7 +398,14 @@ export function SlaPage() {
           },
         ]}
       />
-      {mailing && <SlaMailModal onClose={() => setMailing(false)} />}
+      {mailing && shown && (
+        <SlaMailModal
+          // the month viewed; this month (the console's, still under way): the one before, which the 1st's mail is of
+          month={month === null ? dayjs(`${shown}-01`).subtract(1, 'month').format('YYYY-MM') : shown}
+          latest={latest}
+          onClose={() => setMailing(false)}
+        />
+      )}
     </Card>
   );
 }
