@@ -33,6 +33,10 @@ export const AttributeSchema = Type.Object({
   /** the service pack's name and value as the spec names them ('' without one) */
   servicePack: Type.Optional(Type.String()),
   value: Type.Optional(Type.String()),
+  /** the availability contracted for this channel, in %, over its pack's (null: the pack's) */
+  availabilityTarget: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  /** the hours this channel's figure counts (null: the pack's) */
+  countedHours: Type.Optional(Type.Union([CountedHoursSchema, Type.Null()])),
   createdAt: Type.Number(),
 });
 
@@ -45,6 +49,8 @@ export const ChannelStatusInput = Type.Unsafe<
 });
 
 const ChannelName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+/** A contracted availability in %, to the thousandth at most (the server refuses a finer one). */
+const AvailabilityTarget = Type.Number({ minimum: 0, maximum: 100 });
 const attributeFields = {
   status: Type.Optional(ChannelStatusInput),
   customer: OptionalText(200),
@@ -60,6 +66,10 @@ const attributeFields = {
    */
   servicePack: OptionalText(200),
   value: OptionalText(200),
+  /** the availability contracted for this channel over its pack's, in %; null: the pack's */
+  availabilityTarget: Type.Optional(Nullable(AvailabilityTarget)),
+  /** the hours that figure counts; null: the pack's */
+  countedHours: Type.Optional(Type.Union([CountedHoursSchema, Type.Null()])),
 };
 
 /** A new channel: its name is required. */
@@ -70,8 +80,6 @@ export const AttributeUpdateBody = Type.Object({ name: Type.Optional(ChannelName
 
 export const ProviderBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }) });
 
-/** A contracted availability in %, to the thousandth at most (the server refuses a finer one). */
-const AvailabilityTarget = Type.Number({ minimum: 0, maximum: 100 });
 const packTerms = {
   availabilityTarget: Type.Optional(Nullable(AvailabilityTarget)),
   countedHours: Type.Optional(CountedHoursSchema),

@@ -133,4 +133,6 @@ export const SlaMailSchema = Type.Object({
 export type SlaMail = Static<typeof SlaMailSchema>;
 
 /** A month's reports sent now to the addresses set (a month of Vietnam, YYYY-MM). */
-export const SlaMailSendBody = Type.Object({ month: Type.String({ maxLength: 7, pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }) });
+export const SlaMailSendBody = Type.Object({
+  month: Type.String({ maxLength: 7, pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }),
+});

@@ -44,6 +44,8 @@ export type AttributeValues = {
   virtualNum: string;
   usernamePppoe: string;
   servicePackId: number | null;
+  availabilityTarget: number | null;
+  countedHours: CountedHours | null;
 };
 
 type AttributeRow = {
@@ -53,6 +55,8 @@ type AttributeRow = {
   customer: string;
   virtual_num: string;
   username_pppoe: string;
+  own_target: string | number | null;
+  own_hours: CountedHours | null;
   created_at: Date | string;
   pack_id: number | null;
   service_pack: string | null;
@@ -84,10 +88,13 @@ const toAttribute = (r: AttributeRow): ChannelAttribute => ({
         },
   servicePack: r.pack_id === null ? '' : (r.service_pack ?? ''),
   value: r.pack_id === null ? '' : (r.pack_value ?? ''),
+  availabilityTarget: r.own_target === null ? null : Number(r.own_target),
+  countedHours: r.own_hours,
   createdAt: new Date(r.created_at).getTime(),
 });
 
-const ATTRIBUTE_SELECT = sql`select a.id, a.name, a.status, a.customer, a.virtual_num, a.username_pppoe, a.created_at,
+const ATTRIBUTE_SELECT = sql`select a.id, a.name, a.status, a.customer, a.virtual_num, a.username_pppoe,
+  a.availability_target as own_target, a.counted_hours as own_hours, a.created_at,
   p.id as pack_id, p.service_pack, p.value as pack_value, p.availability_target as pack_target,
   p.counted_hours as pack_hours, pr.id as provider_id, pr.name as provider_name
   from channel_attributes a
@@ -169,8 +176,8 @@ const DETAIL_SELECT = sql`select d.id as detail_id, d.fees, d.router_type, d.ip_
   d.device_status, d.regional_engineer, d.votes_require, d.created_at as detail_created_at,
   d.date_request_stop, d.date_online, d.date_stop, d.date_online_request, d.date_acceptance, d.deploy_request_date,
   ${contractRefColumns},
-  a.id, a.name, a.status, a.customer, a.virtual_num, a.username_pppoe, a.created_at,
-  p.id as pack_id, p.service_pack, p.value as pack_value, p.availability_target as pack_target,
+  a.id, a.name, a.status, a.customer, a.virtual_num, a.username_pppoe, a.availability_target as own_target,
+  a.counted_hours as own_hours, a.created_at, p.id as pack_id, p.service_pack, p.value as pack_value, p.availability_target as pack_target,
   p.counted_hours as pack_hours, pr.id as provider_id, pr.name as provider_name`;
 
 const DETAIL_TABLES = sql`channel_details d
@@ -297,10 +304,13 @@ export function createChannelsRepository(db: Db) {
         target: string | number;
         hours: CountedHours;
       }>(
-        await db.execute(sql`select d.contract_id, pr.name as provider, p.service_pack as pack, p.availability_target as target,
-            p.counted_hours as hours
+        // the channel's own figure and hours where it has one, else its pack's
+        await db.execute(sql`select d.contract_id, pr.name as provider, p.service_pack as pack,
+            coalesce(a.availability_target, p.availability_target) as target,
+            coalesce(a.counted_hours, p.counted_hours) as hours
           from channel_attributes a
-          join channel_service_packs p on p.id = a.service_pack_id and p.availability_target is not null
+          join channel_service_packs p on p.id = a.service_pack_id
+            and coalesce(a.availability_target, p.availability_target) is not null
           join channel_providers pr on pr.id = p.provider_id
           join lateral (select contract_id from channel_details where attribute_id = a.id
             order by id desc limit 1) d on d.contract_id is not null`),

@@ -60,6 +60,10 @@ export const channelAttributes = pgTable(
     virtualNum: text('virtual_num').notNull().default(''),
     usernamePppoe: text('username_pppoe').notNull().default(''),
     servicePackId: integer('service_pack_id').references(() => channelServicePacks.id, { onDelete: 'restrict' }),
+    /** the availability contracted for this channel, in %, over its service pack's (null: the pack's) */
+    availabilityTarget: numeric('availability_target', { precision: 6, scale: 3, mode: 'number' }),
+    /** the hours this channel's figure counts (null: the pack's) */
+    countedHours: text('counted_hours'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** the searched fields, folded (lower case, no Vietnamese marks) for the search box's trigram index */
     searchFolded: text('search_folded')
@@ -74,6 +78,7 @@ export const channelAttributes = pgTable(
     ),
     index('channel_attributes_status_idx').on(t.status),
     index('channel_attributes_service_pack_idx').on(t.servicePackId),
+    check('channel_attributes_counted_hours_check', sql`${t.countedHours} in ('all', 'business')`),
   ],
 );
 

@@ -53,6 +53,8 @@ function attributeFields(a: ChannelAttribute | undefined): Record<string, unknow
     virtualNum: a.virtualNum,
     usernamePPPoE: a.usernamePPPoE,
     servicePack: a.channelValue ? `${a.channelValue.channelName.name} / ${a.channelValue.servicePack}` : null,
+    availabilityTarget: a.availabilityTarget ?? null,
+    countedHours: a.countedHours ?? null,
   };
 }
 
@@ -160,6 +162,11 @@ export function createChannelsService({ channels, contracts, audit }: Deps) {
       virtualNum: (input.virtualNum ?? before?.virtualNum ?? '').trim(),
       usernamePppoe: (input.usernamePPPoE ?? before?.usernamePPPoE ?? '').trim(),
       servicePackId: packId,
+      availabilityTarget:
+        input.availabilityTarget === undefined
+          ? (before?.availabilityTarget ?? null)
+          : (targetOf(input.availabilityTarget) ?? null),
+      countedHours: input.countedHours === undefined ? (before?.countedHours ?? null) : input.countedHours,
     };
   }
 
@@ -401,6 +408,8 @@ export function createChannelsService({ channels, contracts, audit }: Deps) {
           virtualNum: r.virtualNum,
           usernamePppoe: r.usernamePPPoE,
           servicePackId: pack?.id ?? null,
+          availabilityTarget: null,
+          countedHours: null,
         });
         const facts: DetailFacts = { ...r, numContract: contract?.numContract ?? null, attributeId: id };
         detailRows.push({

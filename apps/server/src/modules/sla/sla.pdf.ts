@@ -22,6 +22,8 @@ const fonts = (() => {
 const MARGIN = 40;
 const ROW = 16;
 const HEADER = 22;
+/** Rows drawn between two turns of the event loop. */
+const SLICE = 200;
 const GREY = '#f0f0f0';
 const INK = '#1f1f1f';
 const MUTED = '#595959';
@@ -53,7 +55,7 @@ export type PdfOptions = {
  * provider, per service pack against its contract, per customer, the links below their contract); one customer's
  * report has its links instead of the customers. Numbers, dates and words in the reader's language; pages numbered.
  */
-export function slaPdf(report: SlaReport, options: PdfOptions): Promise<Buffer> {
+export async function slaPdf(report: SlaReport, options: PdfOptions): Promise<Buffer> {
   const t = slaTexts(options.language);
   const title = options.customer ? `${t.customerTitle}: ${options.customer}` : t.title;
   const doc = new PDFDocument({
@@ -92,7 +94,7 @@ export function slaPdf(report: SlaReport, options: PdfOptions): Promise<Buffer> 
     doc.moveDown(0.3);
   };
 
-  function table<T>(columns: Column<T>[], rows: readonly T[], danger?: (row: T) => boolean) {
+  async function table<T>(columns: Column<T>[], rows: readonly T[], danger?: (row: T) => boolean) {
     const total = columns.reduce((s, c) => s + c.width, 0);
     const widths = columns.map((c) => (c.width / total) * width);
     // the header's titles wrap onto two lines; a row's cells are cut with an ellipsis
@@ -139,11 +141,14 @@ export function slaPdf(report: SlaReport, options: PdfOptions): Promise<Buffer> 
     };
     if (doc.y + HEADER + ROW > bottom()) doc.addPage();
     header();
-    for (const row of rows)
+    for (const [i, row] of rows.entries()) {
       line(
         columns.map((c) => c.value(row)),
         danger?.(row) ? BREACH : INK,
       );
+      // a long table gives the other requests their turn now and then
+      if (i % SLICE === SLICE - 1) await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   const figures = <T extends { figures: SlaFigures }>(c: SlaTexts['columns']): Column<T>[] => [
@@ -173,7 +178,7 @@ export function slaPdf(report: SlaReport, options: PdfOptions): Promise<Buffer> 
       );
     }
     heading(t.providers);
-    table<SlaReport['providers'][number]>(
+    await table<SlaReport['providers'][number]>(
       [
         { title: c.provider, width: 16, value: (r) => r.provider || '—' },
         { title: c.links, width: 6, align: 'right', value: (r) => count(r.links) },
@@ -185,7 +190,7 @@ export function slaPdf(report: SlaReport, options: PdfOptions): Promise<Buffer> 
     );
     if (report.servicePacks.length > 0) {
       heading(t.servicePacks);
-      table<SlaReport['servicePacks'][number]>(
+      await table<SlaReport['servicePacks'][number]>(
         [
           { title: c.provider, width: 13, value: (r) => r.provider },
           { title: c.pack, width: 13, value: (r) => r.pack },
@@ -205,7 +210,7 @@ export function slaPdf(report: SlaReport, options: PdfOptions): Promise<Buffer> 
     }
     if (options.customer) {
       heading(t.links);
-      table<SlaReport['links'][number]>(
+      await table<SlaReport['links'][number]>(
         [
           { title: c.site, width: 20, value: (r) => r.sitename },
           { title: c.wan, width: 8, value: (r) => `WAN ${r.wan}` },
@@ -218,7 +223,7 @@ export function slaPdf(report: SlaReport, options: PdfOptions): Promise<Buffer> 
       );
     } else {
       heading(t.customers);
-      table<SlaReport['customers'][number]>(
+      await table<SlaReport['customers'][number]>(
         [
           { title: c.customer, width: 20, value: (r) => r.customer ?? t.noCustomer },
           { title: c.links, width: 6, align: 'right', value: (r) => count(r.links) },
@@ -232,7 +237,7 @@ export function slaPdf(report: SlaReport, options: PdfOptions): Promise<Buffer> 
       const below = report.links.filter((l) => l.contract?.breach);
       if (below.length === 0) doc.font('body').fontSize(9).fillColor(INK).text(t.noBreach, { width });
       else
-        table<SlaReport['links'][number]>(
+        await table<SlaReport['links'][number]>(
           [
             { title: c.site, width: 18, value: (r) => r.sitename },
             { title: c.wan, width: 8, value: (r) => `WAN ${r.wan}` },

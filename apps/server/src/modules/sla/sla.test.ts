@@ -13,6 +13,7 @@ describe.each(drivers)("providers' availability on %s", (driver) => {
   let admin: Record<string, string>;
   let contractId: number;
   let packId: number;
+  let channelId: number;
   const ok = async (method: 'POST' | 'PUT', url: string, payload: object) => {
     const res = await t.app.inject({ method, url: `/api/v1${url}`, headers: admin, payload });
     expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(300);
@@ -40,6 +41,7 @@ describe.each(drivers)("providers' availability on %s", (driver) => {
     expect(pack).toMatchObject({ availabilityTarget: 99.5, countedHours: 'business' });
     packId = pack.id;
     const channel = await ok('POST', '/it4u/channel/attribute', { name: 'Kênh Hoa Mai', channelValueId: packId });
+    channelId = channel.id;
     await ok('POST', '/it4u/channel/detail', { channelAttributeId: channel.id, contractId });
     const wanLinks = createWanLinksRepository(t.database.db);
     const link = (wan: number, provider: string) => ({
@@ -147,6 +149,36 @@ describe.each(drivers)("providers' availability on %s", (driver) => {
     expect(missing.statusCode).toBe(404);
     // the figure stays as it was changed
     await ok('PUT', `/it4u/channel/value.${packId}`, { availabilityTarget: 99.5 });
+  });
+
+  it("holds a link to its channel's own figure over its pack's, and to the pack's again once it is cleared", async () => {
+    const own = await ok('PUT', `/it4u/channel/attribute.${channelId}`, {
+      availabilityTarget: 98.9,
+      countedHours: 'all',
+    });
+    expect(own).toMatchObject({ availabilityTarget: 98.9, countedHours: 'all' });
+    let report = (await sla(`from=${OCTOBER.from}&to=${OCTOBER.to}`)).json();
+    // all day: 712.5 of 720 known hours up (98.958 %), over 98.9 %
+    expect(report.links[0].contract).toMatchObject({
+      pack: 'FTTH Doanh nghiệp',
+      target: 98.9,
+      hours: 'all',
+      breach: false,
+    });
+    expect(report.links[0].contract.availability).toBeCloseTo((100 * 712.5) / 720, 8);
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/it4u/channel/attribute.${channelId}`,
+      headers: admin,
+      payload: { availabilityTarget: 98.95551 },
+    });
+    expect(refused.json().code).toBe('targetTooFine');
+    await ok('PUT', `/it4u/channel/attribute.${channelId}`, { availabilityTarget: null, countedHours: null });
+    report = (await sla(`from=${OCTOBER.from}&to=${OCTOBER.to}`)).json();
+    expect(report.links[0].contract).toMatchObject({ target: 99.5, hours: 'business', breach: true });
+    expect(report.servicePacks).toEqual([
+      expect.objectContaining({ provider: 'VNPT', pack: 'FTTH Doanh nghiệp', target: 99.5, links: 1, breaches: 1 }),
+    ]);
   });
 
   it('counts business hours only when asked', async () => {
