@@ -1,4 +1,10 @@
-import { CHANNEL_DETAIL_DATES, CHANNEL_DETAIL_TEXTS, type ChannelChange, type ChannelHistoryEntry } from '@it4u/shared';
+import {
+  CHANNEL_DETAIL_DATES,
+  CHANNEL_DETAIL_TEXTS,
+  type ChannelChange,
+  type ChannelHistoryEntry,
+  formatAvailability,
+} from '@it4u/shared';
 import type { TFunction } from 'i18next';
 import { formatDate, formatMoney } from '../../components/format/formatting.ts';
 import { DEVICE_STATUS_KEYS, isChannelStatus, isDeviceStatus } from './statuses.ts';
@@ -11,6 +17,8 @@ export const HISTORY_FIELDS = [
   'virtualNum',
   'usernamePPPoE',
   'servicePack',
+  'availabilityTarget',
+  'countedHours',
   'contract',
   'channel',
   'fees',
@@ -57,6 +65,9 @@ export function historyValue(
   if (field === 'status' && isChannelStatus(value)) return t(`channels.status.${value}`);
   if (field === 'deviceStatus' && isDeviceStatus(value)) return t(`channels.deviceStatus.${DEVICE_STATUS_KEYS[value]}`);
   if (field === 'fees' && typeof value === 'number') return formatMoney(value, language);
+  if (field === 'availabilityTarget' && typeof value === 'number') return formatAvailability(value, language);
+  if (field === 'countedHours' && (value === 'all' || value === 'business'))
+    return t(value === 'all' ? 'sla.hoursAll' : 'sla.hoursBusiness');
   if (field === 'channel' && typeof value === 'number') {
     return channel && channel.id === value && channel.name ? channel.name : `#${value}`;
   }

@@ -3,9 +3,10 @@ import {
   CHANNEL_STATUSES,
   type ChannelAttribute,
   type ChannelStatus,
+  type CountedHours,
   DEFAULT_CHANNEL_STATUS,
 } from '@it4u/shared';
-import { Form, Input, Select } from 'antd';
+import { Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNotice } from '../../../components/feedback/useNotice.ts';
 import { FormModal } from '../../../components/form/FormModal.tsx';
@@ -24,6 +25,9 @@ type Values = {
   status: ChannelStatus;
   virtualNum: string;
   usernamePPPoE: string;
+  availabilityTarget?: number | null;
+  /** 'pack': the pack's hours */
+  countedHours: CountedHours | 'pack';
 };
 
 /** Register a channel (no `channel`) or change one. */
@@ -44,6 +48,8 @@ export function AttributeModal({ channel, onClose }: Props) {
       virtualNum: (values.virtualNum ?? '').trim(),
       usernamePPPoE: (values.usernamePPPoE ?? '').trim(),
       channelValueId: values.channelValueId ?? null,
+      availabilityTarget: values.availabilityTarget ?? null,
+      countedHours: values.countedHours === 'pack' ? null : values.countedHours,
     };
     save.mutate(
       { id: channel?.id, input },
@@ -78,6 +84,8 @@ export function AttributeModal({ channel, onClose }: Props) {
           status: channel?.status ?? DEFAULT_CHANNEL_STATUS,
           virtualNum: channel?.virtualNum ?? '',
           usernamePPPoE: channel?.usernamePPPoE ?? '',
+          availabilityTarget: channel?.availabilityTarget ?? null,
+          countedHours: channel?.countedHours ?? 'pack',
         }}
         onFinish={onFinish}
       >
@@ -131,6 +139,18 @@ export function AttributeModal({ channel, onClose }: Props) {
         </Form.Item>
         <Form.Item name="usernamePPPoE" label={title('usernamePPPoE')} rules={[{ max: 100 }]}>
           <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="availabilityTarget" label={title('availabilityTarget')} extra={t('channels.ownTargetHint')}>
+          <InputNumber<number> min={0} max={100} controls={false} suffix="%" style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="countedHours" label={title('countedHours')}>
+          <Select<CountedHours | 'pack'>
+            options={[
+              { value: 'pack', label: t('channels.packHours') },
+              { value: 'all', label: t('sla.hoursAll') },
+              { value: 'business', label: t('sla.hoursBusiness') },
+            ]}
+          />
         </Form.Item>
       </Form>
     </FormModal>

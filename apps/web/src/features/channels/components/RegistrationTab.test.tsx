@@ -24,7 +24,9 @@ const channel: ChannelAttribute = {
 };
 
 describe('channel registration', { timeout: 15_000 }, () => {
+  const puts: Record<string, unknown>[] = [];
   beforeEach(() => {
+    puts.length = 0;
     setTokens({ accessToken: 'token', refreshToken: 'refresh' });
     vi.stubGlobal(
       'fetch',
@@ -47,6 +49,10 @@ describe('channel registration', { timeout: 15_000 }, () => {
             message,
             details: [{ field: 'name', code: 'providerTaken', message }],
           });
+        }
+        if (method === 'PUT') {
+          puts.push(JSON.parse(String(init?.body)));
+          return jsonResponse(200, channel);
         }
         if (url.includes('/it4u/channel.name')) return jsonResponse(200, [{ id: 1, name: 'VNPT' }]);
         if (url.endsWith('/user/me')) return jsonResponse(200, { id: 1, username: 'admin', name: 'Admin', roles: [] });
@@ -73,6 +79,21 @@ describe('channel registration', { timeout: 15_000 }, () => {
     for (const text of ['1.000.000', '02-01-2026']) {
       expect(within(row()).getByText(text)).toBeTruthy();
     }
+  });
+
+  it("gives a channel its own contracted availability over its pack's", async () => {
+    renderWithProviders(<RegistrationTab />);
+    const row = (await screen.findByText('Kênh Q1')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: /Edit/ }));
+    const dialog = (await screen.findByText('Edit channel', { selector: '.ant-modal-title' })).closest(
+      '[role="dialog"]',
+    ) as HTMLElement;
+    fireEvent.change(within(dialog).getByLabelText('Contracted availability (this channel)'), {
+      target: { value: '99.9' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ availabilityTarget: 99.9, countedHours: null, channelValueId: 2 });
   });
 
   it('explains a refused delete: the channel still has details', async () => {
