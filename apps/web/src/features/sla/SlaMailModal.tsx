@@ -9,9 +9,9 @@ import { call } from '../../api/call.ts';
 import { errorText } from '../../api/errors.ts';
 import { QueryView } from '../../components/feedback/ListState.tsx';
 import { useNotice } from '../../components/feedback/useNotice.ts';
+import { recipientsRule } from '../../components/form/addresses.ts';
 import { FormModal } from '../../components/form/FormModal.tsx';
 import { showFormError } from '../../components/form/showFormError.ts';
-import { EMAIL } from '../settings/mailer/mailForms.ts';
 
 type Values = {
   enabled: boolean;
@@ -95,12 +95,7 @@ export function SlaMailModal({
     onError: (e) => notice.error(e),
   });
   const names = new Map((settings.data?.customers ?? []).map((c) => [c.customerId, c.name]));
-  const addresses = {
-    validator: (_: unknown, value: string[] | undefined) => {
-      const bad = (value ?? []).find((a) => !EMAIL.test(a));
-      return bad ? Promise.reject(new Error(t('mailer.badRecipient', { address: bad }))) : Promise.resolve();
-    },
-  };
+  const addresses = recipientsRule(t);
 
   const onFinish = (v: Values) =>
     save.mutate(

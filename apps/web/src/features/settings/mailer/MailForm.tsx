@@ -3,7 +3,8 @@ import { LANGUAGES, type MailConfig, type MailConfigInput, SECRET_MASK } from '@
 import { Alert, Button, Checkbox, Col, Form, Input, InputNumber, Row, Select, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNotice } from '../../../components/feedback/useNotice.ts';
-import { EMAIL, FORM_STYLE } from './mailForms.ts';
+import { EMAIL, recipientsRule } from '../../../components/form/addresses.ts';
+import { FORM_STYLE } from './mailForms.ts';
 import { useSaveMailConfigMutation } from './mailQueries.ts';
 import { scheduleProblemText, upcomingRuns, viewerTimeZone } from './schedule.ts';
 
@@ -148,14 +149,7 @@ export function MailForm({ initial }: { initial: MailConfig }) {
         name="ccMail"
         label={t('mailer.fields.ccMail')}
         extra={t('mailer.help.ccMail')}
-        rules={[
-          {
-            validator: (_, value: string[] | undefined) => {
-              const bad = (value ?? []).find((a) => !EMAIL.test(a));
-              return bad ? Promise.reject(new Error(t('mailer.badRecipient', { address: bad }))) : Promise.resolve();
-            },
-          },
-        ]}
+        rules={[recipientsRule(t)]}
       >
         <Select mode="tags" tokenSeparators={[',', ';', ' ']} open={false} suffixIcon={null} />
       </Form.Item>

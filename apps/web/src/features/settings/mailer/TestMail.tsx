@@ -4,8 +4,9 @@ import { Button, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotice } from '../../../components/feedback/useNotice.ts';
+import { EMAIL } from '../../../components/form/addresses.ts';
 import { useCurrentUser } from '../../../session/useCurrentUser.ts';
-import { EMAIL, FORM_STYLE } from './mailForms.ts';
+import { FORM_STYLE } from './mailForms.ts';
 import { useSendMailMutation } from './mailQueries.ts';
 import { OutcomeAlert } from './OutcomeAlert.tsx';
 

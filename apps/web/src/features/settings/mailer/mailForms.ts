@@ -1,3 +1,2 @@
-/** What the mailer's forms share: the address pattern they check against and their width. */
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** What the mailer's forms share: their width. */
 export const FORM_STYLE = { maxWidth: 720 };
