@@ -201,6 +201,11 @@ describe.each(drivers)("the availability report's PDF and monthly mail on %s", (
     expect(sent.json()).toMatchObject({ sent: 2, failed: 0 });
     await smtp.waitFor(5);
     expect(smtp.received[3]?.subject).toContain('10/2026');
+    // a mail sent by hand, sent again: still October's
+    const byHand = (await slaLines()).find((l) => l.actor !== null && l.customerId === null);
+    expect((await call('POST', `/it4u/mailLog/${byHand?.id}/resend`)).json().ok).toBe(true);
+    await smtp.waitFor(6);
+    expect(smtp.received[5]?.subject).toBe('Độ sẵn sàng của nhà cung cấp, tháng 10/2026');
     expect((await call('POST', '/it4u/sla/mail/send', { month: '2027-01' })).statusCode).toBe(400);
     expect((await call('POST', '/it4u/sla/mail/send', { month: '2026-13' })).statusCode).toBe(400);
   });
@@ -212,6 +217,11 @@ describe.each(drivers)("the availability report's PDF and monthly mail on %s", (
     const lines = await slaLines();
     const missed = lines.find((l) => l.runAt === vn('2027-01-01T08:00'));
     expect(missed).toMatchObject({ ok: false, code: 'mailMissed' });
-    expect(smtp.received).toHaveLength(5);
+    expect(smtp.received).toHaveLength(6);
+    // turned on with nobody to send to: the log says so
+    const nobody = { enabled: true, to: [], customers: [], language: 'English' };
+    expect((await call('PUT', '/it4u/sla/mail', nobody)).statusCode).toBe(200);
+    const none = await call('POST', '/it4u/sla/mail/send', { month: '2026-12' });
+    expect(none.json()).toMatchObject({ sent: 0, failed: 1, outcomes: [{ ok: false, code: 'mailNoRecipients' }] });
   });
 });

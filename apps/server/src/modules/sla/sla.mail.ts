@@ -87,8 +87,10 @@ export function createSlaMail(deps: {
   type Recipient = { customerId: number | null; to: string[] };
 
   /** A month's report to one recipient (the operator, or a customer): made, mailed, logged. */
-  async function sendOne(month: string, language: SlaLanguage, recipient: Recipient, meta: Meta) {
+  async function sendOne(month: string, language: SlaLanguage, recipient: Recipient, given: Meta) {
     const t = slaTexts(language);
+    // every line names the 1st the month's report is due on, so that Resend knows the month
+    const meta = { ...given, runAt: dueOf(month) };
     const [from, to] = vietnamMonthSpan(month);
     const customerId = recipient.customerId ?? undefined;
     const subject = fill(customerId === undefined ? t.subject : t.customerSubject, { month: monthText(month) });
@@ -134,6 +136,18 @@ export function createSlaMail(deps: {
       ...(s.to.length > 0 ? [{ customerId: null, to: s.to }] : []),
       ...s.customers.filter((c) => c.to.length > 0),
     ];
+    if (recipients.length === 0) {
+      // on, or sent by hand, with nobody to send to: said in the log rather than nothing at all
+      const subject = fill(slaTexts(languageOf(s.language)).subject, { month: monthText(month) });
+      const none = { ok: false, code: 'mailNoRecipients' as const, params: {}, response: '' };
+      const { delivery, logId } = await deps.mail.deliver(
+        'sla',
+        { to: [], subject, text: '' },
+        { ...meta, runAt: dueOf(month) },
+        none,
+      );
+      return { outcomes: [deps.mail.outcome(delivery)], logId, ok: false };
+    }
     const outcomes: MailOutcome[] = [];
     let firstLog: number | null = null;
     for (const r of recipients) {
@@ -189,8 +203,8 @@ export function createSlaMail(deps: {
     /** A mail of the log sent again: the same month's report, to the same addresses. */
     async resend(line: MailLogEntry, actor: Actor): Promise<MailOutcome> {
       const s = await load();
-      // the month it was about: the month before the 1st it was due on, or the month of a mail sent by hand
-      const month = vietnamMonthOf(line.runAt ?? line.at, line.runAt === null ? 0 : 1);
+      // the month it was about: the month before the 1st it is due on
+      const month = vietnamMonthOf(line.runAt ?? line.at, 1);
       const { delivery } = await sendOne(
         month,
         languageOf(s.language),
