@@ -34,4 +34,23 @@ describe('a due job', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(looks).toBe(1);
   });
+
+  it("waits for the next work on the area's clock, not this machine's (a console set in the past looks a minute later)", async () => {
+    let looks = 0;
+    const past = Date.UTC(2026, 4, 5, 20, 0);
+    const job = dueJob({
+      runDue: async () => {
+        looks += 1;
+        return past + 3_600_000; // an hour from the console's now, long ago on this machine's clock
+      },
+      lookAgainMs: 200,
+      now: () => past,
+      onError: () => {},
+    });
+    await job.start();
+    await new Promise((r) => setTimeout(r, 100));
+    await job.stop();
+    // on this machine's clock the work was long due: it would have looked every 20 ms
+    expect(looks).toBe(1);
+  });
 });

@@ -11,6 +11,11 @@ export function dueJob(opts: {
   lookAgainMs: number;
   firstAfterMs?: number;
   onError: (err: unknown) => void;
+  /**
+   * The clock `runDue` answers in (the console's, which may be set apart from this machine's, as the demo's is):
+   * the wait is the time to the next work on it. Without it, this machine's.
+   */
+  now?: () => number;
   /** after the timers are cleared (close what the work holds, wait for a run under way) */
   onStop?: () => void | Promise<void>;
 }): Job {
@@ -28,7 +33,8 @@ export function dueJob(opts: {
       running = undefined;
     }
     if (stopped) return;
-    const wait = next === null ? opts.lookAgainMs : Math.min(opts.lookAgainMs, Math.max(0, next - Date.now()) + 20);
+    const now = opts.now ?? Date.now;
+    const wait = next === null ? opts.lookAgainMs : Math.min(opts.lookAgainMs, Math.max(0, next - now()) + 20);
     timer = setTimeout(look, wait);
     timer.unref();
   }

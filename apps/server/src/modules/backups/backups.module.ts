@@ -70,6 +70,7 @@ export function backupsModule(
             runDue: () => core.ops.job('backup', () => service.runDue()),
             lookAgainMs: LOOK_AGAIN_MS,
             firstAfterMs: 5_000,
+            now: deps.now,
             onError: (err) => deps.log(err, 'the scheduled backup could not run'),
             onStop: () => service.idle(),
           }),

@@ -41,6 +41,7 @@ export function mailModule(
           dueJob({
             runDue: () => core.ops.job('mail', () => service.runDue()),
             lookAgainMs: LOOK_AGAIN_MS,
+            now: deps.now,
             onError: (err) => deps.log?.()?.warn({ err }, 'the scheduled report could not run'),
             onStop: () => service.close(),
           }),

@@ -223,5 +223,8 @@ describe.each(drivers)("the availability report's PDF and monthly mail on %s", (
     expect((await call('PUT', '/it4u/sla/mail', nobody)).statusCode).toBe(200);
     const none = await call('POST', '/it4u/sla/mail/send', { month: '2026-12' });
     expect(none.json()).toMatchObject({ sent: 0, failed: 1, outcomes: [{ ok: false, code: 'mailNoRecipients' }] });
+    // off: nothing to wait for (the job looks again in its minute, never in a tight loop)
+    expect((await call('PUT', '/it4u/sla/mail', { ...nobody, enabled: false })).statusCode).toBe(200);
+    expect(await a.runDue()).toBeNull();
   });
 });

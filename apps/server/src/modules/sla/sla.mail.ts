@@ -214,14 +214,18 @@ export function createSlaMail(deps: {
       return deps.mail.outcome(delivery);
     },
 
-    /** Sends the month before's reports on the 1st, once whatever the number of instances; answers when to look again. */
+    /**
+     * Sends the month before's reports on the 1st, once whatever the number of instances; answers when the next is due
+     * (on the console's clock), or null while the mail is off.
+     */
     async runDue(): Promise<number | null> {
       const s = await load();
       const now = deps.now();
       const month = vietnamMonthOf(now, 1);
       const due = dueOf(month);
       const next = dueOf(vietnamMonthOf(now));
-      if (!s.enabled || now < due || due < s.since) return now < due ? due : next;
+      if (!s.enabled) return null;
+      if (now < due || due < s.since) return now < due ? due : next;
       const subject = fill(slaTexts(languageOf(s.language)).subject, { month: monthText(month) });
       const interrupted = (delivery: Parameters<MailForSla['lineOf']>[3], meta: Meta) =>
         deps.mail.lineOf('sla', s.to, subject, delivery, meta);

@@ -47,6 +47,7 @@ export function slaModule(
           dueJob({
             runDue: () => core.ops.job('slaMail', () => mail.runDue()),
             lookAgainMs: LOOK_AGAIN_MS,
+            now,
             onError: (err) => deps.log?.()?.warn({ err }, 'the monthly availability mail could not run'),
           }),
         ];
