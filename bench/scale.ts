@@ -8,31 +8,15 @@
 // each controller saw during them (aim: one per controller per 30 s window); the site list a site selector loads
 // (time and size); the console's resident memory and CPU time; and, as ceilings measured in the same run, a bare
 // route of the console (/api/health) and a bare controller read (stat/sites straight from the simulator).
-import { Worker } from 'node:worker_threads';
 import { startSimulator } from '@it4u/unifi-sim';
 import { BENCH_NOON, BENCH_SIM, startServer } from './spawn.ts';
+import { type Answer, timedClient } from './timed.ts';
 
 const sizes = (process.env.BENCH_SIZES ?? '8,200,2000').split(',').map(Number);
 const API_KEY = 'bench-api-key';
 
-type Answer = { ms: number; status: number; body: string };
-
 // timed in a thread of its own: this process's loop is busy serving the console's calls to the simulators
-const client = new Worker(new URL('./timed-client.mjs', import.meta.url));
-client.unref();
-const waiting = new Map<number, (a: Answer) => void>();
-client.on('message', (a: Answer & { id: number }) => {
-  waiting.get(a.id)?.(a);
-  waiting.delete(a.id);
-});
-let asked = 0;
-function timed(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
-  const id = ++asked;
-  return new Promise<Answer>((resolve) => {
-    waiting.set(id, resolve);
-    client.postMessage({ id, url, init });
-  });
-}
+const timed = timedClient();
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);

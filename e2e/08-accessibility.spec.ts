@@ -31,6 +31,7 @@ const SCREENS = [
   '/user/changepassword',
   '/channel',
   '/supplies',
+  '/reconciliation',
   '/clientDeviceInf',
   '/reporter',
   '/chat',
@@ -38,6 +39,7 @@ const SCREENS = [
   '/customers',
   '/customers/1',
   '/availability',
+  '/alerts',
 ];
 const SIGNED_OUT = ['/login', '/verify', '/resetPassword', '/logined', '/403'];
 

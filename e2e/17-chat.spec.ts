@@ -52,7 +52,7 @@ test('chat between two browsers: presence, typing, unread counts, notices, dupli
   await expect(tech.getByRole('navigation').getByRole('menuitem', { name: /Trò chuyện/ })).toContainText('1');
 
   // the technician opens it from the notice: read, the count gone; the two lines kept as written
-  await tech.getByRole('button', { name: 'Mở' }).click();
+  await tech.getByRole('button', { name: 'Mở', exact: true }).click();
   await expect(tech).toHaveURL(/\/chat\?with=\d+$/);
   const conversation = tech.getByRole('log');
   await expect(conversation).toContainText('Chào anh, router ở Quán Cà Phê\nmất WAN 2');

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
@@ -94,6 +96,9 @@ test.beforeAll(async () => {
     UNIFI_DEMO: 'off',
     TERMINAL_ALLOW_LOOPBACK: '1',
     SHUTDOWN_DRAIN_SECONDS: '2',
+    // both instances look at the alerts every 2 seconds, and the test's webhook receiver is on loopback
+    ALERTS_EVERY_SECONDS: '2',
+    WEBHOOKS_ALLOW_LOOPBACK: '1',
   };
   for (const name of ['a', 'b'] as const) instances.push({ name, port: await freePort(), out: '' });
   // the first start makes the database, the second finds it made
@@ -307,6 +312,60 @@ test('through the proxy: a terminal session, and an import killed mid-way is all
   expect(await counts()).toEqual({ items: 30, records: 300 });
   await startInstance(victim);
   await sleep(PROXY_NOTICES_MS);
+});
+
+test('an alert opens and resolves once across the two instances: one webhook body and one mail each', async () => {
+  const got: { event: string; kind: string; signature: string }[] = [];
+  const receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      const parsed = JSON.parse(body);
+      got.push({ event: parsed.event, kind: parsed.alert?.kind, signature: String(req.headers['x-it4u-signature']) });
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  try {
+    const port = (receiver.address() as AddressInfo).port;
+    const set = await api.put('/api/v1/it4u/alerts/delivery', {
+      headers: admin,
+      data: { mail: { enabled: true, to: ['noc@example.test'], digestMinutes: 0 }, language: 'English' },
+    });
+    expect(set.ok(), await set.text()).toBe(true);
+    const hook = await api.post('/api/v1/it4u/alerts/webhooks', {
+      headers: admin,
+      data: { name: 'NOC', url: `http://127.0.0.1:${port}/alerts`, format: 'json', enabled: true },
+    });
+    expect(hook.status(), await hook.text()).toBe(201);
+    const channel = await api.post('/api/v1/it4u/channel/attribute', {
+      headers: admin,
+      data: { name: 'Kênh proxy', customer: 'Proxy' },
+    });
+    const id = (await channel.json()).id;
+    const status = (value: string) =>
+      api.put(`/api/v1/it4u/channel/attribute.${id}`, { headers: admin, data: { name: 'Kênh proxy', status: value } });
+    expect((await status('online')).ok()).toBe(true);
+    const alertMails = () => smtp.received.filter((m) => m.subject.startsWith('IT4U:'));
+    expect((await status('suspend')).ok()).toBe(true);
+    await expect.poll(() => got.length, { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => alertMails().length, { timeout: 30_000 }).toBe(1);
+    expect((await status('online')).ok()).toBe(true);
+    await expect.poll(() => got.length, { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => alertMails().length, { timeout: 30_000 }).toBe(2);
+    // a few more looks by both instances send nothing again
+    await sleep(6_000);
+    expect(got.map((g) => `${g.event} ${g.kind}`)).toEqual(['alert.opened channelDown', 'alert.resolved channelDown']);
+    expect(alertMails()).toHaveLength(2);
+    expect(alertMails()[0]?.text).toContain('Channel Kênh proxy is suspended');
+    expect(got.every((g) => /^sha256=[0-9a-f]{64}$/.test(g.signature))).toBe(true);
+    // the scheduled report's count (the last test) is the schedule's own
+    for (const mail of alertMails()) smtp.received.splice(smtp.received.indexOf(mail), 1);
+  } finally {
+    receiver.close();
+  }
 });
 
 test('a rolling restart fails no request, and the scheduled mail went out once a minute', async ({ browser }) => {

@@ -101,6 +101,9 @@ describe.each(drivers)('the app on %s', (driver) => {
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      // WebAssembly may be compiled (the label reader), JavaScript's eval may not
+      expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval';/);
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-eval'/);
       expect(csp).toContain("frame-ancestors 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     }

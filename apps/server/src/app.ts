@@ -16,6 +16,7 @@ import type { Area, Core } from './lib/module.ts';
 import { createOpsMetrics } from './lib/opsMetrics.ts';
 import { deriveKey } from './lib/secrets.ts';
 import { SHEET_LIMITS, type SheetLimits } from './lib/upload.ts';
+import { alertsModule } from './modules/alerts/alerts.module.ts';
 import { auditModule } from './modules/audit/audit.module.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { backupsModule } from './modules/backups/backups.module.ts';
@@ -99,6 +100,12 @@ export type AppOptions = {
   scheduleMail?: boolean;
   /** the remote terminal: idle time before a session closes, open sessions per user, loopback allowed (TERMINAL_IDLE_MINUTES, TERMINAL_MAX_SESSIONS, TERMINAL_ALLOW_LOOPBACK) */
   terminal?: Partial<TerminalOptions>;
+  /** how often the alerts look at what they watch (ms); none on their own when absent (tests look themselves) */
+  alertsEveryMs?: number;
+  /** the alerts' webhooks may go to loopback (WEBHOOKS_ALLOW_LOOPBACK: the tests' receivers) */
+  webhooksToLoopback?: boolean;
+  /** how often the controllers' devices are read for the warehouse's reconciliation (ms); none when absent */
+  sightingsEveryMs?: number;
 };
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -170,7 +177,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // the mail area is made below: the notice of a changed e-mail address goes through it once the app runs
   const users = usersModule(core, { sites: sites.service, mail: () => mail.service, log: () => app.log });
   const contracts = contractsModule(core, { sites: sites.service });
-  const supplies = suppliesModule(core, { contracts: contracts.forRecords });
+  const supplies = suppliesModule(core, {
+    contracts: contracts.forRecords,
+    health: (ttlMs) => sites.service.health(ttlMs),
+    now: opts.now,
+    sightingsEveryMs: opts.sightingsEveryMs,
+    log: () => app.log,
+  });
   const channels = channelsModule(core, { contracts: contracts.forRecords });
   const auditTrail = auditModule(core, { contracts: contracts.forRecords, sites: sites.service });
   const deviceInfo = deviceInfoModule(core, {
@@ -253,6 +266,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     contracts: createContractsRepository(db),
     sites: createSitesRepository(db),
     wanLinks: createWanLinksRepository(db),
+    warehouse: supplies.forDemo,
+    now: opts.now ?? Date.now,
   });
   new Gauge({
     name: 'it4u_sockets_open',
@@ -305,6 +320,27 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     schedule: opts.scheduleMail,
     log: () => app.log,
   });
+  const alerts = alertsModule(core, {
+    sources: {
+      health: (ttlMs) => sites.service.health(ttlMs),
+      accessPoints: (site, ttlMs, on) => dashboard.service.accessPointStates(site, ttlMs, on),
+      wanSites: () => wanLinks.ofSla.all(),
+      channels: channels.forAlerts,
+      mailRuns: () => mail.forAlerts.lastRuns(),
+      lastBackup: () => backups.service.lastEnded(),
+      contractBySite: () => contracts.forAlerts.contractBySite(),
+      belowMinimum: () => supplies.forAlerts.belowMinimum(),
+      changedKeys: () => terminal.forAlerts.changedKeys(),
+      vouchersRunningOut: (percent, ttlMs) => vouchers.service.forAlerts.runningOut(percent, ttlMs),
+    },
+    mail: mail.service,
+    store: settings.alertDeliverySettings,
+    now: opts.now,
+    everyMs: opts.alertsEveryMs ?? 0,
+    webhooksToLoopback: opts.webhooksToLoopback,
+    publicUrl: opts.publicUrl,
+    log: () => app.log,
+  });
   realtime.authenticateWith(registerAuth(app, auth.verifyAccess, auth.sessionStore));
 
   // The areas and where they answer.
@@ -334,6 +370,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ['/api/v1', customers],
     ['/api/v1', search],
     ['/api/v1', sla],
+    ['/api/v1', alerts],
     ['', { routes: terminal.socketRoutes }],
     ['', { routes: splash.publicRoutes }],
     ['', portal],
@@ -395,6 +432,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         app.log.info(result, 'site names filled from the demo controller');
         const customers = await contracts.service.addDemo(await sites.service.all());
         if (customers) app.log.info({ customers }, 'demo customers added to the contracts register');
+        if (!customers) return;
+        const stockOuts = await demo
+          .addWarehouse()
+          .catch((err: unknown) => app.log.warn({ err }, "the demo's warehouse could not be made"));
+        if (stockOuts) app.log.info({ stockOuts }, "the demo's warehouse made from its access points");
       } catch (err) {
         app.log.warn({ err }, 'the site names could not be filled from the demo controller');
       }

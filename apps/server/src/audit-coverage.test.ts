@@ -23,6 +23,8 @@ const NOT_AUDITED = [
   'POST /it4u/mailLog/:id/resend', // the mail log keeps it, with the mail server's answer
   'POST /it4u/sla/mail/send', // the mail log keeps each mail, with the server's answer and who sent it
   'POST /it4u/customer_info', // a router's report: the links' own history keeps it
+  'POST /it4u/alerts/look', // a look: the alerts it opens and resolves are its record
+  'POST /it4u/reconciliation/scan', // a read of the controllers: the sightings it writes are what they said
   'POST /guest/s/:site/', // a guest signing in: the controller keeps the guest and the voucher used
 ];
 

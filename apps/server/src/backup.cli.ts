@@ -2,12 +2,12 @@
 //   npm run backup [-- FILE]                 a consistent snapshot, to FILE or BACKUP_DIR/it4u-<time>.it4u.gz
 //   npm run restore -- FILE [--replace]      into the database the console runs on (DATABASE_URL, else embedded)
 //   npm run move-to-postgres                 the embedded database (DATA_DIR) copied into DATABASE_URL's
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { BackupError, inUse, restoreBackup, writeBackup } from './db/backup.ts';
-import { type Database, migrate, openPglite, openPostgres } from './db/client.ts';
+import { type Database, DataDirInUseError, migrate, openPglite, openPostgres } from './db/client.ts';
 import { isIncomplete, markIncomplete, openDatabase } from './db/open.ts';
 import { loadMasterKey } from './lib/secrets.ts';
 
@@ -15,29 +15,24 @@ const config = loadConfig();
 const [command, ...args] = process.argv.slice(2);
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
-/** The embedded database cannot be opened by two processes: refuse while the console runs on it. */
-function embeddedFree() {
-  const pidFile = path.join(config.dataDir, 'console.pid');
-  let pid: number | undefined;
+/**
+ * Opens the embedded database, which cannot be opened by two processes: while the console runs on it, says what to do
+ * instead.
+ */
+async function embedded<T>(open: () => Promise<T>): Promise<T> {
   try {
-    pid = Number(readFileSync(pidFile, 'utf8').trim());
-  } catch {
-    return;
+    return await open();
+  } catch (err) {
+    if (!(err instanceof DataDirInUseError)) throw err;
+    throw new BackupError(
+      `The console (process ${err.pid}) is running on the embedded database in ${config.dataDir}: stop it first, or ` +
+        'back up from Settings → Parameter → Backups (Back up now) while it runs.',
+    );
   }
-  try {
-    if (pid) process.kill(pid, 0);
-  } catch {
-    return; // a pid file left by a console that died
-  }
-  throw new BackupError(
-    `The console (process ${pid}) is running on the embedded database in ${config.dataDir}: stop it first, or ` +
-      'back up from Settings → Parameter → Backups (Back up now) while it runs.',
-  );
 }
 
 async function open(): Promise<Database> {
-  if (!config.databaseUrl) embeddedFree();
-  return openDatabase(config);
+  return embedded(() => openDatabase(config));
 }
 
 const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
@@ -70,10 +65,9 @@ async function main() {
     }
   } else if (command === 'move-to-postgres') {
     if (!config.databaseUrl) throw new BackupError('Set DATABASE_URL to the PostgreSQL database to move to.');
-    embeddedFree();
     const file = path.join(tmpdir(), `it4u-move-${process.pid}.it4u.gz`);
     try {
-      const from = await openPglite(path.join(config.dataDir, 'pg'));
+      const from = await embedded(() => openPglite(path.join(config.dataDir, 'pg')));
       try {
         await migrate(from);
         await writeBackup(from, masterKey, file);

@@ -29,6 +29,12 @@ export type Config = {
   metricsToken: string | undefined;
   /** where people reach the web app (the links of reset mails): PUBLIC_URL, else http://localhost:<port> */
   publicUrl: string;
+  /** how often the alerts look at what they watch (ALERTS_EVERY_SECONDS, default 60) */
+  alertsEveryMs: number;
+  /** the alerts' webhooks may go to loopback (WEBHOOKS_ALLOW_LOOPBACK=1: a test's receiver) */
+  webhooksToLoopback: boolean;
+  /** how often the controllers' devices are read for the warehouse's reconciliation (SIGHTINGS_EVERY_MINUTES, default 15) */
+  sightingsEveryMs: number;
   /** the remote terminal: minutes without typing before a session closes, open sessions per user; loopback allowed */
   terminal: { idleMs: number; maxSessions: number; allowLoopback?: true };
   /** on SIGTERM, how long /api/ready says "draining" while requests are still served, before the server closes */
@@ -137,6 +143,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
     publicUrl: publicUrl(env.PUBLIC_URL, port),
+    alertsEveryMs: count('ALERTS_EVERY_SECONDS', env.ALERTS_EVERY_SECONDS, 60, 1, 3600) * 1000,
+    webhooksToLoopback: flag('WEBHOOKS_ALLOW_LOOPBACK', env.WEBHOOKS_ALLOW_LOOPBACK),
+    sightingsEveryMs: count('SIGHTINGS_EVERY_MINUTES', env.SIGHTINGS_EVERY_MINUTES, 15, 1, 1440) * 60_000,
     drainMs: count('SHUTDOWN_DRAIN_SECONDS', env.SHUTDOWN_DRAIN_SECONDS, 3, 0, 300) * 1000,
     terminal: {
       idleMs: count('TERMINAL_IDLE_MINUTES', env.TERMINAL_IDLE_MINUTES, 15, 1, 1440) * 60_000,

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { startSimulator } from '@it4u/unifi-sim';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { DataDirInUseError } from './db/client.ts';
 import { openDatabase } from './db/open.ts';
 import { loadMasterKey } from './lib/secrets.ts';
 import { createControllersRepository } from './modules/controllers/controllers.repository.ts';
@@ -31,10 +30,12 @@ process.on('uncaughtException', uncaught('uncaught exception'));
 process.on('unhandledRejection', uncaught('unhandled rejection'));
 
 const config = loadConfig();
-const database = await openDatabase(config);
-// the embedded database is this process's alone: the backup commands look here before they open it
-const pidFile = config.databaseUrl ? undefined : path.join(config.dataDir, 'console.pid');
-if (pidFile) writeFileSync(pidFile, String(process.pid));
+// the embedded database is this process's alone: another console (or a backup command) on its folder is refused
+const database = await openDatabase(config).catch((err: unknown) => {
+  if (!(err instanceof DataDirInUseError)) throw err;
+  process.stderr.write(`${err.message}\n`);
+  process.exit(1);
+});
 const firstAdmin = await ensureFirstAdmin(database, config.adminPassword);
 
 // With no controller configured, a simulated one on loopback stands in (the UI says so). It is never used once an
@@ -75,6 +76,9 @@ const app = await buildApp({
   metricsToken: config.metricsToken,
   publicUrl: config.publicUrl,
   terminal: config.terminal,
+  alertsEveryMs: config.alertsEveryMs,
+  sightingsEveryMs: config.sightingsEveryMs,
+  webhooksToLoopback: config.webhooksToLoopback,
   draining: () => closing,
   now: demo ? demoNow : undefined,
   logger: {
@@ -102,7 +106,6 @@ async function shutdown(signal: string) {
   await app.close();
   await demo?.close();
   await database.close();
-  if (pidFile) rmSync(pidFile, { force: true });
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

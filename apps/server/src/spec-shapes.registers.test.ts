@@ -169,7 +169,8 @@ describe.each(drivers)("the registers' spec shapes on %s", (driver) => {
   it('supply item (catalogue): id, itemCode, name, unit, number, value, note', async () => {
     const body = { id: '', itemCode: 'SPEC-AP', name: 'Spec access point', unit: 'Cái', number: 5, value: 2_500_000 };
     const made = await ok('POST', '/it4u/listSupplies', { ...body, note: 'opening stock' });
-    const expected = { ...body, id: made.id, note: 'opening stock' };
+    // the spec's fields, and the console's minimum stock (none unless given)
+    const expected = { ...body, id: made.id, note: 'opening stock', minStock: null };
     expect(made).toEqual(expected);
     expect(await ok('GET', `/it4u/listSupplies/${made.id}`)).toEqual(expected);
     expect(await ok('PUT', `/it4u/listSupplies/${made.id}`, { ...expected, note: 'counted' })).toEqual({

@@ -179,6 +179,7 @@ export const API_ERRORS = {
     'Several controllers are configured: remove the first one in the Controllers list instead of clearing its address.',
   // backups
   backupRunning: 'A backup is being made now: wait for it to end.',
+  sightingScanRunning: "The controllers' devices are being read now, or were read under a minute ago: wait a moment.",
   backupTooSoon: 'A backup was made a moment ago: try again in {{seconds}} s.',
   // leaving the demo
   demoInUse: 'The demo controller is still in use: add your controller first.',
@@ -220,6 +221,10 @@ export const API_ERRORS = {
   mailUnreachable: 'The mail server cannot be reached ({{reason}}).',
   mailRecipientsRefused: 'The mail server refused the recipients: {{response}}',
   mailFailed: 'The mail could not be sent ({{reason}}).',
+  webhookRefused:
+    'This address cannot receive webhooks: {{host}} is this machine, loopback or link-local, or has no address.',
+  alertResolved: 'This alert has resolved already: its condition cleared.',
+  alertRuleNoPercent: 'This kind of alert has no percentage to set.',
   mailNoRecipients: 'The scheduled report has no recipients: add their addresses in Settings → Mailer.',
   mailMissed: 'Not sent: no instance of the console was running at the scheduled time.',
   mailInterrupted:

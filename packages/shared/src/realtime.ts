@@ -33,6 +33,8 @@ export type ServerEvents = {
   'chat:typing': (event: ChatTypingEvent) => void;
   /** someone came online or went offline (to the sockets that watch presence) */
   presence: (event: PresenceEvent) => void;
+  /** an alert this user is told about opened, resolved, or was acknowledged or muted: the counts are read again */
+  'alerts:changed': () => void;
   /** this user signed in elsewhere (the web app then goes to /logined) */
   'session:elsewhere': () => void;
 };

@@ -9,6 +9,14 @@ export const SELECTABLE_STOCK_OUT_STATUSES = ['Đang sử dụng', 'Hư hỏng',
 export const MOVED_STATUS: StockOutStatus = 'Đã dịch chuyển';
 export const IN_USE_STATUS: StockOutStatus = 'Đang sử dụng';
 
+/**
+ * The four ways the warehouse and the network disagree: issued (in use) but never seen online `days` after it left;
+ * online at a site of another customer than the record's; recalled or broken, yet online; online at a customer's
+ * site, yet never issued from the warehouse.
+ */
+export const RECONCILIATION_CASES = ['notSeen', 'elsewhere', 'retired', 'unissued'] as const;
+export type ReconciliationCase = (typeof RECONCILIATION_CASES)[number];
+
 /** New stock row defaults. */
 export const NEW_STOCK_ROW = { number: 1, warrantyPeriod: 0, storageTerm: 0 } as const;
 export const WARRANTY_HINT_MONTHS = 24;

@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -68,25 +69,130 @@ const MIGRATION_LOCK = 7_210_001;
  */
 const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=32MB', '-c', 'maintenance_work_mem=16MB'];
 
+/** Another running process holds the embedded database's folder. */
+export class DataDirInUseError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: string,
+    readonly lockFile: string,
+  ) {
+    super(
+      `The embedded database at ${dataDir} is in use by another running process of the console (process ${pid}: the console or a backup command): stop it first, or give this one another DATA_DIR. (If no such process runs, delete ${lockFile}.)`,
+    );
+  }
+}
+
+/** The data folders this process holds. */
+const held = new Set<string>();
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+const codeOf = (err: unknown) => (err as NodeJS.ErrnoException).code;
+
+/**
+ * Takes the embedded database's folder for this process (`<dataDir>.lock`, holding its pid), or throws when another
+ * running process holds it: PGlite keeps the database in the process's memory and writes it back, so two processes on
+ * one folder would each overwrite the other's writes (a second `npm start`, a restart begun before the first instance
+ * finished closing, `npm run backup` against a running console). Answers how to give it back.
+ * - The lock appears whole: written aside, then linked to its name (a reader never sees it half written).
+ * - A lock left by a process that died (or by our own pid, not held here: a container's restart) is taken over: moved
+ *   aside first, so that of two processes taking it over at once one wins; a lock moved by mistake (another's, fresh)
+ *   is put back.
+ */
+function holdDataDir(dataDir: string): () => void {
+  const file = `${path.resolve(dataDir)}.lock`;
+  if (held.has(file)) throw new DataDirInUseError(dataDir, String(process.pid), file);
+  const mine = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(mine, String(process.pid));
+  const take = () => {
+    try {
+      linkSync(mine, file);
+    } catch (err) {
+      // a file system without hard links: an exclusive create, written at once
+      if (codeOf(err) !== 'EPERM' && codeOf(err) !== 'ENOTSUP') throw err;
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+    }
+  };
+  try {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      try {
+        take();
+        held.add(file);
+        return () => {
+          held.delete(file);
+          rmSync(file, { force: true });
+        };
+      } catch (err) {
+        if (codeOf(err) !== 'EEXIST') throw err;
+      }
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch (err) {
+        if (codeOf(err) === 'ENOENT') continue;
+        throw err;
+      }
+      const pid = Number.parseInt(text, 10);
+      if (pid > 0 && pid !== process.pid && alive(pid)) throw new DataDirInUseError(dataDir, text.trim(), file);
+      const aside = `${file}.stale.${process.pid}`;
+      try {
+        renameSync(file, aside);
+      } catch (err) {
+        if (codeOf(err) === 'ENOENT') continue;
+        throw err;
+      }
+      if (readFileSync(aside, 'utf8') !== text) {
+        try {
+          linkSync(aside, file);
+        } catch {
+          // its name taken again meanwhile: the next attempt reads who holds it
+        }
+      }
+      rmSync(aside, { force: true });
+    }
+    throw new DataDirInUseError(dataDir, 'unknown', file);
+  } finally {
+    rmSync(mine, { force: true });
+  }
+}
+
 /** PGlite in-process: at dataDir, or in memory when dataDir is undefined; from a dump of another when given one. */
 export async function openPglite(dataDir?: string, template?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const release = dataDir ? holdDataDir(dataDir) : () => {};
   // a template (a migrated database's dump) spares the tests initdb and the migrations
-  const client = new PGlite({
-    dataDir,
-    // the search box's trigram indexes (migration 0022)
-    extensions: { pg_trgm },
-    ...(template && { loadDataDir: template }),
-    startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS],
-  });
-  await client.waitReady;
+  let client: PGlite;
+  try {
+    client = new PGlite({
+      dataDir,
+      // the search box's trigram indexes (migration 0022)
+      extensions: { pg_trgm },
+      ...(template && { loadDataDir: template }),
+      startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS],
+    });
+    await client.waitReady;
+  } catch (err) {
+    release();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     exclusive: (fn) => fn(),
     async close() {
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
     },
   };
 }

@@ -58,6 +58,10 @@ describe.skipIf(!process.env.DATABASE_URL)('moving from the embedded database to
       const person = await seedUser(embedded, { roles: ['ROLE_ADMIN'], username: 'chi.mai' });
       await createSitesRepository(embedded.db).insert({ sitename: 'Khách sạn Hoa Mai', idname: 'hoamai01' });
       const expected = await counts(embedded);
+      // while a console holds it (this process here), the command is refused and says what to do instead
+      const refused = await run(env).done;
+      expect(refused.code).not.toBe(0);
+      expect(refused.out).toContain(`The console (process ${process.pid}) is running on the embedded database`);
       await embedded.close();
 
       // the target migrated, and a table held by another session: the copy waits there until it is killed

@@ -3,6 +3,7 @@
  * repository): Drizzle's migrations read this file, and the repositories import their tables from it.
  */
 
+export * from '../modules/alerts/alerts.schema.ts';
 export * from '../modules/auth/auth.schema.ts';
 export * from '../modules/backups/backups.schema.ts';
 export * from '../modules/channels/channels.schema.ts';

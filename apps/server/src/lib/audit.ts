@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditEvents } from '../db/schema.ts';
 
@@ -78,6 +78,15 @@ export function createAudit(db: Db) {
         .from(auditEvents)
         .where(and(...conditions));
       return Number(row?.n ?? 0);
+    },
+
+    /** The targets an event was recorded for, each once (the sites where vouchers were made). */
+    async targetsOf(event: string): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ target: auditEvents.target })
+        .from(auditEvents)
+        .where(and(eq(auditEvents.event, event), isNotNull(auditEvents.target)));
+      return rows.flatMap((r) => (r.target === null ? [] : [r.target]));
     },
 
     async list(limit = 100) {

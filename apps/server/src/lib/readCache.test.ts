@@ -14,6 +14,34 @@ describe('the read cache', () => {
     expect(await cache.get('a', load)).toBe(2);
   });
 
+  it('never gives a read an answer older than the time it asks for, whoever stored it or is loading it', async () => {
+    let clock = 0;
+    let loads = 0;
+    const cache = createReadCache(1000, () => clock);
+    const load = async () => ++loads;
+    // kept 30 s by the dashboards' read: a look asking for 0 asks again, a second later as at once
+    expect(await cache.get('sites', load, 30_000)).toBe(1);
+    clock = 1000;
+    expect(await cache.get('sites', load, 0)).toBe(2);
+    expect(await cache.get('sites', load, 30_000)).toBe(2);
+    clock = 31_000;
+    expect(await cache.get('sites', load, 30_000)).toBe(3);
+
+    // a read under way, begun before a change: a read asking for 0 a moment later does not join it
+    let release: (v: string) => void = () => {};
+    const slow = () => new Promise<string>((r) => (release = r));
+    const before = cache.get('devices', slow, 30_000);
+    clock += 1;
+    const now = cache.get('devices', async () => 'after the change', 0);
+    // one asking for 30 s joins the newest call
+    const joined = cache.get('devices', slow, 30_000);
+    release('before the change');
+    expect(await before).toBe('before the change');
+    expect(await now).toBe('after the change');
+    expect(await joined).toBe('after the change');
+    expect(await cache.get('devices', slow, 30_000)).toBe('after the change');
+  });
+
   it('changes a kept answer in place, and forgets one that is being loaded', async () => {
     let loads = 0;
     const cache = createReadCache(60_000, () => 0);
@@ -63,5 +91,38 @@ describe('the read cache', () => {
     expect(await cache.get('v', load)).toBe(2);
     clock = 1500 + 1000 + 5000;
     await expect(cache.get('v', load)).rejects.toThrow('controller down');
+  });
+
+  it('with staleMs, keeps one reload however long it takes, and gives a read asking for 0 no stale answer', async () => {
+    let clock = 0;
+    let loads = 0;
+    const cache = createReadCache(1000, () => clock, { staleMs: 60_000 });
+    let release: (v: string) => void = () => {};
+    const slow = () => {
+      loads++;
+      return new Promise<string>((r) => (release = r));
+    };
+    expect(await cache.get('v', async () => 'first')).toBe('first');
+    clock = 1500;
+    expect(await cache.get('v', slow)).toBe('first');
+    // the reload still under way after more than its time: no second one
+    clock = 5000;
+    expect(await cache.get('v', slow)).toBe('first');
+    expect(loads).toBe(1);
+    // a read asking for 0 asks now
+    expect(await cache.get('v', async () => 'now', 0)).toBe('now');
+    release('reloaded');
+  });
+
+  it('counts an answer from when it was asked for, not from when it came', async () => {
+    let clock = 0;
+    const cache = createReadCache(1000, () => clock);
+    let release: (v: string) => void = () => {};
+    const reading = cache.get('v', () => new Promise<string>((r) => (release = r)));
+    clock = 800;
+    release('asked at 0');
+    expect(await reading).toBe('asked at 0');
+    clock = 1000;
+    expect(await cache.get('v', async () => 'again')).toBe('again');
   });
 });

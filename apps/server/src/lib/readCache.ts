@@ -4,6 +4,10 @@
  * changes). However many people watch a site, the controller sees one call per key and TTL. A write that changes a
  * key while it is being read drops that read's answer when it comes (it may predate the write).
  *
+ * Each read says how old an answer it takes: it is never given one older, whoever stored it, and it joins a call
+ * under way only if that call began within its TTL. A read asking for 0 (an administrator's look now) asks the
+ * controller.
+ *
  * With `staleMs`, an answer past its TTL by less than that is still given at once while a new one is loaded
  * behind it: nobody waits for the reload (the guest page, which hundreds of phones load at once).
  */
@@ -13,40 +17,45 @@ export function createReadCache(
   opts: { staleMs?: number /** each read's result, for /metrics */; lookup?: (hit: boolean) => void } = {},
 ) {
   const staleMs = opts.staleMs ?? 0;
-  const done = new Map<string, { at: number; ttl: number; value: unknown }>();
-  const pending = new Map<string, Promise<unknown>>();
+  const done = new Map<string, { at: number; value: unknown }>();
+  const pending = new Map<string, { p: Promise<unknown>; at: number }>();
   const forget = (key: string) => {
     done.delete(key);
     pending.delete(key);
   };
-  function start<T>(key: string, load: () => Promise<T>, ttl: number): Promise<T> {
+  function start<T>(key: string, load: () => Promise<T>): Promise<T> {
+    // an answer is as old as the call that asked for it: what changed while it was under way may be missing
+    const at = now();
     const p: Promise<T> = load()
       .then((value) => {
-        if (pending.get(key) !== p) return value; // a write came meanwhile
+        if (pending.get(key)?.p !== p) return value; // a write came meanwhile (or a fresher read)
         done.delete(key); // the newest last, first out when the cache is full
-        done.set(key, { at: now(), ttl, value });
+        done.set(key, { at, value });
         if (done.size > 5000) done.delete(done.keys().next().value as string);
         return value;
       })
       .finally(() => {
-        if (pending.get(key) === p) pending.delete(key);
+        if (pending.get(key)?.p === p) pending.delete(key);
       });
-    pending.set(key, p);
+    pending.set(key, { p, at });
     return p;
   }
   return {
     get<T>(key: string, load: () => Promise<T>, ttl = ttlMs): Promise<T> {
+      const t = now();
       const hit = done.get(key);
-      const age = hit ? now() - hit.at : 0;
-      const running = pending.get(key) as Promise<T> | undefined;
-      opts.lookup?.((hit !== undefined && age < hit.ttl + staleMs) || running !== undefined);
-      if (hit && age < hit.ttl) return Promise.resolve(hit.value as T);
-      if (hit && age < hit.ttl + staleMs) {
-        // a reload that fails leaves the kept answer until it is too old
-        if (!running) start(key, load, ttl).catch(() => {});
+      const age = hit ? t - hit.at : 0;
+      const call = pending.get(key);
+      const running = call && t - call.at <= ttl ? (call.p as Promise<T>) : undefined;
+      opts.lookup?.((hit !== undefined && age < ttl + staleMs) || running !== undefined);
+      if (hit && age < ttl) return Promise.resolve(hit.value as T);
+      // (a read asking for 0 wants the controller's answer now, never a stale one)
+      if (hit && ttl > 0 && age < ttl + staleMs) {
+        // a reload that fails leaves the kept answer until it is too old; one reload at a time, however old
+        if (!call) start(key, load).catch(() => {});
         return Promise.resolve(hit.value as T);
       }
-      return running ?? start(key, load, ttl);
+      return running ?? start(key, load);
     },
     /**
      * Changes a kept answer in place (a write whose effect the console knows, such as a voucher taken out of a

@@ -5,7 +5,9 @@ import helmet from 'helmet';
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   baseUri: ["'self'"],
-  scriptSrc: ["'self'"],
+  // the label reader (zxing-cpp compiled to WebAssembly, served from here) is compiled by the browser: allowed for
+  // WebAssembly only, never JavaScript's eval
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
   // antd writes its component styles at run time (CSS-in-JS), so inline styles are allowed; scripts are not.
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],

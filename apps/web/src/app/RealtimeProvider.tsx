@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useNotificationApi } from '../components/feedback/NoticeProvider.tsx';
+import { alertKeys } from '../features/alerts/alertsQueries.ts';
 import { chatKeys, setPresence, useUnreadQuery, viewedChannel } from '../features/chat/chatQueries.ts';
 import { RealtimeContext } from '../realtime/RealtimeContext.tsx';
 import { openSocket, type RealtimeSocket } from '../realtime/socket.ts';
@@ -13,7 +14,7 @@ const TITLE = typeof document === 'undefined' ? '' : document.title;
 /**
  * The signed-in shell's realtime socket and what it says to the whole app: a sign-in elsewhere sends this session to
  * /logined; a message raises the unread count (menu and tab title) and a notice unless its conversation is in front
- * of the reader; presence updates the people list.
+ * of the reader; presence updates the people list; an alert's change reads the alert counts and lists again.
  */
 export function RealtimeProvider({ userId, children }: { userId: number; children: ReactNode }) {
   const { t } = useTranslation();
@@ -35,6 +36,7 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
       if (connectedBefore) {
         void client.invalidateQueries({ queryKey: chatKeys.unread() });
         void client.invalidateQueries({ queryKey: chatKeys.contacts() });
+        void client.invalidateQueries({ queryKey: alertKeys.all });
       }
       connectedBefore = true;
     });
@@ -68,6 +70,8 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
       void client.invalidateQueries({ queryKey: chatKeys.contacts() });
     });
     socket.on('presence', (event) => setPresence(client, event));
+    // an alert opened, resolved, acknowledged or muted: the badge and the lists are read again
+    socket.on('alerts:changed', () => void client.invalidateQueries({ queryKey: alertKeys.all }));
     setSocket(socket);
     return () => {
       opened.close();

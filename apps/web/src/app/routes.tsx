@@ -28,11 +28,13 @@ const DevicesPage = lazyPage(() => import('../features/devices/DevicesPage.tsx')
 const SettingsPage = lazyPage(() => import('../features/settings/SettingsPage.tsx'), 'SettingsPage');
 const ChannelsPage = lazyPage(() => import('../features/channels/ChannelsPage.tsx'), 'ChannelsPage');
 const SuppliesPage = lazyPage(() => import('../features/supplies/SuppliesPage.tsx'), 'SuppliesPage');
+const ReconciliationPage = lazyPage(() => import('../features/supplies/ReconciliationPage.tsx'), 'ReconciliationPage');
 const WanLinksPage = lazyPage(() => import('../features/wanLinks/WanLinksPage.tsx'), 'WanLinksPage');
 const ChatPage = lazyPage(() => import('../features/chat/ChatPage.tsx'), 'ChatPage');
 const AuditPage = lazyPage(() => import('../features/audit/AuditPage.tsx'), 'AuditPage');
 const CustomersPage = lazyPage(() => import('../features/customers/CustomersPage.tsx'), 'CustomersPage');
 const CustomerPage = lazyPage(() => import('../features/customers/CustomerPage.tsx'), 'CustomerPage');
+const AlertsPage = lazyPage(() => import('../features/alerts/AlertsPage.tsx'), 'AlertsPage');
 const SlaPage = lazyPage(() => import('../features/sla/SlaPage.tsx'), 'SlaPage');
 const DeviceInfoPage = lazyPage(() => import('../features/deviceInfo/DeviceInfoPage.tsx'), 'DeviceInfoPage');
 
@@ -98,6 +100,7 @@ export const routes: RouteObject[] = [
       { path: 'user/changepassword', element: <ChangePasswordPage /> },
       { path: 'channel', element: <ChannelsPage /> },
       { path: 'supplies', element: <SuppliesPage /> },
+      { path: 'reconciliation', element: <ReconciliationPage /> },
       { path: 'clientDeviceInf', element: <DeviceInfoPage /> },
       { path: 'reporter', element: <WanLinksPage /> },
       { path: 'chat', element: <ChatPage /> },
@@ -105,6 +108,7 @@ export const routes: RouteObject[] = [
       { path: 'customers', element: <CustomersPage /> },
       { path: 'customers/:id', element: <CustomerPage /> },
       { path: 'availability', element: <SlaPage /> },
+      { path: 'alerts', element: <AlertsPage /> },
       { path: '*', element: <Navigate to="/home" replace /> },
     ],
   },

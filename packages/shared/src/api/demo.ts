@@ -11,6 +11,8 @@ export const DemoLeftSchema = Type.Object({
   customers: Type.Array(Type.Object({ numContract: Type.String(), clientName: Type.String() })),
   /** the customer report's sites (by name) with the demo routers' history */
   wanSites: Type.Array(Type.String()),
+  /** the warehouse records the demo made (its access points issued to its customers) */
+  stockRecords: Type.Integer(),
 });
 export type DemoLeft = Static<typeof DemoLeftSchema>;
 
@@ -19,5 +21,6 @@ export const DemoRemovedSchema = Type.Object({
   sites: Type.Integer(),
   customers: Type.Integer(),
   wanSites: Type.Integer(),
+  stockRecords: Type.Integer(),
 });
 export type DemoRemoved = Static<typeof DemoRemovedSchema>;

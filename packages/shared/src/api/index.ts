@@ -1,3 +1,4 @@
+export * from './alerts.ts';
 export * from './audit.ts';
 export * from './backups.ts';
 export * from './channels.ts';

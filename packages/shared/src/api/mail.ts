@@ -79,7 +79,7 @@ export const SavedMailConfigSchema = Type.Object({ saved: Type.Boolean(), config
 
 export const TestMailBody = Type.Object({ to: Email }, { additionalProperties: false });
 
-export const MAIL_KINDS = ['test', 'report', 'reset', 'notice', 'sla'] as const;
+export const MAIL_KINDS = ['test', 'report', 'reset', 'notice', 'sla', 'alert'] as const;
 const MailKindSchema = Type.Unsafe<(typeof MAIL_KINDS)[number]>({ type: 'string', enum: [...MAIL_KINDS] });
 
 /** A line of the send log. */

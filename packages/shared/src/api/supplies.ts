@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { STOCK_OUT_STATUSES } from '../supplies.ts';
+import { RECONCILIATION_CASES, type ReconciliationCase, STOCK_OUT_STATUSES } from '../supplies.ts';
 import { Epoch, Id, LinkRef, Nullable, OptionalText, PageNumber, PageSize, SearchText } from './common.ts';
 import { ContractRefSchema } from './contracts.ts';
 
@@ -17,6 +17,8 @@ export const SupplyItemSchema = Type.Object(
     /** value of the opening stock */
     value: Type.Number(),
     note: Type.String(),
+    /** the stock on hand under which an alert opens (null: none) */
+    minStock: Type.Union([Type.Integer(), Type.Null()]),
   },
   { $id: 'SupplyItem' },
 );
@@ -28,6 +30,8 @@ export const ItemBody = Type.Object({
   number: Count,
   value: Money,
   note: OptionalText(1000),
+  /** absent: kept as it is; null: none */
+  minStock: Type.Optional(Nullable(Count)),
 });
 
 const StatusSchema = Type.Unsafe<(typeof STOCK_OUT_STATUSES)[number]>({
@@ -163,3 +167,94 @@ export type StockOutInput = Static<typeof StockOutBody>;
 export type ReportRow = Static<typeof ReportRowSchema>;
 export type OnHand = Static<typeof OnHandSchema>;
 export type UploadResult = Static<typeof UploadResultSchema>;
+
+const CaseSchema = Type.Unsafe<ReconciliationCase>({ type: 'string', enum: [...RECONCILIATION_CASES] });
+
+/** Which rows: a case, the days an issued device has to show itself, text in the record or where it is seen. */
+export const ReconciliationFilterQuery = Type.Object({
+  case: Type.Optional(CaseSchema),
+  days: Type.Integer({ minimum: 1, maximum: 365, default: 7 }),
+  q: Type.Optional(SearchText),
+});
+export const ReconciliationQuery = Type.Composite([
+  ReconciliationFilterQuery,
+  Type.Object({
+    page: Type.Integer({ ...PageNumber, default: 1 }),
+    pageSize: Type.Integer({ ...PageSize, default: 20 }),
+  }),
+]);
+export type ReconciliationFilter = Static<typeof ReconciliationFilterQuery>;
+/** The export's filters, and the language of its header and cases (Vietnamese unless asked). */
+export const ReconciliationExportQuery = Type.Composite([
+  ReconciliationFilterQuery,
+  Type.Object({ lang: Type.Optional(Type.Unsafe<'en' | 'vi'>({ type: 'string', enum: ['en', 'vi'] })) }),
+]);
+
+/** A site where a device was seen online, with its customer (the first contract covering it) and since when. */
+export const SightingSchema = Type.Object({
+  mac: Type.String(),
+  /** '' for a client (a customer's router found among a site's clients) */
+  serial: Type.String(),
+  kind: Type.Unsafe<'device' | 'client'>({ type: 'string', enum: ['device', 'client'] }),
+  model: Type.String(),
+  name: Type.String(),
+  site: Type.Object({ idname: Type.String(), sitename: Type.String() }),
+  customer: Type.Union([Type.Object({ id: Type.Integer(), clientName: Type.String() }), Type.Null()]),
+  /** epoch ms: first and last seen online at this site */
+  firstSeen: Type.Number(),
+  lastSeen: Type.Number(),
+});
+
+/** A row of the reconciliation: the stock-out record (none for a device never issued), where it is seen (none when never). */
+export const ReconciliationRowSchema = Type.Object({
+  case: CaseSchema,
+  record: Type.Union([
+    Type.Object({
+      id: Type.Integer(),
+      itemCode: Type.String(),
+      itemName: Type.String(),
+      serialNum: Type.String(),
+      mac: Type.String(),
+      status: StatusSchema,
+      exportDate: Type.Number(),
+      contract: Type.Union([ContractRefSchema, Type.Null()]),
+    }),
+    Type.Null(),
+  ]),
+  seen: Type.Union([SightingSchema, Type.Null()]),
+});
+
+/** The scans that feed the reconciliation: the last good one, or null before the first. */
+export const SightingScanSchema = Type.Union([
+  Type.Object({
+    /** epoch ms: when it began and ended */
+    startedAt: Type.Number(),
+    finishedAt: Type.Number(),
+    sites: Type.Integer(),
+    /** sites whose controller did not answer (their devices keep the state seen before) */
+    unread: Type.Integer(),
+    /** epoch ms: a later scan failed then (the figures are this scan's), or null */
+    failedAt: Type.Union([Type.Number(), Type.Null()]),
+  }),
+  Type.Null(),
+]);
+
+export const ReconciliationPageSchema = Type.Object({
+  /** the case of the rows (the one asked, else the first with rows) */
+  case: CaseSchema,
+  items: Type.Array(ReconciliationRowSchema),
+  total: Type.Integer(),
+  /** how many rows each case has (without the text filter) */
+  counts: Type.Object({
+    notSeen: Type.Integer(),
+    elsewhere: Type.Integer(),
+    retired: Type.Integer(),
+    unissued: Type.Integer(),
+  }),
+  scan: SightingScanSchema,
+});
+
+export type Sighting = Static<typeof SightingSchema>;
+export type ReconciliationRow = Static<typeof ReconciliationRowSchema>;
+export type ReconciliationPage = Static<typeof ReconciliationPageSchema>;
+export type SightingScan = Static<typeof SightingScanSchema>;

@@ -1,3 +1,4 @@
+import type { alertsRoutes } from './alerts.ts';
 import type { auditRoutes } from './audit.ts';
 import type { authRoutes } from './auth.ts';
 import type { backupsRoutes } from './backups.ts';
@@ -25,6 +26,7 @@ import type { wanLinksRoutes } from './wanLinks.ts';
 import type { wirelessRoutes } from './wireless.ts';
 
 export * from '../contract.ts';
+export * from './alerts.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './backups.ts';
@@ -53,7 +55,8 @@ export * from './wanLinks.ts';
 export * from './wireless.ts';
 
 /** Every route of the API (under /api/v1) by its key: what the web's `call` accepts. The guest portal's pages are not in it. */
-export type ApiRoutes = typeof auditRoutes &
+export type ApiRoutes = typeof alertsRoutes &
+  typeof auditRoutes &
   typeof authRoutes &
   typeof backupsRoutes &
   typeof channelsRoutes &

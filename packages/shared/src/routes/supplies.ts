@@ -5,16 +5,21 @@ import {
   ExportQuery,
   ItemBody,
   OnHandSchema,
+  ReconciliationExportQuery,
+  ReconciliationPageSchema,
+  ReconciliationQuery,
   RecordQuery,
   ReportBody,
   ReportRowSchema,
+  SightingScanSchema,
+  SightingSchema,
   StockInBody,
   StockOutBody,
   StockRecordSchema,
   SupplyItemSchema,
   UploadResultSchema,
 } from '../api/supplies.ts';
-import { defineRoutes, READ } from '../contract.ts';
+import { controllerErrors, defineRoutes, READ } from '../contract.ts';
 import { SHEET_TABLES, type SheetTable } from '../supplies.ts';
 
 const upload = (summary: string) =>
@@ -153,6 +158,34 @@ export const suppliesRoutes = defineRoutes('supplies', {
     summary: 'Usage history of a serial number: every stock-out of it, oldest first',
     params: Type.Object({ serialNum: Type.String({ minLength: 1, maxLength: 200 }) }),
     response: Type.Array(StockRecordSchema),
+  },
+  'GET /it4u/exportWarehouseBySerialNum/:serialNum/seen': {
+    access: 'manage',
+    summary:
+      'Where a serial number was seen online (its MAC too, as its stock-outs give it): each site with its customer, first and last seen, latest first',
+    params: Type.Object({ serialNum: Type.String({ minLength: 1, maxLength: 200 }) }),
+    response: Type.Array(SightingSchema),
+  },
+  'GET /it4u/reconciliation': {
+    access: 'manage',
+    summary:
+      "The warehouse against the network, one case at a time (the first with rows when none is asked), paged: stock-outs in use never seen online `days` after they left, seen at another customer's site, recalled or broken yet online, and devices online at customers' sites never issued",
+    query: ReconciliationQuery,
+    response: ReconciliationPageSchema,
+  },
+  'GET /it4u/reconciliation/export': {
+    access: 'manage',
+    summary:
+      'The reconciliation as a spreadsheet (.xlsx): the case asked, or every case, one row each (at most 100,000), its header and cases in `lang`',
+    query: ReconciliationExportQuery,
+  },
+  'POST /it4u/reconciliation/scan': {
+    access: 'manage',
+    audit: { none: "a scan reads the controllers' devices: the sightings it writes are what they said" },
+    summary:
+      "Reads every site's devices now (and the clients whose MAC the warehouse issued) and answers the scan; the controllers are also read on their own every SIGHTINGS_EVERY_MINUTES (15 by default). 409 while another scan runs, or within a minute of the last one's start",
+    response: SightingScanSchema,
+    errors: [409, ...controllerErrors],
   },
   'POST /it4u/reportSupplies': {
     access: 'manage',

@@ -49,6 +49,9 @@ export function createController(client: UnifiClient, cache: ReadCache, shared?:
   /** The devices of a site as the controller lists them (the devices screen and the dashboards share them). */
   const deviceList = (site: string, ttlMs?: number) =>
     read(`${site}:device`, () => client.call('GET', `/api/s/${s(site)}/stat/device`), ttlMs);
+  /** The clients of a site connected now, as the controller lists them (the devices screen reads the same). */
+  const stations = (site: string, ttlMs?: number) =>
+    read(`${site}:sta`, () => client.call('GET', `/api/s/${s(site)}/stat/sta`), ttlMs);
   return {
     client,
 
@@ -61,11 +64,19 @@ export function createController(client: UnifiClient, cache: ReadCache, shared?:
       return toSites(site ? [site] : [])[0] ?? { name: '', desc };
     },
 
-    vouchers: (site: string): Promise<Voucher[]> =>
-      read(`${site}:voucher`, async () =>
-        (await client.call('GET', `/api/s/${s(site)}/stat/voucher`))
-          .map(toVoucher)
-          .sort((a, b) => b.createTime - a.createTime),
+    /**
+     * A site's vouchers, newest first (`ttlMs`: how old an answer the caller takes; the cache's own else). Kept in
+     * this instance only, never shared through the database: their codes are what guests type, and a write here
+     * forgets them here.
+     */
+    vouchers: (site: string, ttlMs?: number): Promise<Voucher[]> =>
+      cache.get(
+        `${site}:voucher`,
+        async () =>
+          (await client.call('GET', `/api/s/${s(site)}/stat/voucher`))
+            .map(toVoucher)
+            .sort((a, b) => b.createTime - a.createTime),
+        ttlMs,
       ),
 
     /** Creates vouchers and answers the new ones (the controller answers only their create_time). */
@@ -108,11 +119,11 @@ export function createController(client: UnifiClient, cache: ReadCache, shared?:
       read(
         `${site}:devices`,
         async () => {
-          const [stations, devices] = await Promise.all([
-            read(`${site}:sta`, () => client.call('GET', `/api/s/${s(site)}/stat/sta`), DASHBOARD_REFRESH_MS),
+          const [clients, devices] = await Promise.all([
+            stations(site, DASHBOARD_REFRESH_MS),
             deviceList(site, DASHBOARD_REFRESH_MS),
           ]);
-          return toConnectedDevices(stations, devices);
+          return toConnectedDevices(clients, devices);
         },
         DASHBOARD_REFRESH_MS,
       ),
@@ -142,6 +153,12 @@ export function createController(client: UnifiClient, cache: ReadCache, shared?:
       ),
 
     devices: deviceList,
+
+    /**
+     * The clients of a site connected now, read afresh and kept nowhere (a scan of every site's clients would fill
+     * the cache with lists no screen asks for).
+     */
+    stationsNow: (site: string) => client.call('GET', `/api/s/${s(site)}/stat/sta`),
 
     /** Every site with its health, in one call (the overview). */
     sitesWithHealth: (ttlMs?: number) => read('stat/sites', () => client.call('GET', '/api/stat/sites'), ttlMs),

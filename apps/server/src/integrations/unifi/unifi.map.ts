@@ -132,6 +132,32 @@ export function toAccessPoints(devices: Raw[]): AccessPoint[] {
     });
 }
 
+/** A device of a site's list (an access point, a switch, a gateway): what identifies it, and whether it is up. */
+export type DeviceId = { mac: string; serial: string; model: string; name: string; connected: boolean };
+
+/**
+ * The devices of a site's list (`stat/device`), their MAC as the console stores it (AA:BB:CC:DD:EE:FF), their
+ * serial in upper case, and whether each is connected now (state 1). One without a MAC is left out.
+ */
+export function toDeviceIds(devices: Raw[]): DeviceId[] {
+  return devices
+    .filter((d) => str(d.mac) !== '')
+    .map((d) => ({
+      mac: str(d.mac).toUpperCase(),
+      serial: str(d.serial).trim().toUpperCase(),
+      model: str(d.model),
+      name: str(d.name) || str(d.hostname),
+      connected: num(d.state) === 1,
+    }));
+}
+
+/** A site's clients connected now (`stat/sta`): their MAC as the console stores it, and their name. */
+export function toOnlineClients(stations: Raw[]): { mac: string; name: string }[] {
+  return stations
+    .filter((c) => str(c.mac) !== '')
+    .map((c) => ({ mac: str(c.mac).toUpperCase(), name: str(c.name) || str(c.hostname) }));
+}
+
 /** When a device was last heard of (ms; the controller sends seconds). */
 export const lastSeenOf = (d: Raw): number => num(d.last_seen) * 1000;
 

@@ -10,6 +10,9 @@ export type ChannelsOfCustomer = Pick<ChannelsRepository, 'ofContract' | 'histor
 /** What the providers' availability reads of the register: each customer's contracted availability per provider. */
 export type ChannelsForSla = Pick<ChannelsRepository, 'packTerms'>;
 
+/** What the alerts read of the register: the channels that went offline or were suspended. */
+export type ChannelsForAlerts = Pick<ChannelsRepository, 'downSinceChange'>;
+
 /** The register of leased transmission channels: providers, service packs, channels, details and history. */
 export function channelsModule(core: Core, deps: { contracts: ContractsForRecords }) {
   const channels = createChannelsRepository(core.db);
@@ -22,5 +25,6 @@ export function channelsModule(core: Core, deps: { contracts: ContractsForRecord
   };
   const forSearch = { searchFolded: channels.searchFolded };
   const forSla: ChannelsForSla = { packTerms: () => channels.packTerms() };
-  return { service, routes, ofCustomer, forSearch, forSla };
+  const forAlerts: ChannelsForAlerts = { downSinceChange: () => channels.downSinceChange() };
+  return { service, routes, ofCustomer, forSearch, forSla, forAlerts };
 }

@@ -294,6 +294,30 @@ export function createChannelsRepository(db: Db) {
      * The contracted availability of the customers' channels (a channel's service pack with a figure, the channel's
      * latest detail naming the contract): what the providers' availability measures each customer's links against.
      */
+    /**
+     * The channels whose status is offline or suspend after a change of it (a channel made offline and never online
+     * is not one): since that change, with the customer of their first detail.
+     */
+    async downSinceChange(): Promise<
+      { id: number; name: string; status: string; since: number; contractId: number | null }[]
+    > {
+      const rows = rowsOf<{ id: number; name: string; status: string; since: number; contract_id: number | null }>(
+        await db.execute(sql`select a.id, a.name, a.status, (extract(epoch from h.at) * 1000)::float8 as since,
+            (select min(d.contract_id) from channel_details d where d.attribute_id = a.id) as contract_id
+          from channel_attributes a
+          join lateral (select h.at from channel_history h
+            where h.attribute_id = a.id and h.entity = 'attribute' and h.action = 'update'
+              and h.changes @> '[{"field": "status"}]'::jsonb
+            order by h.at desc, h.id desc limit 1) h on true
+          where a.status in ('offline', 'suspend')`),
+      );
+      return rows.map((r) => ({
+        ...r,
+        since: Number(r.since),
+        contractId: r.contract_id === null ? null : Number(r.contract_id),
+      }));
+    },
+
     async packTerms(): Promise<
       { contractId: number; provider: string; pack: string; target: number; hours: CountedHours }[]
     > {

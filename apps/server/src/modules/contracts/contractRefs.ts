@@ -82,3 +82,18 @@ export const deviceContractOf = (r: ContractRefRow): DeviceContract | null => {
   const ref = contractRefOf(r);
   return ref && { ...ref, phone: r.phone ?? '' };
 };
+
+/** Whether a contract covers a site (each an SQL expression, e.g. sql`r.contract_id` and sql`s.site_id`). */
+export const contractCoversSite = (contractId: SQL, siteId: SQL): SQL =>
+  sql`exists (select 1 from contract_sites x where x.contract_id = ${contractId} and x.site_id = ${siteId})`;
+
+/** Whether some customer's contract covers a site. */
+export const siteHasCustomer = (siteId: SQL): SQL =>
+  sql`exists (select 1 from contract_sites x where x.site_id = ${siteId})`;
+
+/** The numbers of the customers the demo made (DEMO-001 …), as a PostgreSQL pattern. */
+export const DEMO_CONTRACT_NUMBER = '^DEMO-[0-9]{3}$';
+
+/** Whether a contract is one the demo made. */
+export const isDemoContract = (contractId: SQL): SQL =>
+  sql`exists (select 1 from contracts x where x.id = ${contractId} and x.num_contract ~ ${DEMO_CONTRACT_NUMBER})`;

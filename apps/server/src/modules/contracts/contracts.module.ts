@@ -38,5 +38,7 @@ export function contractsModule(core: Core, deps: { sites: SitesService }) {
     page: (q, offset, limit, ownSites) => repository.page(q, offset, limit, ownSites),
   };
   const forSearch = { searchFolded: repository.searchFolded, page: repository.page };
-  return { service, forRecords, counts, owners, ofCustomers, forSearch, routes };
+  /** what the alerts read: the customer of each site */
+  const forAlerts = { contractBySite: () => repository.contractBySite() };
+  return { service, forRecords, counts, owners, ofCustomers, forSearch, forAlerts, routes };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { contractSites, contracts } from '../../db/schema.ts';
 import { chunks, containsAny, containsPattern, foldedContains, rowsOf, searchRows } from '../../lib/sql.ts';
 import { siteListOf, siteRefJoin, siteRefNamed } from '../sites/siteRefs.ts';
+import { DEMO_CONTRACT_NUMBER } from './contractRefs.ts';
 
 export type ContractValues = Omit<Contract, 'id' | 'sitename'>;
 
@@ -145,6 +146,15 @@ export function createContractsRepository(db: Db) {
     },
 
     /** Each site's customers and contract numbers (the site selectors search them), by site id. */
+    /** The first contract of each site that has one, by the site's short name. */
+    async contractBySite(): Promise<Map<string, number>> {
+      const rows = rowsOf<{ idname: string; contract_id: number }>(
+        await db.execute(sql`select s.idname, min(cs.contract_id) as contract_id
+          from contract_sites cs join sites s on s.id = cs.site_id group by s.idname`),
+      );
+      return new Map(rows.map((r) => [r.idname, Number(r.contract_id)]));
+    },
+
     async ownersBySite(): Promise<Map<number, SiteOwners>> {
       const rows = rowsOf<{ site_id: number; customers: string[]; contracts: string[] }>(
         await db.execute(sql`select cs.site_id, array_agg(distinct c.client_name) as customers,
@@ -224,7 +234,7 @@ export function createContractsRepository(db: Db) {
         await within.execute(sql`select c.id, c.num_contract as "numContract", c.client_name as "clientName",
             coalesce(array_agg(cs.site_id) filter (where cs.site_id is not null), '{}') as "siteIds"
           from contracts c left join contract_sites cs on cs.contract_id = c.id
-          where c.num_contract ~ '^DEMO-[0-9]{3}$' group by c.id order by c.num_contract`),
+          where c.num_contract ~ ${DEMO_CONTRACT_NUMBER} group by c.id order by c.num_contract`),
       );
     },
 

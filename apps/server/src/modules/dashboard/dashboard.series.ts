@@ -1,12 +1,10 @@
 /** What the dashboards compute from the controller's reports: windows, series, aggregates, guest counts. */
-import { BYTES_PER_GB, BYTES_PER_MBPS, type ClientPoint, type ReportInterval } from '@it4u/shared';
+import { BYTES_PER_GB, BYTES_PER_MBPS, type ClientPoint, type ReportInterval, VIETNAM_OFFSET_MS } from '@it4u/shared';
 import type { SiteReportRow } from '../../integrations/unifi/unifi.map.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-/** The operator's days start at midnight in Vietnam (UTC+7, no daylight saving). */
-const VIETNAM_OFFSET = 7 * HOUR;
 
 export const STEP: Record<ReportInterval, number> = { '5minutes': 5 * MINUTE, hourly: HOUR, daily: DAY };
 
@@ -21,7 +19,8 @@ export function retentionMs(sysinfo: Record<string, unknown> | undefined, interv
 
 /** The start of the slot a time falls in (daily slots start at midnight in Vietnam). */
 export function slotStart(interval: ReportInterval, t: number): number {
-  const shift = interval === 'daily' ? VIETNAM_OFFSET : 0;
+  // the operator's days start at midnight in Vietnam (UTC+7, no daylight saving)
+  const shift = interval === 'daily' ? VIETNAM_OFFSET_MS : 0;
   return Math.floor((t + shift) / STEP[interval]) * STEP[interval] - shift;
 }
 

@@ -150,11 +150,12 @@ export function createDashboardService(deps: {
     /**
      * A site's access points now, each with since when it is in its state: up since it last started (now less its
      * uptime), down since it was last seen (null when the controller does not say). For a customer's page, whose
-     * caller was checked there.
+     * caller was checked there, and the alerts (which read within their own period, and know where the site is read
+     * from the health they read: `on`).
      */
-    async accessPointStates(site: string): Promise<ApState[]> {
-      const { controller, site: name } = await deps.sites.onController(site);
-      const devices = await controller.devices(name, DASHBOARD_REFRESH_MS);
+    async accessPointStates(site: string, ttlMs = DASHBOARD_REFRESH_MS, on?: SiteOnController): Promise<ApState[]> {
+      const { controller, site: name } = on ?? (await deps.sites.onController(site));
+      const devices = await controller.devices(name, ttlMs);
       const now = deps.now();
       return devices
         .filter((d) => d.type === undefined || d.type === 'uap')

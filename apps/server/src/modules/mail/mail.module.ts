@@ -23,8 +23,9 @@ export function mailModule(
     log?: () => FastifyBaseLogger;
   },
 ) {
+  const repository = createMailRepository(core.db);
   const service = createMailService({
-    mail: createMailRepository(core.db),
+    mail: repository,
     settings: deps.settings,
     audit: core.audit,
     secretKey: core.key('secrets'),
@@ -46,5 +47,7 @@ export function mailModule(
             onStop: () => service.close(),
           }),
         ];
-  return { service, routes, jobs };
+  /** what the alerts read: each scheduled mail's last run */
+  const forAlerts = { lastRuns: () => repository.lastRuns() };
+  return { service, routes, jobs, forAlerts };
 }

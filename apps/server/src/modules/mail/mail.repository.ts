@@ -3,6 +3,7 @@ import type { MailKind } from '@it4u/shared/api';
 import { and, count, desc, eq, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mailLog, mailRuns } from '../../db/schema.ts';
+import { rowsOf } from '../../lib/sql.ts';
 
 export type MailLine = {
   at: Date;
@@ -51,6 +52,15 @@ export function createMailRepository(db: Db) {
     async get(id: number) {
       const [row] = await db.select().from(mailLog).where(eq(mailLog.id, id));
       return row;
+    },
+
+    /** Each job's latest time decided on (sent, failed, missed), with what became of it. */
+    async lastRuns(): Promise<{ job: RunJob; at: number; status: RunStatus }[]> {
+      const rows = rowsOf<{ job: RunJob; at: number; status: RunStatus }>(
+        await db.execute(sql`select distinct on (job) job, (extract(epoch from at) * 1000)::float8 as at, status
+          from mail_runs where status <> 'running' order by job, at desc`),
+      );
+      return rows.map((r) => ({ ...r, at: Number(r.at) }));
     },
 
     /** The latest time of a job any instance decided on (sent, failed, missed). */

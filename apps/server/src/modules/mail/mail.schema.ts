@@ -40,7 +40,7 @@ export const mailLog = pgTable(
   },
   (t) => [
     index('mail_log_at_idx').on(t.at),
-    check('mail_log_kind', sql`${t.kind} in ('test', 'report', 'reset', 'notice', 'sla')`),
+    check('mail_log_kind', sql`${t.kind} in ('test', 'report', 'reset', 'notice', 'sla', 'alert')`),
   ],
 );
 

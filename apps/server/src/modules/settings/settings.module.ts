@@ -16,7 +16,7 @@ export type SettingsStore = {
 };
 
 /** The keys of the areas' values in the settings table. */
-type StoreKey = 'mail' | 'slaMail';
+type StoreKey = 'mail' | 'slaMail' | 'alertDelivery';
 
 function storeOf(settings: SettingsRepository, key: StoreKey): SettingsStore {
   return {
@@ -58,5 +58,6 @@ export function settingsModule(
   // the mail and availability areas read and write their settings through these faces, never the repository
   const mailSettings = storeOf(repository, 'mail');
   const slaMailSettings = storeOf(repository, 'slaMail');
-  return { parameters, mailSettings, slaMailSettings, routes };
+  const alertDeliverySettings = storeOf(repository, 'alertDelivery');
+  return { parameters, mailSettings, slaMailSettings, alertDeliverySettings, routes };
 }

@@ -3,6 +3,7 @@ import {
   type MailLogEntry,
   type MailOutcome,
   type SlaMail,
+  VIETNAM_OFFSET_MS,
   vietnamMonthOf,
   vietnamMonthSpan,
 } from '@it4u/shared';
@@ -58,14 +59,14 @@ export function createSlaMail(deps: {
 }) {
   const load = async (): Promise<Stored> => ({ ...DEFAULTS, ...((await deps.store.read<Stored>()) ?? {}) });
 
-  /** A period's report as a PDF, with the name of its file (without its extension). */
+  /** A period's report as a PDF, with the name of its file (without its extension) and the report it was made of. */
   async function pdf(asked: {
     from?: number;
     to?: number;
     hours?: CountedHours;
     customerId?: number;
     language: SlaLanguage;
-  }): Promise<{ pdf: Buffer; file: string }> {
+  }): Promise<{ pdf: Buffer; file: string; report: Awaited<ReturnType<SlaService['report']>> }> {
     const customer = asked.customerId === undefined ? undefined : await deps.customerName(asked.customerId);
     if (asked.customerId !== undefined && customer === undefined) throw new NotFoundError('contractNotFound');
     const report = await deps.sla.report(asked);
@@ -75,11 +76,12 @@ export function createSlaMail(deps: {
     const name =
       report.from === start && (asked.to ?? end) === end
         ? monthText(month)
-        : `${new Date(report.from + 7 * HOUR_MS).toISOString().slice(0, 10)} – ${new Date(report.to + 7 * HOUR_MS - 1).toISOString().slice(0, 10)}`;
+        : `${new Date(report.from + VIETNAM_OFFSET_MS).toISOString().slice(0, 10)} – ${new Date(report.to + VIETNAM_OFFSET_MS - 1).toISOString().slice(0, 10)}`;
     const t = slaTexts(asked.language);
     return {
       pdf: await slaPdf(report, { language: asked.language, month: name, now: deps.now(), customer }),
       file: `${fill(t.file, { month })}${asked.customerId === undefined ? '' : `-${asked.customerId}`}`,
+      report,
     };
   }
 
@@ -95,16 +97,18 @@ export function createSlaMail(deps: {
     const customerId = recipient.customerId ?? undefined;
     const subject = fill(customerId === undefined ? t.subject : t.customerSubject, { month: monthText(month) });
     try {
+      // the month is read once: the mail's words count what the PDF holds
       const made = await pdf({ from, to, customerId, language });
-      const report = customerId === undefined ? await deps.sla.report({ from, to }) : undefined;
-      const text = report
-        ? fill(t.mailText, {
-            month: monthText(month),
-            providers: report.providers.length,
-            links: report.links.length,
-            breaches: report.links.filter((l) => l.contract?.breach).length,
-          })
-        : fill(t.customerMailText, { month: monthText(month) });
+      const { report } = made;
+      const text =
+        customerId === undefined
+          ? fill(t.mailText, {
+              month: monthText(month),
+              providers: report.providers.length,
+              links: report.links.length,
+              breaches: report.links.filter((l) => l.contract?.breach).length,
+            })
+          : fill(t.customerMailText, { month: monthText(month) });
       return await deps.mail.deliver(
         'sla',
         {

@@ -13,7 +13,8 @@ import {
   contractRefOf,
 } from '../contracts/contractRefs.ts';
 
-export type ItemValues = Omit<SupplyItem, 'id'>;
+/** An item's values; an import leaves its minimum (absent) as it is. */
+export type ItemValues = Omit<SupplyItem, 'id' | 'minStock'> & { minStock?: number | null };
 
 /** An export's rows at most, and how many are read a statement. */
 const EXPORT_MAX = 200_000;
@@ -175,6 +176,7 @@ type ItemRowDb = {
   number: number;
   value: string | number;
   note: string;
+  min_stock: number | null;
   total?: string | number;
 };
 const toItem = (r: ItemRowDb): SupplyItem => ({
@@ -185,6 +187,7 @@ const toItem = (r: ItemRowDb): SupplyItem => ({
   number: r.number,
   value: Number(r.value),
   note: r.note,
+  minStock: r.min_stock,
 });
 
 export function createSuppliesRepository(db: Db) {
@@ -197,7 +200,7 @@ export function createSuppliesRepository(db: Db) {
     ): Promise<{ items: SupplyItem[]; total: number }> {
       const where = containsAny(q, ['item_code', 'name', 'unit', 'note']);
       const [rows, [count]] = await Promise.all([
-        db.execute(sql`select id, item_code, name, unit, number, value, note from supply_items where ${where}
+        db.execute(sql`select id, item_code, name, unit, number, value, note, min_stock from supply_items where ${where}
           order by item_code, id limit ${limit} offset ${offset}`),
         db
           .execute(sql`select count(*)::int as n from supply_items where ${where}`)
@@ -208,7 +211,9 @@ export function createSuppliesRepository(db: Db) {
 
     async findItem(id: number, tx: Db = db): Promise<SupplyItem | undefined> {
       const [row] = rowsOf<ItemRowDb>(
-        await tx.execute(sql`select id, item_code, name, unit, number, value, note from supply_items where id = ${id}`),
+        await tx.execute(
+          sql`select id, item_code, name, unit, number, value, note, min_stock from supply_items where id = ${id}`,
+        ),
       );
       return row ? toItem(row) : undefined;
     },
@@ -218,7 +223,7 @@ export function createSuppliesRepository(db: Db) {
       if (codes.length === 0) return map;
       const lower = [...new Set(codes.map((c) => c.toLowerCase()))];
       const rows = rowsOf<ItemRowDb>(
-        await db.execute(sql`select id, item_code, name, unit, number, value, note from supply_items
+        await db.execute(sql`select id, item_code, name, unit, number, value, note, min_stock from supply_items
           where lower(item_code) = any(${sql.param(lower)}::text[])`),
       );
       for (const r of rows) map.set(r.item_code.toLowerCase(), toItem(r));
@@ -246,6 +251,24 @@ export function createSuppliesRepository(db: Db) {
     },
 
     itemInUse: (id: number): Promise<boolean> => hasRow(db, stockRecords, stockRecords.itemId, id),
+
+    /** The catalogue items with a minimum whose stock on hand is below it. */
+    async belowMinimum(): Promise<{ id: number; itemCode: string; name: string; onHand: number; minStock: number }[]> {
+      const rows = rowsOf<{ id: number; item_code: string; name: string; on_hand: string | number; min_stock: number }>(
+        await db.execute(sql`select i.id, i.item_code, i.name, i.min_stock,
+            i.number + coalesce(sum(case when r.kind = 'in' then r.number else -r.number end), 0) as on_hand
+          from supply_items i left join stock_records r on r.item_id = i.id
+          where i.min_stock is not null group by i.id
+          having i.number + coalesce(sum(case when r.kind = 'in' then r.number else -r.number end), 0) < i.min_stock`),
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        itemCode: r.item_code,
+        name: r.name,
+        onHand: Number(r.on_hand),
+        minStock: r.min_stock,
+      }));
+    },
 
     /** Opening quantity + everything stocked in − everything stocked out. */
     async onHand(itemId: number): Promise<number> {

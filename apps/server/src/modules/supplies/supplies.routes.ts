@@ -4,13 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import { contextOf } from '../../lib/context.ts';
 import { serve } from '../../lib/serve.ts';
 import { type SheetLimits, sendSheet, sheetUpload } from '../../lib/upload.ts';
+import type { Reconciliation } from './supplies.reconcile.ts';
 import type { SuppliesService } from './supplies.service.ts';
 
 export async function suppliesRoutes(
   app: FastifyInstance,
-  opts: { supplies: SuppliesService; sheetLimits: SheetLimits },
+  opts: { supplies: SuppliesService; reconciliation: Reconciliation; sheetLimits: SheetLimits },
 ) {
-  const { supplies } = opts;
+  const { supplies, reconciliation } = opts;
   const deleted = { message: "You're successfully deleted." };
   const upload = (table: SheetTable) =>
     sheetUpload(opts.sheetLimits, (rows, request) => supplies.upload(table, rows, contextOf(request)));
@@ -57,6 +58,13 @@ export async function suppliesRoutes(
     'POST /it4u/uploadExportWarehouse': upload('exportWarehouse'),
 
     'GET /it4u/exportWarehouseBySerialNum/:serialNum': ({ params }) => supplies.history(params.serialNum),
+    'GET /it4u/exportWarehouseBySerialNum/:serialNum/seen': ({ params }) => reconciliation.seenOf(params.serialNum),
+
+    // the warehouse against the network
+    'GET /it4u/reconciliation': ({ query }) => reconciliation.page(query),
+    'GET /it4u/reconciliation/export': async ({ query }, reply) =>
+      sendSheet(reply, 'reconciliation.xlsx', await reconciliation.export(query)),
+    'POST /it4u/reconciliation/scan': () => reconciliation.scanNow(),
     'POST /it4u/reportSupplies': ({ body }) => supplies.report(body.fromDate, body.toDate),
     'GET /it4u/template/:table': ({ params }, reply) =>
       sendSheet(reply, `${params.table}-template.xlsx`, supplies.template(params.table)),

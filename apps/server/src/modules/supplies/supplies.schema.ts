@@ -6,12 +6,14 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { contracts } from '../contracts/contracts.schema.ts';
+import { sites } from '../sites/sites.schema.ts';
 
 export const supplyItems = pgTable(
   'supply_items',
@@ -23,6 +25,8 @@ export const supplyItems = pgTable(
     number: integer('number').notNull().default(0),
     value: numeric('value', { precision: 18, scale: 2, mode: 'number' }).notNull().default(0),
     note: text('note').notNull().default(''),
+    /** the stock on hand under which an alert opens (null: none) */
+    minStock: integer('min_stock'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('supply_items_item_code_lower_idx').on(sql`lower(${t.itemCode})`)],
@@ -65,5 +69,59 @@ export const stockRecords = pgTable(
     index('stock_records_item_kind_date_idx').on(t.itemId, t.kind, t.exportDate),
     index('stock_records_out_serial_idx').on(t.serialNum).where(sql`${t.kind} = 'out' and ${t.serialNum} <> ''`),
     index('stock_records_contract_idx').on(t.contractId),
+    // the reconciliation reads stock-outs by their MAC and by their serial as any case and spacing gives it
+    index('stock_records_out_mac_idx').on(t.mac).where(sql`${t.kind} = 'out' and ${t.mac} <> ''`),
+    index('stock_records_out_serial_upper_idx')
+      .on(sql`upper(trim(${t.serialNum}))`)
+      .where(sql`${t.kind} = 'out' and trim(${t.serialNum}) <> ''`),
   ],
 );
+
+/**
+ * Where each device was seen online: a MAC on a site, with the serial, model and name its controller gave, when it
+ * was first seen there and when last. Access points and switches come from the sites' device lists (connected ones
+ * only); a client only when its MAC is one the warehouse issued (a customer's router). A removed site takes its
+ * sightings with it.
+ */
+export const deviceSightings = pgTable(
+  'device_sightings',
+  {
+    /** canonical AA:BB:CC:DD:EE:FF */
+    mac: text('mac').notNull(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    /** upper case; '' for a client */
+    serial: text('serial').notNull().default(''),
+    kind: text('kind').notNull(),
+    model: text('model').notNull().default(''),
+    name: text('name').notNull().default(''),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.mac, t.siteId] }),
+    check('device_sightings_kind_check', sql`${t.kind} in ('device', 'client')`),
+    index('device_sightings_serial_idx').on(t.serial).where(sql`${t.serial} <> ''`),
+    index('device_sightings_site_idx').on(t.siteId),
+  ],
+);
+
+/**
+ * The scans of the controllers that write the sightings (one row, id 1). An instance takes a scan by setting
+ * `started_at` and clearing `finished_at`, only when no scan runs (or the one running is stale) and the last began
+ * long enough ago: one instance scans at a time. `online_from` and `read_at` are when the last good scan began and
+ * ended (a device seen since `online_from` was online at it); `failed_at` is when a later one failed, if it did.
+ */
+export const sightingScans = pgTable('sighting_scans', {
+  id: integer('id').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  onlineFrom: timestamp('online_from', { withTimezone: true }),
+  readAt: timestamp('read_at', { withTimezone: true }),
+  failedAt: timestamp('failed_at', { withTimezone: true }),
+  /** the sites the last good scan read */
+  sites: integer('sites').notNull().default(0),
+  /** the sites it could not read (their controller did not answer): their devices keep the state seen before */
+  unread: integer('unread').notNull().default(0),
+});

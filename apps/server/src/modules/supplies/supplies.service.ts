@@ -51,6 +51,7 @@ export function createSuppliesService({ supplies, contracts, audit }: Deps) {
     number: input.number,
     value: input.value,
     note: input.note?.trim() ?? '',
+    ...(input.minStock !== undefined ? { minStock: input.minStock } : {}),
   });
 
   function itemConflict(err: unknown): never {

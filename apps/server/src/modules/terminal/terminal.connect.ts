@@ -11,7 +11,7 @@ import { fingerprintOf } from '../../integrations/ssh/sftp.ts';
 import type { Audit } from '../../lib/audit.ts';
 import type { Actor } from '../../lib/context.ts';
 import { decryptSecret } from '../../lib/crypto.ts';
-import { checkHost, type Resolve } from './hosts.ts';
+import { checkHost, type Resolve } from '../../lib/hosts.ts';
 import type { TerminalRepository } from './terminal.repository.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { Actor } from '../../lib/context.ts';
 import { mayDo } from '../../lib/context.ts';
+import type { Resolve } from '../../lib/hosts.ts';
 import type { Area, Core, Job } from '../../lib/module.ts';
 import type { LiveSession } from '../../plugins/auth.ts';
-import type { Resolve } from './hosts.ts';
 import { createTerminalRepository, type TerminalRepository } from './terminal.repository.ts';
 
 /** What a customer's page reads of the terminal: the sessions on the customer's devices. */
@@ -87,5 +87,7 @@ export function terminalModule(
   /** What the device information asks of the terminal: to drop the approvals of hosts a row no longer names. */
   const forDeviceInfo = { dropApprovalsExcept: repository.dropApprovalsExcept };
   const ofCustomer: TerminalOfCustomer = { ofDevices: repository.ofDevices };
-  return { service, routes, socketRoutes, jobs: [abandoned], forDeviceInfo, ofCustomer };
+  /** what the alerts read: the hosts offering a changed key */
+  const forAlerts = { changedKeys: () => repository.changedKeys() };
+  return { service, routes, socketRoutes, jobs: [abandoned], forDeviceInfo, ofCustomer, forAlerts };
 }

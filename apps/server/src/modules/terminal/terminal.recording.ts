@@ -64,13 +64,13 @@ export class Recording {
     this.event('r', `${cols}x${rows}`);
   }
 
-  /** The session ended: the rest written, then the end (no write runs on after). */
-  end(reason: EndReason) {
+  /** The session ended: the rest written, then the end (no write runs on after). Settles once the end is written. */
+  end(reason: EndReason): Promise<void> {
     clearInterval(this.flushTimer);
     const rest = this.stdout.end() + this.stderr.end();
     if (rest) this.event('o', rest);
     this.dirty = true;
-    void this.flush().then(() => this.store.end(this.id, reason, new Date(this.now())).catch(() => undefined));
+    return this.flush().then(() => this.store.end(this.id, reason, new Date(this.now())).catch(() => undefined));
   }
 
   /** A line of the recording. */

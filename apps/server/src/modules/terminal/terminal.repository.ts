@@ -1,7 +1,7 @@
 // What the terminal stores and reads: its sessions and their recordings, the pinned host keys, the approvals of hosts
 // for stored passwords (over 300 lines: four small stores, each a few short queries).
 import type { HostKey, TerminalApproval, TerminalSession } from '@it4u/shared';
-import { and, count, desc, eq, gt, ilike, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sshHostKeys, terminalChunks, terminalHostApprovals, terminalSessions } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/sql.ts';
@@ -155,6 +155,15 @@ export function createTerminalRepository(db: Db) {
         approvedBy: a.approvedBy,
         approvedAt: ms(a.approvedAt),
       }));
+    },
+
+    /** The hosts that offered a key other than the one pinned (refused until an administrator accepts it), since when. */
+    async changedKeys(): Promise<{ host: string; port: number; since: number }[]> {
+      const rows = await db
+        .select({ host: sshHostKeys.host, port: sshHostKeys.port, at: sshHostKeys.offeredAt })
+        .from(sshHostKeys)
+        .where(isNotNull(sshHostKeys.offeredFingerprint));
+      return rows.map((r) => ({ host: r.host, port: r.port, since: r.at?.getTime() ?? 0 }));
     },
 
     async hostKey(host: string, port: number) {

@@ -111,6 +111,27 @@ describe('the terminal service', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it("counts the user's next session only once the end of the one they just left is written", async () => {
+    const { service, ws, terminal, found, started } = setup();
+    const written = deferred<undefined>();
+    terminal.end.mockImplementationOnce(() => written.promise);
+    ws.say({ ...typed, host: '10.0.0.1' });
+    found.resolve(row({ ipWan1: '10.0.0.1' }));
+    await vi.waitFor(() => expect(terminal.start).toHaveBeenCalledTimes(1));
+    ws.leave();
+    started.resolve(7);
+    await vi.waitFor(() => expect(terminal.end).toHaveBeenCalledWith(7, 'user', new Date(T0)));
+    // the same user connects again while that end is still being written: the limit is not counted yet
+    const again = new FakeSocket();
+    service.attach(again as unknown as WebSocket, actor);
+    again.say({ ...typed, host: '10.0.0.1' });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(terminal.start).toHaveBeenCalledTimes(1);
+    written.resolve(undefined);
+    await vi.waitFor(() => expect(terminal.start).toHaveBeenCalledTimes(2));
+    again.leave();
+  });
+
   it('starts no session when the browser left while the row was read', async () => {
     const { ws, terminal, found } = setup();
     ws.say({ ...typed, host: '10.0.0.1' });

@@ -4,7 +4,7 @@ import type { Actor, RequestContext } from '../../lib/context.ts';
 import { mayDo } from '../../lib/context.ts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import type { TerminalRepository } from './terminal.repository.ts';
-import { type SessionDeps, TerminalSession } from './terminal.session.ts';
+import { PendingEnds, type SessionDeps, TerminalSession } from './terminal.session.ts';
 
 export type { EndReason, TerminalDevices } from './terminal.connect.ts';
 export type { TerminalOptions } from './terminal.session.ts';
@@ -39,10 +39,11 @@ function parse(raw: RawData, isBinary: boolean): unknown {
 export function createTerminalService(deps: Deps) {
   const { terminal, options, now } = deps;
   const live = new Set<TerminalSession>();
+  const pending = new PendingEnds();
 
   /** One browser's terminal, from its connect message to its end (`ip`: where the browser is, for the audit). */
   function attach(ws: WebSocket, actor: Actor, ip?: string) {
-    const session = new TerminalSession(ws, { actor, ip }, deps, (ended) => live.delete(ended));
+    const session = new TerminalSession(ws, { actor, ip }, deps, (ended) => live.delete(ended), pending);
     live.add(session);
     ws.on('message', (raw, isBinary) => session.receive(parse(raw, isBinary)));
     ws.on('close', () => session.finish('user'));

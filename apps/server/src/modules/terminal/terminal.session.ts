@@ -93,6 +93,31 @@ function pacedSend(ws: WebSocket, channel: ClientChannel) {
 }
 
 /**
+ * The ends of users' sessions still being written on this instance (a session's end, or a start the browser left
+ * during). A user's next start waits for them, so that a terminal just closed is never counted against its user.
+ */
+export class PendingEnds {
+  private readonly byUser = new Map<number, Set<Promise<unknown>>>();
+
+  add(userId: number, work: Promise<unknown>) {
+    const pending = this.byUser.get(userId) ?? new Set<Promise<unknown>>();
+    this.byUser.set(userId, pending);
+    const tracked: Promise<unknown> = work
+      .catch(() => undefined)
+      .finally(() => {
+        pending.delete(tracked);
+        if (!pending.size) this.byUser.delete(userId);
+      });
+    pending.add(tracked);
+  }
+
+  /** Settles once every end of the user's sessions pending now is written. */
+  async settled(userId: number) {
+    await Promise.all(this.byUser.get(userId) ?? []);
+  }
+}
+
+/**
  * One browser's terminal, from its connect message to its end: its state, its timers (the connect's deadline, the
  * idle time, the check of the sign-in every minute), its recording, and its closing. Every way it ends goes through
  * `finish`, once: the recording written and ended, the browser told, the SSH connection and the socket closed, no
@@ -106,12 +131,16 @@ export class TerminalSession {
   private readonly connectTimer: NodeJS.Timeout;
   private readonly checkTimer: NodeJS.Timeout;
 
-  /** `by`: who opened it, and from where (for the audit); `ended`: told once, when it ends. */
+  /**
+   * `by`: who opened it, and from where (for the audit); `ended`: told once, when it ends; `pending`: the ends being
+   * written on this instance, which a start waits for and which this session's end joins.
+   */
   constructor(
     private readonly ws: WebSocket,
     private readonly by: { actor: Actor; ip?: string },
     private readonly deps: SessionDeps,
     private readonly ended: (session: TerminalSession) => void,
+    private readonly pending: PendingEnds,
   ) {
     this.connectTimer = setTimeout(() => this.finish('error'), CONNECT_WITHIN_MS);
     this.checkTimer = setInterval(() => this.checkSignIn(), deps.options.sessionCheckMs ?? SESSION_CHECK_MS);
@@ -158,7 +187,7 @@ export class TerminalSession {
     clearTimeout(this.idleTimer);
     clearInterval(this.checkTimer);
     const connected = was.is === 'authenticating' || was.is === 'open' ? was : undefined;
-    connected?.recording.end(reason);
+    if (connected) this.pending.add(this.by.actor.id, connected.recording.end(reason));
     // the browser's reasons (a sign-in that ended was said by the error before)
     this.send({ type: 'closed', reason: reason === 'signedOut' ? 'error' : reason });
     if (was.is === 'open') was.stream.close();
@@ -225,33 +254,45 @@ export class TerminalSession {
     const started = now();
     const { cols, rows } = this.size;
     const header = asciicastHeader(this.size, started, `${login.username}@${host}:${port}`);
-    const id = await terminal.start(
-      {
-        userId: actor.id,
-        actorName: actor.username,
-        deviceInfoId: row.id,
-        site: row.sitename?.idname ?? '',
-        customer: row.contract?.clientName ?? '',
-        host,
-        port,
-        sshUser: login.username,
-        cols,
-        rows,
-        at: new Date(started),
-      },
-      header,
-      { max: options.maxSessions, since: new Date(started - options.idleMs) },
-    );
-    if (id === undefined) throw new Refusal('terminalTooManySessions', { max: options.maxSessions });
+    // the user's sessions just closed here are ended first, then this one is counted against the limit
+    await this.pending.settled(actor.id);
     const ssh = await newSshClient();
-    const endedAs = this.endedAs();
-    if (endedAs) {
-      // finish() ran while the session was being started: it ends here, for the reason finish() had
-      await terminal.end(id, endedAs, new Date(now()));
-      return;
-    }
-    const recording = new Recording(terminal, id, started, now);
-    this.state = { is: 'authenticating', client: ssh, recording };
+    if (this.gone()) return;
+    // started, then at once either authenticating or (the browser left meanwhile) ended, for finish()'s reason
+    const starting = terminal
+      .start(
+        {
+          userId: actor.id,
+          actorName: actor.username,
+          deviceInfoId: row.id,
+          site: row.sitename?.idname ?? '',
+          customer: row.contract?.clientName ?? '',
+          host,
+          port,
+          sshUser: login.username,
+          cols,
+          rows,
+          at: new Date(started),
+        },
+        header,
+        { max: options.maxSessions, since: new Date(started - options.idleMs) },
+      )
+      .then(async (id) => {
+        if (id === undefined) return undefined;
+        const endedAs = this.endedAs();
+        if (endedAs) {
+          await terminal.end(id, endedAs, new Date(now()));
+          return undefined;
+        }
+        const recording = new Recording(terminal, id, started, now);
+        this.state = { is: 'authenticating', client: ssh, recording };
+        return { id, recording };
+      });
+    this.pending.add(actor.id, starting);
+    const begun = await starting;
+    if (this.gone()) return;
+    if (!begun) throw new Refusal('terminalTooManySessions', { max: options.maxSessions });
+    const { id, recording } = begun;
 
     let keyChanged: KeyChanged | undefined;
     ssh.on('error', (err: Error & { level?: string }) => {

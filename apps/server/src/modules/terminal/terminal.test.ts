@@ -348,7 +348,12 @@ describe.each(drivers)('remote terminal on %s', (driver) => {
       quick.ws.terminate();
       await quick.waitClosed();
     }
-    // the user may still open the two sessions the limit allows
+    // once the server has heard the three leave (its gauge of open terminals), the user may at once open the two
+    // sessions the limit allows: a start waits for the ends this instance is still writing
+    await until(async () => {
+      const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
+      return /^it4u_sockets_open\{kind="terminal"\} 0$/m.test(metrics.body);
+    }, 'the server heard the browsers leave');
     const one = await opened(user.accessToken);
     const two = await opened(user.accessToken);
     connect(one);

@@ -4,6 +4,7 @@ import type { VoucherRequest } from '../../integrations/unifi/unifi.controller.t
 import type { Audit } from '../../lib/audit.ts';
 import type { Actor, RequestContext } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { eachAtOnce } from '../../lib/pool.ts';
 import {
   byRank,
   createListIndex,
@@ -30,6 +31,42 @@ export function withUses(v: Voucher, onPortal: number): Voucher {
   const usedUp = v.quota > 0 && used >= v.quota;
   const status = v.status === 'EXPIRED' ? v.status : usedUp ? 'USED' : 'USED_MULTIPLE';
   return { ...v, used, status };
+}
+
+/** The smallest batch watched for running out: a few vouchers made for one party are not. */
+export const VOUCHER_BATCH_WATCHED = 10;
+/** How many sites' voucher lists a look reads at once. */
+const VOUCHER_READS_AT_ONCE = 4;
+
+/** A batch of a site's vouchers nearly used up. */
+export type VoucherBatch = { site: string; createTime: number; note: string; total: number; left: number };
+
+/** A voucher a guest can still sign in with. */
+const usable = (v: Voucher) =>
+  v.status === 'VALID_ONE' ||
+  v.status === 'VALID_MULTI' ||
+  (v.status === 'USED_MULTIPLE' && (v.quota === 0 || v.used < v.quota));
+
+/** The batches of a site's vouchers (same second, same note) with `percent` % or less of them left. */
+export function lowBatches(site: string, vouchers: Voucher[], percent: number): VoucherBatch[] {
+  const groups = new Map<string, Voucher[]>();
+  for (const v of vouchers) {
+    const key = `${v.createTime}\u0000${v.note}`;
+    const group = groups.get(key);
+    if (group) group.push(v);
+    else groups.set(key, [v]);
+  }
+  const low: VoucherBatch[] = [];
+  for (const group of groups.values()) {
+    const first = group[0];
+    // expired unused: neither used nor left (a batch mostly expired is not running out, it lapsed)
+    const counted = group.filter((v) => !(v.status === 'EXPIRED' && v.used === 0));
+    if (!first || counted.length < VOUCHER_BATCH_WATCHED) continue;
+    const left = counted.filter(usable).length;
+    if (left * 100 <= percent * counted.length)
+      low.push({ site, createTime: first.createTime, note: first.note, total: counted.length, left });
+  }
+  return low;
 }
 
 /** A voucher as the spec names it too: its note also as `notes`. */
@@ -141,6 +178,46 @@ export function createVouchersService(deps: {
       const onController = (await on.controller.vouchers(on.site)).map((x) => x.id);
       await deps.uses.prune(site, onController, new Date(deps.now() - DAY_MS));
       return made.map(withSpecNames);
+    },
+
+    forAlerts: {
+      /**
+       * The batches of vouchers (made in the same second with the same note) of at least `VOUCHER_BATCH_WATCHED`
+       * vouchers with `percent` % or less of them left, on the sites where the console made vouchers (and still has);
+       * and the sites that could not be read. A voucher left is one a guest can still sign in with; one that expired
+       * unused is counted neither way.
+       */
+      async runningOut(percent: number, ttlMs: number): Promise<{ batches: VoucherBatch[]; unread: string[] }> {
+        const made = (await deps.audit.targetsOf('voucher.create')).flatMap((t) =>
+          t.startsWith('site:') ? [t.slice('site:'.length)] : [],
+        );
+        const batches: VoucherBatch[] = [];
+        const unread: string[] = [];
+        if (made.length === 0) return { batches, unread };
+        // a site since removed from the console has no batches to watch (its alerts resolve)
+        const known = new Set((await deps.sites.all()).map((s) => s.idname));
+        await eachAtOnce(
+          made.filter((site) => known.has(site)),
+          VOUCHER_READS_AT_ONCE,
+          async (site) => {
+            try {
+              const on = await deps.sites.onController(site);
+              const [all, counts] = await Promise.all([on.controller.vouchers(on.site, ttlMs), deps.uses.counts(site)]);
+              batches.push(
+                ...lowBatches(
+                  site,
+                  all.map((v) => withUses(v, counts.get(v.id) ?? 0)),
+                  percent,
+                ),
+              );
+            } catch (err) {
+              // the controller says it has no such site: it has no batches (its alerts resolve); else unknown
+              if (!(err instanceof NotFoundError)) unread.push(site);
+            }
+          },
+        );
+        return { batches, unread };
+      },
     },
 
     async remove(ctx: RequestContext, site: string, id: string): Promise<void> {

@@ -16,6 +16,7 @@ import { toUserLanguage } from '../../i18n/i18n.ts';
 import { useControllerStatusQuery } from '../../session/useControllerStatusQuery.ts';
 import { useSignOut } from '../../session/useSignOut.ts';
 import { LanguageSelect } from './LanguageSelect.tsx';
+import { NotificationBadges } from './NotificationBadges.tsx';
 import { useSaveLanguageMutation } from './useSaveLanguageMutation.ts';
 
 type Props = { user: CurrentUser; menuOpen: boolean; onToggle: () => void; onSearch: () => void };
@@ -39,7 +40,7 @@ export function TopBar({ user, menuOpen, onToggle, onSearch }: Props) {
         icon={menuOpen ? <MenuFoldOutlined aria-hidden /> : <MenuUnfoldOutlined aria-hidden />}
         onClick={onToggle}
       />
-      <Space size="middle">
+      <Space size={wide ? 'middle' : 4}>
         <Tooltip title={t('search.shortcut')}>
           <Button
             icon={<SearchOutlined aria-hidden />}
@@ -65,6 +66,7 @@ export function TopBar({ user, menuOpen, onToggle, onSearch }: Props) {
             </Tag>
           </Tooltip>
         )}
+        <NotificationBadges />
         <LanguageSelect
           onChange={(language) =>
             saveLanguage.mutate(toUserLanguage(language), { onError: (error) => notice.error(error) })

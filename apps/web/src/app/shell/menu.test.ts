@@ -27,7 +27,14 @@ describe('menu search', () => {
 
   it('keeps every child of a matching sub-menu', () => {
     const found = searchMenu(admin, 'QUẢN', label);
-    expect(found[0].children?.map((e) => e.key)).toEqual(['users', 'channels', 'supplies', 'deviceInfo', 'audit']);
+    expect(found[0].children?.map((e) => e.key)).toEqual([
+      'users',
+      'channels',
+      'supplies',
+      'reconciliation',
+      'deviceInfo',
+      'audit',
+    ]);
   });
 
   it('finds nothing for an unknown word', () => {

@@ -1,4 +1,6 @@
 import {
+  AimOutlined,
+  AlertOutlined,
   AuditOutlined,
   ClusterOutlined,
   ControlOutlined,
@@ -64,6 +66,14 @@ export const MENU: MenuEntry[] = [
     visible: (_, roles) => can(roles, 'customerReport'),
   },
   {
+    key: 'alerts',
+    path: '/alerts',
+    labelKey: 'menu.alerts',
+    icon: AlertOutlined,
+    // each is told of their own sites' alerts
+    visible: always,
+  },
+  {
     key: 'customers',
     path: '/customers',
     subPaths: ['/customers/:id'],
@@ -107,6 +117,13 @@ export const MENU: MenuEntry[] = [
         path: '/supplies',
         labelKey: 'menu.supplies',
         icon: InboxOutlined,
+        visible: (flags) => showManageMenu(flags),
+      },
+      {
+        key: 'reconciliation',
+        path: '/reconciliation',
+        labelKey: 'menu.reconciliation',
+        icon: AimOutlined,
         visible: (flags) => showManageMenu(flags),
       },
       {

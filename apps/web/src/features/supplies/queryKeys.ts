@@ -1,4 +1,4 @@
-import type { StockKind, StockOutStatus } from '@it4u/shared';
+import type { ReconciliationCase, StockKind, StockOutStatus } from '@it4u/shared';
 import type { DateRange } from '../../components/filters/dateRange.ts';
 
 export type CatalogueParams = { page: number; pageSize: number; q: string };
@@ -12,6 +12,14 @@ export type StockParams = {
   status: StockOutStatus | '';
 };
 
+export type ReconciliationParams = {
+  case: ReconciliationCase | null;
+  days: number;
+  q: string;
+  page: number;
+  pageSize: number;
+};
+
 export const suppliesKeys = {
   all: ['supplies'] as const,
   catalogue: () => [...suppliesKeys.all, 'catalogue'] as const,
@@ -20,5 +28,8 @@ export const suppliesKeys = {
   stock: (kind: StockKind) => [...suppliesKeys.all, 'stock', kind] as const,
   stockList: (kind: StockKind, params: StockParams) => [...suppliesKeys.stock(kind), 'list', params] as const,
   history: (serialNum: string) => [...suppliesKeys.stock('out'), 'history', serialNum] as const,
+  seen: (serialNum: string) => [...suppliesKeys.all, 'seen', serialNum] as const,
+  reconciliation: () => [...suppliesKeys.all, 'reconciliation'] as const,
+  reconciliationPage: (params: ReconciliationParams) => [...suppliesKeys.reconciliation(), params] as const,
   report: (range: DateRange) => [...suppliesKeys.all, 'report', range] as const,
 };

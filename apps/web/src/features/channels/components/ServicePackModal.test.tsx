@@ -91,14 +91,14 @@ describe('a service pack', { timeout: 15_000 }, () => {
     const target = screen.getByLabelText('Contracted availability') as HTMLInputElement;
     expect(target.value).toBe('99.5');
     fireEvent.change(target, { target: { value: '99.9995' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save', hidden: true }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save', hidden: true }));
     expect(
       await screen.findByText('An availability is given to the thousandth of a percent at most (99.995).'),
     ).toBeTruthy();
     expect(closed).not.toHaveBeenCalled();
     refuse = false;
     fireEvent.change(target, { target: { value: '99.95' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save', hidden: true }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save', hidden: true }));
     await waitFor(() => expect(closed).toHaveBeenCalled());
     expect(writes.at(-1)).toMatchObject({
       method: 'PUT',

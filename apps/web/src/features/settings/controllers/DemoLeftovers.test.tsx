@@ -17,6 +17,7 @@ const left: DemoLeft = {
     { numContract: 'DEMO-002', clientName: 'Cafe Sài Gòn' },
   ],
   wanSites: ['Khách sạn Hoa Mai'],
+  stockRecords: 12,
 };
 
 function serve(answer: DemoLeft, remove?: () => Response) {
@@ -52,13 +53,15 @@ describe("the demo's leftovers", { timeout: 15_000 }, () => {
       const method = init?.method ?? 'GET';
       if (url.endsWith('/it4u/demo') && method === 'GET') return jsonResponse(200, answer);
       if (url.endsWith('/it4u/demo') && method === 'DELETE') {
-        answer = { demoInUse: false, sites: [], customers: [], wanSites: [] };
-        return jsonResponse(200, { sites: 2, customers: 2, wanSites: 1 });
+        answer = { demoInUse: false, sites: [], customers: [], wanSites: [], stockRecords: 0 };
+        return jsonResponse(200, { sites: 2, customers: 2, wanSites: 1, stockRecords: 12 });
       }
       return jsonResponse(200, {});
     });
     renderWithProviders(<DemoLeftovers />);
-    expect(await screen.findByText(/left 2 sites, 2 demo customers .* WAN history of 1 sites/)).toBeTruthy();
+    expect(
+      await screen.findByText(/left 2 sites, 2 demo customers .* WAN history of 1 sites .* 12 warehouse records/),
+    ).toBeTruthy();
     expect(screen.getByText('DEMO-001').parentElement?.textContent).toBe(
       'DEMO-001 Khách sạn Hoa Mai · DEMO-002 Cafe Sài Gòn',
     );
@@ -71,7 +74,9 @@ describe("the demo's leftovers", { timeout: 15_000 }, () => {
     expect(fetchMock.mock.calls.some(([, init]) => (init as RequestInit)?.method === 'DELETE')).toBe(false);
     const confirm = screen.getAllByRole('button', { name: /Remove the demo's data/ }).at(-1) as HTMLElement;
     fireEvent.click(confirm);
-    expect(await screen.findByText("The demo's data was removed: 2 sites and 2 customers.")).toBeTruthy();
+    expect(
+      await screen.findByText("The demo's data was removed: 2 sites, 2 customers and 12 warehouse records."),
+    ).toBeTruthy();
     await waitFor(() => expect(screen.queryByText("The demo's data is still here")).toBeNull());
   });
 

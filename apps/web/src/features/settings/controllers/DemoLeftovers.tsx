@@ -14,7 +14,7 @@ const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 /**
  * Once a real controller is in use, the offer to remove what the demo made (its sites, its DEMO-… customers, its
- * routers' WAN history), listed, in one step. Nothing shows while the demo is in use or when nothing is left.
+ * routers' WAN history, its warehouse records), listed, in one step. Nothing shows while the demo is in use or when nothing is left.
  */
 export function DemoLeftovers() {
   const { t } = useTranslation();
@@ -24,7 +24,9 @@ export function DemoLeftovers() {
   const remove = useMutation({
     mutationFn: () => call('DELETE /it4u/demo'),
     onSuccess: (removed) => {
-      notice.success(t(`${K}.removed`, { sites: removed.sites, customers: removed.customers }));
+      notice.success(
+        t(`${K}.removed`, { sites: removed.sites, customers: removed.customers, stock: removed.stockRecords }),
+      );
       // every screen may have shown the demo's sites and customers
       return queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] });
     },
@@ -34,11 +36,16 @@ export function DemoLeftovers() {
   if (
     !data ||
     data.demoInUse ||
-    (data.sites.length === 0 && data.customers.length === 0 && data.wanSites.length === 0)
+    (data.sites.length === 0 && data.customers.length === 0 && data.wanSites.length === 0 && data.stockRecords === 0)
   ) {
     return null;
   }
-  const counts = { sites: data.sites.length, customers: data.customers.length, wan: data.wanSites.length };
+  const counts = {
+    sites: data.sites.length,
+    customers: data.customers.length,
+    wan: data.wanSites.length,
+    stock: data.stockRecords,
+  };
   return (
     <Alert
       type="info"

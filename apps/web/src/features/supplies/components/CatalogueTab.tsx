@@ -60,6 +60,14 @@ export function CatalogueTab() {
       width: 160,
       render: (value: number) => formatMoney(value, i18n.language),
     },
+    {
+      key: 'minStock',
+      title: t('supplies.catalogue.columns.minStock'),
+      dataIndex: 'minStock',
+      align: 'right',
+      width: 140,
+      render: (value: number | null) => (value === null ? '—' : formatNumber(value, i18n.language)),
+    },
     { key: 'note', title: t('supplies.columns.note'), dataIndex: 'note', width: 180 },
     {
       key: 'actions',

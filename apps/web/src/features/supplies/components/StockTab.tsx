@@ -9,6 +9,7 @@ import { DateRangeFilter } from '../../../components/filters/DateRangeFilter.tsx
 import { defaultRange, toDateRange } from '../../../components/filters/dateRange.ts';
 import { SelectFilter } from '../../../components/filters/SelectFilter.tsx';
 import { formatNumber } from '../../../components/format/formatting.ts';
+import { ScanButton } from '../../../components/scan/ScanButton.tsx';
 import { EditableTable } from '../../../components/table/EditableTable.tsx';
 import { HistoryButton } from '../../../components/table/HistoryButton.tsx';
 import { useEditableRows } from '../../../components/table/useEditableRows.ts';
@@ -27,6 +28,7 @@ import {
 import { useDeleteStockRecordMutation } from '../useDeleteStockRecordMutation.ts';
 import { useSaveStockRecordMutation } from '../useSaveStockRecordMutation.ts';
 import { useStockRecordsQuery } from '../useStockRecordsQuery.ts';
+import { ScannedRowsModal } from './ScannedRowsModal.tsx';
 import { SpreadsheetActions } from './SpreadsheetActions.tsx';
 import { stockColumns } from './stockColumns.tsx';
 import { UsageHistoryModal } from './UsageHistoryModal.tsx';
@@ -80,6 +82,8 @@ export function StockTab({ kind }: Props) {
   const filters = useTableFilters(paging, firstFilters);
   const { picked, status } = filters.values;
   const [historyOf, setHistoryOf] = useState<string | null>(null);
+  /** labels scanned in a row, to become a record each */
+  const [scanned, setScanned] = useState<string[] | null>(null);
   const [checking, setChecking] = useState(false);
   const range = toDateRange(picked);
   const records = useStockRecordsQuery(kind, { ...paging.params, ...range, status });
@@ -171,11 +175,19 @@ export function StockTab({ kind }: Props) {
             </>
           ),
           actions: (
-            <SpreadsheetActions
-              kind={kind === 'in' ? 'importWarehouse' : 'exportWarehouse'}
-              disabled={editing.busy}
-              exportQuery={{ q: paging.q, ...range, status: kind === 'out' ? status : undefined }}
-            />
+            <>
+              <ScanButton
+                several
+                label={t('supplies.stock.scanSeveral')}
+                what={t('supplies.stock.scanSeveral')}
+                onScan={setScanned}
+              />
+              <SpreadsheetActions
+                kind={kind === 'in' ? 'importWarehouse' : 'exportWarehouse'}
+                disabled={editing.busy}
+                exportQuery={{ q: paging.q, ...range, status: kind === 'out' ? status : undefined }}
+              />
+            </>
           ),
         }}
         index={{ title: t('supplies.columns.index'), newLabel: t('supplies.stock.newTag'), width: 60 }}
@@ -204,6 +216,7 @@ export function StockTab({ kind }: Props) {
         }}
       />
       {historyOf && <UsageHistoryModal serialNum={historyOf} onClose={() => setHistoryOf(null)} />}
+      {scanned && <ScannedRowsModal kind={kind} codes={scanned} onClose={() => setScanned(null)} />}
     </>
   );
 }

@@ -16,6 +16,7 @@ type Values = {
   number: number | null;
   value: number | null;
   note?: string;
+  minStock?: number | null;
 };
 
 /** Add (no item) or edit a catalogue item; both dialogs are titled 'add supplies category'. */
@@ -33,6 +34,7 @@ export function SupplyItemModal({ item, onClose }: Props) {
       number: values.number ?? 0,
       value: values.value ?? 0,
       note: (values.note ?? '').trim(),
+      minStock: values.minStock ?? null,
     };
     save.mutate(
       { id: item?.id, input },
@@ -96,6 +98,13 @@ export function SupplyItemModal({ item, onClose }: Props) {
           rules={[{ required: true, type: 'number', message: t('supplies.catalogue.valueMessage') }]}
         >
           <InputNumber style={{ width: '100%' }} min={0} />
+        </Form.Item>
+        <Form.Item
+          name="minStock"
+          label={t('supplies.catalogue.columns.minStock')}
+          extra={t('supplies.catalogue.minStockHint')}
+        >
+          <InputNumber style={{ width: '100%' }} min={0} max={1_000_000_000} precision={0} />
         </Form.Item>
         <Form.Item name="note" label={t('supplies.columns.note')}>
           <Input.TextArea rows={2} />

@@ -1,15 +1,67 @@
-import type { StockRecord } from '@it4u/shared';
-import { Button, Modal } from 'antd';
+import type { Sighting, StockRecord } from '@it4u/shared';
+import { Button, Empty, Modal, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { CustomerLink } from '../../../components/customers/CustomerLink.tsx';
 import { useListState } from '../../../components/feedback/ListState.tsx';
-import { formatDate } from '../../../components/format/formatting.ts';
+import { formatDate, formatDateTime } from '../../../components/format/formatting.ts';
 import { type RegisterColumn, RegisterTable } from '../../../components/table/RegisterTable.tsx';
+import { useSeenQuery } from '../useReconciliation.ts';
 import { useUsageHistoryQuery } from '../useUsageHistoryQuery.ts';
+
+/** Where the serial was seen online: each site, its customer, first and last seen. */
+function SeenOnline({ serialNum }: { serialNum: string }) {
+  const { t } = useTranslation();
+  const seen = useSeenQuery(serialNum);
+  const rows = seen.data ?? [];
+  const state = useListState(seen, {
+    rows: rows.length,
+    empty: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('supplies.history.seenEmpty')} />,
+  });
+  const R = 'supplies.reconciliation.columns';
+  const columns: RegisterColumn<Sighting>[] = [
+    {
+      key: 'site',
+      title: t(`${R}.site`),
+      render: (_, s) => (
+        <>
+          <Link to={`/home?site=${encodeURIComponent(s.site.idname)}`}>{s.site.sitename}</Link>
+          {s.kind === 'client' && <Tag style={{ marginInlineStart: 4 }}>{t('supplies.reconciliation.client')}</Tag>}
+        </>
+      ),
+    },
+    {
+      key: 'customer',
+      title: t(`${R}.siteCustomer`),
+      render: (_, s) => (s.customer ? <CustomerLink id={s.customer.id} name={s.customer.clientName} /> : '—'),
+    },
+    { key: 'mac', title: t(`${R}.mac`), render: (_, s) => <Typography.Text code>{s.mac}</Typography.Text> },
+    { key: 'firstSeen', title: t(`${R}.since`), render: (_, s) => formatDateTime(s.firstSeen) },
+    { key: 'lastSeen', title: t(`${R}.lastSeen`), render: (_, s) => formatDateTime(s.lastSeen) },
+  ];
+  return (
+    <>
+      <Typography.Title level={5}>{t('supplies.history.seenTitle')}</Typography.Title>
+      {state.alert}
+      <RegisterTable<Sighting>
+        aria-label={t('supplies.history.seenTitle')}
+        card={{ title: ['site', 'customer'] }}
+        rowKey={(s) => `${s.mac}/${s.site.idname}`}
+        size="small"
+        columns={columns}
+        dataSource={rows}
+        loading={state.loading}
+        locale={state.locale}
+        pagination={false}
+        scroll={{ x: 'max-content', y: 240 }}
+      />
+    </>
+  );
+}
 
 type Props = { serialNum: string; onClose: () => void };
 
-/** Usage history: every stock out of one serial number, oldest first. */
+/** Usage history: every stock out of one serial number, oldest first; then where it was seen online. */
 export function UsageHistoryModal({ serialNum, onClose }: Props) {
   const { t } = useTranslation();
   const history = useUsageHistoryQuery(serialNum);
@@ -53,8 +105,10 @@ export function UsageHistoryModal({ serialNum, onClose }: Props) {
       width={960}
       footer={<Button onClick={onClose}>{t('common.upload.close')}</Button>}
     >
+      <Typography.Title level={5}>{t('supplies.history.recordsTitle')}</Typography.Title>
       {historyState.alert}
       <RegisterTable<StockRecord>
+        aria-label={t('supplies.history.recordsTitle')}
         card={{ title: ['exportDate', 'customer'] }}
         rowKey="id"
         size="small"
@@ -63,8 +117,9 @@ export function UsageHistoryModal({ serialNum, onClose }: Props) {
         loading={historyState.loading}
         locale={historyState.locale}
         pagination={false}
-        scroll={{ x: 'max-content', y: 400 }}
+        scroll={{ x: 'max-content', y: 320 }}
       />
+      <SeenOnline serialNum={serialNum} />
     </Modal>
   );
 }

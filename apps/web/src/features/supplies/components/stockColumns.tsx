@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { ContractPicker } from '../../../components/contracts/ContractPicker.tsx';
 import { CustomerLink } from '../../../components/customers/CustomerLink.tsx';
 import { formatDate, formatMoney, formatNumber } from '../../../components/format/formatting.ts';
+import { ScannableInput } from '../../../components/scan/ScanButton.tsx';
 import { editColumns } from '../../../components/table/editColumns.tsx';
 import type { RegisterColumn } from '../../../components/table/RegisterTable.tsx';
 import type { RowEditing } from '../../../components/table/useRowEditing.ts';
@@ -59,7 +60,14 @@ export function stockColumns({ kind, t, language, editing, watched, onPickItem }
   };
   /** A text column with a plain input labelled by its title. */
   const text = (key: 'licence' | 'supplier' | 'serialNum' | 'note', title: string, width: number) =>
-    field({ key, title, width, view: (row) => row[key], input: <Input aria-label={title} /> });
+    field({
+      key,
+      title,
+      width,
+      view: (row) => row[key],
+      // a serial number is read from its label with the camera, or typed
+      input: key === 'serialNum' ? <ScannableInput aria-label={title} /> : <Input aria-label={title} />,
+    });
   /** A part of the buyer's contract: on the row in edit mode, the one chosen. */
   const contractPart = (key: 'numContract' | 'street', width: number) =>
     derived({
@@ -145,7 +153,7 @@ export function stockColumns({ kind, t, language, editing, watched, onPickItem }
       title: t('supplies.stock.columns.mac'),
       width: 180,
       view: (row) => row.mac,
-      input: <Input aria-label={t('supplies.stock.columns.mac')} placeholder="AA:BB:CC:DD:EE:FF" />,
+      input: <ScannableInput aria-label={t('supplies.stock.columns.mac')} placeholder="AA:BB:CC:DD:EE:FF" />,
     }),
     derived({
       key: 'macFormat',

@@ -3,7 +3,7 @@ import { BlockList, isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 
 /**
- * The kinds of address the terminal never connects to: they reach the console's own machine (loopback, or an
+ * The kinds of address the console never connects to (the terminal, the alerts' webhooks): they reach the console's own machine (loopback, or an
  * address of one of its own interfaces: `own`) or no one host.
  */
 export type ForbiddenKind = 'loopback' | 'linkLocal' | 'unspecified' | 'multicast' | 'own';

@@ -1,0 +1,343 @@
+import {
+  IN_USE_STATUS,
+  MOVED_STATUS,
+  RECONCILIATION_CASES,
+  type ReconciliationCase,
+  type ReconciliationRow,
+  type Sighting,
+  type SightingScan,
+} from '@it4u/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { chunks, containsAny, rowsOf } from '../../lib/sql.ts';
+import {
+  type ContractRefRow,
+  contractCoversSite,
+  contractRefColumn,
+  contractRefColumns,
+  contractRefJoin,
+  contractRefOf,
+  siteHasCustomer,
+  siteOwnerColumn,
+  siteOwnerIdColumn,
+  siteOwnerJoin,
+} from '../contracts/contractRefs.ts';
+import { siteRefColumn, siteRefColumns, siteRefJoin } from '../sites/siteRefs.ts';
+
+/** A device seen online on a site by a scan. */
+export type SeenNow = {
+  mac: string;
+  siteId: number;
+  serial: string;
+  kind: 'device' | 'client';
+  model: string;
+  name: string;
+};
+
+/** Which rows of the reconciliation: the case, when an issued device should have shown itself, text. */
+export type ReconcileFilter = {
+  case?: ReconciliationCase;
+  /** a stock-out in use issued before this (epoch ms) and never seen online since is "not seen" */
+  issuedBefore: number;
+  q?: string;
+};
+
+const SCAN_ROW = 1;
+const RETIRED = ['Hư hỏng', 'Thu hồi'];
+const iso = (ms: number) => new Date(ms).toISOString();
+const ms = (v: Date | string | null): number => (v === null ? 0 : new Date(v).getTime());
+
+/**
+ * The rows of every case: `rec` the stock-out record (null for a device never issued), `mac` and `site_id` the
+ * sighting (null when never seen), `at` what orders them (newest first). `online` is when the last finished scan
+ * began: a sighting since then was online at it.
+ */
+function found(f: ReconcileFilter, online: string): SQL {
+  const inUse = sql`coalesce(c.status, ${IN_USE_STATUS}) = ${IN_USE_STATUS}`;
+  return sql`cur as (
+      -- the stock-outs that hold: not moved, and the latest of their MAC and of their serial (a device issued again
+      -- is read by its last record, whichever of the two it was recorded by)
+      select id, serial, mac, status, export_date, contract_id from (
+        select r.id, upper(trim(r.serial_num)) as serial, r.mac, r.status, r.export_date, r.contract_id,
+          row_number() over (partition by case when r.mac <> '' then r.mac else 'id ' || r.id end
+            order by r.export_date desc, r.id desc) as by_mac,
+          row_number() over (partition by case when trim(r.serial_num) <> '' then upper(trim(r.serial_num))
+            else 'id ' || r.id end order by r.export_date desc, r.id desc) as by_serial
+        from stock_records r
+        where r.kind = 'out' and r.status is distinct from ${MOVED_STATUS} and (trim(r.serial_num) <> '' or r.mac <> '')
+      ) latest where by_mac = 1 and by_serial = 1
+    ),
+    matched as (
+      select c.id as rid, s.mac, s.site_id, s.first_seen_at, s.last_seen_at
+        from cur c join device_sightings s on c.mac <> '' and s.mac = c.mac
+      union
+      select c.id, s.mac, s.site_id, s.first_seen_at, s.last_seen_at
+        from cur c join device_sightings s on c.serial <> '' and s.serial = c.serial
+    ),
+    found as (
+      select 'notSeen' as kase, c.id as rec, null::text as mac, null::int as site_id, c.export_date as at
+        from cur c
+        where ${inUse} and c.export_date <= ${iso(f.issuedBefore)}::timestamptz
+          and not exists (select 1 from matched m where m.rid = c.id and m.last_seen_at >= c.export_date)
+      union all
+      select 'elsewhere', c.id, m.mac, m.site_id, m.first_seen_at
+        from cur c join matched m on m.rid = c.id
+        where ${inUse} and c.contract_id is not null and m.last_seen_at >= ${online}::timestamptz
+          and not ${contractCoversSite(sql`c.contract_id`, sql`m.site_id`)}
+      union all
+      select 'retired', c.id, m.mac, m.site_id, m.first_seen_at
+        from cur c join matched m on m.rid = c.id
+        where c.status in (${sql.join(
+          RETIRED.map((s) => sql`${s}`),
+          sql`, `,
+        )}) and m.last_seen_at >= ${online}::timestamptz
+      union all
+      select 'unissued', null, s.mac, s.site_id, s.first_seen_at
+        from device_sightings s
+        where s.kind = 'device' and s.last_seen_at >= ${online}::timestamptz and ${siteHasCustomer(sql`s.site_id`)}
+          and not exists (select 1 from stock_records r where r.kind = 'out' and r.mac <> '' and r.mac = s.mac)
+          and not exists (select 1 from stock_records r where r.kind = 'out' and s.serial <> ''
+            and trim(r.serial_num) <> '' and upper(trim(r.serial_num)) = s.serial)
+    )`;
+}
+
+type Row = ContractRefRow & {
+  kase: ReconciliationCase;
+  rec: string | number | null;
+  item_code: string | null;
+  item_name: string | null;
+  serial_num: string | null;
+  record_mac: string | null;
+  status: string | null;
+  export_date: Date | string | null;
+  mac: string | null;
+  serial: string | null;
+  kind: 'device' | 'client' | null;
+  model: string | null;
+  name: string | null;
+  sitename: string | null;
+  idname: string | null;
+  owner_id: number | null;
+  owner_name: string | null;
+  first_seen_at: Date | string | null;
+  last_seen_at: Date | string | null;
+  total?: string | number;
+};
+
+/** The columns and joins of a row of `found` (its record, item, contract, sighting, site and the site's customer). */
+const DETAILS = sql`select f.kase, f.rec, i.item_code, i.name as item_name, r.serial_num, r.mac as record_mac, r.status,
+    r.export_date, ${contractRefColumns}, s.mac, s.serial, s.kind, s.model, s.name, ${siteRefColumns},
+    ${siteOwnerIdColumn} as owner_id, ${siteOwnerColumn} as owner_name, s.first_seen_at, s.last_seen_at`;
+const DETAILS_FROM = sql`from found f
+  left join stock_records r on r.id = f.rec
+  left join supply_items i on i.id = r.item_id
+  ${contractRefJoin(sql`r.contract_id`)}
+  left join device_sightings s on s.mac = f.mac and s.site_id = f.site_id
+  ${siteRefJoin(sql`f.site_id`)}
+  ${siteOwnerJoin(sql`f.site_id`)}`;
+const SEARCHED = [
+  'r.serial_num',
+  'r.mac',
+  'i.item_code',
+  'i.name',
+  's.mac',
+  's.serial',
+  's.name',
+  's.model',
+  siteRefColumn('sitename'),
+  siteRefColumn('idname'),
+  contractRefColumn('clientName'),
+  contractRefColumn('numContract'),
+];
+
+function sightingOf(r: Row): Sighting | null {
+  if (r.mac === null || r.idname === null) return null;
+  return {
+    mac: r.mac,
+    serial: r.serial ?? '',
+    kind: r.kind ?? 'device',
+    model: r.model ?? '',
+    name: r.name ?? '',
+    site: { idname: r.idname, sitename: r.sitename ?? r.idname },
+    customer: r.owner_id === null ? null : { id: r.owner_id, clientName: r.owner_name ?? '' },
+    firstSeen: ms(r.first_seen_at),
+    lastSeen: ms(r.last_seen_at),
+  };
+}
+
+function rowOf(r: Row): ReconciliationRow {
+  return {
+    case: r.kase,
+    record:
+      r.rec === null
+        ? null
+        : {
+            id: Number(r.rec),
+            itemCode: r.item_code ?? '',
+            itemName: r.item_name ?? '',
+            serialNum: r.serial_num ?? '',
+            mac: r.record_mac ?? '',
+            status: (r.status ?? IN_USE_STATUS) as NonNullable<ReconciliationRow['record']>['status'],
+            exportDate: ms(r.export_date),
+            contract: contractRefOf(r),
+          },
+    seen: sightingOf(r),
+  };
+}
+
+/**
+ * The devices seen online (written by the scans) and the warehouse's records read against them. SQL only; the scans
+ * and the rules are in supplies.reconcile.ts.
+ */
+export function createSightingsRepository(db: Db) {
+  /** When the last good scan began: a device seen since was online at it (undefined before the first). */
+  async function onlineFrom(): Promise<string | undefined> {
+    const [row] = rowsOf<{ online_from: Date | string | null }>(
+      await db.execute(sql`select online_from from sighting_scans where id = ${SCAN_ROW}`),
+    );
+    return row?.online_from ? iso(ms(row.online_from)) : undefined;
+  }
+
+  return {
+    /** The MACs of every stock-out (any status): a client with one of them is one of our devices. */
+    async issuedMacs(): Promise<Set<string>> {
+      const rows = rowsOf<{ mac: string }>(
+        await db.execute(sql`select distinct mac from stock_records where kind = 'out' and mac <> ''`),
+      );
+      return new Set(rows.map((r) => r.mac));
+    },
+
+    /**
+     * Writes what a scan saw at `at`: new sightings begin there, known ones are seen again (never back in time: a
+     * scan taken over from a stopped instance may still write). The sites of `unread` (their controller did not
+     * answer) keep the state the last good scan saw: what was online then is carried to `at`.
+     */
+    async record(seen: SeenNow[], at: number, unread: number[]): Promise<void> {
+      const col = <T>(rows: T[], f: (r: T) => unknown) => sql.param(rows.map(f));
+      for (const chunk of chunks(seen, 2000)) {
+        await db.execute(sql`insert into device_sightings (mac, site_id, serial, kind, model, name, first_seen_at, last_seen_at)
+          select u.mac, u.site_id, u.serial, u.kind, u.model, u.name, ${iso(at)}::timestamptz, ${iso(at)}::timestamptz
+          from unnest(${col(chunk, (r) => r.mac)}::text[], ${col(chunk, (r) => r.siteId)}::int[],
+            ${col(chunk, (r) => r.serial)}::text[], ${col(chunk, (r) => r.kind)}::text[],
+            ${col(chunk, (r) => r.model)}::text[], ${col(chunk, (r) => r.name)}::text[])
+            as u(mac, site_id, serial, kind, model, name)
+          where exists (select 1 from sites st where st.id = u.site_id)
+          on conflict (mac, site_id) do update set serial = excluded.serial, kind = excluded.kind,
+            model = excluded.model, name = excluded.name,
+            last_seen_at = greatest(device_sightings.last_seen_at, excluded.last_seen_at)`);
+      }
+      const online = await onlineFrom();
+      if (unread.length === 0 || !online) return;
+      await db.execute(sql`update device_sightings set last_seen_at = ${iso(at)}::timestamptz
+        where site_id = any(${sql.param(unread)}::int[]) and last_seen_at >= ${online}::timestamptz
+          and last_seen_at < ${iso(at)}::timestamptz`);
+    },
+
+    /**
+     * Takes the next scan at `at` when none runs and the last began `everyMs` ago or more; one running is taken over
+     * after `staleMs` (its instance stopped). True when this instance is to scan.
+     */
+    async claim(at: number, everyMs: number, staleMs: number): Promise<boolean> {
+      const rows = rowsOf<{ id: number }>(
+        await db.execute(sql`insert into sighting_scans (id, started_at) values (${SCAN_ROW}, ${iso(at)}::timestamptz)
+          on conflict (id) do update set started_at = excluded.started_at, finished_at = null
+          where (sighting_scans.finished_at is not null
+              and sighting_scans.started_at <= ${iso(at - everyMs)}::timestamptz)
+            or sighting_scans.started_at <= ${iso(at - staleMs)}::timestamptz
+          returning id`),
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * The scan begun at `startedAt` ended at `at`: what it read (its devices are the ones online from now on), or
+     * nothing when it failed (the last good scan's picture stands, and the failure is said).
+     */
+    async finish(startedAt: number, at: number, read?: { sites: number; unread: number }): Promise<void> {
+      const done = sql`finished_at = ${iso(at)}::timestamptz`;
+      await db.execute(
+        sql`update sighting_scans set ${
+          read
+            ? sql`${done}, online_from = ${iso(startedAt)}::timestamptz, read_at = ${iso(at)}::timestamptz,
+              failed_at = null, sites = ${read.sites}, unread = ${read.unread}`
+            : sql`${done}, failed_at = ${iso(at)}::timestamptz`
+        } where id = ${SCAN_ROW} and started_at = ${iso(startedAt)}::timestamptz`,
+      );
+    },
+
+    /** The last good scan, and when a later one failed; null before the first good one. */
+    async lastScan(): Promise<SightingScan> {
+      const [row] = rowsOf<{
+        online_from: Date | string | null;
+        read_at: Date | string | null;
+        failed_at: Date | string | null;
+        sites: number;
+        unread: number;
+      }>(
+        await db.execute(
+          sql`select online_from, read_at, failed_at, sites, unread from sighting_scans where id = ${SCAN_ROW}`,
+        ),
+      );
+      if (!row?.online_from || !row.read_at) return null;
+      return {
+        startedAt: ms(row.online_from),
+        finishedAt: ms(row.read_at),
+        sites: row.sites,
+        unread: row.unread,
+        failedAt: row.failed_at ? ms(row.failed_at) : null,
+      };
+    },
+
+    /** How many rows each case has (no text filter). */
+    async counts(f: ReconcileFilter, online: string | undefined): Promise<Record<ReconciliationCase, number>> {
+      const counts = Object.fromEntries(RECONCILIATION_CASES.map((c) => [c, 0])) as Record<ReconciliationCase, number>;
+      if (!online) return counts;
+      const rows = rowsOf<{ kase: ReconciliationCase; n: string | number }>(
+        await db.execute(sql`with ${found(f, online)} select kase, count(*) as n from found group by kase`),
+      );
+      for (const r of rows) counts[r.kase] = Number(r.n);
+      return counts;
+    },
+
+    /** When the last good scan began (undefined before the first): what `counts` and `page` read against. */
+    onlineFrom,
+
+    /**
+     * A page of the rows (of one case, or of all), newest first, and how many there are in all; nothing before the
+     * first good scan (nothing is known of the network yet).
+     */
+    async page(
+      f: ReconcileFilter,
+      online: string | undefined,
+      offset: number,
+      limit: number,
+    ): Promise<{ items: ReconciliationRow[]; total: number }> {
+      if (!online) return { items: [], total: 0 };
+      const rows = rowsOf<Row>(
+        await db.execute(sql`with ${found(f, online)}
+          ${DETAILS}, count(*) over () as total ${DETAILS_FROM}
+          where ${f.case ? sql`f.kase = ${f.case}` : sql`true`} and ${containsAny(f.q, SEARCHED)}
+          order by f.kase, f.at desc, f.rec, f.mac, f.site_id
+          limit ${limit} offset ${offset}`),
+      );
+      return { items: rows.map(rowOf), total: Number(rows[0]?.total ?? 0) };
+    },
+
+    /** Where a serial was seen, or the MACs its stock-outs give: latest first. */
+    async seenOf(serial: string): Promise<Sighting[]> {
+      const wanted = serial.trim().toUpperCase();
+      const rows = rowsOf<Row>(
+        await db.execute(sql`select s.mac, s.serial, s.kind, s.model, s.name, ${siteRefColumns},
+            ${siteOwnerIdColumn} as owner_id, ${siteOwnerColumn} as owner_name, s.first_seen_at, s.last_seen_at
+          from device_sightings s ${siteRefJoin(sql`s.site_id`, 'inner')} ${siteOwnerJoin(sql`s.site_id`)}
+          where s.serial = ${wanted} or s.mac in (select r.mac from stock_records r
+            where r.kind = 'out' and r.mac <> '' and trim(r.serial_num) <> '' and upper(trim(r.serial_num)) = ${wanted})
+          order by s.last_seen_at desc, s.first_seen_at desc
+          limit 200`),
+      );
+      return rows.flatMap((r) => sightingOf(r) ?? []);
+    },
+  };
+}
+
+export type SightingsRepository = ReturnType<typeof createSightingsRepository>;
