@@ -122,6 +122,8 @@ export const API_ERRORS = {
   startAfterEnd: 'The start date is after the end date.',
   movedStatusIsSet:
     'The status "moved" is set by the console when the serial is stocked out again; choose another status.',
+  serialIssuedElsewhere:
+    'While this phone was offline, serial {{serial}} was stocked out to {{customer}} on {{on}}: check the serial, or send it anyway to move it.',
   // channels
   providerTaken: 'A provider with this name already exists.',
   packTaken: 'This provider already has a service pack with this name.',

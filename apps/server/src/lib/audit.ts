@@ -59,6 +59,11 @@ export function createAudit(db: Db) {
       return row?.id ?? 0;
     },
 
+    /** A write that changed nothing (a record sent again with its key): it leaves no line and is not missed. */
+    unchanged(event: string): void {
+      auditScope.getStore()?.push(event);
+    },
+
     /** Turns an event into another (a sign-in attempt into a throttled one). */
     async rename(id: number, event: string): Promise<void> {
       await db.update(auditEvents).set({ event }).where(eq(auditEvents.id, id));

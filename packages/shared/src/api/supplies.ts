@@ -114,6 +114,15 @@ export const StockOutBody = Type.Object({
   contractId: Type.Optional(Nullable(Id)),
   /** the contract as a stock record shows it; contractId wins when both are sent */
   contract: Type.Optional(LinkRef),
+  /** new records: the key a phone gave a stock-out it kept offline; sent again, it is stored once */
+  clientRef: Type.Optional(
+    Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' }),
+  ),
+  /**
+   * new records: when the phone last heard the console before it kept this stock-out offline; a stock-out of the
+   * same serial to another contract written since then refuses it (409 serialIssuedElsewhere) instead of being moved
+   */
+  offlineSince: Type.Optional(Epoch),
 });
 
 export const RecordQuery = Type.Object({

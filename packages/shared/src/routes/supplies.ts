@@ -136,10 +136,11 @@ export const suppliesRoutes = defineRoutes('supplies', {
   'POST /it4u/exportWarehouse': {
     access: 'manage',
     audit: 'supplies.out.create',
-    summary: `Add a stock-out record (${MAC_NOTE})`,
+    summary: `Add a stock-out record (${MAC_NOTE}); a phone's record kept offline is stored once by its clientRef`,
     body: StockOutBody,
     response: StockRecordSchema,
     status: 201,
+    errors: [409],
   },
   'PUT /it4u/exportWarehouse/:id': {
     access: 'manage',

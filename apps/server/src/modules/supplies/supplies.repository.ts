@@ -350,15 +350,43 @@ export function createSuppliesRepository(db: Db) {
       return rows.map((r) => toRecord(r));
     },
 
-    /** Adds a record and answers it as written (one statement: the insert's `returning`, with its item and contract). */
-    async insertRecord(kind: StockKind, values: RecordValues, tx: Db = db): Promise<StockRecord> {
+    /**
+     * Adds a record and answers it as written (one statement: the insert's `returning`, with its item and contract).
+     * With a client's key already stored, it adds nothing and answers undefined.
+     */
+    async insertRecord(
+      kind: StockKind,
+      values: RecordValues,
+      tx: Db = db,
+      clientRef: string | null = null,
+    ): Promise<StockRecord | undefined> {
       const [row] = rowsOf<RecordRow>(
-        await tx.execute(sql`with r as (insert into stock_records (${RECORD_COLUMNS})
-            values (${recordTuple(kind, values)}) returning *)
+        await tx.execute(sql`with r as (insert into stock_records (${RECORD_COLUMNS}, client_ref)
+            values (${recordTuple(kind, values)}, ${clientRef}::uuid) on conflict (client_ref) do nothing returning *)
           ${RECORD_SELECT} from r ${RECORD_JOIN}`),
       );
-      if (!row) throw new Error('insert returned nothing');
-      return toRecord(row);
+      if (!row && clientRef === null) throw new Error('insert returned nothing');
+      return row ? toRecord(row) : undefined;
+    },
+
+    /** The record a client's key was stored with. */
+    async findByClientRef(kind: StockKind, clientRef: string, tx: Db = db): Promise<StockRecord | undefined> {
+      const [row] = rowsOf<RecordRow>(
+        await tx.execute(
+          sql`${RECORD_SELECT} ${RECORD_FROM} where r.kind = ${kind} and r.client_ref = ${clientRef}::uuid`,
+        ),
+      );
+      return row ? toRecord(row) : undefined;
+    },
+
+    /** The latest stock-out of a serial written after a time, to another contract than the one given. */
+    async issuedSince(serial: string, since: Date, contractId: number | null, tx: Db = db) {
+      const [row] = rowsOf<RecordRow>(
+        await tx.execute(sql`${RECORD_SELECT} ${RECORD_FROM} where r.kind = 'out' and r.serial_num = ${serial}
+          and r.created_at > ${since.toISOString()}::timestamptz and r.contract_id is distinct from ${contractId}::int
+          order by r.created_at desc, r.id desc limit 1`),
+      );
+      return row ? toRecord(row) : undefined;
     },
 
     /**

@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { contracts } from '../contracts/contracts.schema.ts';
 import { sites } from '../sites/sites.schema.ts';
@@ -59,6 +60,8 @@ export const stockRecords = pgTable(
     status: text('status'),
     contractId: integer('contract_id').references(() => contracts.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the key a phone gave the record it kept while offline: the same record sent twice is stored once */
+    clientRef: uuid('client_ref'),
     /** the searched fields, folded (lower case, no Vietnamese marks) for the search box's trigram index */
     searchFolded: text('search_folded').notNull().generatedAlwaysAs(sql`it4u_fold(serial_num || ' ' || mac)`),
   },
@@ -69,6 +72,7 @@ export const stockRecords = pgTable(
     index('stock_records_item_kind_date_idx').on(t.itemId, t.kind, t.exportDate),
     index('stock_records_out_serial_idx').on(t.serialNum).where(sql`${t.kind} = 'out' and ${t.serialNum} <> ''`),
     index('stock_records_contract_idx').on(t.contractId),
+    uniqueIndex('stock_records_client_ref_idx').on(t.clientRef),
     // the reconciliation reads stock-outs by their MAC and by their serial as any case and spacing gives it
     index('stock_records_out_mac_idx').on(t.mac).where(sql`${t.kind} = 'out' and ${t.mac} <> ''`),
     index('stock_records_out_serial_upper_idx')

@@ -4,10 +4,17 @@ import { IN_USE_STATUS, MOVED_STATUS, rowError, type StockKind, type StockRecord
 import type { Db } from '../../db/client.ts';
 import { type Audit, changes } from '../../lib/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
-import { BadRequestError, ConflictError, InvalidRowsError, NotFoundError } from '../../lib/errors.ts';
+import {
+  AppError,
+  BadRequestError,
+  ConflictError,
+  InvalidRowsError,
+  NotFoundError,
+  onField,
+} from '../../lib/errors.ts';
 import { canonicalMac } from '../../lib/mac.ts';
 import { linkedId } from '../../lib/schemas.ts';
-import { exportQueue, normaliseRows } from '../../lib/spreadsheet.ts';
+import { exportQueue, normaliseRows, sheetDay } from '../../lib/spreadsheet.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
 import type { ContractsForRecords } from '../contracts/contracts.module.ts';
 import { COLUMNS, parseItemRow, parseStockRow } from './supplies.columns.ts';
@@ -15,7 +22,8 @@ import type { ItemValues, RecordFilter, RecordValues, SuppliesRepository } from 
 import { itemsSheet, recordsSheet, reportSheet, templateSheet } from './supplies.sheets.ts';
 
 /** A stock record as the add and edit forms send it (stock in, or stock out with its status and contract). */
-export type RecordInput = StockInInput & Partial<Pick<StockOutInput, 'status' | 'contractId' | 'contract'>>;
+export type RecordInput = StockInInput &
+  Partial<Pick<StockOutInput, 'status' | 'contractId' | 'contract' | 'clientRef' | 'offlineSince'>>;
 
 const kindOf = (table: SheetTable): StockKind => (table === 'exportWarehouse' ? 'out' : 'in');
 
@@ -322,16 +330,46 @@ export function createSuppliesService({ supplies, contracts, audit }: Deps) {
     getRecord: mustGetRecord,
 
     // A write and the settling of its serials' history are one transaction: a failure between them leaves neither.
+    // A stock-out a phone kept offline carries its key (sent again, it answers the record stored the first time) and
+    // when the phone last heard the console: its serial stocked out since to another contract refuses it.
     async createRecord(kind: StockKind, input: RecordInput, ctx: RequestContext): Promise<StockRecord> {
+      const ref = kind === 'out' ? (input.clientRef?.toLowerCase() ?? null) : null;
+      const kept = ref ? await supplies.findByClientRef(kind, ref) : undefined;
+      if (kept) {
+        audit.unchanged(`supplies.${kind}.create`);
+        return kept;
+      }
       const values = await recordValues(kind, input);
+      if (kind === 'out' && input.offlineSince !== undefined && values.serialNum) {
+        const other = await supplies.issuedSince(values.serialNum, new Date(input.offlineSince), values.contractId);
+        if (other) {
+          const params = {
+            serial: values.serialNum,
+            customer: other.contract?.clientName || other.contract?.numContract || '—',
+            on: sheetDay(other.exportDate),
+          };
+          throw new AppError(
+            409,
+            'serialIssuedElsewhere',
+            params,
+            onField('serialNum', 'serialIssuedElsewhere', params),
+          );
+        }
+      }
       const record = await supplies.transaction(async (tx) => {
-        const made = await supplies.insertRecord(kind, values, tx);
+        const made = await supplies.insertRecord(kind, values, tx, ref);
+        if (!made) return undefined;
         const details = fieldsOf(made);
         await audit.record(`supplies.${kind}.create`, ctx, { target: `stockRecord:${made.id}`, details }, tx);
         return kind === 'out' ? settled(made, await supplies.settleSerials([values.serialNum], tx)) : made;
       });
       counts.clear();
-      return record;
+      if (record) return record;
+      // the same key stored meanwhile by another request: that record
+      const stored = ref ? await supplies.findByClientRef(kind, ref) : undefined;
+      if (!stored) throw new Error('a stock record with a client key was neither stored nor found');
+      audit.unchanged(`supplies.${kind}.create`);
+      return stored;
     },
 
     async updateRecord(kind: StockKind, id: number, input: RecordInput, ctx: RequestContext): Promise<StockRecord> {

@@ -174,6 +174,54 @@ describe.each(drivers)('supplies on %s', (driver) => {
     expect(inUse.json().code).toBe('contractInUse');
   });
 
+  it("stores a phone's offline stock-out once, and refuses it when its serial went to another customer meanwhile", async () => {
+    const c = code('ONT');
+    await item(c);
+    const contract = async (clientName: string) =>
+      (await call('POST', '/it4u/contracts', { numContract: code('HD'), clientName, street: '1 Lê Lợi' })).json();
+    const hoaMai = await contract('Khách sạn Hoa Mai');
+    const other = await contract('Nhà hàng Sen');
+    const serial = `SN-${n}`;
+    const body = { exportDate: day('2024-03-05'), itemCode: c, number: 1, value: 0, contractId: hoaMai.id };
+    // the same key twice (the first answer lost on the way), and twice at once: one record
+    const ref = '6f1c2a4e-9b7d-4c3a-8e2f-0a1b2c3d4e5f';
+    const first = await stock('exportWarehouse', { ...body, serialNum: `${serial}-A`, clientRef: ref });
+    const again = await stock('exportWarehouse', { ...body, serialNum: `${serial}-A`, clientRef: ref.toUpperCase() });
+    expect(again.id).toBe(first.id);
+    const ref2 = '7a2b3c4d-1e2f-4a5b-9c8d-7e6f5a4b3c2d';
+    const both = await Promise.all(
+      [1, 2].map(() => call('POST', '/it4u/exportWarehouse', { ...body, clientRef: ref2 })),
+    );
+    expect(both.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect(both[0]?.json().id).toBe(both[1]?.json().id);
+    const listed = (await call('GET', `/it4u/exportWarehouse?q=${serial}-A&pageSize=50`)).json();
+    expect(listed.total).toBe(1);
+
+    // the phone heard the console last when `heard` was written; the serial then went to another customer
+    const heard = await stock('exportWarehouse', { ...body, serialNum: serial });
+    const meanwhile = await stock('exportWarehouse', { ...body, serialNum: serial, contractId: other.id });
+    const offline = { ...body, serialNum: serial, clientRef: '8b3c4d5e-2f3a-4b6c-8d9e-0f1a2b3c4d5e' };
+    const refused = await call('POST', '/it4u/exportWarehouse', { ...offline, offlineSince: heard.createdAt });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'serialIssuedElsewhere',
+      params: { serial, customer: 'Nhà hàng Sen', on: '05-03-2024' },
+      details: [{ field: 'serialNum', code: 'serialIssuedElsewhere' }],
+    });
+    // nothing was stored; heard after it (or sent anyway, without offlineSince), it is stored and the other one moved
+    expect((await call('GET', `/it4u/exportWarehouseBySerialNum/${serial}`)).json()).toHaveLength(2);
+    const sent = await stock('exportWarehouse', { ...offline, offlineSince: meanwhile.createdAt + 1 });
+    const history = (await call('GET', `/it4u/exportWarehouseBySerialNum/${serial}`)).json();
+    expect(history.map((r: { id: number; status: string }) => [r.id, r.status])).toEqual([
+      [heard.id, 'Đã dịch chuyển'],
+      [meanwhile.id, 'Đã dịch chuyển'],
+      [sent.id, 'Đang sử dụng'],
+    ]);
+    // a key that is not one is refused
+    const bad = await call('POST', '/it4u/exportWarehouse', { ...body, clientRef: 'not-a-key' });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("answers a stock-out dated before its serial's latest one as moved, as its history says", async () => {
     const c = code('ONT');
     await item(c);
