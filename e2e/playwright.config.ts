@@ -29,6 +29,8 @@ export default defineConfig({
     browserName: 'chromium',
     viewport: { width: 1366, height: 860 },
     screenshot: 'only-on-failure',
+    // the console's offline worker answers for the page, out of page.route's reach: only the offline test lets it run
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       env: browserEnv,

@@ -7,6 +7,11 @@ import { ready } from './i18n/i18n.ts';
 // antd draws popups (menus, selects, messages) outside the root: the whole body is watched
 hideAntdIconNames(document.body);
 
+// the offline worker keeps the app and the lists a technician read (built apps only: the dev server has none)
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+}
+
 // drawn once the reader's language is loaded (if that chunk cannot be fetched, the app is drawn all the same)
 void ready.finally(() =>
   createRoot(document.getElementById('root')!).render(

@@ -87,17 +87,52 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** The header with which the offline worker marks a copy it kept, answered without a network: when it was kept. */
+export const KEPT_AT_HEADER = 'x-it4u-kept-at';
+
+let heardAt = Date.now();
+/** When the copy last answered was kept; null once the console answers again. */
+let copyKeptAt: number | null = null;
+const copyListeners = new Set<() => void>();
+
+/** When the console last answered this page (its answers, not the offline worker's copies). */
+export function lastHeardAt(): number {
+  return heardAt;
+}
+
+/** When the lists shown were kept, if the last answer came from the offline worker's copies; live. */
+export const offlineCopy = {
+  keptAt: () => copyKeptAt,
+  subscribe(listener: () => void): () => void {
+    copyListeners.add(listener);
+    return () => copyListeners.delete(listener);
+  },
+};
+
+function heard(response: Response): Response {
+  const kept = Number(response.headers?.get(KEPT_AT_HEADER) ?? 0);
+  const next = kept > 0 ? kept : null;
+  if (next === null) heardAt = Date.now();
+  if (next !== copyKeptAt) {
+    // the oldest copy shown says how old the lists may be
+    copyKeptAt = next === null || copyKeptAt === null ? next : Math.min(copyKeptAt, next);
+    for (const listener of copyListeners) listener();
+  }
+  return response;
+}
+
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
-    return await fetch(buildUrl(path, options.query), {
+    const response = await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     });
+    return heard(response);
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new HttpError({ statusCode: 0, error: 'Network Error', message: '' });

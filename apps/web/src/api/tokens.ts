@@ -16,7 +16,9 @@ export function setTokens(tokens: Tokens): void {
   localStorage.setItem(REFRESH_KEY, tokens.refreshToken);
 }
 
+/** Ends the session on this browser: its tokens, and the copies of its lists the offline worker kept. */
 export function clearTokens(): void {
   localStorage.removeItem(ACCESS_KEY);
   localStorage.removeItem(REFRESH_KEY);
+  if (typeof caches !== 'undefined') void caches.delete('it4u-data').catch(() => undefined);
 }

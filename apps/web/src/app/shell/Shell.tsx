@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useUnreadQuery } from '../../features/chat/chatQueries.ts';
 import { PageSpinner } from '../lazyPage.tsx';
+import { OfflineBanner } from './OfflineBanner.tsx';
 import { SearchDialog, useSearchShortcut } from './SearchDialog.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -89,6 +90,7 @@ export function Shell({ user }: Props) {
           />
         </Layout.Header>
         <Layout.Content style={{ margin: wide ? 16 : 8, minWidth: 0 }}>
+          <OfflineBanner user={user.id} />
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>

@@ -8,6 +8,10 @@ export function useSaveLanguageMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (language: Language) => call('PUT /user/update', { body: { language } }),
-    onSuccess: (user) => queryClient.setQueryData(currentUserQuery.queryKey, user),
+    onSuccess: async (user) => {
+      queryClient.setQueryData(currentUserQuery.queryKey, user);
+      // read again, so that the copy the offline worker keeps of the session has the new language too
+      await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+    },
   });
 }

@@ -81,6 +81,30 @@ export function toFormValues(row: StockRow): StockFormValues {
   };
 }
 
+/** The row as its form's values give it (a stock-out kept on the phone, shown and edited again). */
+export function fromFormValues(values: StockFormValues, base: StockRow): StockRow {
+  return {
+    ...base,
+    exportDate: values.exportDate.valueOf(),
+    licence: values.licence ?? '',
+    itemCode: values.itemCode,
+    itemName: values.itemName ?? '',
+    unit: values.unit ?? '',
+    number: values.number,
+    value: values.value ?? 0,
+    supplier: values.supplier ?? '',
+    serialNum: (values.serialNum ?? '').trim(),
+    mac: (values.mac ?? '').trim(),
+    macFormat: (values.mac ?? '').trim(),
+    warrantyPeriod: values.warrantyPeriod ?? 0,
+    storageTerm: values.storageTerm ?? 0,
+    warrantyLandmark: values.warrantyLandmark ? values.warrantyLandmark.valueOf() : null,
+    note: values.note ?? '',
+    status: values.status,
+    contract: values.contract ?? null,
+  };
+}
+
 /** The body of POST and PUT /it4u/importWarehouse (stock in) and /it4u/exportWarehouse (stock out). */
 export function toStockBody(values: StockFormValues, kind: 'in'): StockInInput;
 export function toStockBody(values: StockFormValues, kind: 'out'): StockOutInput;

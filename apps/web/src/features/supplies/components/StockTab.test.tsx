@@ -2,6 +2,8 @@ import type { StockRecord } from '@it4u/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '../../../api/tokens.ts';
+import { i18n } from '../../../i18n/i18n.ts';
+import { resetOutboxForTests } from '../../../offline/outbox.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { StockTab } from './StockTab.tsx';
 
@@ -84,5 +86,59 @@ describe('stock out row editing', { timeout: 15_000 }, () => {
     const [firstEdit] = buttons(/Edit/);
     expect(firstEdit.disabled).toBe(true);
     expect(buttons(/Delete/)[0].disabled).toBe(true);
+  });
+});
+
+describe('stock-outs kept on the phone', { timeout: 15_000 }, () => {
+  beforeEach(() => {
+    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).includes('/user/me')
+          ? jsonResponse(200, { id: 7, username: 'kt', name: 'KT', roles: [{ id: 1, name: 'ROLE_KT' }] })
+          : jsonResponse(200, page),
+      ),
+    );
+  });
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+    resetOutboxForTests();
+    await i18n.changeLanguage('en');
+  });
+
+  it("lists the user's refused one with its reason in the reader's language, and Fix opens it as a new row", async () => {
+    const row = { ...record(0, 'AP-02', 'SN-OFF-1'), id: null };
+    const entry = (user: number, ref: string) => ({
+      ref,
+      user,
+      body: { exportDate: row.exportDate, itemCode: 'AP-02', number: 2, value: 100000, serialNum: 'SN-OFF-1' },
+      row,
+      savedAt: Date.UTC(2026, 4, 6, 3),
+      offlineSince: Date.UTC(2026, 4, 6, 2),
+      state: 'refused',
+      refusal: {
+        code: 'serialIssuedElsewhere',
+        params: { serial: 'SN-OFF-1', customer: 'Nhà hàng Sen', on: '05-05-2026' },
+      },
+    });
+    localStorage.setItem(
+      'it4u.outbox',
+      JSON.stringify([
+        entry(7, '6f1c2a4e-9b7d-4c3a-8e2f-0a1b2c3d4e5f'),
+        entry(8, '7a2b3c4d-1e2f-4a5b-9c8d-7e6f5a4b3c2d'),
+      ]),
+    );
+    resetOutboxForTests();
+    await i18n.changeLanguage('vi');
+    renderWithProviders(<StockTab kind="out" />);
+    const kept = await screen.findByRole('region', { name: '1 phiếu xuất kho lưu trên điện thoại này' });
+    expect(kept.textContent).toContain('Bị từ chối');
+    expect(kept.textContent).toContain('serial SN-OFF-1 đã được xuất kho cho Nhà hàng Sen ngày 05-05-2026');
+    fireEvent.click(within(kept).getByRole('button', { name: 'Sửa' }));
+    const first = document.querySelectorAll('.ant-table-tbody tr.ant-table-row')[0] as HTMLElement;
+    await waitFor(() => expect((within(first).getByLabelText('Số serial') as HTMLInputElement).value).toBe('SN-OFF-1'));
+    expect((within(first).getByLabelText('Số lượng') as HTMLInputElement).value).toBe('2');
   });
 });

@@ -15,10 +15,20 @@ import { HistoryButton } from '../../../components/table/HistoryButton.tsx';
 import { useEditableRows } from '../../../components/table/useEditableRows.ts';
 import { usePaging } from '../../../components/table/usePaging.ts';
 import { useTableFilters } from '../../../components/table/useTableFilters.ts';
+import {
+  discard,
+  isNetworkFailure,
+  type KeptStockOut,
+  keep,
+  newRef,
+  useKeptStockOuts,
+} from '../../../offline/outbox.ts';
+import { useCurrentUser } from '../../../session/useCurrentUser.ts';
 import { fetchOnHand } from '../fetchOnHand.ts';
 import { STATUS_KEYS } from '../statuses.ts';
 import {
   availableForRow,
+  fromFormValues,
   newStockRow,
   type StockFormValues,
   type StockRow,
@@ -28,6 +38,7 @@ import {
 import { useDeleteStockRecordMutation } from '../useDeleteStockRecordMutation.ts';
 import { useSaveStockRecordMutation } from '../useSaveStockRecordMutation.ts';
 import { useStockRecordsQuery } from '../useStockRecordsQuery.ts';
+import { KeptStockOuts } from './KeptStockOuts.tsx';
 import { ScannedRowsModal } from './ScannedRowsModal.tsx';
 import { SpreadsheetActions } from './SpreadsheetActions.tsx';
 import { stockColumns } from './stockColumns.tsx';
@@ -100,6 +111,10 @@ export function StockTab({ kind }: Props) {
   const { form, editing } = rowForm;
   const watched: Partial<StockFormValues> = Form.useWatch((values) => values, { form, preserve: true }) ?? {};
   const [modal, modalHolder] = Modal.useModal();
+  // stock out: what this phone kept while the console could not be reached, and a refused one being fixed
+  const me = useCurrentUser().data;
+  const kept = useKeptStockOuts<StockRow>(kind === 'out' ? me?.id : undefined);
+  const [fixing, setFixing] = useState<{ ref: string; row: StockRow } | null>(null);
 
   if (isStatus(records.error, 403)) return <Navigate to="/403" replace />;
 
@@ -111,6 +126,8 @@ export function StockTab({ kind }: Props) {
     try {
       onHand = await fetchOnHand(values.itemCode);
     } catch (error) {
+      // without a network the stock on hand is not known: the record is kept all the same
+      if (isNetworkFailure(error)) return true;
       notice.error(error);
       return false;
     } finally {
@@ -131,11 +148,44 @@ export function StockTab({ kind }: Props) {
 
   const onSave = async (row: StockRow) => {
     const values = await rowForm.validValues();
-    if (!values || !(await confirmStock(row, values))) return;
+    if (!values) return;
+    const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+    if (!(offline && kind === 'out') && !(await confirmStock(row, values))) return;
+    const body = toStockBody(values, kind);
+    if (kind !== 'out' || row.id !== null || !me) {
+      save.mutate({ id: row.id, body }, { onSuccess: () => rowForm.saved(row), onError: rowForm.showSaveError });
+      return;
+    }
+    // a new stock-out carries its own key: kept on the phone when the network fails, it is stored once when sent
+    const ref = newRef();
+    const replaced = () => {
+      if (fixing && fixing.row === row) discard(fixing.ref);
+      setFixing(null);
+    };
+    const keepIt = () => {
+      keep(me.id, ref, body, fromFormValues(values, row));
+      replaced();
+      rowForm.cancel();
+      notice.info(t('offline.kept.saved'));
+    };
+    if (offline) return keepIt();
     save.mutate(
-      { id: row.id, body: toStockBody(values, kind) },
-      { onSuccess: () => rowForm.saved(row), onError: rowForm.showSaveError },
+      { id: null, body: { ...body, clientRef: ref } },
+      {
+        onSuccess: () => {
+          replaced();
+          rowForm.saved(row);
+        },
+        onError: (error) => (isNetworkFailure(error) ? keepIt() : rowForm.showSaveError(error)),
+      },
     );
+  };
+
+  /** A refused stock-out opened as a new row, to fix; saved, it replaces the refused one. */
+  const onFix = (entry: KeptStockOut<StockRow>) => {
+    const row = { ...entry.row, id: null };
+    setFixing({ ref: entry.ref, row });
+    rowForm.addRow(row);
   };
 
   const onPickItem = (item: SupplyItem) => form.setFieldsValue({ itemName: item.name, unit: item.unit });
@@ -144,6 +194,7 @@ export function StockTab({ kind }: Props) {
   return (
     <>
       {modalHolder}
+      <KeptStockOuts kept={kept} onEdit={onFix} busy={editing.busy} />
       <EditableTable<StockRow, StockFormValues>
         rowForm={rowForm}
         query={records}

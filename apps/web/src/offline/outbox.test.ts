@@ -1,0 +1,95 @@
+import type { StockOutInput } from '@it4u/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setTokens } from '../api/tokens.ts';
+import { jsonResponse } from '../test/renderWithProviders.tsx';
+import { discard, keep, newRef, resetOutboxForTests, sendAnyway, sendKept } from './outbox.ts';
+
+const BODY: StockOutInput = {
+  exportDate: Date.UTC(2026, 4, 6),
+  itemCode: 'AP-1',
+  number: 1,
+  value: 0,
+  serialNum: 'SN-1',
+};
+const stored = () => JSON.parse(localStorage.getItem('it4u.outbox') ?? '[]') as { ref: string; state: string }[];
+
+/** The server: answers each POST with the next of `answers` (an Error: no network), and records what it was sent. */
+function server(answers: (Response | Error)[]) {
+  const sent: Record<string, unknown>[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      sent.push(JSON.parse(String(init?.body)));
+      const answer = answers.shift() ?? new Error('no answer left');
+      if (answer instanceof Error) throw new TypeError('Failed to fetch');
+      return answer;
+    }),
+  );
+  return sent;
+}
+
+describe('the stock-outs kept on a phone', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    resetOutboxForTests();
+    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('waits through a network failure, then is sent once with its key and the time the phone last heard the console', async () => {
+    const ref = newRef();
+    keep(7, ref, BODY, { shown: 'row' });
+    const sent = server([new Error(), jsonResponse(201, { id: 1 })]);
+    expect(await sendKept(7)).toBe(0);
+    expect(stored()).toMatchObject([{ ref, state: 'waiting' }]);
+    expect(await sendKept(7)).toBe(1);
+    expect(stored()).toEqual([]);
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toEqual(sent[1]);
+    expect(sent[1]).toMatchObject({ ...BODY, clientRef: ref });
+    expect(typeof sent[1]?.offlineSince).toBe('number');
+  });
+
+  it('keeps a refusal with its reason; sent anyway it goes without the guard; discarded it is gone', async () => {
+    const ref = newRef();
+    keep(7, ref, BODY, {});
+    server([
+      jsonResponse(409, {
+        statusCode: 409,
+        error: 'Conflict',
+        code: 'serialIssuedElsewhere',
+        params: { serial: 'SN-1', customer: 'Nhà hàng Sen', on: '05-03-2024' },
+        message: '',
+      }),
+    ]);
+    expect(await sendKept(7)).toBe(0);
+    expect(stored()).toMatchObject([
+      { ref, state: 'refused', refusal: { code: 'serialIssuedElsewhere', params: { customer: 'Nhà hàng Sen' } } },
+    ]);
+    // a refused one is not sent again by itself
+    const none = server([]);
+    expect(await sendKept(7)).toBe(0);
+    expect(none).toEqual([]);
+    sendAnyway(ref);
+    const sent = server([jsonResponse(201, { id: 2 })]);
+    expect(await sendKept(7)).toBe(1);
+    expect(sent[0]).not.toHaveProperty('offlineSince');
+    keep(7, newRef(), BODY, {});
+    discard(stored()[0]?.ref ?? '');
+    expect(stored()).toEqual([]);
+  });
+
+  it("is the keeper's only: another user on the phone neither lists nor sends it; a reload mid-send waits again", async () => {
+    const ref = newRef();
+    keep(7, ref, BODY, {});
+    const sent = server([]);
+    expect(await sendKept(8)).toBe(0);
+    expect(sent).toEqual([]);
+    // a send cut short by a reload
+    localStorage.setItem('it4u.outbox', JSON.stringify(stored().map((e) => ({ ...e, state: 'sending' }))));
+    resetOutboxForTests();
+    server([jsonResponse(201, { id: 3 })]);
+    expect(await sendKept(7)).toBe(1);
+    expect(stored()).toEqual([]);
+  });
+});

@@ -1,0 +1,97 @@
+// The console's offline worker (built into /sw.js with the list of the build's files). It keeps the whole app, so a
+// phone opens it without a network, and a copy of the lists a technician reads (the warehouse's, the session's), so
+// they show, marked as kept, when the console cannot be reached. Nothing else is kept: no other answer, no write.
+
+const VERSION = '__VERSION__';
+const FILES = ['__FILES__'];
+const SHELL = `it4u-shell-${VERSION}`;
+const DATA = 'it4u-data';
+const KEPT_AT = 'x-it4u-kept-at';
+/** The reads whose answers are kept (by path and query): the session and what a stock-out needs. */
+const KEPT_READS = [
+  '/api/v1/user/me',
+  '/api/v1/it4u/exportWarehouse',
+  '/api/v1/it4u/importWarehouse',
+  '/api/v1/it4u/listSupplies',
+  '/api/v1/it4u/contract',
+  '/api/v1/it4u/getSitename',
+  '/api/v1/it4u/stock/',
+];
+/** Paths the app does not own: the guest page, the splash images, the sockets. */
+const NOT_THE_APP = ['/api/', '/guest', '/images/', '/socket.io/', '/webssh', '/metrics'];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(SHELL);
+      await cache.addAll(['/', ...FILES.map((f) => `/${f}`)]);
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith('it4u-shell-') && name !== SHELL) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+/** The console's answer, kept; else (no network) the copy kept last, marked with when it was kept. */
+async function keptRead(request) {
+  const cache = await caches.open(DATA);
+  try {
+    const response = await fetch(request);
+    if (response.status === 200) {
+      const headers = new Headers(response.headers);
+      headers.set(KEPT_AT, String(Date.now()));
+      const body = await response.clone().arrayBuffer();
+      await cache.put(request, new Response(body, { status: 200, headers }));
+    } else if (response.status === 401 || response.status === 403) {
+      await cache.delete(request);
+    }
+    return response;
+  } catch (error) {
+    const copy = await cache.match(request);
+    if (copy) return copy;
+    throw error;
+  }
+}
+
+/** A page of the app: from the network, else the app kept (a client route is the app's index). */
+async function page(request) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const shell = await caches.open(SHELL);
+    const copy = await shell.match('/');
+    if (copy) return copy;
+    throw error;
+  }
+}
+
+/** A file of the build: named by its content, so the kept one is right. */
+async function file(request) {
+  const copy = await caches.match(request);
+  return copy ?? fetch(request);
+}
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith('/api/')) {
+    if (KEPT_READS.some((p) => url.pathname.startsWith(p))) {
+      event.respondWith(keptRead(request));
+    }
+    return;
+  }
+  if (NOT_THE_APP.some((p) => url.pathname.startsWith(p))) return;
+  if (request.mode === 'navigate') event.respondWith(page(request));
+  else if (url.pathname.startsWith('/assets/')) event.respondWith(file(request));
+});
