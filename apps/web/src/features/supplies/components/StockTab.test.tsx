@@ -135,10 +135,30 @@ describe('stock-outs kept on the phone', { timeout: 15_000 }, () => {
     renderWithProviders(<StockTab kind="out" />);
     const kept = await screen.findByRole('region', { name: '1 phiếu xuất kho lưu trên điện thoại này' });
     expect(kept.textContent).toContain('Bị từ chối');
+    expect(kept.textContent).toContain('Số serial: SN-OFF-1');
     expect(kept.textContent).toContain('serial SN-OFF-1 đã được xuất kho cho Nhà hàng Sen ngày 05-05-2026');
     fireEvent.click(within(kept).getByRole('button', { name: 'Sửa' }));
     const first = document.querySelectorAll('.ant-table-tbody tr.ant-table-row')[0] as HTMLElement;
     await waitFor(() => expect((within(first).getByLabelText('Số serial') as HTMLInputElement).value).toBe('SN-OFF-1'));
     expect((within(first).getByLabelText('Số lượng') as HTMLInputElement).value).toBe('2');
+  });
+
+  it('opens again, after a reload, the new row that was being typed; cancelled, it is gone', async () => {
+    const row = { ...record(0, 'AP-02', 'SN-DRAFT'), id: null, note: 'tầng hầm' };
+    localStorage.setItem('it4u.draft.stock.out.7', JSON.stringify(row));
+    renderWithProviders(<StockTab kind="out" />);
+    await screen.findByText('SW-01');
+    const first = () => document.querySelectorAll('.ant-table-tbody tr.ant-table-row')[0] as HTMLElement;
+    await waitFor(() =>
+      expect((within(first()).getByLabelText('Serial number') as HTMLInputElement).value).toBe('SN-DRAFT'),
+    );
+    expect(within(first()).getByText('New')).toBeTruthy();
+    // what is typed is kept as it is typed
+    fireEvent.change(within(first()).getByLabelText('Serial number'), { target: { value: 'SN-DRAFT-2' } });
+    await waitFor(() => expect(localStorage.getItem('it4u.draft.stock.out.7')).toContain('SN-DRAFT-2'));
+    fireEvent.click(buttons(/Cancel/, first())[0]);
+    await screen.findByText('Discard the changes to this row?');
+    fireEvent.click(buttons(/^Yes$/)[0]);
+    await waitFor(() => expect(localStorage.getItem('it4u.draft.stock.out.7')).toBeNull());
   });
 });

@@ -37,6 +37,7 @@ import {
 } from '../stockRow.ts';
 import { useDeleteStockRecordMutation } from '../useDeleteStockRecordMutation.ts';
 import { useSaveStockRecordMutation } from '../useSaveStockRecordMutation.ts';
+import { useStockDraft } from '../useStockDraft.ts';
 import { useStockRecordsQuery } from '../useStockRecordsQuery.ts';
 import { KeptStockOuts } from './KeptStockOuts.tsx';
 import { ScannedRowsModal } from './ScannedRowsModal.tsx';
@@ -115,6 +116,8 @@ export function StockTab({ kind }: Props) {
   const me = useCurrentUser().data;
   const kept = useKeptStockOuts<StockRow>(kind === 'out' ? me?.id : undefined);
   const [fixing, setFixing] = useState<{ ref: string; row: StockRow } | null>(null);
+  // a new row being typed survives a reload
+  useStockDraft(kind, me?.id, editing.state.draft, watched, rowForm.addRow);
 
   if (isStatus(records.error, 403)) return <Navigate to="/403" replace />;
 
