@@ -35,3 +35,16 @@ export async function labelVideo(text: string, dir: string): Promise<string> {
   ]);
   return video;
 }
+
+/** The codes a picture of printed labels carries (a screenshot of the print window), read by zxing-cpp's reader. */
+export async function readLabels(png: Buffer): Promise<string[]> {
+  const reader = await import('zxing-wasm/reader');
+  const wasm = createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm');
+  await reader.prepareZXingModule({ overrides: { wasmBinary: readFileSync(wasm).buffer }, fireImmediately: true });
+  const found = await reader.readBarcodes(new Uint8Array(png), {
+    formats: ['QRCode', 'Code128'],
+    tryHarder: true,
+    maxNumberOfSymbols: 64,
+  });
+  return found.filter((r) => r.isValid).map((r) => r.text);
+}

@@ -7,6 +7,7 @@ import { Navigate } from 'react-router';
 import { isStatus } from '../../../api/errors.ts';
 import { useNotice } from '../../../components/feedback/useNotice.ts';
 import { formatMoney, formatNumber } from '../../../components/format/formatting.ts';
+import { LabelsButton } from '../../../components/labels/LabelsButton.tsx';
 import { DeleteAction } from '../../../components/table/DeleteAction.tsx';
 import { PagedTable } from '../../../components/table/PagedTable.tsx';
 import type { RegisterColumn } from '../../../components/table/RegisterTable.tsx';
@@ -101,7 +102,15 @@ export function CatalogueTab() {
         addLabel={t('supplies.catalogue.addButton')}
         onAdd={() => setDialog({ kind: 'add' })}
         scrollX="max-content"
-        extra={<SpreadsheetActions kind="listSupplies" exportQuery={{ q: paging.q }} />}
+        extra={
+          <>
+            <LabelsButton
+              what={t('labels.itemsShown')}
+              labels={(items.data?.items ?? []).map((item) => ({ code: item.itemCode, name: item.name }))}
+            />
+            <SpreadsheetActions kind="listSupplies" exportQuery={{ q: paging.q }} />
+          </>
+        }
       />
       {dialog?.kind === 'add' && <SupplyItemModal onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <SupplyItemModal item={dialog.item} onClose={() => setDialog(null)} />}

@@ -9,6 +9,7 @@ import { DateRangeFilter } from '../../../components/filters/DateRangeFilter.tsx
 import { defaultRange, toDateRange } from '../../../components/filters/dateRange.ts';
 import { SelectFilter } from '../../../components/filters/SelectFilter.tsx';
 import { formatNumber } from '../../../components/format/formatting.ts';
+import { LabelsButton } from '../../../components/labels/LabelsButton.tsx';
 import { ScanButton } from '../../../components/scan/ScanButton.tsx';
 import { EditableTable } from '../../../components/table/EditableTable.tsx';
 import { HistoryButton } from '../../../components/table/HistoryButton.tsx';
@@ -235,6 +236,17 @@ export function StockTab({ kind }: Props) {
                 label={t('supplies.stock.scanSeveral')}
                 what={t('supplies.stock.scanSeveral')}
                 onScan={setScanned}
+              />
+              <LabelsButton
+                what={t('labels.serialsShown')}
+                disabled={editing.busy}
+                labels={(records.data?.items ?? [])
+                  .filter((r) => r.serialNum)
+                  .map((r) => ({
+                    code: r.serialNum,
+                    name: r.itemName,
+                    detail: [r.itemCode, r.macFormat || r.mac].filter(Boolean).join(' · '),
+                  }))}
               />
               <SpreadsheetActions
                 kind={kind === 'in' ? 'importWarehouse' : 'exportWarehouse'}
