@@ -55,7 +55,7 @@ test('supplies: add an item, upload stock in, stock out to a contract, check the
   await openTab(page, 'Catalogue');
   await page.getByRole('button', { name: 'Add item' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Item code').fill(ITEM);
+  await dialog.getByRole('textbox', { name: 'Item code' }).fill(ITEM);
   await dialog.getByLabel('Item name').fill('Bộ phát wifi E2E');
   await dialog.getByLabel('Unit').fill('Bộ');
   await dialog.getByLabel('Opening stock quantity').fill('2');

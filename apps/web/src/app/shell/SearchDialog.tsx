@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { call } from '../../api/call.ts';
 import { QueryView } from '../../components/feedback/ListState.tsx';
 import { useDebounced } from '../../components/form/useDebounced.ts';
+import { ScanButton } from '../../components/scan/ScanButton.tsx';
 import './search.css';
 
 /** The fewest characters the server reads its registers for (its trigram indexes serve three and more). */
@@ -92,6 +93,9 @@ export function SearchDialog({ open, initial, onClose }: { open: boolean; initia
           maxLength={100}
           allowClear={{ clearIcon: <CloseCircleFilled aria-label={t('common.clear')} /> }}
           onChange={(e) => setTyped(e.target.value)}
+          suffix={
+            <ScanButton inline what={t('search.label')} onScan={([code]) => code !== undefined && setTyped(code)} />
+          }
         />
         <div ref={list} className="search-results" aria-live="polite">
           {q.length < MIN_CHARS ? (

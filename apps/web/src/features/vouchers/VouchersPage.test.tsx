@@ -40,7 +40,7 @@ const parse = (url: string) => {
   return { path: u.pathname, query: Object.fromEntries(u.searchParams) };
 };
 
-describe('voucher page', { timeout: 15_000 }, () => {
+describe('voucher page', { timeout: 30_000 }, () => {
   const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
     const { path, query } = parse(url);
     if (path.endsWith('/it4u/getSitename/'))

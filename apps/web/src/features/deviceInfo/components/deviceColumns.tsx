@@ -4,6 +4,7 @@ import type { Rule } from 'antd/es/form/index.js';
 import type { TFunction } from 'i18next';
 import { ContractPicker } from '../../../components/contracts/ContractPicker.tsx';
 import { CustomerLink } from '../../../components/customers/CustomerLink.tsx';
+import { ScannableInput } from '../../../components/scan/ScanButton.tsx';
 import { siteMatches } from '../../../components/sites/SiteSelect.tsx';
 import { editColumns } from '../../../components/table/editColumns.tsx';
 import type { RegisterColumn } from '../../../components/table/RegisterTable.tsx';
@@ -56,7 +57,8 @@ export function deviceColumns({ t, editing, watched, sites, canReveal }: Options
       width,
       view: (row) => row[key],
       rules: key.startsWith('ip') ? [hostRule] : undefined,
-      input: <Input aria-label={label} />,
+      // a device's model is often on its label: it may be scanned
+      input: key.startsWith('model') ? <ScannableInput aria-label={label} /> : <Input aria-label={label} />,
     });
   const secret = (key: DeviceSecretField, group: string) => {
     const title = t('deviceInfo.columns.password');

@@ -5,6 +5,7 @@ import { useNotice } from '../../../components/feedback/useNotice.ts';
 import { conflictFields } from '../../../components/form/conflictFields.ts';
 import { FormModal } from '../../../components/form/FormModal.tsx';
 import { showFormError } from '../../../components/form/showFormError.ts';
+import { ScannableInput } from '../../../components/scan/ScanButton.tsx';
 import { useSaveSupplyItemMutation } from '../useSaveSupplyItemMutation.ts';
 
 type Props = { item?: SupplyItem; onClose: () => void };
@@ -73,7 +74,7 @@ export function SupplyItemModal({ item, onClose }: Props) {
           label={t('supplies.columns.itemCode')}
           rules={[{ required: true, whitespace: true, message: t('supplies.catalogue.required.itemCode') }]}
         >
-          <Input autoComplete="off" />
+          <ScannableInput autoComplete="off" aria-label={t('supplies.columns.itemCode')} />
         </Form.Item>
         <Form.Item
           name="name"
