@@ -7,6 +7,7 @@ export * from './constants.ts';
 export * from './cron.ts';
 export * from './customers.ts';
 export * from './deviceInfo.ts';
+export * from './mac.ts';
 export * from './parameters.ts';
 export * from './properties.ts';
 export * from './realtime.ts';

@@ -90,7 +90,9 @@ async function readBody(response: Response): Promise<unknown> {
 /** The header with which the offline worker marks a copy it kept, answered without a network: when it was kept. */
 export const KEPT_AT_HEADER = 'x-it4u-kept-at';
 
-let heardAt = Date.now();
+const HEARD_KEY = 'it4u.heardAt';
+/** Kept across reloads: a page opened again without a network has not heard the console since the last answer. */
+let heardAt = Number(globalThis.localStorage?.getItem(HEARD_KEY)) || Date.now();
 /** When the copy last answered was kept; null once the console answers again. */
 let copyKeptAt: number | null = null;
 const copyListeners = new Set<() => void>();
@@ -112,7 +114,10 @@ export const offlineCopy = {
 function heard(response: Response): Response {
   const kept = Number(response.headers?.get(KEPT_AT_HEADER) ?? 0);
   const next = kept > 0 ? kept : null;
-  if (next === null) heardAt = Date.now();
+  if (next === null) {
+    heardAt = Date.now();
+    globalThis.localStorage?.setItem(HEARD_KEY, String(heardAt));
+  }
   if (next !== copyKeptAt) {
     // the oldest copy shown says how old the lists may be
     copyKeptAt = next === null || copyKeptAt === null ? next : Math.min(copyKeptAt, next);

@@ -1,6 +1,6 @@
 import type { SearchHit, SearchKind, SearchResult } from '@it4u/shared';
+import { canonicalMac } from '@it4u/shared';
 import { type Actor, mayDo, seesAllSites } from '../../lib/context.ts';
-import { canonicalMac } from '../../lib/mac.ts';
 import { foldForSearch } from '../../lib/sql.ts';
 import type { ChannelsRepository } from '../channels/channels.repository.ts';
 import type { ContractsRepository } from '../contracts/contracts.repository.ts';

@@ -1,4 +1,5 @@
 import {
+  canonicalMac,
   type RowProblem,
   type RowProblemField,
   SELECTABLE_STOCK_OUT_STATUSES,
@@ -6,7 +7,6 @@ import {
   type StockRecord,
 } from '@it4u/shared';
 import { ContractBody, ItemBody, StockOutBody } from '@it4u/shared/api';
-import { canonicalMac } from '../../lib/mac.ts';
 import {
   type Column,
   cellAmount,

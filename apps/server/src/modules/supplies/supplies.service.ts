@@ -1,6 +1,14 @@
 // Over 300 lines: the rules of the catalogue, stock in and out, the report and the all-or-nothing imports that apply the same rules; the sheets themselves are in supplies.sheets.ts.
 import type { ItemInput, SheetTable, StockInInput, StockOutInput } from '@it4u/shared';
-import { IN_USE_STATUS, MOVED_STATUS, rowError, type StockKind, type StockRecord, type SupplyItem } from '@it4u/shared';
+import {
+  canonicalMac,
+  IN_USE_STATUS,
+  MOVED_STATUS,
+  rowError,
+  type StockKind,
+  type StockRecord,
+  type SupplyItem,
+} from '@it4u/shared';
 import type { Db } from '../../db/client.ts';
 import { type Audit, changes } from '../../lib/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
@@ -12,7 +20,6 @@ import {
   NotFoundError,
   onField,
 } from '../../lib/errors.ts';
-import { canonicalMac } from '../../lib/mac.ts';
 import { linkedId } from '../../lib/schemas.ts';
 import { exportQueue, normaliseRows, sheetDay } from '../../lib/spreadsheet.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';

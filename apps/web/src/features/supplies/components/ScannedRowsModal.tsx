@@ -1,4 +1,4 @@
-import type { ContractRef, StockKind, SupplyItem } from '@it4u/shared';
+import { type ContractRef, canonicalMac, type StockKind, type SupplyItem } from '@it4u/shared';
 import { Alert, DatePicker, Form, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -9,10 +9,6 @@ import { useNotice } from '../../../components/feedback/useNotice.ts';
 import { CodeList } from '../../../components/scan/CodeList.tsx';
 import { useSaveStockRecordMutation } from '../useSaveStockRecordMutation.ts';
 import { ItemCodeSelect } from './ItemCodeSelect.tsx';
-
-/** A code that is a MAC address in one of its usual notations (it goes in the MAC field; else in the serial). */
-const MAC =
-  /^[0-9A-Fa-f]{2}([:-]?)[0-9A-Fa-f]{2}(\1[0-9A-Fa-f]{2}){4}$|^[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}$/;
 
 type Values = { itemCode?: string; date?: Dayjs; contract?: ContractRef | null };
 type Outcome = { ok: true } | { ok: false; reason: string };
@@ -38,7 +34,8 @@ export function ScannedRowsModal({ kind, codes, onClose }: Props) {
     let saved = 0;
     const next: Record<string, Outcome> = {};
     for (const code of left) {
-      const mac = MAC.test(code);
+      // a code that is a MAC address in one of its usual notations goes in the MAC field, else in the serial
+      const mac = canonicalMac(code) !== undefined;
       const body = {
         itemCode: values.itemCode ?? '',
         number: 1,
