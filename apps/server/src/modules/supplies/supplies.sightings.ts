@@ -214,7 +214,9 @@ export function createSightingsRepository(db: Db) {
      */
     async record(seen: SeenNow[], at: number, unread: number[]): Promise<void> {
       const col = <T>(rows: T[], f: (r: T) => unknown) => sql.param(rows.map(f));
-      for (const chunk of chunks(seen, 2000)) {
+      // 500 rows a statement, the event loop given back between them: a 2,000-site scan held a bare route 0.7 s
+      for (const chunk of chunks(seen, 500)) {
+        await new Promise((resolve) => setImmediate(resolve));
         await db.execute(sql`insert into device_sightings (mac, site_id, serial, kind, model, name, first_seen_at, last_seen_at)
           select u.mac, u.site_id, u.serial, u.kind, u.model, u.name, ${iso(at)}::timestamptz, ${iso(at)}::timestamptz
           from unnest(${col(chunk, (r) => r.mac)}::text[], ${col(chunk, (r) => r.siteId)}::int[],
