@@ -92,7 +92,7 @@ export const siteHasCustomer = (siteId: SQL): SQL =>
   sql`exists (select 1 from contract_sites x where x.site_id = ${siteId})`;
 
 /** The numbers of the customers the demo made (DEMO-001 …), as a PostgreSQL pattern. */
-export const DEMO_CONTRACT_NUMBER = '^DEMO-[0-9]{3,}$';
+export const DEMO_CONTRACT_NUMBER = '^DEMO-[0-9]{3}$';
 
 /** Whether a contract is one the demo made. */
 export const isDemoContract = (contractId: SQL): SQL =>
