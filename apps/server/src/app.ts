@@ -110,6 +110,9 @@ export type AppOptions = {
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    // the start-up's own work (the demo's first start at thousands of sites fills its customers and warehouse from
+    // every site) may take longer than Fastify's 10 s; a start that hangs is still ended, after a minute
+    pluginTimeout: 60_000,
     // every logged error goes through safeError, whoever logs it: never a failed query's parameters; every logged
     // request through safeRequest: its path without the query string (a reset link's token, a search's words)
     logger:

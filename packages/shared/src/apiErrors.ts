@@ -123,7 +123,7 @@ export const API_ERRORS = {
   movedStatusIsSet:
     'The status "moved" is set by the console when the serial is stocked out again; choose another status.',
   serialIssuedElsewhere:
-    'While this phone was offline, serial {{serial}} was stocked out to {{customer}} on {{on}}: check the serial, or send it anyway to move it.',
+    'While this phone was offline, serial {{serial}} was stocked out to {{customer}} on {{on}}: check the serial, or send it anyway (of its stock-outs, the latest by date is the one in use).',
   // channels
   providerTaken: 'A provider with this name already exists.',
   packTaken: 'This provider already has a service pack with this name.',

@@ -97,7 +97,7 @@ let heardAt = Number(globalThis.localStorage?.getItem(HEARD_KEY)) || Date.now();
 let copyKeptAt: number | null = null;
 const copyListeners = new Set<() => void>();
 
-/** When the console last answered this page (its answers, not the offline worker's copies). */
+/** When the console last answered this page, by its clock (its answers, not the offline worker's copies). */
 export function lastHeardAt(): number {
   return heardAt;
 }
@@ -115,7 +115,8 @@ function heard(response: Response): Response {
   const kept = Number(response.headers?.get(KEPT_AT_HEADER) ?? 0);
   const next = kept > 0 ? kept : null;
   if (next === null) {
-    heardAt = Date.now();
+    // by the console's clock (its answer's Date), not the phone's, which may be set wrong
+    heardAt = Date.parse(response.headers?.get('date') ?? '') || Date.now();
     globalThis.localStorage?.setItem(HEARD_KEY, String(heardAt));
   }
   if (next !== copyKeptAt) {

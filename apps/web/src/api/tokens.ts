@@ -16,9 +16,14 @@ export function setTokens(tokens: Tokens): void {
   localStorage.setItem(REFRESH_KEY, tokens.refreshToken);
 }
 
+/** Drops the copies of the lists the offline worker kept for the session (another user's must never show). */
+export async function forgetKeptReads(): Promise<void> {
+  if (typeof caches !== 'undefined') await caches.delete('it4u-data').catch(() => undefined);
+}
+
 /** Ends the session on this browser: its tokens, and the copies of its lists the offline worker kept. */
 export function clearTokens(): void {
   localStorage.removeItem(ACCESS_KEY);
   localStorage.removeItem(REFRESH_KEY);
-  if (typeof caches !== 'undefined') void caches.delete('it4u-data').catch(() => undefined);
+  void forgetKeptReads();
 }

@@ -92,4 +92,32 @@ describe('the stock-outs kept on a phone', () => {
     expect(await sendKept(7)).toBe(1);
     expect(stored()).toEqual([]);
   });
+
+  it('waits, not refused, through a failure that may pass: the console down, too many requests', async () => {
+    const ref = newRef();
+    keep(7, ref, BODY, {});
+    server([
+      jsonResponse(503, { statusCode: 503, error: 'Service Unavailable', code: 'databaseUnavailable', message: '' }),
+      jsonResponse(429, { statusCode: 429, error: 'Too Many Requests', code: 'tooManyRequests', message: '' }),
+    ]);
+    expect(await sendKept(7)).toBe(0);
+    expect(await sendKept(7)).toBe(0);
+    expect(stored()).toMatchObject([{ ref, state: 'waiting' }]);
+  });
+
+  it('keeps what another tab kept meanwhile, and sends from one call at a time', async () => {
+    const mine = newRef();
+    keep(7, mine, BODY, {});
+    // another tab (the installed app) writes the storage: its record joins, mine stays
+    const theirs = newRef();
+    const other = [...JSON.parse(localStorage.getItem('it4u.outbox') ?? '[]'), { ...stored()[0], ref: theirs }];
+    localStorage.setItem('it4u.outbox', JSON.stringify(other));
+    keep(7, newRef(), BODY, {});
+    expect(stored().map((e) => e.ref).slice(0, 2)).toEqual([mine, theirs]);
+    const sent = server([jsonResponse(201, { id: 1 }), jsonResponse(201, { id: 2 }), jsonResponse(201, { id: 3 })]);
+    // two calls at once: one send; the second call is told 0
+    expect(await Promise.all([sendKept(7), sendKept(7)])).toEqual([3, 0]);
+    expect(sent).toHaveLength(3);
+    expect(stored()).toEqual([]);
+  });
 });

@@ -24,30 +24,46 @@ export type KeptStockOut<Row = unknown> = {
 
 const KEY = 'it4u.outbox';
 const EMPTY: KeptStockOut[] = [];
-let entries: KeptStockOut[] | null = null;
 const listeners = new Set<() => void>();
+/** The storage's text last read, and what it holds: read again whenever the text changed (another tab wrote it). */
+let raw: string | null | undefined;
+let entries: KeptStockOut[] = [];
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+// another tab (the installed app beside a browser tab) kept, sent or discarded one
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === KEY || event.key === null) notify();
+  });
+}
 
 function read(): KeptStockOut[] {
-  if (entries) return entries;
+  const text = localStorage.getItem(KEY);
+  if (text === raw) return entries;
+  raw = text;
   try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(KEY) ?? '[]');
+    const parsed: unknown = JSON.parse(text ?? '[]');
     entries = Array.isArray(parsed) ? (parsed as KeptStockOut[]) : [];
   } catch {
     entries = [];
   }
-  // a send the reload cut short is waiting again (its key keeps it from being stored twice)
-  entries = entries.map((e) => (e.state === 'sending' ? { ...e, state: 'waiting' } : e));
   return entries;
 }
 
-function write(next: KeptStockOut[]): void {
+/** Every change reads the storage first: what another tab wrote meanwhile is kept. */
+function update(f: (current: KeptStockOut[]) => KeptStockOut[]): void {
+  const next = f(read());
+  raw = JSON.stringify(next);
   entries = next;
-  localStorage.setItem(KEY, JSON.stringify(next));
-  for (const listener of listeners) listener();
+  localStorage.setItem(KEY, raw);
+  notify();
 }
 
 function change(ref: string, patch: Partial<KeptStockOut>): void {
-  write(read().map((e) => (e.ref === ref ? { ...e, ...patch } : e)));
+  update((all) => all.map((e) => (e.ref === ref ? { ...e, ...patch } : e)));
 }
 
 /** A new key for a stock-out about to be sent (kept with it if the network fails). */
@@ -66,12 +82,12 @@ export function keep<Row>(user: number, ref: string, body: StockOutInput, row: R
     offlineSince: lastHeardAt(),
     state: 'waiting',
   };
-  write([...read().filter((e) => e.ref !== ref), entry]);
+  update((all) => [...all.filter((e) => e.ref !== ref), entry]);
   return entry;
 }
 
 export function discard(ref: string): void {
-  write(read().filter((e) => e.ref !== ref));
+  update((all) => all.filter((e) => e.ref !== ref));
 }
 
 /** A refused stock-out sent again as the technician asks: without the guard, its serial is moved to this customer. */
@@ -79,9 +95,14 @@ export function sendAnyway(ref: string): void {
   change(ref, { state: 'waiting', offlineSince: 0, refusal: undefined });
 }
 
-/** The network failed (no answer, or a proxy's with no console behind it): try again later. */
-export function isNetworkFailure(error: unknown): error is HttpError {
-  return isHttpError(error) && (error.statusCode === 0 || (error.statusCode >= 500 && !error.code));
+/**
+ * Not taken now, to be tried again: no answer, a failure of the console or of a proxy before it (5xx), too many
+ * requests, or a session to sign in again (401). Anything else is the console's answer about the record itself.
+ */
+export function isRetryLater(error: unknown): error is HttpError {
+  if (!isHttpError(error)) return false;
+  const status = error.statusCode;
+  return status === 0 || status >= 500 || status === 429 || status === 408 || status === 401;
 }
 
 /** The user's kept stock-outs, oldest first, live. */
@@ -99,12 +120,20 @@ export function useKeptStockOuts<Row = unknown>(user: number | undefined): KeptS
 
 let sending: Promise<number> | null = null;
 
+/** One tab sends at a time (where the browser can say so): two would send the same records (stored once) twice. */
+function exclusive<T>(f: () => Promise<T>): Promise<T> {
+  const locks = (navigator as { locks?: { request: (name: string, f: () => Promise<T>) => Promise<T> } }).locks;
+  return locks ? locks.request('it4u-outbox', f) : f();
+}
+
 /**
- * Sends the user's waiting stock-outs, one at a time, oldest first; stops at the first network failure. A refusal is
- * kept with its reason for the technician to fix. Answers how many were stored. One send at a time.
+ * Sends the user's waiting stock-outs, one at a time, oldest first; stops at the first that is to be tried later. A
+ * refusal is kept with its reason for the technician to fix. Answers how many were stored: the call that started the
+ * send is told, one made meanwhile hears 0.
  */
 export function sendKept(user: number): Promise<number> {
-  sending ??= sendWaiting(user).finally(() => {
+  if (sending) return sending.then(() => 0);
+  sending = exclusive(() => sendWaiting(user)).finally(() => {
     sending = null;
   });
   return sending;
@@ -112,15 +141,20 @@ export function sendKept(user: number): Promise<number> {
 
 async function sendWaiting(user: number): Promise<number> {
   let stored = 0;
-  for (const entry of read().filter((e) => e.user === user && e.state === 'waiting')) {
+  // 'sending' left by a tab that was closed or reloaded mid-send: nobody else sends now (its key keeps it single)
+  const due = read().filter((e) => e.user === user && (e.state === 'waiting' || e.state === 'sending'));
+  for (const entry of due) {
+    // discarded or refused meanwhile (in another tab): not sent
+    const now = read().find((e) => e.ref === entry.ref);
+    if (!now || now.state === 'refused') continue;
     change(entry.ref, { state: 'sending' });
-    const guard = entry.offlineSince > 0 ? { offlineSince: entry.offlineSince } : {};
+    const guard = now.offlineSince > 0 ? { offlineSince: now.offlineSince } : {};
     try {
-      await call('POST /it4u/exportWarehouse', { body: { ...entry.body, clientRef: entry.ref, ...guard } });
+      await call('POST /it4u/exportWarehouse', { body: { ...now.body, clientRef: now.ref, ...guard } });
       discard(entry.ref);
       stored += 1;
     } catch (error) {
-      if (isNetworkFailure(error)) {
+      if (isRetryLater(error)) {
         change(entry.ref, { state: 'waiting' });
         break;
       }
@@ -133,6 +167,7 @@ async function sendWaiting(user: number): Promise<number> {
 
 /** For tests: forget what was read (the storage is the truth). */
 export function resetOutboxForTests(): void {
-  entries = null;
+  raw = undefined;
+  entries = [];
   sending = null;
 }

@@ -7,6 +7,7 @@ const FILES = ['__FILES__'];
 const SHELL = `it4u-shell-${VERSION}`;
 const DATA = 'it4u-data';
 const KEPT_AT = 'x-it4u-kept-at';
+const MAX_KEPT = 300;
 /** The reads whose answers are kept (by path and query): the session and what a stock-out needs. */
 const KEPT_READS = [
   '/api/v1/user/me',
@@ -33,8 +34,9 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
+      // a new version drops the old one's files, and the lists kept by the old one (they fill up again as read)
       for (const name of await caches.keys()) {
-        if (name.startsWith('it4u-shell-') && name !== SHELL) await caches.delete(name);
+        if ((name.startsWith('it4u-shell-') && name !== SHELL) || name === DATA) await caches.delete(name);
       }
       await self.clients.claim();
     })(),
@@ -50,7 +52,11 @@ async function keptRead(request) {
       const headers = new Headers(response.headers);
       headers.set(KEPT_AT, String(Date.now()));
       const body = await response.clone().arrayBuffer();
+      await cache.delete(request);
       await cache.put(request, new Response(body, { status: 200, headers }));
+      // the oldest copies go past MAX_KEPT (every search and page read is one)
+      const keys = await cache.keys();
+      for (const old of keys.slice(0, Math.max(0, keys.length - MAX_KEPT))) await cache.delete(old);
     } else if (response.status === 401 || response.status === 403) {
       await cache.delete(request);
     }

@@ -379,6 +379,11 @@ export function createSuppliesRepository(db: Db) {
       return row ? toRecord(row) : undefined;
     },
 
+    /** Waits for the serials' histories to be free (till the transaction ends): what `settleSerials` takes. */
+    async lockSerials(tx: Db): Promise<void> {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SERIALS_LOCK})`);
+    },
+
     /** The latest stock-out of a serial written after a time, to another contract than the one given. */
     async issuedSince(serial: string, since: Date, contractId: number | null, tx: Db = db) {
       const [row] = rowsOf<RecordRow>(

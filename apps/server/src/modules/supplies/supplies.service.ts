@@ -347,23 +347,27 @@ export function createSuppliesService({ supplies, contracts, audit }: Deps) {
         return kept;
       }
       const values = await recordValues(kind, input);
-      if (kind === 'out' && input.offlineSince !== undefined && values.serialNum) {
-        const other = await supplies.issuedSince(values.serialNum, new Date(input.offlineSince), values.contractId);
-        if (other) {
-          const params = {
-            serial: values.serialNum,
-            customer: other.contract?.clientName || other.contract?.numContract || '—',
-            on: sheetDay(other.exportDate),
-          };
-          throw new AppError(
-            409,
-            'serialIssuedElsewhere',
-            params,
-            onField('serialNum', 'serialIssuedElsewhere', params),
-          );
-        }
-      }
+      const guarded = kind === 'out' && input.offlineSince !== undefined && values.serialNum !== '';
       const record = await supplies.transaction(async (tx) => {
+        if (guarded) {
+          // under the serials' lock: a stock-out of the serial written at the same moment is seen, or waits
+          await supplies.lockSerials(tx);
+          const since = new Date(input.offlineSince ?? 0);
+          const other = await supplies.issuedSince(values.serialNum, since, values.contractId, tx);
+          if (other) {
+            const params = {
+              serial: values.serialNum,
+              customer: other.contract?.clientName || other.contract?.numContract || '—',
+              on: sheetDay(other.exportDate),
+            };
+            throw new AppError(
+              409,
+              'serialIssuedElsewhere',
+              params,
+              onField('serialNum', 'serialIssuedElsewhere', params),
+            );
+          }
+        }
         const made = await supplies.insertRecord(kind, values, tx, ref);
         if (!made) return undefined;
         const details = fieldsOf(made);

@@ -40,11 +40,12 @@ export function OfflineBanner({ user }: { user: number }) {
   const online = useOnline();
   const keptAt = useSyncExternalStore(offlineCopy.subscribe, offlineCopy.keptAt, () => null);
   const kept = useKeptStockOuts(user);
-  const waiting = kept.filter((e) => e.state === 'waiting').length;
   const refused = kept.filter((e) => e.state === 'refused').length;
+  // waiting or being sent: a send that fails puts them back as they were, and this count does not move
+  const pending = kept.length - refused;
 
   useEffect(() => {
-    if (!online || waiting === 0) return;
+    if (!online || pending === 0) return;
     const send = async () => {
       const stored = await sendKept(user);
       if (stored > 0) {
@@ -55,7 +56,7 @@ export function OfflineBanner({ user }: { user: number }) {
     void send();
     const timer = window.setInterval(() => void send(), RETRY_MS);
     return () => window.clearInterval(timer);
-  }, [online, waiting, user, notice, queryClient, t]);
+  }, [online, pending, user, notice, queryClient, t]);
 
   const lines = [
     !online && t('offline.noNetwork'),
@@ -72,9 +73,7 @@ export function OfflineBanner({ user }: { user: number }) {
       description={
         kept.length > 0 && (
           <Link to="/supplies?tab=stockOut">
-            {refused > 0
-              ? t('offline.refusedLink', { count: refused })
-              : t('offline.waitingLink', { count: waiting || kept.length })}
+            {refused > 0 ? t('offline.refusedLink', { count: refused }) : t('offline.waitingLink', { count: pending })}
           </Link>
         )
       }

@@ -94,7 +94,11 @@ export function SearchDialog({ open, initial, onClose }: { open: boolean; initia
           allowClear={{ clearIcon: <CloseCircleFilled aria-label={t('common.clear')} /> }}
           onChange={(e) => setTyped(e.target.value)}
           suffix={
-            <ScanButton inline what={t('search.label')} onScan={([code]) => code !== undefined && setTyped(code)} />
+            <ScanButton
+              inline
+              what={t('search.label')}
+              onScan={([code]) => code !== undefined && setTyped(code.slice(0, 100))}
+            />
           }
         />
         <div ref={list} className="search-results" aria-live="polite">

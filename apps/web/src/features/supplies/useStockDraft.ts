@@ -16,12 +16,17 @@ export function useStockDraft(
   reopen: (row: StockRow) => void,
 ): void {
   const restored = useRef(false);
+  /** a draft opened again, not yet in the form: not to be removed as "no new row" meanwhile */
+  const reopening = useRef(false);
   useEffect(() => {
     if (user === undefined || restored.current) return;
     restored.current = true;
     try {
       const kept: unknown = JSON.parse(localStorage.getItem(keyOf(kind, user)) ?? 'null');
-      if (kept && typeof kept === 'object') reopen({ ...newStockRow(kind), ...(kept as Partial<StockRow>), id: null });
+      if (kept && typeof kept === 'object') {
+        reopening.current = true;
+        reopen({ ...newStockRow(kind), ...(kept as Partial<StockRow>), id: null });
+      }
     } catch {
       localStorage.removeItem(keyOf(kind, user));
     }
@@ -31,7 +36,8 @@ export function useStockDraft(
   const text = typed ? JSON.stringify(typed) : null;
   useEffect(() => {
     if (user === undefined || !restored.current) return;
+    if (draft !== null) reopening.current = false;
     if (text) localStorage.setItem(keyOf(kind, user), text);
-    else if (draft === null) localStorage.removeItem(keyOf(kind, user));
+    else if (draft === null && !reopening.current) localStorage.removeItem(keyOf(kind, user));
   }, [kind, user, text, draft]);
 }

@@ -1,7 +1,7 @@
 import type { CurrentUser, SigninInput } from '@it4u/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, callPublic } from '../../../api/call.ts';
-import { setTokens } from '../../../api/tokens.ts';
+import { forgetKeptReads, setTokens } from '../../../api/tokens.ts';
 import { currentUserQuery } from '../../../session/useCurrentUser.ts';
 
 /** Signs in, stores both tokens, counts the sign-in, then loads the current user. */
@@ -10,6 +10,8 @@ export function useSignInMutation() {
   return useMutation({
     mutationFn: async (input: SigninInput): Promise<CurrentUser> => {
       const tokens = await callPublic('POST /auth/signin', { body: input });
+      // a sign-in over another session: that session's kept lists go first
+      await forgetKeptReads();
       setTokens(tokens);
       queryClient.removeQueries();
       try {

@@ -16,14 +16,7 @@ import { HistoryButton } from '../../../components/table/HistoryButton.tsx';
 import { useEditableRows } from '../../../components/table/useEditableRows.ts';
 import { usePaging } from '../../../components/table/usePaging.ts';
 import { useTableFilters } from '../../../components/table/useTableFilters.ts';
-import {
-  discard,
-  isNetworkFailure,
-  type KeptStockOut,
-  keep,
-  newRef,
-  useKeptStockOuts,
-} from '../../../offline/outbox.ts';
+import { discard, isRetryLater, type KeptStockOut, keep, newRef, useKeptStockOuts } from '../../../offline/outbox.ts';
 import { useCurrentUser } from '../../../session/useCurrentUser.ts';
 import { fetchOnHand } from '../fetchOnHand.ts';
 import { STATUS_KEYS } from '../statuses.ts';
@@ -131,7 +124,7 @@ export function StockTab({ kind }: Props) {
       onHand = await fetchOnHand(values.itemCode);
     } catch (error) {
       // without a network the stock on hand is not known: the record is kept all the same
-      if (isNetworkFailure(error)) return true;
+      if (isRetryLater(error)) return true;
       notice.error(error);
       return false;
     } finally {
@@ -180,7 +173,7 @@ export function StockTab({ kind }: Props) {
           replaced();
           rowForm.saved(row);
         },
-        onError: (error) => (isNetworkFailure(error) ? keepIt() : rowForm.showSaveError(error)),
+        onError: (error) => (isRetryLater(error) ? keepIt() : rowForm.showSaveError(error)),
       },
     );
   };
