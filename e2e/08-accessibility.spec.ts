@@ -101,7 +101,7 @@ test.describe.configure({ timeout: 600_000 });
 
 /** The administrator's tokens, and a page of a new browser context signed in with them in the language given. */
 async function signedIn(browser: Browser, viewport: { width: number; height: number }, code: string) {
-  const page = await (await browser.newContext({ viewport })).newPage();
+  const page = await (await browser.newContext({ serviceWorkers: 'block', viewport })).newPage();
   watchRequests(page);
   await page.goto('/login');
   const res = await page.request.post('/api/v1/auth/signin', {
@@ -188,7 +188,11 @@ for (const size of WIDTHS) {
       const problems: Problem[] = [];
 
       // signed out (the language of the sign-in page follows the browser's choice)
-      const guest = await browser.newContext({ viewport: size, locale: lang.code === 'vi' ? 'vi-VN' : 'en-US' });
+      const guest = await browser.newContext({
+        serviceWorkers: 'block',
+        viewport: size,
+        locale: lang.code === 'vi' ? 'vi-VN' : 'en-US',
+      });
       const out = await guest.newPage();
       watchRequests(out);
       await out.goto('/login');
@@ -200,7 +204,7 @@ for (const size of WIDTHS) {
       await guest.close();
 
       // signed in
-      const context = await browser.newContext({ viewport: size });
+      const context = await browser.newContext({ serviceWorkers: 'block', viewport: size });
       const page = await context.newPage();
       watchRequests(page);
       await page.goto('/login');

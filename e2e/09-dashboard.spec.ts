@@ -50,7 +50,10 @@ for (const size of [
       roles: ['ROLE_KT'],
       language: size.lang === 'vi' ? 'Vietnamese' : 'English',
     });
-    const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
+    const context = await browser.newContext({
+      serviceWorkers: 'block',
+      viewport: { width: size.width, height: size.height },
+    });
     const page = await context.newPage();
     const login = new LoginPage(page);
     await login.goto();

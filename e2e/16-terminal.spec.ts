@@ -84,7 +84,9 @@ test('remote terminal: add a row with the test server as WAN 1, connect as a typ
 
 /** A browser of its own for a user, signed in, on the device information screen. */
 async function deviceInfoAs(browser: Browser, username: string, password: string) {
-  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  const page = await (
+    await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1440, height: 900 } })
+  ).newPage();
   const login = new LoginPage(page);
   await login.goto();
   await login.signIn(username, password);

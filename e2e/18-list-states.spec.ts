@@ -31,7 +31,7 @@ async function signedIn(
   viewport: { width: number; height: number },
   lang: (typeof LANGUAGES)[number],
 ) {
-  const page = await (await browser.newContext({ viewport })).newPage();
+  const page = await (await browser.newContext({ serviceWorkers: 'block', viewport })).newPage();
   await page.goto('/login');
   const res = await page.request.post('/api/v1/auth/signin', {
     data: { usernameOrEmail: 'admin', password: readState().adminNewPassword },

@@ -225,7 +225,7 @@ test.describe
     test('a customer sees only their own page', async ({ browser, request }) => {
       const token = await adminToken(request, readState().adminNewPassword);
       await createUser(request, token, { ...KH, roles: ['ROLE_KH'], type: 'Client', sitename: [seeded.site] });
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1440, height: 900 } });
       const page = await context.newPage();
       await new LoginPage(page).goto();
       await new LoginPage(page).signIn(KH.username, KH.password);

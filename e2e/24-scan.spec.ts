@@ -96,7 +96,9 @@ test('a stock-out scanned from its label and saved without a network is stored o
     await shell.chooseLanguage('Tiếng Việt');
     await context.setOffline(true);
     await page.reload();
-    await expect(page.getByText(/^Không có mạng\. Danh sách đang hiển thị được lưu trên điện thoại này lúc/)).toBeVisible();
+    await expect(
+      page.getByText(/^Không có mạng\. Danh sách đang hiển thị được lưu trên điện thoại này lúc/),
+    ).toBeVisible();
     expect((await axe(page)).map((v) => v.id)).toEqual([]);
     await context.setOffline(false);
     await page.reload();

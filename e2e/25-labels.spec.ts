@@ -47,7 +47,11 @@ test('labels: an item on a thermal label, serials on an A4 sheet, each read back
     expect(made.status()).toBe(201);
   }
   // pictures sharp enough for a reader, as a printer's would be
-  const context = await browser.newContext({ deviceScaleFactor: 3, viewport: { width: 1440, height: 900 } });
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    deviceScaleFactor: 3,
+    viewport: { width: 1440, height: 900 },
+  });
   const page = await context.newPage();
   try {
     await new LoginPage(page).signInAsAdmin();

@@ -150,6 +150,7 @@ export async function signedIn(
   opts: { viewport?: { width: number; height: number }; baseURL?: string } = {},
 ): Promise<Page> {
   const context = await browser.newContext({
+    serviceWorkers: 'block',
     viewport: opts.viewport ?? { width: 1440, height: 900 },
     ...(opts.baseURL ? { baseURL: opts.baseURL } : {}),
   });
