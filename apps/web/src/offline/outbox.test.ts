@@ -113,7 +113,11 @@ describe('the stock-outs kept on a phone', () => {
     const other = [...JSON.parse(localStorage.getItem('it4u.outbox') ?? '[]'), { ...stored()[0], ref: theirs }];
     localStorage.setItem('it4u.outbox', JSON.stringify(other));
     keep(7, newRef(), BODY, {});
-    expect(stored().map((e) => e.ref).slice(0, 2)).toEqual([mine, theirs]);
+    expect(
+      stored()
+        .map((e) => e.ref)
+        .slice(0, 2),
+    ).toEqual([mine, theirs]);
     const sent = server([jsonResponse(201, { id: 1 }), jsonResponse(201, { id: 2 }), jsonResponse(201, { id: 3 })]);
     // two calls at once: one send; the second call is told 0
     expect(await Promise.all([sendKept(7), sendKept(7)])).toEqual([3, 0]);
