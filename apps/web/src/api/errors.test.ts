@@ -50,6 +50,9 @@ const params = {
   username: 'root',
   name: 'Miền Nam',
   days: 400,
+  serial: 'SN-1',
+  customer: 'Nhà hàng Sen',
+  on: '05-03-2024',
 };
 
 describe('error codes of the API', () => {

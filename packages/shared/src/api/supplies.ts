@@ -116,7 +116,10 @@ export const StockOutBody = Type.Object({
   contract: Type.Optional(LinkRef),
   /** new records: the key a phone gave a stock-out it kept offline; sent again, it is stored once */
   clientRef: Type.Optional(
-    Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' }),
+    Type.String({
+      maxLength: 36,
+      pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+    }),
   ),
   /**
    * new records: when the phone last heard the console before it kept this stock-out offline; a stock-out of the
