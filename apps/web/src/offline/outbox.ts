@@ -2,6 +2,7 @@ import type { ApiErrorCode, ErrorParams, StockOutInput } from '@it4u/shared';
 import { useSyncExternalStore } from 'react';
 import { call } from '../api/call.ts';
 import { type HttpError, isHttpError, lastHeardAt } from '../api/client.ts';
+import { randomKey } from '../api/randomKey.ts';
 
 /**
  * The stock-outs a phone keeps while the console cannot be reached: in the browser's storage (a reload keeps them),
@@ -68,7 +69,7 @@ function change(ref: string, patch: Partial<KeptStockOut>): void {
 
 /** A new key for a stock-out about to be sent (kept with it if the network fails). */
 export function newRef(): string {
-  return crypto.randomUUID();
+  return randomKey();
 }
 
 /** Keeps a stock-out the network could not take; answers it. */

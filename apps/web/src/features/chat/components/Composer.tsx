@@ -7,17 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/call.ts';
 import { isHttpError } from '../../../api/client.ts';
 import { errorText } from '../../../api/errors.ts';
+import { randomKey } from '../../../api/randomKey.ts';
 import { useRealtimeSocket } from '../../../realtime/RealtimeContext.tsx';
 import { addMessages, catchUp } from '../chatQueries.ts';
-
-/** A random UUID (version 4): `crypto.randomUUID` exists only on HTTPS and localhost, a console on a LAN is on HTTP. */
-function randomKey(): string {
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
-  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 /** No answer, or a proxy's answer that the console behind it went away: the same send may be tried again. */
 const lostOnTheWay = (error: unknown) =>
