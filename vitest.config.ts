@@ -5,7 +5,14 @@ export default defineConfig({
   test: {
     // Vitest leaves a core to itself by default: one worker on two cores. Much of a file's time is spent waiting
     // (sockets, timers, a restarted database) or importing, so two workers there take a third less time.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // `npm test` asks for three (UNIT_WORKERS) while the end-to-end tests run beside them and leave a core idle at times
+    maxWorkers: Number(process.env.UNIT_WORKERS) || Math.max(2, availableParallelism() - 1),
+    // The node projects (server, simulator, scripts) run their files one after another in each worker process, without
+    // a new process per file: importing the app (Fastify, PGlite, every area) took 4.5 s a file, more than most files'
+    // tests, so each worker imports it once. A file must leave nothing running behind it (its apps, servers and timers
+    // closed), as a file that did would show in the next one. The web project needs a fresh document and module graph
+    // per file (Testing Library binds `screen` to the first document): it runs on threads, isolated.
+    poolOptions: { forks: { isolate: false } },
     projects: [
       {
         test: {

@@ -2,14 +2,16 @@
 // first start writes the demo's 30 days of WAN history), as `npm start` runs it. After each step the bench reads
 // it4u_nodejs_eventloop_lag_max_seconds from /metrics (each scrape starts the measure anew), so the longest stall is
 // known per step: the start; every GET of the API description (each screen's reads), path parameters filled with the
-// demo's first site and ids; every spreadsheet export; a 5,000-row import; the dashboard's report reads; the customer
-// report. Prints the steps over 100 ms and the longest ones. BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof"
+// demo's first site and ids; every spreadsheet export; a 5,000-row import; ten zip bombs at once, then ten whose
+// directory lies (each refused 413 while a health check is answered beside them); the dashboard's report reads; the
+// customer report. Prints the steps over 100 ms and the longest ones. BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof"
 // profiles the console. Figures in docs/benchmarks.md.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
+import { xlsxBomb } from '../apps/server/src/test/zipBomb.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 8393);
@@ -157,6 +159,30 @@ try {
     return fetch(`${base}/api/v1/it4u/uploadImportWarehouse`, { method: 'POST', headers: auth, body: form });
   });
   await step('export importWarehouse (after the import)', () => get('/api/v1/it4u/export/importWarehouse'));
+  // ten 400 KB files whose sheet inflates to 400 MB, at once: refused by their directory, then ten whose directory
+  // lies, refused while inflating; a health check beside each crowd says how long a bare request waited
+  for (const [name, lying] of [
+    ['10 zip bombs at once (413)', false],
+    ['10 zip bombs whose directory lies (413)', true],
+  ] as const) {
+    const bomb = xlsxBomb(400, lying);
+    let healthMs = 0;
+    await step(name, async () => {
+      const uploads = Array.from({ length: 10 }, () => {
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(bomb)]), 'vat-tu.xlsx');
+        return fetch(`${base}/api/v1/it4u/uploadListSupplies`, { method: 'POST', headers: auth, body: form });
+      });
+      await sleep(50);
+      const h0 = performance.now();
+      await (await fetch(`${base}/api/health`)).arrayBuffer();
+      healthMs = performance.now() - h0;
+      const answers = await Promise.all(uploads);
+      for (const a of answers) await a.arrayBuffer();
+      return [...new Set(answers.map((a) => a.status))].join(',');
+    });
+    console.log(`${name}: a health check beside them answered in ${Math.round(healthMs)} ms`);
+  }
   await step('customer report again', () => get('/api/v1/it4u/customer_info'));
 
   const loadedRss = await rssMb(child.pid as number);

@@ -1,8 +1,10 @@
-import { expect, test } from '@playwright/test';
 import { LoginPage } from './support/pages.ts';
 import { readState } from './support/state.ts';
+import { expect, test } from './support/test.ts';
 
 test.describe.configure({ mode: 'serial' });
+// a console of its own, at its very first start: `admin` has the generated password it printed
+test.use({ consoleKind: 'first-start' });
 
 test('a wrong password shows the message and no way in', async ({ page }) => {
   const login = new LoginPage(page);
@@ -19,8 +21,9 @@ test('empty fields show the required messages', async ({ page }) => {
   await expect(page.getByText('Please input your Password!')).toBeVisible();
 });
 
-test('the first sign-in with the generated password forces a change of password', async ({ page }) => {
-  const { adminPassword, adminNewPassword } = readState();
+test('the first sign-in with the generated password forces a change of password', async ({ page, console }) => {
+  const { adminNewPassword } = readState();
+  const { adminPassword } = console;
   const login = new LoginPage(page);
   await login.goto();
   await login.signIn('admin', adminPassword);

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { LoginPage, Shell } from './support/pages.ts';
 import { readState } from './support/state.ts';
+import { expect, test } from './support/test.ts';
 
 test('switching to Tiếng Việt shows Vietnamese labels, and the choice is kept for the next sign-in', async ({
   page,

@@ -1,7 +1,10 @@
-import { expect, test } from '@playwright/test';
 import { adminToken, createUser } from './support/api.ts';
 import { choose, LoginPage, Shell } from './support/pages.ts';
 import { readState } from './support/state.ts';
+import { expect, test } from './support/test.ts';
+
+// the tests follow each other: a later one reads what an earlier one made
+test.describe.configure({ mode: 'serial' });
 
 test('an administrator adds a ROLE_KT user, who sees the Manage menu but not Users', async ({ page }) => {
   const { adminNewPassword } = readState();

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { adminToken } from './support/api.ts';
 import { choose, LoginPage } from './support/pages.ts';
 import { readState } from './support/state.ts';
+import { expect, test } from './support/test.ts';
 
 // npm start runs the demo controller (the simulator) when none is configured; these tests use it.
 test.beforeAll(async ({ request }) => {

@@ -2,10 +2,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { adminToken } from './support/api.ts';
 import { LoginPage, pick, Shell, showColumns } from './support/pages.ts';
 import { readState } from './support/state.ts';
+import { expect, test } from './support/test.ts';
 
 // Names carry a suffix of this run, so that the spec may also run again against a database it has used.
 const RUN = Date.now().toString(36).slice(-5).toUpperCase();

@@ -1,9 +1,10 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { adminToken } from './support/api.ts';
 import { axe } from './support/axe.ts';
 import { quiet, watchRequests } from './support/pages.ts';
 import { readState } from './support/state.ts';
 import { seedHostApprovals } from './support/terminal.ts';
+import { expect, test } from './support/test.ts';
 
 /**
  * Every screen and tab, signed in and signed out, in both languages at 1440 and 390 px: axe-core (WCAG 2.1 AA)
@@ -47,7 +48,6 @@ type Problem = string;
 
 async function audit(page: Page, where: string, problems: Problem[]) {
   await quiet(page, where);
-  await page.waitForTimeout(300); // antd's enter animations
   for (const v of await axe(page)) {
     const targets = v.nodes
       .slice(0, 3)

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { adminToken, createUser } from './support/api.ts';
 import { fitsScreen, LoginPage } from './support/pages.ts';
 import { readState } from './support/state.ts';
+import { expect, test } from './support/test.ts';
 
 /** The words of the dashboard in one language, from the web app's own texts; `{{x}}` becomes a pattern. */
 function words(lang: 'en' | 'vi') {

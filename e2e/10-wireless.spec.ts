@@ -1,16 +1,10 @@
 import { startSimulator } from '@it4u/unifi-sim';
-import { expect, type Page, test } from '@playwright/test';
 import { png } from '../apps/server/src/test/png.ts';
 import { adminToken } from './support/api.ts';
-import { axe } from './support/axe.ts';
+import { accessible } from './support/axe.ts';
 import { fitsScreen, LoginPage, openDialog, Shell } from './support/pages.ts';
 import { readState } from './support/state.ts';
-
-/** axe-core finds nothing on the page as it is now (an open dialog included). */
-async function accessible(page: Page) {
-  await page.waitForTimeout(300); // antd's enter animations
-  expect((await axe(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
-}
+import { expect, test } from './support/test.ts';
 
 /**
  * Settings → Wireless Networks as a technician would use it on the demo controller: add a site, add a wifi group,

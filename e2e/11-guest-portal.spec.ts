@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { adminToken } from './support/api.ts';
 import { fitsScreen } from './support/pages.ts';
 import { readState } from './support/state.ts';
+import { expect, test } from './support/test.ts';
 
 /**
  * The guest login page on a phone, as a hotel's guest sees it: Vietnamese first, a wrong voucher is said so, the

@@ -1,17 +1,15 @@
 import { readFileSync } from 'node:fs';
 import * as XLSX from '@e965/xlsx';
-import { expect, type Page, test } from '@playwright/test';
 import { adminToken } from './support/api.ts';
-import { axe } from './support/axe.ts';
+import { accessible } from './support/axe.ts';
 import { LoginPage, openDialog, Shell } from './support/pages.ts';
 import { readState } from './support/state.ts';
+import { expect, test } from './support/test.ts';
+
+// the tests follow each other: a later one reads what an earlier one made
+test.describe.configure({ mode: 'serial' });
 
 const DEVICE_TOKEN = 'e2e-router-token-2026';
-
-async function accessible(page: Page) {
-  await page.waitForTimeout(300); // antd's enter animations
-  expect((await axe(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
-}
 
 /** The colour of a down stretch in a timeline (LinkTimeline's STATE_COLOURS.down). */
 const DOWN_COLOUR = 'rgb(207, 19, 34)';

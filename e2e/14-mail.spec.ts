@@ -1,9 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { adminToken, createUser } from './support/api.ts';
-import { axe } from './support/axe.ts';
+import { accessible } from './support/axe.ts';
 import { LoginPage, Shell } from './support/pages.ts';
 import { startSmtp } from './support/smtp.ts';
 import { readState } from './support/state.ts';
+import { expect, test } from './support/test.ts';
 
 // the viewer is in Paris: the next runs are said in Vietnam's time and in Paris's
 test.use({ timezoneId: 'Europe/Paris' });
@@ -24,13 +25,6 @@ function dateAndTime(at: number, timeZone: string) {
       .map((p) => [p.type, p.value]),
   );
   return { date: `${parts.day}/${parts.month}/${parts.year}`, time: `${parts.hour}:${parts.minute}` };
-}
-
-async function accessible(page: Page) {
-  // a notice fading in or out is half transparent: axe would count its contrast then
-  await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 8_000 });
-  await page.waitForTimeout(300); // antd's enter animations
-  expect((await axe(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
 }
 
 async function openMailer(page: Page) {

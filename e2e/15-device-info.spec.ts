@@ -1,13 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { axe } from './support/axe.ts';
+import { accessible } from './support/axe.ts';
 import { fitsScreen, LoginPage, Shell } from './support/pages.ts';
-
-async function accessible(page: Page) {
-  // a notice fading in or out is half transparent: axe would count its contrast then
-  await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 8_000 });
-  await page.waitForTimeout(300); // antd's enter animations
-  expect((await axe(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
-}
+import { expect, test } from './support/test.ts';
 
 // An address of this run, so that the spec may also run again against a database it has used.
 const RUN = Date.now() % 250;

@@ -1,16 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
 import { adminToken, createUser } from './support/api.ts';
-import { axe } from './support/axe.ts';
-import { fitsScreen, signedIn } from './support/pages.ts';
+import { accessible } from './support/axe.ts';
+import { signedIn } from './support/pages.ts';
 import { readState } from './support/state.ts';
+import { expect, test } from './support/test.ts';
 
 const KT = { username: 'e2e.chat.kt', password: 'Chat-pass-2026', roles: ['ROLE_KT'], language: 'Vietnamese' };
-
-async function accessible(page: Page) {
-  await page.waitForTimeout(300); // antd's enter animations
-  expect((await axe(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
-  await fitsScreen(page);
-}
 
 /**
  * Two people in two browsers: the administrator (English) and a technician (Vietnamese) see each other online, the
@@ -37,7 +31,7 @@ test('chat between two browsers: presence, typing, unread counts, notices, dupli
   await person.click();
   await expect(admin).toHaveURL(new RegExp(`/chat\\?with=${kt.id}$`));
   await expect(admin.getByText('No messages yet: say hello to Người dùng e2e.chat.kt.')).toBeVisible();
-  await accessible(admin);
+  await accessible(admin, { fits: true });
 
   // a message while the technician is elsewhere: a notice, the menu's count and the tab's title
   const box = admin.getByRole('textbox', { name: 'Message' });
@@ -60,7 +54,7 @@ test('chat between two browsers: presence, typing, unread counts, notices, dupli
   await expect(tech.getByRole('navigation').getByRole('menuitem', { name: /Trò chuyện/ })).not.toContainText('1');
   // the notice closed (axe would catch it half faded out)
   await expect(tech.locator('.ant-notification-notice')).toHaveCount(0);
-  await accessible(tech);
+  await accessible(tech, { fits: true });
 
   // 'typing…' while the administrator types; the answer arrives on the other side
   await box.pressSequentially('Em kiểm tra');
@@ -78,11 +72,11 @@ test('chat between two browsers: presence, typing, unread counts, notices, dupli
   await tech.setViewportSize({ width: 390, height: 844 });
   await expect(tech.getByRole('button', { name: 'Quay lại danh sách' })).toBeVisible();
   await expect(tech.getByRole('searchbox', { name: 'Tìm người' })).toHaveCount(0);
-  await accessible(tech);
+  await accessible(tech, { fits: true });
   await tech.getByRole('button', { name: 'Quay lại danh sách' }).click();
   await expect(tech.getByRole('searchbox', { name: 'Tìm người' })).toBeVisible();
   await expect(tech.getByRole('log')).toHaveCount(0);
-  await accessible(tech);
+  await accessible(tech, { fits: true });
 
   // the technician signs in again elsewhere: this session goes to /logined
   const again = await signedIn(browser, KT.username, KT.password);

@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { axe } from './support/axe.ts';
 import { readState } from './support/state.ts';
+import { expect, test } from './support/test.ts';
 
 /**
  * A list says what happened: with its list call failing (500), each register shows the failure with Retry in the

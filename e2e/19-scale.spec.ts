@@ -1,16 +1,18 @@
 import { type Simulator, startSimulator } from '@it4u/unifi-sim';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { adminToken } from './support/api.ts';
 import { axe } from './support/axe.ts';
 import { fitsScreen, LoginPage, Shell } from './support/pages.ts';
 import { readState } from './support/state.ts';
+import { expect, test } from './support/test.ts';
 
 /**
  * An operator's size: 2,000 sites on two controllers (a classic one with an account, a UniFi OS one with an API
  * key). The overview counts them all and finds a site in its long lists without Vietnamese marks; the site select of
  * /home finds a site typed without marks; in English at 1440 px and in Vietnamese at 390 px, with nothing to scroll
- * sideways and nothing axe-core finds. Last of the suite: the console keeps these sites afterwards.
+ * sideways and nothing axe-core finds. On a console of its own: it keeps these sites afterwards.
  */
+test.use({ consoleKind: 'scale' });
 
 // the controllers' clocks run from a Wednesday morning in Vietnam, whatever the hour of the run
 const START = Date.parse('2026-05-06T10:00:00+07:00');

@@ -1,17 +1,12 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { adminToken, createUser } from './support/api.ts';
-import { axe } from './support/axe.ts';
+import { accessible } from './support/axe.ts';
 import { LoginPage, openDialog, pick, Shell } from './support/pages.ts';
 import { readState } from './support/state.ts';
+import { expect, test } from './support/test.ts';
 
 const CUSTOMER = 'Khách sạn Hoa Mai';
 const KH = { username: 'e2e.hoamai', password: 'Hoa-Mai-pass-2026' };
-
-async function accessible(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300); // antd's enter animations
-  expect((await axe(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
-}
 
 type Seeded = { id: number; other: number; site: string; channel: string; serial: string };
 
@@ -132,7 +127,7 @@ test.describe
       await page.keyboard.press('Escape');
       await expect(timeline.getByText(/issued/)).toBeHidden();
       await expect(timeline.getByText('Contract changed').first()).toBeVisible();
-      await accessible(page);
+      await accessible(page, { idle: true });
     });
 
     test('opened from the customer report and from the Customers list in Vietnamese at 390 px', async ({ page }) => {
@@ -171,7 +166,7 @@ test.describe
         // nothing wider than the phone
         const wide = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(wide).toBeLessThanOrEqual(390);
-        await accessible(page);
+        await accessible(page, { idle: true });
       } finally {
         await shell.chooseLanguage('English');
       }
@@ -191,7 +186,7 @@ test.describe
       await box.fill('khach san hoa mai');
       await expect(dialog.getByRole('heading', { name: 'Customers' })).toBeVisible();
       await expect(dialog.getByRole('heading', { name: 'Sites' })).toBeVisible();
-      await accessible(page);
+      await accessible(page, { idle: true });
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(new RegExp(`/customers/${seeded.id}$`));
@@ -210,7 +205,7 @@ test.describe
         const tim = page.getByRole('dialog', { name: 'Tìm kiếm' });
         await tim.getByRole('searchbox', { name: 'Tìm' }).fill('hoa mai');
         await expect(tim.getByRole('heading', { name: 'Khách hàng' })).toBeVisible();
-        await accessible(page);
+        await accessible(page, { idle: true });
         await tim
           .getByRole('link', { name: new RegExp(CUSTOMER) })
           .first()

@@ -1,10 +1,10 @@
 import { type Simulator, startSimulator } from '@it4u/unifi-sim';
-import { expect, type Page, test } from '@playwright/test';
-import { E2E_PORT } from './playwright.config.ts';
+import type { Page } from '@playwright/test';
 import { adminToken } from './support/api.ts';
-import { axe } from './support/axe.ts';
+import { accessible } from './support/axe.ts';
 import { fitsScreen, LoginPage, Shell } from './support/pages.ts';
 import { readState } from './support/state.ts';
+import { expect, test } from './support/test.ts';
 
 // the controller's clock runs from a Wednesday morning in Vietnam, whatever the hour of the run
 const START = Date.parse('2026-05-06T10:00:00+07:00');
@@ -14,10 +14,8 @@ const clock = () => START + (Date.now() - started);
 let sim: Simulator;
 let controllerId = 0;
 
-async function accessible(page: Page) {
-  await page.waitForTimeout(300); // antd's enter animations
-  expect((await axe(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
-}
+// a console of its own: the simulator's sites it syncs stay in the site names after its controller goes
+test.use({ consoleKind: 'alerts' });
 
 const bell = (page: Page) => page.getByTestId('alerts-badge');
 /**
@@ -29,8 +27,8 @@ async function look(page: Page) {
   const headers = { authorization: `Bearer ${await new Shell(page).accessToken()}` };
   await expect
     .poll(async () => {
-      const res = await fetch(`http://127.0.0.1:${E2E_PORT}/api/v1/it4u/alerts/look`, { method: 'POST', headers });
-      expect(res.status).toBe(200);
+      const res = await page.request.post('/api/v1/it4u/alerts/look', { headers });
+      expect(res.status()).toBe(200);
       return (await res.json()).opened;
     })
     .not.toBeNull();

@@ -1,13 +1,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, expect, type Locator, test } from '@playwright/test';
+import { chromium, type Locator } from '@playwright/test';
 import config from './playwright.config.ts';
 import { adminToken } from './support/api.ts';
 import { axe } from './support/axe.ts';
 import { labelVideo } from './support/label.ts';
 import { LoginPage, pick, Shell } from './support/pages.ts';
 import { readState } from './support/state.ts';
+import { expect, test } from './support/test.ts';
 
 const SERIAL = `E2E-SCAN-${Date.now().toString(36).toUpperCase()}`;
 const ITEM = 'E2E-SCAN-AP';
@@ -22,6 +23,7 @@ const visible = (l: Locator) => l.filter({ visible: true });
  */
 test('a stock-out scanned from its label and saved without a network is stored once when it returns, at 390 px', async ({
   request,
+  baseURL,
 }) => {
   const headers = { authorization: `Bearer ${await adminToken(request, readState().adminNewPassword)}` };
   const item = await request.post('/api/v1/it4u/listSupplies', {
@@ -43,7 +45,7 @@ test('a stock-out scanned from its label and saved without a network is stored o
   });
   try {
     const context = await browser.newContext({
-      baseURL: config.use?.baseURL,
+      baseURL,
       viewport: { width: 390, height: 844 },
       serviceWorkers: 'allow',
     });

@@ -1,18 +1,14 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { adminToken } from './support/api.ts';
-import { axe } from './support/axe.ts';
+import { accessible } from './support/axe.ts';
 import { readLabels } from './support/label.ts';
 import { LoginPage, Shell } from './support/pages.ts';
 import { readState } from './support/state.ts';
+import { expect, test } from './support/test.ts';
 
 const RUN = Date.now().toString(36).toUpperCase();
 const ITEM = `E2E-LBL-${RUN}`;
 const SERIALS = [1, 2, 3].map((i) => `E2E-LBL-SN-${RUN}-${i}`);
-
-async function accessible(page: Page) {
-  await page.waitForTimeout(300); // antd's enter animations
-  expect((await axe(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
-}
 
 /** Prints from the dialog: the print window's page, loaded. */
 async function printed(page: Page, dialog: ReturnType<Page['getByRole']>, print: string) {

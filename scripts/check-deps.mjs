@@ -2,9 +2,10 @@
 // machines this project is built on, so the check works from what is here:
 // 1. every package of package-lock.json against the reviewed advisories of scripts/advisories.json: an installed
 //    version that an advisory affects fails the check, unless the advisory is accepted with a reason;
-// 2. `npm outdated` on the direct dependencies: one whose latest major is newer than the installed one fails the
-//    check, unless scripts/outdated-allow.json lists it reviewed up to that version. When the registry cannot be
-//    reached, this part says so and does not fail (the advisories part always runs).
+// 2. `npm outdated` on the direct dependencies: one whose latest major or minor is newer than the installed one is
+//    reported, a line each (with why it is held back when scripts/held-back.json says), and never fails the check:
+//    what the registry published since the commit is not a verdict on the commit. When the registry cannot be
+//    reached, this part says so (the advisories part always runs). `CHECK_DEPS_OFFLINE=1` skips it.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -56,20 +57,19 @@ export function checkAdvisories(packages, advisories) {
   return { failing, accepted };
 }
 
-/** Direct dependencies a major behind the latest and not reviewed (`npm outdated --json` rows). */
-export function checkOutdated(outdated, allow) {
-  const failing = [];
+/** Direct dependencies a major or minor behind the registry's latest (`npm outdated --json` rows), to report. */
+export function behindUpstream(outdated) {
+  const behind = [];
   for (const [name, rows] of Object.entries(outdated)) {
     for (const row of Array.isArray(rows) ? rows : [rows]) {
       const current = parseVersion(row.current);
       const latest = parseVersion(row.latest);
-      if (!current || !latest || latest[0] <= current[0]) continue;
-      const reviewed = allow[name]?.reviewed;
-      if (reviewed && compareVersions(row.latest, reviewed) <= 0) continue;
-      failing.push({ name, current: row.current, latest: row.latest, dependent: row.dependent });
+      if (!current || !latest) continue;
+      const step = latest[0] > current[0] ? 'major' : latest[0] === current[0] && latest[1] > current[1] ? 'minor' : '';
+      if (step) behind.push({ name, current: row.current, latest: row.latest, dependent: row.dependent, step });
     }
   }
-  return failing;
+  return behind;
 }
 
 function npmOutdated() {
@@ -113,10 +113,11 @@ async function main() {
         `outdated: the registry did not answer (${outdated.unreachable ?? outdated.error?.summary ?? 'error'}); not checked`,
       );
     } else {
-      for (const f of checkOutdated(outdated, read('scripts/outdated-allow.json').allow)) {
-        failed = true;
-        console.error(
-          `outdated: ${f.name} ${f.current} (in ${f.dependent}) is a major behind ${f.latest}: upgrade, or review it in scripts/outdated-allow.json`,
+      const heldBack = read('scripts/held-back.json').packages;
+      for (const f of behindUpstream(outdated)) {
+        const why = heldBack[f.name] ? `; held back: ${heldBack[f.name]}` : '';
+        console.log(
+          `outdated (${f.step}, not a failure): ${f.name} ${f.current} (in ${f.dependent}), ${f.latest} upstream${why}`,
         );
       }
     }

@@ -7,9 +7,14 @@ export default defineProject({
     name: 'web',
     root: __dirname,
     include: ['src/**/*.test.{ts,tsx}'],
-    environment: 'jsdom',
+    environment: 'happy-dom',
+    // each file in a fresh thread (the root config reuses the node projects' processes; vitest.config.ts)
+    pool: 'threads',
     setupFiles: ['src/test/setup.ts'],
     // the browser's time zone in every test, whatever the machine's (the end-to-end tests run in Chromium's)
     env: { TZ: 'UTC' },
+    // a timeout catches a test that hangs, it measures no speed: under \`npm test\` these files share two cores with the
+    // end-to-end tests' browsers and consoles, where a render that takes 300 ms alone took more than Vitest's 5 s
+    testTimeout: 30_000,
   },
 });

@@ -1,15 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { ADMIN_PASSWORD } from './console.ts';
 
-export const STATE_FILE = path.resolve(import.meta.dirname, '../.state/state.json');
-
-export type E2eState = {
-  /** printed by the first start */
-  adminPassword: string;
-  /** set by the first-sign-in spec; the later specs sign in with it */
-  adminNewPassword: string;
-};
-
-export function readState(): E2eState {
-  return JSON.parse(readFileSync(STATE_FILE, 'utf8'));
+/** What every spec signs in with: `admin` and the password its console was started with. */
+export function readState() {
+  return { adminNewPassword: ADMIN_PASSWORD };
 }

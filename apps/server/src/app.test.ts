@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app.ts';
-import { migrate, openPglite } from './db/client.ts';
 import { rowsOf } from './lib/sql.ts';
 import { createTestApp, drivers, type TestApp, tokenFor } from './test/helpers.ts';
 
@@ -76,6 +73,20 @@ describe.each(drivers)('the app on %s', (driver) => {
       migrations: 'ok',
       controllers: [{ name: 'Nowhere', state: 'unreachable' }],
     });
+    // to anyone but the operator (this machine, or the metrics token once there is one): ready or not, no names
+    const outside = await t.app.inject({ method: 'GET', url: '/api/ready', remoteAddress: '203.0.113.9' });
+    expect(outside.statusCode).toBe(200);
+    expect(outside.json()).toEqual({ status: 'ready', db: 'ok', migrations: 'ok' });
+    const token = (await t.app.inject({ method: 'POST', url: '/api/v1/it4u/metricsToken', headers: admin })).json()
+      .token;
+    expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).json().controllers).toBeUndefined();
+    const asOperator = await t.app.inject({
+      method: 'GET',
+      url: '/api/ready',
+      remoteAddress: '203.0.113.9',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(asOperator.json().controllers).toEqual([expect.objectContaining({ name: 'Nowhere' })]);
     // a migration of this version the database has not had (as when an older instance's database is shared)
     const [last] = rowsOf<{ id: number; hash: string; created_at: string }>(
       await t.database.db.execute(
@@ -139,6 +150,26 @@ describe.each(drivers)('the app on %s', (driver) => {
     expect(missing).toEqual([]);
   });
 
+  it('names, for every route, who may call it, from its contract', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { description?: string }>>;
+    };
+    const said = (method: string, path: string) => doc.paths[`/api/v1${path}`]?.[method]?.description ?? '';
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        if (path.startsWith('/api/v1')) expect(op.description, `${method} ${path}`).toMatch(/^Who may call it: /);
+      }
+    }
+    // the ones the docs named only in part before
+    expect(said('get', '/it4u/webssh/approvals')).toMatch(/^Who may call it: ROLE_ADMIN, ROLE_LEAD_KT\.$/);
+    expect(said('get', '/it4u/{id}/deviceToken')).toMatch(/^Who may call it: ROLE_ADMIN, ROLE_LEAD_KT, ROLE_KT\./);
+    expect(said('post', '/it4u/{id}/deviceToken/rotate')).toMatch(
+      /^Who may call it: ROLE_ADMIN, ROLE_LEAD_KT, ROLE_KT\./,
+    );
+    expect(said('post', '/it4u/customer_info')).toMatch(/device token/);
+    expect(said('post', '/auth/signin')).toMatch(/anyone, without signing in/);
+  });
+
   it('answers every call of its areas (none is a 404)', async () => {
     for (const [method, p, area] of surface) {
       if (!BUILT_AREAS.includes(area)) continue;
@@ -155,9 +186,7 @@ describe('the web app', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
-    const database = await openPglite();
-    await migrate(database);
-    const app = await buildApp({ database, masterKey: randomBytes(32), webDist: dist });
+    const { app, close } = await createTestApp('pglite', { webDist: dist });
     try {
       for (const url of ['/', '/login', '/users/admin', '/anything/else']) {
         const res = await app.inject({ method: 'GET', url });
@@ -168,8 +197,7 @@ describe('the web app', () => {
       expect(asset.headers['cache-control']).toContain('immutable');
       expect((await app.inject({ method: 'GET', url: '/api/v1/unknown' })).statusCode).toBe(404);
     } finally {
-      await app.close();
-      await database.close();
+      await close();
     }
   });
 });

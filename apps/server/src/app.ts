@@ -11,6 +11,7 @@ import { migrationsPending, ping } from './db/client.ts';
 import type { ControllerConfig } from './integrations/unifi/unifi.client.ts';
 import type { ZabbixConfig } from './integrations/zabbix/zabbix.client.ts';
 import { createAudit } from './lib/audit.ts';
+import { compilersFactory } from './lib/compilers.ts';
 import { safeError, safeRequest } from './lib/log.ts';
 import type { Area, Core } from './lib/module.ts';
 import { createOpsMetrics } from './lib/opsMetrics.ts';
@@ -50,7 +51,7 @@ import { createWanLinksRepository } from './modules/wanLinks/wanLinks.repository
 import { wirelessModule } from './modules/wireless/wireless.module.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
-import { registerMetrics } from './plugins/metrics.ts';
+import { fromOperator, registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createRealtime } from './plugins/realtime.ts';
 import { registerRequestGuards } from './plugins/request-guards.ts';
@@ -104,6 +105,8 @@ export type AppOptions = {
   alertsEveryMs?: number;
   /** the alerts' webhooks may go to loopback (WEBHOOKS_ALLOW_LOOPBACK: the tests' receivers) */
   webhooksToLoopback?: boolean;
+  /** private ranges the alerts' webhooks may reach (WEBHOOKS_ALLOW_RANGES) */
+  webhooksAllowRanges?: string;
   /** how often the controllers' devices are read for the warehouse's reconciliation (ms); none when absent */
   sightingsEveryMs?: number;
 };
@@ -131,6 +134,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // No coercion: a body says what its values are; query and path values are turned into numbers in one place,
     // from decimal digits only (plugins/request-guards.ts).
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: false, useDefaults: true } },
+    // Fastify's own compilers, each route's validator and serializer compiled once per process (lib/compilers.ts)
+    schemaController: { compilersFactory },
   });
 
   registerErrorHandler(app);
@@ -178,7 +183,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     owners: () => contracts.owners.ownersBySite(),
   });
   // the mail area is made below: the notice of a changed e-mail address goes through it once the app runs
-  const users = usersModule(core, { sites: sites.service, mail: () => mail.service, log: () => app.log });
+  const users = usersModule(core, {
+    sites: sites.service,
+    mail: () => mail.service,
+    log: () => app.log,
+    // the auth area is made below: a change that ends a user's reset links asks it then
+    endResetLinks: () => auth.endResetLinks,
+  });
   const contracts = contractsModule(core, { sites: sites.service });
   const supplies = suppliesModule(core, {
     contracts: contracts.forRecords,
@@ -217,6 +228,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const wanLinks = wanLinksModule(core, {
     siteHealth: (ttlMs) => sites.service.health(ttlMs),
     sharedDeviceToken: () => settings.parameters.sharedDeviceToken(),
+    siteNames: () => sites.service.all(),
     now: opts.now,
     zabbix: opts.zabbix,
     metrics,
@@ -341,6 +353,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     now: opts.now,
     everyMs: opts.alertsEveryMs ?? 0,
     webhooksToLoopback: opts.webhooksToLoopback,
+    webhooksAllowRanges: opts.webhooksAllowRanges,
     publicUrl: opts.publicUrl,
     log: () => app.log,
   });
@@ -383,9 +396,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (area.sockets) realtime.onConnection(area.sockets);
   }
 
-  // readiness, for load balancers and orchestrators: the database answers and has this version's migrations; each
-  // controller is named with what was last seen of it (a controller down is its sites' trouble, not this instance's)
-  app.get('/api/ready', { schema: { hide: true } }, async (_request, reply) => {
+  // readiness, for load balancers and orchestrators: the database answers and has this version's migrations. To the
+  // operator (the metrics token, as /metrics asks it), each controller is named with what was last seen of it (a
+  // controller down is its sites' trouble, not this instance's); to anyone else, ready or not only
+  app.get('/api/ready', { schema: { hide: true } }, async (request, reply) => {
     let database: 'ok' | 'error' = 'ok';
     let pending = 0;
     try {
@@ -393,19 +407,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     } catch {
       database = 'error';
     }
-    const known = database === 'ok' ? await controllers.service.known().catch(() => []) : [];
+    const operator = fromOperator(request, await settings.parameters.metricsToken().catch(() => ''));
+    const known = database === 'ok' && operator ? await controllers.service.known().catch(() => []) : [];
     const draining = opts.draining?.() ?? false;
     const ready = database === 'ok' && pending === 0 && !draining;
     const answer = {
       status: ready ? 'ready' : draining ? 'draining' : 'not ready',
       db: database,
       migrations: database === 'ok' ? (pending === 0 ? 'ok' : `${pending} pending`) : 'unknown',
-      controllers: known.map((c) => ({
-        id: c.id,
-        name: c.name,
-        state: c.state ? (c.state.reachable ? 'reachable' : 'unreachable') : 'not checked yet',
-        ...(c.state ? { checkedAt: new Date(c.state.checkedAt).toISOString() } : {}),
-      })),
+      ...(operator && {
+        controllers: known.map((c) => ({
+          id: c.id,
+          name: c.name,
+          state: c.state ? (c.state.reachable ? 'reachable' : 'unreachable') : 'not checked yet',
+          ...(c.state ? { checkedAt: new Date(c.state.checkedAt).toISOString() } : {}),
+        })),
+      }),
     };
     return ready ? answer : reply.status(503).header('retry-after', '5').send(answer);
   });

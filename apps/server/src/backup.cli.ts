@@ -2,13 +2,14 @@
 //   npm run backup [-- FILE]                 a consistent snapshot, to FILE or BACKUP_DIR/it4u-<time>.it4u.gz
 //   npm run restore -- FILE [--replace]      into the database the console runs on (DATABASE_URL, else embedded)
 //   npm run move-to-postgres                 the embedded database (DATA_DIR) copied into DATABASE_URL's
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { BackupError, inUse, restoreBackup, writeBackup } from './db/backup.ts';
 import { type Database, DataDirInUseError, migrate, openPglite, openPostgres } from './db/client.ts';
 import { isIncomplete, markIncomplete, openDatabase } from './db/open.ts';
+import { keepDataDirPrivate } from './lib/dataDir.ts';
 import { loadMasterKey } from './lib/secrets.ts';
 
 const config = loadConfig();
@@ -39,6 +40,9 @@ const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 
 async function main() {
+  // what this command writes (a backup, the embedded database) is this account's alone, as the console's own files
+  for (const line of keepDataDirPrivate(config.dataDir, config.backups.dir))
+    say(`warning: another local account could read or write ${line}`);
   const masterKey = loadMasterKey(config.secretKey, config.dataDir);
   if (command === 'backup') {
     const dir = config.backups.dir;
@@ -65,7 +69,9 @@ async function main() {
     }
   } else if (command === 'move-to-postgres') {
     if (!config.databaseUrl) throw new BackupError('Set DATABASE_URL to the PostgreSQL database to move to.');
-    const file = path.join(tmpdir(), `it4u-move-${process.pid}.it4u.gz`);
+    // a folder of this account's alone, of a name nobody can guess beforehand (a link planted in /tmp is never followed)
+    const folder = mkdtempSync(path.join(tmpdir(), 'it4u-move-'));
+    const file = path.join(folder, 'move.it4u.gz');
     try {
       const from = await embedded(() => openPglite(path.join(config.dataDir, 'pg')));
       try {
@@ -93,7 +99,7 @@ async function main() {
       say('Run the console there: keep DATABASE_URL set (and the same SECRET_KEY or DATA_DIR/secret.key).');
       say(`The embedded database in ${path.join(config.dataDir, 'pg')} is left as it was.`);
     } finally {
-      rmSync(file, { force: true });
+      rmSync(folder, { recursive: true, force: true });
     }
   } else {
     throw new BackupError('Commands: backup [FILE], restore FILE [--replace], move-to-postgres');

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
@@ -26,6 +27,27 @@ describe('the configuration', () => {
     expect(loadConfig({ PORTAL_ADDRESS: 'off' }).portalAddress).toBe('');
     expect(loadConfig({}).portalAddress).toMatch(/^(|\d+\.\d+\.\d+\.\d+)$/);
     expect(() => loadConfig({ PORTAL_ADDRESS: 'console.example.vn' })).toThrow('PORTAL_ADDRESS');
+  });
+
+  it('refuses a SECRET_KEY of fewer than 32 bytes of entropy, without printing it', () => {
+    const key = (SECRET_KEY: string) => () => loadConfig({ SECRET_KEY });
+    for (const weak of [
+      'change-me',
+      'change-me-to-a-long-random-string',
+      'a'.repeat(64),
+      '0123456789abcdef'.repeat(3),
+    ]) {
+      expect(key(weak), weak).toThrow(/SECRET_KEY must hold at least 32 bytes of entropy/);
+      try {
+        key(weak)();
+      } catch (err) {
+        expect((err as Error).message).not.toContain(weak);
+      }
+    }
+    const hex = randomBytes(32).toString('hex');
+    expect(loadConfig({ SECRET_KEY: hex }).secretKey).toBe(hex);
+    expect(loadConfig({ SECRET_KEY: randomBytes(32).toString('base64') }).secretKey).toBeDefined();
+    expect(loadConfig({}).secretKey).toBeUndefined();
   });
 
   it('reads the terminal limits as whole numbers within bounds', () => {

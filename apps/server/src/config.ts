@@ -1,6 +1,7 @@
 import { isIPv4 } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import path from 'node:path';
+import { rangesOf } from './lib/hosts.ts';
 
 export type Config = {
   port: number;
@@ -33,6 +34,8 @@ export type Config = {
   alertsEveryMs: number;
   /** the alerts' webhooks may go to loopback (WEBHOOKS_ALLOW_LOOPBACK=1: a test's receiver) */
   webhooksToLoopback: boolean;
+  /** the private ranges the alerts' webhooks may reach all the same (CIDR, comma-separated) */
+  webhooksAllowRanges?: string;
   /** how often the controllers' devices are read for the warehouse's reconciliation (SIGHTINGS_EVERY_MINUTES, default 15) */
   sightingsEveryMs: number;
   /** the remote terminal: minutes without typing before a session closes, open sessions per user; loopback allowed */
@@ -100,6 +103,38 @@ function portalAddress(value: string | undefined): string {
   return outside?.address ?? '';
 }
 
+/**
+ * The bits of entropy a SECRET_KEY can hold at most, by the alphabet of its characters: hexadecimal 4 a character,
+ * base64 6, any other text 6.5; a key of fewer than 8 different characters (a repeated pattern) counts as none.
+ */
+export function secretKeyBits(value: string): number {
+  if (new Set(value).size < 8) return 0;
+  const perCharacter = /^[0-9a-fA-F]+$/.test(value) ? 4 : /^[A-Za-z0-9+/_=-]+$/.test(value) ? 6 : 6.5;
+  return value.length * perCharacter;
+}
+
+/** SECRET_KEY: refused below 32 bytes of entropy (the key is never printed). */
+function secretKey(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (secretKeyBits(value) < 256) {
+    throw new Error(
+      `SECRET_KEY must hold at least 32 bytes of entropy: 64 hexadecimal digits (openssl rand -hex 32) or 43 base64 characters (openssl rand -base64 32); the one given has ${value.length} characters`,
+    );
+  }
+  return value;
+}
+
+/** WEBHOOKS_ALLOW_RANGES: CIDR ranges, checked at start (a typo stops it rather than leaving a range closed). */
+function allowRanges(value: string | undefined): string | undefined {
+  if (!value?.trim()) return undefined;
+  try {
+    rangesOf(value);
+  } catch (err) {
+    throw new Error(`WEBHOOKS_ALLOW_RANGES: ${(err as Error).message}`);
+  }
+  return value;
+}
+
 /** PUBLIC_URL: an http(s) address without a path, as people reach the console (reset mails link to it). */
 function publicUrl(value: string | undefined, port: number): string {
   if (!value) return `http://localhost:${port}`;
@@ -130,7 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keep: count('BACKUP_KEEP', env.BACKUP_KEEP, 7, 1, 1000),
     },
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    secretKey: env.SECRET_KEY || undefined,
+    secretKey: secretKey(env.SECRET_KEY),
     logLevel: env.LOG_LEVEL || 'info',
     webDist: path.resolve(env.WEB_DIST || path.join(root, 'apps/web/dist')),
     trustProxy: trustProxy(env.TRUST_PROXY),
@@ -145,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: publicUrl(env.PUBLIC_URL, port),
     alertsEveryMs: count('ALERTS_EVERY_SECONDS', env.ALERTS_EVERY_SECONDS, 60, 1, 3600) * 1000,
     webhooksToLoopback: flag('WEBHOOKS_ALLOW_LOOPBACK', env.WEBHOOKS_ALLOW_LOOPBACK),
+    webhooksAllowRanges: allowRanges(env.WEBHOOKS_ALLOW_RANGES),
     sightingsEveryMs: count('SIGHTINGS_EVERY_MINUTES', env.SIGHTINGS_EVERY_MINUTES, 15, 1, 1440) * 60_000,
     drainMs: count('SHUTDOWN_DRAIN_SECONDS', env.SHUTDOWN_DRAIN_SECONDS, 3, 0, 300) * 1000,
     terminal: {

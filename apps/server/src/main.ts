@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { startSimulator } from '@it4u/unifi-sim';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DataDirInUseError } from './db/client.ts';
 import { openDatabase } from './db/open.ts';
+import { keepDataDirPrivate } from './lib/dataDir.ts';
 import { loadMasterKey } from './lib/secrets.ts';
 import { createControllersRepository } from './modules/controllers/controllers.repository.ts';
 import { ensureFirstAdmin } from './modules/users/users.bootstrap.ts';
@@ -30,6 +32,9 @@ process.on('uncaughtException', uncaught('uncaught exception'));
 process.on('unhandledRejection', uncaught('unhandled rejection'));
 
 const config = loadConfig();
+// the data folder is this account's alone: said at start when it was not (it is brought to 0700 / 0600)
+const loose = keepDataDirPrivate(config.dataDir, config.backups.dir);
+for (const line of loose) process.stderr.write(`warning: another local account could read or write ${line}\n`);
 // the embedded database is this process's alone: another console (or a backup command) on its folder is refused
 const database = await openDatabase(config).catch((err: unknown) => {
   if (!(err instanceof DataDirInUseError)) throw err;
@@ -79,6 +84,7 @@ const app = await buildApp({
   alertsEveryMs: config.alertsEveryMs,
   sightingsEveryMs: config.sightingsEveryMs,
   webhooksToLoopback: config.webhooksToLoopback,
+  webhooksAllowRanges: config.webhooksAllowRanges,
   draining: () => closing,
   now: demo ? demoNow : undefined,
   logger: {
@@ -112,7 +118,8 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
-const where = `http://localhost:${config.port}`;
+// the port listened on (PORT=0: one the system chose, as the end-to-end tests start their consoles)
+const where = `http://localhost:${(app.server.address() as AddressInfo).port}`;
 const db = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}/pg`;
 const lines = [``, `  IT4U console is running on ${db}.`, `  Sign in at ${where}/login`];
 if (firstAdmin?.generated) {

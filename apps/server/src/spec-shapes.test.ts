@@ -152,10 +152,12 @@ describe.each(drivers)("the spec's request shapes on %s", (driver) => {
       redirect_url: 'https://spec.example/promo',
     };
     const saved = await ok('POST', `/it4u/${site().name}/hotspot`, body);
+    // the controller's own password portal: its hotspot with the password switch on
     expect(site().settings.find((x) => x.key === 'guest_access')).toMatchObject({
       portal_enabled: true,
       password_enabled: true,
       ...body,
+      auth: 'hotspot',
       redirect_enabled: true,
     });
     expect(saved).toMatchObject({ ...body, enabled: true, portalName: 'Spec WiFi', promoUrl: body.redirect_url });

@@ -155,6 +155,10 @@ export const API_ERRORS = {
   controllerFailed: 'The UniFi controller answered an error ({{reason}}).',
   controllerTimeout: 'The UniFi controller did not answer within {{seconds}} s.',
   controllerBusy: 'The UniFi controller is busy. Please try again in {{seconds}} s.',
+  controllerNoPermission:
+    'The UniFi controller account may not do this ({{reason}}): give it administrator rights on the Network application.',
+  controllerLoginThrottled:
+    'The UniFi controller refuses logins for now (too many within a minute): the console signs in again in {{seconds}} s.',
   siteNotOnController: 'The UniFi controller has no site "{{site}}".',
   voucherNotFound: 'Voucher not found.',
   // outcomes of a controller check (answered with 200, in words too)
@@ -225,7 +229,10 @@ export const API_ERRORS = {
   mailFailed: 'The mail could not be sent ({{reason}}).',
   webhookRefused:
     'This address cannot receive webhooks: {{host}} is this machine, loopback or link-local, or has no address.',
+  webhookPrivate:
+    "This address cannot receive webhooks: {{host}} is in a private or carrier-grade NAT range ({{address}}). An administrator of the console's machine may allow that range (WEBHOOKS_ALLOW_RANGES).",
   alertResolved: 'This alert has resolved already: its condition cleared.',
+  keptByAnother: 'This stock-out was kept on this phone by another user: only they can send it, once signed in again.',
   alertRuleNoPercent: 'This kind of alert has no percentage to set.',
   mailNoRecipients: 'The scheduled report has no recipients: add their addresses in Settings → Mailer.',
   mailMissed: 'Not sent: no instance of the console was running at the scheduled time.',

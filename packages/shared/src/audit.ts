@@ -21,6 +21,24 @@ export const AUDIT_AREAS = {
   settings: ['settings.', 'controller.', 'backup.', 'demo.'],
 } as const;
 export type AuditArea = keyof typeof AUDIT_AREAS;
+
+/**
+ * Events only administrators read: failed sign-ins and reset requests (they mark what was typed, where people type
+ * passwords by mistake). Others reading the trail do not see these lines at all.
+ */
+export const ADMIN_ONLY_EVENTS = [
+  'signin.failure',
+  'signin.throttled',
+  'password.reset.request',
+  'password.reset.badLink',
+] as const;
+
+/**
+ * The starts of events whose details only administrators read: administrators' own settings (controllers' and the
+ * mail server's addresses and accounts, the terminal's SSH user, alert recipients and webhooks). Others see the line
+ * (who changed what, when) without its details.
+ */
+export const ADMIN_DETAIL_EVENTS = ['settings.', 'controller.', 'alert.rule', 'alert.webhook.'] as const;
 export const AUDIT_AREA_NAMES = Object.keys(AUDIT_AREAS) as AuditArea[];
 
 /** The area an event belongs to (undefined for an event of none). */

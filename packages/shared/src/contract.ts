@@ -1,5 +1,5 @@
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { Capability } from './roles.ts';
+import { type Capability, can, ROLE_NAMES } from './roles.ts';
 
 /**
  * A route's contract, declared once in `packages/shared/src/routes/`: the server registers it with its handler
@@ -93,3 +93,17 @@ export type RouteInput<S> = Part<S, 'params'> & Part<S, 'query'> & Part<S, 'body
 
 /** What a route answers on success. */
 export type RouteOutput<S> = S extends { response: infer T extends TSchema } ? Static<T> : unknown;
+
+/**
+ * Who may call a route, in words for its OpenAPI description, from its contract alone (the same `can` the auth check
+ * runs), so that the docs and the code cannot disagree.
+ */
+export function whoMayCall(spec: Pick<RouteSpec, 'access' | 'token'>): string {
+  if (spec.token === 'deviceToken')
+    return "Who may call it: a customer site's router, with its device token (or the shared one while it is accepted).";
+  if (spec.access === 'public') return 'Who may call it: anyone, without signing in.';
+  if (spec.access === 'signedIn')
+    return 'Who may call it: every signed-in user (each sees what their role and sites allow).';
+  const roles = ROLE_NAMES.filter((role) => can([role], spec.access as Capability));
+  return `Who may call it: ${roles.join(', ')}.`;
+}

@@ -1,6 +1,8 @@
 // Over 300 lines: the controller's route table: one short handler per Network API call the console makes, kept in one list as the controller's own API is one list.
 /** The Network API routes (paths relative to the Network base: `/` classic, `/proxy/network` on UniFi OS). */
+
 import { allUsers, essidFor, findIdentity, guests, onlineAt, sessionRecords, staObject } from './activity.ts';
+import type { Misbehaviour } from './misbehaviour.ts';
 import { REPORT_INTERVALS, REPORT_KINDS, type ReportInterval, type ReportKind, report } from './reports.ts';
 import { devices, health, selfSite, statSite, sysinfo } from './views.ts';
 import {
@@ -35,6 +37,8 @@ export type Ctx = {
   now: number;
   flavor: 'classic' | 'unifios';
   username: string;
+  /** how the controller misbehaves now */
+  misbehaviour: Misbehaviour;
 };
 
 export type Route = {
@@ -114,43 +118,6 @@ function ageVoucher(v: JsonObject, now: number): void {
   if (left <= 0) v.status = 'EXPIRED';
 }
 
-/**
- * The voucher a guest is let in with (authorize-guest's `voucher_id`): it must exist, not be expired, and have a use
- * left unless the device already used it.
- */
-function voucherFor(site: Site, id: unknown, mac: string, now: number): JsonObject {
-  const voucher = site.vouchers.find((v) => v._id === id);
-  if (!voucher) throw invalid('api.err.NoSuchVoucher');
-  ageVoucher(voucher, now);
-  const quota = num(voucher.quota) ?? 0;
-  const again = site.voucherGuests.get(String(voucher._id))?.has(mac) === true;
-  if (voucher.status === 'EXPIRED' || (!again && quota > 0 && (num(voucher.used) ?? 0) >= quota)) {
-    throw invalid('api.err.VoucherExpired');
-  }
-  return voucher;
-}
-
-/**
- * A device's use of a voucher, counted once per device: `used` goes up, the first use starts the voucher's time,
- * and a single-use voucher, spent, is EXPIRED for any other device (the controller's statuses are VALID_ONE,
- * VALID_MULTI, USED_MULTIPLE and EXPIRED).
- */
-function useVoucher(site: Site, voucher: JsonObject, mac: string, now: number): void {
-  const id = String(voucher._id);
-  const guests = site.voucherGuests.get(id) ?? new Set<string>();
-  if (guests.has(mac)) return;
-  guests.add(mac);
-  site.voucherGuests.set(id, guests);
-  const nowS = Math.floor(now / 1000);
-  voucher.used = (num(voucher.used) ?? 0) + 1;
-  if (voucher.start_time === undefined) {
-    voucher.start_time = nowS;
-    voucher.end_time = nowS + (num(voucher.duration) ?? 0) * 60;
-  }
-  voucher.status = num(voucher.quota) === 1 ? 'EXPIRED' : 'USED_MULTIPLE';
-  voucher.status_expires = num(voucher.quota) === 1 ? 0 : Math.max(0, (num(voucher.end_time) ?? nowS) - nowS);
-}
-
 function hotspot(ctx: Ctx): unknown[] {
   const { site, body, world, now } = ctx;
   if (body.cmd === 'create-voucher') {
@@ -228,18 +195,14 @@ function stamgr(ctx: Ctx): unknown[] {
         if (n !== undefined && (!Number.isInteger(n) || n < 0)) throw invalid();
         return n;
       };
+      // what Art-of-WiFi's authorize_guest sends (mac, minutes, up, down, bytes, ap_mac): no public client sends a
+      // voucher with it, and a voucher's `used` counts the controller's own portal's guests, not the API's
       const apMac = body.ap_mac === undefined ? undefined : requireMac(body.ap_mac);
-      const voucher = body.voucher_id === undefined ? undefined : voucherFor(site, body.voucher_id, mac, now);
       const given = { start: now, end: now + minutes * 60_000, minutes, up: limit(body.up), down: limit(body.down) };
       const record: GuestAuthorization = { ...given, bytes: limit(body.bytes), apMac };
-      if (voucher) {
-        record.voucherId = String(voucher._id);
-        record.voucherCode = String(voucher.code);
-      }
+      if (ctx.misbehaviour.authorizationsLost) record.lost = true;
       site.authorized.set(mac, record);
-      // the guest is recorded with its voucher, whose use is counted (once the authorization is held)
-      if (voucher && site.authorized.get(mac) === record) useVoucher(site, voucher, mac, now);
-      return [{ mac, ...byOf(record), start: Math.floor(now / 1000), end: Math.floor(given.end / 1000) }];
+      return [{ mac, authorized_by: 'api', start: Math.floor(now / 1000), end: Math.floor(given.end / 1000) }];
     }
     case 'unauthorize-guest':
       site.authorized.delete(mac);
@@ -292,7 +255,11 @@ function staOne(ctx: Ctx): unknown[] {
   const online = onlineAt(ctx.site, ctx.now).find((o) => o.ident.mac === mac);
   if (online) return [staObject(ctx.site, online, ctx.now)];
   const guest = ctx.site.authorized.get(mac);
-  if (!guest || guest.end <= ctx.now) return [];
+  // a client let in shows only once the controller has heard of it (`lateClientsMs` after); before, and for a MAC it
+  // never heard of, some controllers answer api.err.UnknownStation rather than an empty list (`unknownStation`)
+  const heard = guest && guest.end > ctx.now && ctx.now - guest.start >= ctx.misbehaviour.lateClientsMs;
+  if (!heard && ctx.misbehaviour.unknownStation) throw invalid('api.err.UnknownStation');
+  if (!guest || !heard) return [];
   const ap = ctx.site.devices.find((d) => d.mac === guest.apMac) ?? ctx.site.devices[0];
   return [
     {
@@ -300,7 +267,7 @@ function staOne(ctx: Ctx): unknown[] {
       ap_mac: ap?.mac ?? '',
       essid: essidFor(ctx.site, true),
       is_guest: true,
-      authorized: true,
+      authorized: guest.lost !== true,
       uptime: Math.floor((ctx.now - guest.start) / 1000),
       site_id: ctx.site._id,
     },
@@ -329,7 +296,7 @@ function guestList(ctx: Ctx): unknown[] {
 /** stat/guest entries of the guests let in through the API (authorize-guest) in [from, to] (ms). */
 function apiGuests(site: Site, from: number, to: number, now: number): JsonObject[] {
   return [...site.authorized]
-    .filter(([, a]) => a.start >= from && a.start <= to)
+    .filter(([, a]) => a.lost !== true && a.start >= from && a.start <= to)
     .map(([mac, a]) => {
       const g: JsonObject = {
         _id: `${Math.floor(a.start / 1000)
@@ -339,7 +306,7 @@ function apiGuests(site: Site, from: number, to: number, now: number): JsonObjec
         start: Math.floor(a.start / 1000),
         end: Math.floor(a.end / 1000),
         duration: a.minutes * 60,
-        ...byOf(a),
+        authorized_by: 'api',
         is_returning: false,
         tx_bytes: 0,
         rx_bytes: 0,
@@ -351,13 +318,6 @@ function apiGuests(site: Site, from: number, to: number, now: number): JsonObjec
       if (a.bytes !== undefined) g.qos_usage_quota = a.bytes;
       return g;
     });
-}
-
-/** How stat/guest says a guest was let in through the API: with its voucher (`voucher_code`, `voucher_id`) or not. */
-function byOf(a: GuestAuthorization): JsonObject {
-  return a.voucherId
-    ? { authorized_by: 'voucher', voucher_code: a.voucherCode ?? '', voucher_id: a.voucherId }
-    : { authorized_by: 'api' };
 }
 
 function sessionList(ctx: Ctx): unknown[] {
@@ -399,6 +359,34 @@ function groupDevice(ctx: Ctx): unknown[] {
     for (const d of targets) d!.wlangroupId = String(groupId);
   }
   return [];
+}
+
+/**
+ * One device's settings (Art-of-WiFi's set_ap_wlangroup: `upd/device/{_id}` with `wlangroup_id_ng`/`_na`): its wifi
+ * group, as the bulk `group/device` sets it for many.
+ */
+function updDevice(ctx: Ctx): unknown[] {
+  const device = ctx.site.devices.find((d) => d._id === ctx.params[0]);
+  if (!device) throw invalid('api.err.IdInvalid');
+  const groupId = ctx.body.wlangroup_id_ng ?? ctx.body.wlangroup_id_na;
+  if (groupId !== undefined) {
+    if (!ctx.site.wlangroups.some((g) => g._id === groupId)) throw invalid('api.err.IdInvalid');
+    device.wlangroupId = String(groupId);
+  }
+  return [];
+}
+
+/** The devices with a few fields and no statistics (Art-of-WiFi's list_devices_basic). */
+function devicesBasic(ctx: Ctx): unknown[] {
+  return devices(ctx.site, ctx.now).map((d) => ({
+    mac: d.mac,
+    state: d.state,
+    adopted: d.adopted,
+    disabled: d.disabled ?? false,
+    type: d.type,
+    model: d.model,
+    name: d.name,
+  }));
 }
 
 // ---- wlans ----
@@ -512,7 +500,9 @@ function setGuestAccess(ctx: Ctx): unknown[] {
   if (ctx.params[0] !== undefined && ctx.params[0] !== setting._id) throw invalid('api.err.IdInvalid');
   const { _id, site_id, key, ...fields } = ctx.body;
   const auth = fields.auth;
-  if (auth !== undefined && !['none', 'hotspot', 'password', 'facebook_wifi', 'custom'].includes(String(auth))) {
+  // the values paultyng/go-unifi's generated settings (setting_guest_access) give `auth`: a password portal is
+  // `hotspot` with `password_enabled`, as a voucher portal is `hotspot` with `voucher_enabled`
+  if (auth !== undefined && !['none', 'hotspot', 'facebook_wifi', 'custom'].includes(String(auth))) {
     throw invalid();
   }
   Object.assign(setting, fields);
@@ -595,6 +585,8 @@ export const siteRoutes: Route[] = [
   { methods: GET, template: '/api/s/{site}/rest/wlangroup', handler: (ctx) => ctx.site.wlangroups },
   { methods: ['POST'], template: '/api/s/{site}/rest/wlangroup', handler: createWlangroup },
   { methods: ['PUT', 'POST'], template: '/api/s/{site}/group/device', handler: groupDevice },
+  { methods: ['PUT', 'POST'], template: '/api/s/{site}/upd/device/{_id}', handler: updDevice },
+  { methods: GET_POST, template: '/api/s/{site}/stat/device-basic', handler: devicesBasic },
   { methods: GET_POST, template: '/api/s/{site}/get/setting', handler: (ctx) => ctx.site.settings },
   {
     methods: GET_POST,

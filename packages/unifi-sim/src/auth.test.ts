@@ -165,3 +165,64 @@ describe('call counter', () => {
     expect(sim.calls()).toEqual({});
   });
 });
+
+describe('misbehaving as real controllers do', () => {
+  it('newer UniFi OS: GET / redirects to /login; a starting console answers 502 or 503 with a page', async () => {
+    const sim = await start({ flavor: 'unifios', misbehave: { rootRedirect: true } });
+    const res = await fetch(`${sim.url}/`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/login');
+    sim.misbehave({ booting: 502 });
+    const booting = await fetch(`${sim.url}/api/auth/login`, { method: 'POST', body: '{}' });
+    expect(booting.status).toBe(502);
+    expect(booting.headers.get('content-type')).toContain('text/html');
+    // another process changes it through the control path
+    const control = await fetch(`${sim.url}/__sim/misbehave`, { method: 'POST', body: JSON.stringify({ booting: 0 }) });
+    expect(await control.json()).toMatchObject({ booting: 0, rootRedirect: true });
+    expect((await new TestClient(sim).login()).status).toBe(200);
+  });
+
+  it('locks the account after too many logins a minute, successful or not: 429 without Retry-After', async () => {
+    let now = NOW;
+    const sim = await start({ flavor: 'unifios', now: () => now, misbehave: { loginsPerMinute: 3 } });
+    const client = new TestClient(sim);
+    expect((await client.login('wrong')).status).toBe(401);
+    expect((await client.login()).status).toBe(200);
+    expect((await client.login()).status).toBe(200);
+    const locked = await client.login();
+    expect(locked.status).toBe(429);
+    expect(locked.json).toMatchObject({ code: 'AUTHENTICATION_FAILED_LIMIT_REACHED' });
+    expect(locked.headers.get('retry-after')).toBeNull();
+    now += 60_000;
+    expect((await client.login()).status).toBe(429);
+    now += 31_000;
+    expect((await client.login()).status).toBe(200);
+    sim.misbehave({ lockedLoginOk: true, loginsPerMinute: 1 });
+    const quiet = await client.login();
+    expect(quiet.status).toBe(200);
+    expect(quiet.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("UniFi OS: TOKEN is a JWT naming the session's CSRF token and end; X-Updated-CSRF-Token carries the fresh one", async () => {
+    const sim = await start({ flavor: 'unifios', sessionTtlMs: 3_600_000 });
+    const client = new TestClient(sim);
+    const answer = await client.login();
+    const payload = JSON.parse(Buffer.from(client.cookies.get('TOKEN')?.split('.')[1] ?? '', 'base64url').toString());
+    expect(payload).toMatchObject({ csrfToken: answer.headers.get('x-csrf-token'), exp: (NOW + 3_600_000) / 1000 });
+    const read = await client.call('GET', '/api/s/default/stat/health');
+    expect(read.headers.get('x-csrf-token')).toBe(payload.csrfToken);
+    expect(read.headers.get('x-updated-csrf-token')).not.toBe(payload.csrfToken);
+    expect(new Date(read.headers.get('date') ?? '').getTime()).toBe(NOW);
+  });
+
+  it('applies a write and answers it 503 when told to', async () => {
+    const sim = await start({ misbehave: { writesAppliedThen503: 1 } });
+    const client = new TestClient(sim);
+    await client.login();
+    const body = { cmd: 'create-voucher', n: 2, quota: 1, expire: 60, note: 'twice?' };
+    expect((await client.call('POST', '/api/s/default/cmd/hotspot', body)).status).toBe(503);
+    const vouchers = (await client.data('GET', '/api/s/default/stat/voucher')) as { note?: string }[];
+    expect(vouchers.filter((v) => v.note === 'twice?')).toHaveLength(2);
+    expect((await client.call('POST', '/api/s/default/cmd/hotspot', body)).status).toBe(200);
+  });
+});

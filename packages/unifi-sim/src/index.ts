@@ -1,3 +1,3 @@
 export type { ReportInterval, ReportKind } from './reports.ts';
-export { type Flavor, type Simulator, type SimulatorOptions, startSimulator } from './server.ts';
+export { type Flavor, type Misbehaviour, type Simulator, type SimulatorOptions, startSimulator } from './server.ts';
 export type { Device, JsonObject, Site, World } from './world.ts';

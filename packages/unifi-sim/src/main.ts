@@ -1,5 +1,5 @@
 /** `npm run sim`: a UniFi Network controller simulator on 127.0.0.1 (plain HTTP), one per process. */
-import { type Flavor, startSimulator } from './server.ts';
+import { type Flavor, type Misbehaviour, startSimulator } from './server.ts';
 
 const flavor: Flavor = process.env.SIM_FLAVOR === 'unifios' ? 'unifios' : 'classic';
 
@@ -10,6 +10,16 @@ function whole(name: string): number | undefined {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number: ${raw}`);
   return value;
+}
+
+/** How it misbehaves from the start: SIM_MISBEHAVE, JSON of the Misbehaviour fields (README). */
+function misbehaviour(): Partial<Misbehaviour> | undefined {
+  const raw = process.env.SIM_MISBEHAVE;
+  if (!raw) return undefined;
+  const value: unknown = JSON.parse(raw);
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new Error(`SIM_MISBEHAVE must be a JSON object: ${raw}`);
+  return value as Partial<Misbehaviour>;
 }
 
 const sim = await startSimulator({
@@ -24,6 +34,7 @@ const sim = await startSimulator({
   vouchers: whole('SIM_VOUCHERS'),
   apiKey: process.env.SIM_API_KEY,
   twoFactor: process.env.SIM_TWO_FACTOR === 'on',
+  misbehave: misbehaviour(),
 });
 
 const base = flavor === 'unifios' ? `${sim.url}/proxy/network` : sim.url;
@@ -33,6 +44,8 @@ console.log(
 );
 console.log(`  username: ${sim.username}   password: ${sim.password}`);
 if (sim.apiKey) console.log(`  API key (header X-API-KEY): ${sim.apiKey}`);
+if (process.env.SIM_MISBEHAVE)
+  console.log(`  misbehaving: ${process.env.SIM_MISBEHAVE} (POST /__sim/misbehave changes it)`);
 if (process.env.SIM_TWO_FACTOR === 'on') console.log('  two-factor sign-in: a login with the password is refused');
 const { sites } = sim.state;
 const shown = sites.slice(0, 8).map((s) => `${s.name} (${s.desc})`);

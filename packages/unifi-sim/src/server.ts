@@ -3,12 +3,14 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiError, type Ctx, matchRoute } from './api.ts';
+import { ApiError, type Ctx, matchRoute, type Route } from './api.ts';
 import { buildWorld } from './fleet.ts';
+import { type Misbehaviour, NO_MISBEHAVIOUR } from './misbehaviour.ts';
 import { siteHealth, wlanStatus } from './views.ts';
 import type { JsonObject, Site, World } from './world.ts';
 
 export type Flavor = 'classic' | 'unifios';
+export type { Misbehaviour };
 
 export type SimulatorOptions = {
   /** 0 (default) = any free port */
@@ -40,6 +42,8 @@ export type SimulatorOptions = {
   apiKey?: string;
   /** the account signs in with two-factor authentication: a login with the password alone is refused (default false) */
   twoFactor?: boolean;
+  /** how it misbehaves from the start, as real controllers do (each off by default; see `Misbehaviour`) */
+  misbehave?: Partial<Misbehaviour>;
 };
 
 export type Simulator = {
@@ -64,15 +68,43 @@ export type Simulator = {
   siteStatuses(): Record<string, string>;
   /** the in-memory state (mutable, for tests) */
   state: World;
+  /** changes how it misbehaves from now on (the fields given; the others stay); answers the whole of it */
+  misbehave(change: Partial<Misbehaviour>): Misbehaviour;
 };
 
-type Session = { createdAt: number; csrf: string[] };
+/** A session: when it began and ends, and the CSRF tokens it accepts now (the last few it gave). */
+type Session = { createdAt: number; expiresAt: number; csrf: string[]; loginCsrf: string };
 
 const JSON_TYPE = 'application/json;charset=UTF-8';
 const NETWORK_PREFIX = '/proxy/network';
 const CSRF_KEEP = 8;
 
 const token = (bytes = 24) => randomBytes(bytes).toString('hex');
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/**
+ * UniFi OS's `TOKEN` cookie: a JWT whose payload carries the session's CSRF token (Art-of-WiFi's Client.php reads
+ * `csrfToken` from it) and, as any JWT, when it ends (`exp`, seconds). Not signed here: no client checks it.
+ */
+function sessionJwt(csrf: string, issuedAt: number, expiresAt: number): string {
+  const payload = {
+    userId: '868d288b-a642-4209-a768-8425498fa928',
+    passwordRevision: 1585163886,
+    isRemembered: true,
+    csrfToken: csrf,
+    iat: Math.floor(issuedAt / 1000),
+    exp: Math.floor(expiresAt / 1000),
+    jti: token(8),
+  };
+  return `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(payload)}.${token(16)}`;
+}
+
+/** A proxy's own page for a 502 or 503, as a console's nginx answers while its application is not there. */
+function proxyPage(res: ServerResponse, status: 502 | 503): void {
+  const title = status === 502 ? '502 Bad Gateway' : '503 Service Temporarily Unavailable';
+  res.writeHead(status, { 'Content-Type': 'text/html' });
+  res.end(`<html><head><title>${title}</title></head><body><center><h1>${title}</h1></center></body></html>`);
+}
 
 function parseCookies(header: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
@@ -187,6 +219,52 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   world.apGroups = opts.apGroups ?? false;
   const sessions = new Map<string, Session>();
   const counts = new Map<string, number>();
+  let misbehaviour: Misbehaviour = { ...NO_MISBEHAVIOUR, ...opts.misbehave };
+  /** when the last logins were tried (the last minute's), and until when the account is locked */
+  let logins: number[] = [];
+  let lockedUntil = 0;
+
+  /** A login is tried: whether the account is locked for it (too many logins within a minute). */
+  const loginLocked = (): boolean => {
+    const at = now();
+    if (at < lockedUntil) return true;
+    logins = logins.filter((t) => at - t < 60_000);
+    logins.push(at);
+    if (misbehaviour.loginsPerMinute > 0 && logins.length > misbehaviour.loginsPerMinute) {
+      lockedUntil = at + misbehaviour.loginLockMs;
+      logins = [];
+      return true;
+    }
+    return false;
+  };
+
+  /** Answers a login refused for the lock: 429 (UniFi OS's words), or 200 without a session when set so. */
+  const refuseLocked = (res: ServerResponse) => {
+    if (misbehaviour.lockedLoginOk) {
+      send(res, 200, flavor === 'unifios' ? {} : { meta: { rc: 'ok' }, data: [] });
+      return;
+    }
+    send(
+      res,
+      429,
+      flavor === 'unifios'
+        ? {
+            code: 'AUTHENTICATION_FAILED_LIMIT_REACHED',
+            message: 'Authentication Failed: Limit Reached',
+            level: 'debug',
+            errors: ['Authentication Failed: Limit Reached'],
+          }
+        : // no public source gives a classic controller's words for it: the client reads only the status
+          envelopeError('api.err.LoginLimitReached'),
+    );
+  };
+
+  /** A new session of the ttl, its first CSRF token accepted. */
+  const newSession = (): Session & { csrfToken: string } => {
+    const csrf = token(16);
+    const at = now();
+    return { createdAt: at, expiresAt: at + ttl, csrf: [csrf], loginCsrf: csrf, csrfToken: csrf };
+  };
 
   const count = (method: string, template: string, site?: string) => {
     const key = `${method} ${template}`;
@@ -202,7 +280,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     if (!id) return null;
     const session = sessions.get(id);
     if (!session) return null;
-    if (now() - session.createdAt >= ttl) {
+    if (now() >= session.expiresAt) {
       sessions.delete(id);
       return null;
     }
@@ -226,11 +304,24 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       }
     }
 
+    // ---- the simulator's own control, for tests in another process ----
+    if (path === '/__sim/misbehave') {
+      if (method === 'POST') misbehaviour = { ...misbehaviour, ...(body as Partial<Misbehaviour>) };
+      send(res, 200, misbehaviour);
+      return;
+    }
+
+    if (misbehaviour.booting) {
+      count(method, path);
+      proxyPage(res, misbehaviour.booting);
+      return;
+    }
+
     // ---- pages ----
     if (method === 'GET' && (path === '/' || path === '/manage')) {
       count(method, path);
-      if (flavor === 'classic' && path === '/') {
-        res.writeHead(302, { Location: '/manage' });
+      if (path === '/' && (flavor === 'classic' || misbehaviour.rootRedirect)) {
+        res.writeHead(302, { Location: flavor === 'classic' ? '/manage' : '/login' });
         res.end();
         return;
       }
@@ -243,6 +334,10 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     // ---- login / logout ----
     if (flavor === 'classic' && path === '/api/login' && method === 'POST') {
       count(method, path);
+      if (loginLocked()) {
+        refuseLocked(res);
+        return;
+      }
       if (body.username !== username || body.password !== password) {
         send(res, 400, envelopeError('api.err.Invalid'));
         return;
@@ -254,8 +349,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
         return;
       }
       const id = token();
-      const csrf = token(16);
-      sessions.set(id, { createdAt: now(), csrf: [csrf] });
+      const { csrfToken: csrf, ...session } = newSession();
+      sessions.set(id, session);
       send(
         res,
         200,
@@ -268,6 +363,10 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     }
     if (flavor === 'unifios' && path === '/api/auth/login' && method === 'POST') {
       count(method, path);
+      if (loginLocked()) {
+        refuseLocked(res);
+        return;
+      }
       if (body.username !== username || body.password !== password) {
         send(res, 401, {
           code: 'AUTHENTICATION_FAILED_INVALID_CREDENTIALS',
@@ -287,9 +386,9 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
         });
         return;
       }
-      const id = token();
-      const csrf = token(16);
-      sessions.set(id, { createdAt: now(), csrf: [csrf] });
+      const { csrfToken: csrf, ...session } = newSession();
+      const id = sessionJwt(csrf, session.createdAt, session.expiresAt);
+      sessions.set(id, session);
       send(res, 200, unifiOsUser(username), {
         'Set-Cookie': `TOKEN=${id}; Path=/; SameSite=Strict; HttpOnly`,
         'x-csrf-token': csrf,
@@ -367,11 +466,13 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
           return;
         }
       }
-      // a fresh token on every answer; the last few stay valid so that concurrent calls do not fail
+      // a fresh token on every answer, in X-Updated-CSRF-Token; the last few stay valid so that concurrent calls do
+      // not fail. X-CSRF-Token keeps naming the login's, which stops being accepted once 8 fresh ones followed it: a
+      // client must take the updated one when both come (unpoller/unifi's Login reads x-updated-csrf-token last)
       const fresh = token(16);
       session.csrf.push(fresh);
       if (session.csrf.length > CSRF_KEEP) session.csrf.shift();
-      headers['x-csrf-token'] = fresh;
+      headers['x-csrf-token'] = session.loginCsrf;
       headers['x-updated-csrf-token'] = fresh;
     } else if (method !== 'GET' && method !== 'HEAD') {
       const sent = req.headers['x-csrf-token'];
@@ -392,12 +493,20 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     body: JsonObject,
     headers: Record<string, string>,
   ): void {
-    if (!match) {
+    if (flavor === 'unifios' && misbehaviour.networkForbidden) {
+      send(res, 403, { error: { code: 403, message: 'Forbidden' } }, headers);
+      return;
+    }
+    if (!match || ('route' in match && misbehaviour.removed.includes(`${method} ${match.route.template}`))) {
       send(res, 404, envelopeError('api.err.NotFound'), headers);
       return;
     }
     if (!('route' in match)) {
       send(res, 405, envelopeError('api.err.MethodNotAllowed'), headers);
+      return;
+    }
+    if (misbehaviour.readOnly && method !== 'GET' && !/\/(stat|get)\//.test(match.route.template)) {
+      send(res, 403, envelopeError('api.err.NoPermission'), headers);
       return;
     }
     let site: Site | undefined;
@@ -417,20 +526,49 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       now: now(),
       flavor,
       username,
+      misbehaviour,
     };
-    const v2 = match.route.v2;
     // a write makes the cached views stale (stat/sites' health in a big world); reads sent as POST do not
-    if (method !== 'GET' && !/\/(stat|get)\//.test(match.route.template)) world.version++;
+    const write = method !== 'GET' && !/\/(stat|get)\//.test(match.route.template);
+    const slow = match.route.template === '/api/stat/sites' ? misbehaviour.statSitesMsPerSite * world.sites.length : 0;
+    if (slow > 0) {
+      setTimeout(() => answer(res, match.route, ctx, write, headers), slow);
+      return;
+    }
+    answer(res, match.route, ctx, write, headers);
+  }
+
+  /** The handler's answer, sent. */
+  function answer(res: ServerResponse, route: Route, ctx: Ctx, write: boolean, headers: Record<string, string>): void {
+    if (res.destroyed) return;
+    const v2 = route.v2;
+    if (write) world.version++;
     try {
-      const data = match.route.handler(ctx);
+      const data = route.handler(ctx);
+      if (write && misbehaviour.writesAppliedThen503 > 0) {
+        misbehaviour = { ...misbehaviour, writesAppliedThen503: misbehaviour.writesAppliedThen503 - 1 };
+        proxyPage(res, 503);
+        return;
+      }
       send(res, 200, v2 === 'list' ? data : v2 === 'one' ? data[0] : { meta: { rc: 'ok' }, data }, headers);
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      send(res, error.status, v2 ? { errorCode: error.status, message: error.msg } : envelopeError(error.msg), headers);
+      if (error instanceof ApiError) {
+        send(
+          res,
+          error.status,
+          v2 ? { errorCode: error.status, message: error.msg } : envelopeError(error.msg),
+          headers,
+        );
+        return;
+      }
+      console.error('[unifi-sim]', error);
+      send(res, 500, envelopeError('api.err.ServerError'), headers);
     }
   }
 
   const server = createServer((req, res) => {
+    // the controller's own clock in every answer's Date, as a real server's (a client learns the controller's time by it)
+    res.setHeader('Date', new Date(now()).toUTCString());
     handle(req, res).catch((error: unknown) => {
       if (error instanceof ApiError) {
         if (!res.headersSent) send(res, error.status, envelopeError(error.msg));
@@ -495,5 +633,10 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     },
     siteStatuses: () => Object.fromEntries(world.sites.map((s) => [s.name, wlanStatus(s, now())])),
     state: world,
+    misbehave: (change) => {
+      misbehaviour = { ...misbehaviour, ...change };
+      if (change.loginsPerMinute !== undefined) lockedUntil = 0;
+      return misbehaviour;
+    },
   };
 }

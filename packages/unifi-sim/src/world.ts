@@ -140,9 +140,8 @@ export type GuestAuthorization = {
   down?: number;
   bytes?: number;
   apMac?: string;
-  /** the voucher it came with (authorize-guest's `voucher_id`), as stat/guest shows it */
-  voucherId?: string;
-  voucherCode?: string;
+  /** answered ok but not held (`authorizationsLost`): the phone shows, not authorized */
+  lost?: boolean;
 };
 
 export type Site = {
@@ -168,8 +167,6 @@ export type Site = {
   kicked: Map<string, number>;
   /** lower-case mac -> the guest authorisation an API call (authorize-guest) gave it */
   authorized: Map<string, GuestAuthorization>;
-  /** voucher id -> the lower-case macs let in with it (each counts one use, once) */
-  voucherGuests: Map<string, Set<string>>;
   slots: ClientSlot[];
   /**
    * A generated site's seats, compact (typed arrays): its health is counted from them without making `slots`, which
@@ -356,7 +353,6 @@ export function emptyParts() {
     blocked: new Set<string>(),
     kicked: new Map<string, number>(),
     authorized: new Map<string, GuestAuthorization>(),
-    voucherGuests: new Map<string, Set<string>>(),
     slots: [] as ClientSlot[],
   };
 }

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
@@ -15,13 +16,17 @@ import { markIncomplete } from './open.ts';
  * (`row_to_json`), read in one repeatable-read transaction (a consistent snapshot while the console runs), one JSON
  * line each, gzipped. The first line says what it is: the migrations the database had and the fingerprint of the
  * secrets key (the stored passwords and keys are encrypted with it, so a restore can tell a wrong key before it
- * writes anything); the last line counts each table's rows (a file cut short has none). A restore loads the rows
- * back with `json_populate_recordset` in one transaction, parents before children, and sets the sequences.
+ * writes anything); the line after the rows counts each table's rows (a file cut short has none); the last line is an
+ * HMAC-SHA256 of every line before it under a key derived from the master key, so that a file changed after it was
+ * made (a user added, a role raised) is refused before anything is written: the key's fingerprint in the header is
+ * public, the MAC's key is not. A restore checks the MAC over the whole file first, then loads the rows back with
+ * `json_populate_recordset` in one transaction, parents before children, and sets the sequences.
  * The same file moves a console from its embedded database to PostgreSQL.
  */
 
 export const BACKUP_KIND = 'it4u-console-backup';
-const FORMAT = 1;
+/** 2: the file ends with its MAC (format 1, before it, had none and is refused). */
+const FORMAT = 2;
 const BATCH = 1_000;
 
 export type BackupHeader = {
@@ -45,6 +50,10 @@ export class BackupError extends Error {}
 export function keyFingerprint(masterKey: Buffer): string {
   return deriveKey(masterKey, 'backup-fingerprint').toString('hex').slice(0, 16);
 }
+
+/** The MAC of a backup's lines: an HMAC-SHA256 under a key of its own, derived from the master key. */
+const backupMac = (masterKey: Buffer) => createHmac('sha256', deriveKey(masterKey, 'backup-mac'));
+const MAC_LINE = '{"@mac":';
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -70,10 +79,15 @@ async function migrationsOf(db: Db): Promise<string[]> {
  */
 export async function writeBackup(database: Database, masterKey: Buffer, file: string): Promise<BackupSummary> {
   const partial = `${file}.partial`;
+  // what a run killed half-way left: gone first, then made anew exclusively
+  await rm(partial, { force: true });
   const tables: Record<string, number> = {};
   const gzip = createGzip();
-  const out = pipeline(gzip, createWriteStream(partial, { mode: 0o600 }));
+  // a new file of this account's alone: never one that was there (a link planted at its name is not followed)
+  const out = pipeline(gzip, createWriteStream(partial, { mode: 0o600, flags: 'wx' }));
+  const mac = backupMac(masterKey);
   const write = async (line: string) => {
+    mac.update(`${line}\n`);
     if (!gzip.write(`${line}\n`)) await once(gzip, 'drain');
   };
   try {
@@ -104,6 +118,7 @@ export async function writeBackup(database: Database, masterKey: Buffer, file: s
           tables[table] = count;
         }
         await write(JSON.stringify({ '@end': { tables } }));
+        gzip.write(`${JSON.stringify({ '@mac': mac.digest('hex') })}\n`);
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
@@ -142,15 +157,45 @@ async function* readLines(file: string): AsyncGenerator<string> {
   }
 }
 
+/**
+ * Checks a backup's MAC over every line before it, reading the whole file: it must be its last line, and be the MAC
+ * of this console's key. Nothing is written before it holds.
+ */
+async function verifyMac(file: string, masterKey: Buffer): Promise<void> {
+  const mac = backupMac(masterKey);
+  let found: string | undefined;
+  for await (const line of readLines(file)) {
+    if (found !== undefined) throw new BackupError('The backup is damaged: lines after its MAC. Nothing was restored.');
+    if (line.startsWith(MAC_LINE)) {
+      found = String((JSON.parse(line) as { '@mac': unknown })['@mac']);
+      continue;
+    }
+    mac.update(`${line}\n`);
+  }
+  const expected = Buffer.from(mac.digest('hex'));
+  const given = Buffer.from(found ?? '');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new BackupError(
+      `${file} does not verify: it was changed after it was made, or cut short (its MAC under this console's key ${found === undefined ? 'is missing' : 'does not match'}). Nothing was restored.`,
+    );
+  }
+}
+
 /** Reads a backup's first line: what it is. */
 export async function readHeader(file: string): Promise<BackupHeader> {
   try {
     for await (const line of readLines(file)) {
       const header = JSON.parse(line) as Partial<BackupHeader>;
-      if (header.kind !== BACKUP_KIND || header.format !== FORMAT) break;
+      if (header.kind !== BACKUP_KIND) break;
+      if (header.format !== FORMAT) {
+        throw new BackupError(
+          `${file} was made by an earlier version of the console, without a MAC: restore it with that version, then upgrade.`,
+        );
+      }
       return header as BackupHeader;
     }
-  } catch {
+  } catch (err) {
+    if (err instanceof BackupError) throw err;
     // not readable, not gzip, or not JSON: said below
   }
   throw new BackupError(`${file} is not a backup of this console.`);
@@ -227,6 +272,7 @@ export async function restoreBackup(
         'Restore it with the version of the console that made it, then upgrade.',
     );
   }
+  await verifyMac(file, masterKey);
   if (!options.replace && (await inUse(database.db))) {
     throw new BackupError(
       'This database is in use (someone has signed in to it): restore into an empty one, or replace it (--replace).',
@@ -268,6 +314,8 @@ export async function restoreBackup(
           first = false;
           continue;
         }
+        // its MAC, checked before the restore began
+        if (line.startsWith(MAC_LINE)) continue;
         if (ended) throw new BackupError('The backup is damaged: lines after its end.');
         if (line.startsWith('{"@table":')) {
           await flush();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkHost, forbiddenKind, ownAddresses } from './hosts.ts';
+import { checkHost, failureKind, forbiddenKind, ownAddresses, rangesOf } from './hosts.ts';
 
 describe('the addresses the terminal refuses', () => {
   it('names loopback, link-local, unspecified and multicast addresses, IPv4 and IPv6', () => {
@@ -104,5 +104,44 @@ describe("the console's own addresses", () => {
       expect(await checkHost(address, { allowLoopback: true }), address).toMatchObject({ ok: true });
     }
     expect(await checkHost('10.1.2.3', { allowLoopback: true, resolve, own })).toMatchObject({ ok: true });
+  });
+});
+
+describe('the private ranges, refused to webhooks unless allowed', () => {
+  const check = (host: string, allowed?: string) =>
+    checkHost(host, { allowLoopback: false, refusePrivate: true, allowed: rangesOf(allowed), own: () => [] });
+
+  it('refuses RFC 1918, carrier-grade NAT and unique local addresses, and takes a range an administrator allowed', async () => {
+    for (const host of [
+      '10.1.2.3',
+      '172.31.0.1',
+      '192.168.0.10',
+      '100.64.0.1',
+      '100.100.100.200',
+      'fd00::1',
+      'fd00:ec2::254',
+      '::ffff:192.168.1.1',
+    ]) {
+      expect(await check(host), host).toMatchObject({ ok: false, refused: 'forbidden', kind: 'private' });
+    }
+    expect(await check('203.0.113.10')).toEqual({ ok: true, address: '203.0.113.10' });
+    expect(await check('10.20.1.2', '10.20.0.0/16, fd12::/64')).toEqual({ ok: true, address: '10.20.1.2' });
+    expect(await check('10.21.1.2', '10.20.0.0/16')).toMatchObject({ ok: false, kind: 'private' });
+    // the terminal's check keeps private ranges open (customers' routers are there, over VPN)
+    expect(await checkHost('10.1.2.3', { allowLoopback: false, own: () => [] })).toEqual({
+      ok: true,
+      address: '10.1.2.3',
+    });
+    expect(() => rangesOf('10.0.0.0/33')).toThrow(/not a range/);
+    expect(() => rangesOf('example.com/8')).toThrow(/not a range/);
+  });
+
+  it("keeps a failed delivery's kind, never the socket's message", () => {
+    const err = (code: string) => Object.assign(new Error(`connect ${code} 10.0.0.5:8443`), { code });
+    expect(failureKind(err('ECONNREFUSED'))).toBe('unreachable');
+    expect(failureKind(err('ETIMEDOUT'))).toBe('unreachable');
+    expect(failureKind(err('EHOSTUNREACH'))).toBe('unreachable');
+    expect(failureKind(err('ENOTFOUND'))).toBe('unresolved');
+    expect(failureKind(err('ERR_TLS_CERT_ALTNAME_INVALID'))).toBe('TLS failed');
   });
 });

@@ -6,7 +6,7 @@ import { networkInterfaces } from 'node:os';
  * The kinds of address the console never connects to (the terminal, the alerts' webhooks): they reach the console's own machine (loopback, or an
  * address of one of its own interfaces: `own`) or no one host.
  */
-export type ForbiddenKind = 'loopback' | 'linkLocal' | 'unspecified' | 'multicast' | 'own';
+export type ForbiddenKind = 'loopback' | 'linkLocal' | 'unspecified' | 'multicast' | 'own' | 'private';
 
 /**
  * The ranges refused, IPv4 and IPv6 (an IPv4-mapped IPv6 address, `::ffff:127.0.0.1`, is checked as its IPv4
@@ -24,6 +24,41 @@ const RANGES: [ForbiddenKind, string, number, 'ipv4' | 'ipv6'][] = [
   ['multicast', '255.255.255.255', 32, 'ipv4'],
   ['multicast', 'ff00::', 8, 'ipv6'],
 ];
+
+/**
+ * The private ranges, refused to the alerts' webhooks (not to the terminal) unless allowed: RFC 1918, carrier-grade NAT
+ * (100.64/10, where some clouds answer their metadata: 100.100.100.200), the benchmarking range, IETF protocol
+ * assignments, and IPv6 unique local addresses (fc00::/7, AWS's metadata fd00:ec2::254 among them).
+ */
+const PRIVATE = new BlockList();
+for (const [network, prefix] of [
+  ['10.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['100.64.0.0', 10],
+  ['198.18.0.0', 15],
+  ['192.0.0.0', 24],
+] as const)
+  PRIVATE.addSubnet(network, prefix, 'ipv4');
+PRIVATE.addSubnet('fc00::', 7, 'ipv6');
+
+/**
+ * Ranges written as CIDR (`10.20.0.0/16`, `fd12::/64`), comma- or space-separated, as a list to check addresses
+ * against; throws naming the first that is not one.
+ */
+export function rangesOf(text: string | undefined): BlockList {
+  const list = new BlockList();
+  for (const range of (text ?? '').split(/[\s,]+/).filter(Boolean)) {
+    const [network = '', bits = ''] = range.split('/');
+    const family = isIP(network);
+    const prefix = Number(bits);
+    if (!family || !/^\d{1,3}$/.test(bits) || prefix > (family === 4 ? 32 : 128)) {
+      throw new Error(`not a range such as 10.20.0.0/16: "${range}"`);
+    }
+    list.addSubnet(network, prefix, family === 4 ? 'ipv4' : 'ipv6');
+  }
+  return list;
+}
 
 const LISTS = new Map<ForbiddenKind, BlockList>();
 for (const [kind, network, prefix, family] of RANGES) {
@@ -71,7 +106,14 @@ export type HostCheck =
  */
 export async function checkHost(
   host: string,
-  opts: { allowLoopback: boolean; resolve?: Resolve; own?: () => string[] },
+  opts: {
+    allowLoopback: boolean;
+    resolve?: Resolve;
+    own?: () => string[];
+    /** refuse the private ranges too (the webhooks), but those `allowed` */
+    refusePrivate?: boolean;
+    allowed?: BlockList;
+  },
 ): Promise<HostCheck> {
   const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
   let addresses: string[];
@@ -98,9 +140,21 @@ export async function checkHost(
     }
   }
   for (const address of addresses) {
-    const kind =
-      forbiddenKind(address) ?? (own.check(address, isIP(address) === 4 ? 'ipv4' : 'ipv6') ? 'own' : undefined);
+    const type = isIP(address) === 4 ? 'ipv4' : 'ipv6';
+    const isPrivate = opts.refusePrivate && PRIVATE.check(address, type) && !opts.allowed?.check(address, type);
+    const kind = forbiddenKind(address) ?? (own.check(address, type) ? 'own' : isPrivate ? 'private' : undefined);
     if (kind && !(kind === 'loopback' && opts.allowLoopback)) return { ok: false, refused: 'forbidden', address, kind };
   }
   return { ok: true, address: addresses[0] as string };
+}
+
+/**
+ * What a log keeps of a failed connection (the webhooks' delivery log): its kind, never the socket's message (which would tell an
+ * administrator's typo from a closed port of another machine: a scanner of the network behind the console).
+ */
+export function failureKind(err: NodeJS.ErrnoException): string {
+  const code = err.code ?? '';
+  if (code.startsWith('ERR_TLS') || code.includes('CERT') || code === 'EPROTO') return 'TLS failed';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'unresolved';
+  return 'unreachable';
 }

@@ -6,13 +6,16 @@ import type { OpsMetrics } from './opsMetrics.ts';
 import type { SheetLimits } from './upload.ts';
 
 /** The purposes of the keys derived from the master key. */
-export type KeyPurpose = 'jwt' | 'refresh' | 'secrets';
+export type KeyPurpose = 'jwt' | 'refresh' | 'secrets' | 'identifiers';
 
 /** What every area is built on: the database, the audit trail and the keys derived from the master key. */
 export type Core = {
   db: Db;
   audit: Audit;
-  /** the key of one purpose (JWT signing, refresh-token HMAC, AES-256-GCM of stored secrets) */
+  /**
+   * the key of one purpose (JWT signing, refresh-token HMAC, AES-256-GCM of stored secrets, the HMAC that stands for
+   * an unknown sign-in name in the audit trail)
+   */
   key(purpose: KeyPurpose): Buffer;
   /** how long and how much memory reading an uploaded spreadsheet may take */
   sheetLimits: SheetLimits;

@@ -11,7 +11,7 @@ export function loadMasterKey(secretKey: string | undefined, dataDir: string): B
   const file = path.join(dataDir, 'secret.key');
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
     chmodSync(file, 0o600);
   }
   return createHash('sha256').update(readFileSync(file, 'utf8').trim()).digest();

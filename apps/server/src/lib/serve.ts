@@ -1,4 +1,11 @@
-import { errorStatuses, type RouteOutput, type RouteSpec, type Routes, splitKey } from '@it4u/shared/routes';
+import {
+  errorStatuses,
+  type RouteOutput,
+  type RouteSpec,
+  type Routes,
+  splitKey,
+  whoMayCall,
+} from '@it4u/shared/routes';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type {
   FastifyInstance,
@@ -74,7 +81,8 @@ export function serve<R extends Routes>(
       onRequest: checks,
       schema: {
         summary: spec.summary,
-        ...(spec.description && { description: spec.description }),
+        // who may call it, from the contract the auth check runs on, then what more the contract says
+        description: [whoMayCall(spec), spec.description].filter(Boolean).join('\n\n'),
         response,
         ...(spec.tag && { tags: [spec.tag] }),
         ...(spec.access !== 'public' && { security: secured }),

@@ -20,6 +20,16 @@ export function fromLoopback(request: FastifyRequest): boolean {
 }
 
 /**
+ * Whether a request comes from the console's operator, as `/metrics` asks it: the metrics token as a bearer token
+ * when one is set (METRICS_TOKEN, or generated in Settings → Parameter), else a request of this machine itself.
+ */
+export function fromOperator(request: FastifyRequest, token: string): boolean {
+  if (!token) return fromLoopback(request);
+  const presented = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+  return sameSecret(presented, token);
+}
+
+/**
  * `GET /metrics` in the Prometheus text format: the process's metrics (prom-client's defaults), the HTTP requests
  * by route and status, and what the areas add to the registry (the WAN links). Closed by default (issue 23): with a
  * token (METRICS_TOKEN, else the one an administrator generated in Settings → Parameter) the scraper sends it as a
@@ -95,10 +105,9 @@ export function registerMetrics(
     },
     async (request, reply) => {
       const token = await opts.token();
-      if (token) {
-        const presented = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
-        if (!sameSecret(presented, token)) throw new UnauthorizedError('metricsTokenInvalid');
-      } else if (!fromLoopback(request)) throw new ForbiddenError('metricsLoopbackOnly');
+      if (!fromOperator(request, token)) {
+        throw token ? new UnauthorizedError('metricsTokenInvalid') : new ForbiddenError('metricsLoopbackOnly');
+      }
       const text = await registry.metrics();
       return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(text);
     },

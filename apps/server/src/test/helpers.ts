@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { RoleName } from '@it4u/shared';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -8,11 +7,24 @@ import { type AppOptions, buildApp } from '../app.ts';
 import { type Database, openPglite, openPostgres } from '../db/client.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
+import { migratedPglite } from './template.ts';
 
 export type Driver = 'pglite' | 'postgres';
 
-/** Integration tests run on PGlite, and on PostgreSQL too when DATABASE_URL is set. */
-export const drivers: Driver[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * The databases a test file runs on. `npm test` runs every file once on PGlite (`TEST_DATABASE=pglite`), then the
+ * files named `*.db.test.ts` (the repositories' SQL, migrations, locks, backups and restores, several instances on
+ * one database) on PostgreSQL (`TEST_DATABASE=postgres`): the SQL is the same on both, so what goes through a
+ * repository only needs its own tests on both. Run by hand without TEST_DATABASE: PGlite, and PostgreSQL too when
+ * DATABASE_URL is set.
+ */
+const chosen = process.env.TEST_DATABASE;
+export const drivers: Driver[] =
+  chosen === 'pglite' || chosen === 'postgres'
+    ? [chosen]
+    : process.env.DATABASE_URL
+      ? ['pglite', 'postgres']
+      : ['pglite'];
 
 export type TestApp = {
   app: FastifyInstance;
@@ -22,14 +34,6 @@ export type TestApp = {
   masterKey: Buffer;
   close(): Promise<void>;
 };
-
-let pgliteTemplate: Blob | undefined;
-
-/** The migrated PGlite database the run's set-up made, read once per worker. */
-function migratedPglite(): Blob {
-  pgliteTemplate ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
-  return pgliteTemplate;
-}
 
 /**
  * A fresh, migrated database (in-memory PGlite, or a scratch database on the server), copied from the one the run's

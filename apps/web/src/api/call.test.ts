@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/renderWithProviders.tsx';
 import { call, callPublic, pathOf } from './call.ts';
-import { setTokens } from './tokens.ts';
+import { setAccessToken } from './tokens.ts';
 
 type Sent = { url: string; method: string; body: unknown };
 
@@ -27,7 +27,7 @@ describe('calling a route by its contract', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('puts the parameters in the path, encoded, and the query in the URL', async () => {
-    setTokens({ accessToken: 'a', refreshToken: 'r' });
+    setAccessToken('a');
     const sent = fakeServer();
     await call('GET /it4u/contract.:x', { params: { x: 'Cà phê / 5%' } });
     await call('GET /it4u/listSupplies', { query: { page: 2, pageSize: 10, q: '' } });
@@ -38,7 +38,7 @@ describe('calling a route by its contract', () => {
   });
 
   it('sends the body with the method of the key', async () => {
-    setTokens({ accessToken: 'a', refreshToken: 'r' });
+    setAccessToken('a');
     const sent = fakeServer();
     await call('PUT /it4u/contracts/:id', { params: { id: 7 }, body: { numContract: 'HĐ-1', clientName: 'An' } });
     await call('DELETE /it4u/contracts/:id', { params: { id: 7 } });
@@ -56,7 +56,7 @@ describe('calling a route by its contract', () => {
   });
 
   it('calls a public route without the session', async () => {
-    setTokens({ accessToken: 'a', refreshToken: 'r' });
+    setAccessToken('a');
     const fetchMock = vi.fn(async () => jsonResponse(200, { available: true }));
     vi.stubGlobal('fetch', fetchMock);
     await callPublic('POST /auth/forgotPassword', { body: { email: 'an@example.test' } });

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/renderWithProviders.tsx';
 import { api, HttpError, setSignedOutHandler } from './client.ts';
-import { getAccessToken, getRefreshToken, setTokens } from './tokens.ts';
+import { getAccessToken, setAccessToken } from './tokens.ts';
 
-type Call = { url: string; auth: string | null; body: unknown };
+type Call = { url: string; auth: string | null; body: unknown; refreshHeader: string | null };
 
 /** A fake server: the access token `new-access` is valid, `old-access` has expired. */
 function fakeServer(options: { refreshOk?: boolean; refreshDelayMs?: number } = {}) {
@@ -13,12 +13,12 @@ function fakeServer(options: { refreshOk?: boolean; refreshDelayMs?: number } = 
     const headers = (init?.headers ?? {}) as Record<string, string>;
     const auth = headers.Authorization ?? null;
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ url, auth, body });
+    calls.push({ url, auth, body, refreshHeader: headers['X-IT4U-Refresh'] ?? null });
     if (url === '/api/v1/auth/refresh') {
       await new Promise((resolve) => setTimeout(resolve, options.refreshDelayMs ?? 0));
       if (options.refreshOk === false)
         return jsonResponse(401, { statusCode: 401, error: 'Unauthorized', message: 'x' });
-      return jsonResponse(200, { accessToken: 'new-access', refreshToken: 'new-refresh' });
+      return jsonResponse(200, { accessToken: 'new-access' });
     }
     if (auth !== 'Bearer new-access') {
       return jsonResponse(401, { statusCode: 401, error: 'Unauthorized', message: 'Token expired' });
@@ -48,26 +48,28 @@ describe('api client', () => {
   });
 
   it('sends the bearer token', async () => {
-    setTokens({ accessToken: 'new-access', refreshToken: 'r' });
+    setAccessToken('new-access');
     const { calls } = fakeServer();
     await expect(api.get('/user/me')).resolves.toEqual({ path: '/api/v1/user/me' });
     expect(calls[0].auth).toBe('Bearer new-access');
   });
 
-  it('refreshes once on 401, stores both new tokens and retries the call', async () => {
-    setTokens({ accessToken: 'old-access', refreshToken: 'old-refresh' });
+  it('refreshes once on 401 by the HttpOnly cookie, keeps the new access token and retries the call', async () => {
+    setAccessToken('old-access');
+    // a refresh token a browser kept before it moved to the cookie is dropped, never sent
+    localStorage.setItem('refreshToken', 'old-refresh');
     const { calls } = fakeServer();
     await expect(api.get('/user/me')).resolves.toEqual({ path: '/api/v1/user/me' });
     expect(calls.map((c) => c.url)).toEqual(['/api/v1/user/me', '/api/v1/auth/refresh', '/api/v1/user/me']);
-    expect(calls[1].body).toEqual({ refreshToken: 'old-refresh' });
+    expect(calls[1]).toMatchObject({ body: {}, auth: null, refreshHeader: '1' });
     expect(calls[2].auth).toBe('Bearer new-access');
     expect(getAccessToken()).toBe('new-access');
-    expect(getRefreshToken()).toBe('new-refresh');
+    expect(localStorage.getItem('refreshToken')).toBeNull();
     expect(signedOut).not.toHaveBeenCalled();
   });
 
   it('shares one refresh between concurrent 401s', async () => {
-    setTokens({ accessToken: 'old-access', refreshToken: 'old-refresh' });
+    setAccessToken('old-access');
     const { calls } = fakeServer({ refreshDelayMs: 20 });
     const results = await Promise.all([api.get('/a'), api.get('/b'), api.get('/c')]);
     expect(results).toEqual([{ path: '/api/v1/a' }, { path: '/api/v1/b' }, { path: '/api/v1/c' }]);
@@ -75,18 +77,17 @@ describe('api client', () => {
   });
 
   it('signs out and rejects with the 401 when the refresh fails', async () => {
-    setTokens({ accessToken: 'old-access', refreshToken: 'old-refresh' });
+    setAccessToken('old-access');
     fakeServer({ refreshOk: false });
     const error = await api.get('/user/me').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ statusCode: 401, message: 'Token expired' });
     expect(getAccessToken()).toBeNull();
-    expect(getRefreshToken()).toBeNull();
     expect(signedOut).toHaveBeenCalledWith('expired');
   });
 
   it('rejects non-OK answers with the server error body', async () => {
-    setTokens({ accessToken: 'new-access', refreshToken: 'r' });
+    setAccessToken('new-access');
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
@@ -109,7 +110,7 @@ describe('api client and blocked accounts', () => {
   it('does not refresh a blocked account: it signs out with the reason inactive', async () => {
     const signedOut = vi.fn();
     setSignedOutHandler(signedOut);
-    setTokens({ accessToken: 'a', refreshToken: 'r' });
+    setAccessToken('a');
     const fetchMock = vi.fn(async () =>
       jsonResponse(401, {
         statusCode: 401,

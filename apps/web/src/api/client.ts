@@ -1,5 +1,5 @@
-import type { ApiError, ApiErrorCode, ErrorParams, Tokens } from '@it4u/shared';
-import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './tokens.ts';
+import type { ApiError, ApiErrorCode, ErrorParams } from '@it4u/shared';
+import { clearTokens, getAccessToken, setAccessToken } from './tokens.ts';
 
 export const API_BASE = '/api/v1';
 export const NO_TOKEN_MESSAGE = 'No access token set.';
@@ -127,8 +127,13 @@ function heard(response: Response): Response {
   return response;
 }
 
-async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+async function send(
+  path: string,
+  options: RequestOptions,
+  token: string | null,
+  extra: Record<string, string> = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...extra };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
@@ -173,15 +178,17 @@ function isInactiveBody(body: unknown): boolean {
 
 let refreshing: Promise<boolean> | null = null;
 
+/**
+ * A new access token for the session: the refresh token goes as the HttpOnly cookie the server set at sign-in (no
+ * script reads it), with the header that says the web app asks (the server takes the cookie only with it).
+ */
 async function doRefresh(): Promise<boolean> {
-  const refreshToken = getRefreshToken();
-  if (!refreshToken) return false;
   try {
-    const response = await send('/auth/refresh', { method: 'POST', body: { refreshToken } }, null);
+    const response = await send('/auth/refresh', { method: 'POST', body: {} }, null, { 'X-IT4U-Refresh': '1' });
     if (!response.ok) return false;
-    const tokens = (await readBody(response)) as Tokens;
-    if (!tokens?.accessToken || !tokens.refreshToken) return false;
-    setTokens(tokens);
+    const tokens = (await readBody(response)) as { accessToken?: string };
+    if (!tokens?.accessToken) return false;
+    setAccessToken(tokens.accessToken);
     return true;
   } catch {
     return false;

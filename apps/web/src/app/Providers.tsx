@@ -2,7 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, type ThemeConfig } from 'antd';
 import enUS from 'antd/locale/en_US';
 import viVN from 'antd/locale/vi_VN';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NoticeProvider } from '../components/feedback/NoticeProvider.tsx';
 
@@ -81,14 +81,38 @@ export const THEME: ThemeConfig = {
   },
 };
 
+/** The theme for a reader who asked their system for less motion: no menu, dialog or list animates. */
+const STILL_THEME: ThemeConfig = { ...THEME, token: { ...THEME.token, motion: false } };
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** The reader's system's reduced-motion query (none where the page has no matchMedia). */
+const reducedMotionQuery = () =>
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(REDUCED_MOTION)
+    : undefined;
+
+/** Whether the reader's system asks for reduced motion (WCAG 2.3.3), followed as it changes. */
+function useReducedMotion(): boolean {
+  const [reduced, setReduced] = useState(() => reducedMotionQuery()?.matches ?? false);
+  useEffect(() => {
+    const query = reducedMotionQuery();
+    if (!query) return;
+    const changed = () => setReduced(query.matches);
+    query.addEventListener('change', changed);
+    return () => query.removeEventListener('change', changed);
+  }, []);
+  return reduced;
+}
+
 type Props = { client: QueryClient; children: ReactNode };
 
 /** Server data, the antd locale (follows i18next) and theme, and the notices. */
 export function Providers({ client, children }: Props) {
   const { i18n } = useTranslation();
+  const still = useReducedMotion();
   return (
     <QueryClientProvider client={client}>
-      <ConfigProvider locale={i18n.language === 'vi' ? viVN : enUS} theme={THEME}>
+      <ConfigProvider locale={i18n.language === 'vi' ? viVN : enUS} theme={still ? STILL_THEME : THEME}>
         <NoticeProvider>{children}</NoticeProvider>
       </ConfigProvider>
     </QueryClientProvider>

@@ -1,8 +1,17 @@
 import type { StockOutInput } from '@it4u/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../api/tokens.ts';
+import { setAccessToken } from '../api/tokens.ts';
 import { jsonResponse } from '../test/renderWithProviders.tsx';
-import { discard, keep, newRef, resetOutboxForTests, sendAnyway, sendKept } from './outbox.ts';
+import {
+  discard,
+  forgetOnSignOut,
+  keep,
+  newRef,
+  resetOutboxForTests,
+  sendAnyway,
+  sendKept,
+  unsentOf,
+} from './outbox.ts';
 
 const BODY: StockOutInput = {
   exportDate: Date.UTC(2026, 4, 6),
@@ -11,6 +20,9 @@ const BODY: StockOutInput = {
   value: 0,
   serialNum: 'SN-1',
 };
+/** An access token as the console signs it, of a user (only its payload's `sub` is read here). */
+const tokenOf = (user: number) =>
+  `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ sub: String(user) })).replace(/=+$/, '')}.sig`;
 const stored = () => JSON.parse(localStorage.getItem('it4u.outbox') ?? '[]') as { ref: string; state: string }[];
 
 /** The server: answers each POST with the next of `answers` (an Error: no network), and records what it was sent. */
@@ -32,7 +44,7 @@ describe('the stock-outs kept on a phone', () => {
   beforeEach(() => {
     localStorage.clear();
     resetOutboxForTests();
-    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    setAccessToken(tokenOf(7));
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -46,7 +58,7 @@ describe('the stock-outs kept on a phone', () => {
     expect(stored()).toEqual([]);
     expect(sent).toHaveLength(2);
     expect(sent[0]).toEqual(sent[1]);
-    expect(sent[1]).toMatchObject({ ...BODY, clientRef: ref });
+    expect(sent[1]).toMatchObject({ ...BODY, clientRef: ref, keptBy: 7 });
     expect(typeof sent[1]?.offlineSince).toBe('number');
   });
 
@@ -123,5 +135,42 @@ describe('the stock-outs kept on a phone', () => {
     expect(await Promise.all([sendKept(7), sendKept(7)])).toEqual([3, 0]);
     expect(sent).toHaveLength(3);
     expect(stored()).toEqual([]);
+  });
+
+  it("never goes under another person's name: a send under way stops when its keeper signs out and someone else signs in", async () => {
+    keep(7, newRef(), BODY, {});
+    keep(7, newRef(), { ...BODY, serialNum: 'SN-2' }, {});
+    const sent: Record<string, unknown>[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        sent.push(JSON.parse(String(init?.body)));
+        // while the first is on its way, the technician signs out and a colleague signs in on the phone
+        setAccessToken(tokenOf(8));
+        return jsonResponse(201, { id: 1 });
+      }),
+    );
+    expect(await sendKept(7)).toBe(1);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ keptBy: 7 });
+    expect(stored()).toMatchObject([{ state: 'waiting' }]);
+    // the server's own guard, should one go all the same: it waits for its keeper, it is not refused
+    setAccessToken(tokenOf(7));
+    server([jsonResponse(403, { statusCode: 403, error: 'Forbidden', code: 'keptByAnother', message: '' })]);
+    expect(await sendKept(7)).toBe(0);
+    expect(stored()).toMatchObject([{ state: 'waiting' }]);
+  });
+
+  it("goes with its keeper's sign-out, with the rows being typed; another user's stay", () => {
+    keep(7, newRef(), BODY, {});
+    keep(7, newRef(), BODY, {});
+    const theirs = newRef();
+    keep(9, theirs, BODY, {});
+    localStorage.setItem('it4u.draft.stock.out.7', JSON.stringify({ serialNum: 'SN-9' }));
+    expect(unsentOf(7)).toBe(2);
+    forgetOnSignOut(7);
+    expect(unsentOf(7)).toBe(0);
+    expect(stored().map((e) => e.ref)).toEqual([theirs]);
+    expect(localStorage.getItem('it4u.draft.stock.out.7')).toBeNull();
   });
 });

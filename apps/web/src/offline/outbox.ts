@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { call } from '../api/call.ts';
 import { type HttpError, isHttpError, lastHeardAt } from '../api/client.ts';
 import { randomKey } from '../api/randomKey.ts';
+import { accessTokenUser } from '../api/tokens.ts';
 
 /**
  * The stock-outs a phone keeps while the console cannot be reached: in the browser's storage (a reload keeps them),
@@ -91,6 +92,23 @@ export function discard(ref: string): void {
   update((all) => all.filter((e) => e.ref !== ref));
 }
 
+/** How many of a user's kept stock-outs were not sent (waiting, being sent, or refused): said before a sign-out. */
+export function unsentOf(user: number): number {
+  return read().filter((e) => e.user === user).length;
+}
+
+/**
+ * A sign-out on this phone: the user's kept stock-outs and every draft of a new stock row go (the sign-out said so
+ * first when some were not sent). Another user's kept stock-outs stay theirs.
+ */
+export function forgetOnSignOut(user: number): void {
+  update((all) => all.filter((e) => e.user !== user));
+  for (let i = localStorage.length - 1; i >= 0; i--) {
+    const key = localStorage.key(i);
+    if (key?.startsWith('it4u.draft.')) localStorage.removeItem(key);
+  }
+}
+
 /** A refused stock-out sent again as the technician asks: without the guard, its serial is moved to this customer. */
 export function sendAnyway(ref: string): void {
   change(ref, { state: 'waiting', offlineSince: 0, refusal: undefined });
@@ -103,6 +121,8 @@ export function sendAnyway(ref: string): void {
 export function isRetryLater(error: unknown): error is HttpError {
   if (!isHttpError(error)) return false;
   const status = error.statusCode;
+  // sent under another person's session (they signed in on the phone meanwhile): it waits for its own
+  if (error.code === 'keptByAnother') return true;
   return status === 0 || status >= 500 || status === 429 || status === 408 || status === 401;
 }
 
@@ -148,10 +168,15 @@ async function sendWaiting(user: number): Promise<number> {
     // discarded or refused meanwhile (in another tab): not sent
     const now = read().find((e) => e.ref === entry.ref);
     if (!now || now.state === 'refused') continue;
+    // the session is another person's now (the keeper signed out, someone else in): nothing goes under their name;
+    // the server refuses it too (keptBy)
+    if (accessTokenUser() !== now.user) break;
     change(entry.ref, { state: 'sending' });
     const guard = now.offlineSince > 0 ? { offlineSince: now.offlineSince } : {};
     try {
-      await call('POST /it4u/exportWarehouse', { body: { ...now.body, clientRef: now.ref, ...guard } });
+      await call('POST /it4u/exportWarehouse', {
+        body: { ...now.body, clientRef: now.ref, keptBy: now.user, ...guard },
+      });
       discard(entry.ref);
       stored += 1;
     } catch (error) {

@@ -3,10 +3,15 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../api/call.ts';
-import { clearTokens, getAccessToken, getRefreshToken } from '../api/tokens.ts';
+import { accessTokenUser, clearTokens, getAccessToken } from '../api/tokens.ts';
 import { useNotice } from '../components/feedback/useNotice.ts';
+import { forgetOnSignOut } from '../offline/outbox.ts';
+import { currentUserQuery } from './useCurrentUser.ts';
 
-/** Logs out on the server when a session exists, then always clears both tokens and goes to /login. */
+/**
+ * Logs out on the server when a session exists (it ends the session and clears the refresh cookie), then always
+ * clears the access token and goes to /login.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -15,7 +20,7 @@ export function useSignOut() {
 
   return useCallback(
     async (options: { notify?: boolean } = {}) => {
-      if (getAccessToken() && getRefreshToken()) {
+      if (getAccessToken()) {
         try {
           // the server ends the session the access token names
           await call('POST /auth/logout');
@@ -23,6 +28,9 @@ export function useSignOut() {
           // The session ends here whatever the server says: the tokens are dropped below.
         }
       }
+      // what this person kept on the phone goes with them (the top bar said so first when some was not sent)
+      const user = queryClient.getQueryData(currentUserQuery.queryKey)?.id ?? accessTokenUser();
+      if (user !== undefined) forgetOnSignOut(user);
       clearTokens();
       await navigate('/login', { replace: true });
       queryClient.removeQueries();

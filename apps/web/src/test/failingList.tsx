@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { expect, vi } from 'vitest';
-import { setTokens } from '../api/tokens.ts';
+import { setAccessToken } from '../api/tokens.ts';
 import { jsonResponse, renderWithProviders } from './renderWithProviders.tsx';
 
 type Stub = {
@@ -23,7 +23,7 @@ export async function expectListFailureAndRetry(
   rowText: string,
   emptyTexts: string[] = [],
 ) {
-  setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+  setAccessToken('token');
   let failing = true;
   vi.stubGlobal(
     'fetch',
@@ -42,7 +42,7 @@ export async function expectListFailureAndRetry(
   expect(await screen.findByText('The list could not be loaded.')).toBeTruthy();
   for (const text of ['No data', ...emptyTexts]) expect(screen.queryByText(text)).toBeNull();
   failing = false;
-  // (`hidden: true`: the accessibility check of every element of a wide register takes jsdom half a minute on two cores)
+  // (`hidden: true`: the accessibility check of every element of a wide register took jsdom half a minute on two cores)
   fireEvent.click(screen.getByRole('button', { name: /Retry/, hidden: true }));
   await waitFor(() => expect(screen.getAllByText(rowText).length).toBeGreaterThan(0));
   expect(screen.queryByText('The list could not be loaded.')).toBeNull();

@@ -3,8 +3,8 @@ import { afterEach, beforeAll } from 'vitest';
 import { i18n, loadLanguage } from '../i18n/i18n.ts';
 import { mediaMatches, setViewportWidth, viewportWidth } from './viewport.ts';
 
-// jsdom lacks these browser APIs that antd uses. Media queries answer for a desktop width unless a test sets
-// another (`viewportWidth`, see test/viewport.ts).
+// happy-dom has no layout: media queries answer for a desktop width unless a test sets another (`viewportWidth`, see
+// test/viewport.ts).
 window.matchMedia = (query: string) =>
   ({
     matches: mediaMatches(query, viewportWidth()),
@@ -16,18 +16,10 @@ window.matchMedia = (query: string) =>
     removeEventListener: () => {},
     dispatchEvent: () => false,
   }) as MediaQueryList;
-if (!('ResizeObserver' in window)) {
-  class ResizeObserverStub {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  }
-  Object.assign(window, { ResizeObserver: ResizeObserverStub });
-}
 
-// `findBy…` and `waitFor` wait up to 5 s (1 s by default): the suite shares the machine with the server's tests, and a
+// `findBy…` and `waitFor` wait up to 10 s (1 s by default): the suite shares the machine with the server's tests, and a
 // screen that renders in 50 ms alone can take a second there. A test that fails still fails, only later.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // the app loads a language's texts when it is first used; the tests switch between both
 await Promise.all([loadLanguage('en'), loadLanguage('vi')]);

@@ -1,4 +1,4 @@
-/** The width the test window's media queries answer for (jsdom has no layout). */
+/** The width the test window's media queries answer for (happy-dom has no layout). */
 let width = 1440;
 
 export const viewportWidth = () => width;

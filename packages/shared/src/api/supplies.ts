@@ -126,6 +126,11 @@ export const StockOutBody = Type.Object({
    * same serial to another contract written since then refuses it (409 serialIssuedElsewhere) instead of being moved
    */
   offlineSince: Type.Optional(Epoch),
+  /**
+   * new records: the user who kept this stock-out on a phone; sent by anyone else (another person signed in on the
+   * phone since), it is refused (403 keptByAnother) and stored under nobody's name
+   */
+  keptBy: Type.Optional(Id),
 });
 
 export const RecordQuery = Type.Object({

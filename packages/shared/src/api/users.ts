@@ -113,7 +113,17 @@ export const TokensSchema = Type.Object({ accessToken: Type.String(), refreshTok
 /** The sign-in answer: the tokens, and whether the password must be changed before anything else. */
 export const SigninAnswerSchema = Type.Object({ ...TokensSchema.properties, changePw: Type.Boolean() });
 
-export const RefreshBody = Type.Object({ refreshToken: Type.String({ minLength: 1, maxLength: 200 }) });
+/**
+ * A refresh: the refresh token in the body (an API caller), or none, the browser's HttpOnly cookie carrying it (the
+ * web app, with the `X-IT4U-Refresh` header).
+ */
+export const RefreshBody = Type.Object({ refreshToken: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) });
+
+/** A refresh's answer: the new access token, and the new refresh token to a caller who sent one in the body. */
+export const RefreshAnswerSchema = Type.Object({
+  accessToken: Type.String(),
+  refreshToken: Type.Optional(Type.String()),
+});
 
 export type SiteRef = Static<typeof SiteRefSchema>;
 export type CurrentUser = Static<typeof CurrentUserSchema>;

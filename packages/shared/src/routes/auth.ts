@@ -1,6 +1,13 @@
 import { MessageSchema } from '../api/common.ts';
 import { PasswordResetBody, PasswordResetRequestBody, ResetAvailabilitySchema } from '../api/mail.ts';
-import { RefreshBody, SigninAnswerSchema, SigninBody, SignupBody, TokensSchema, UserRowSchema } from '../api/users.ts';
+import {
+  RefreshAnswerSchema,
+  RefreshBody,
+  SigninAnswerSchema,
+  SigninBody,
+  SignupBody,
+  UserRowSchema,
+} from '../api/users.ts';
 import { defineRoutes } from '../contract.ts';
 
 /** Signing in and out, the tokens, the forgotten password, and the user administrators' sign-up. */
@@ -39,9 +46,10 @@ export const authRoutes = defineRoutes('auth', {
   'POST /auth/refresh': {
     access: 'public',
     audit: { none: 'a session renewed: the session keeps when; a refresh token used twice is audited' },
-    summary: 'Trade a refresh token for new tokens (the old refresh token stops working)',
+    summary:
+      'Trade a refresh token for new tokens (the old refresh token stops working): in the body (answered in the body), or the HttpOnly cookie set at sign-in with the X-IT4U-Refresh header (answered as a new cookie)',
     body: RefreshBody,
-    response: TokensSchema,
+    response: RefreshAnswerSchema,
     errors: [401],
   },
   'POST /auth/logout': {

@@ -45,7 +45,7 @@ export const terminalRoutes = defineRoutes('remote terminal', {
     response: MessageSchema,
   },
   'GET /it4u/webssh/approvals': {
-    access: 'terminal',
+    access: 'terminalTrust',
     summary:
       'The hosts approved for stored passwords (root, admin) per device information row, and those waiting for approval',
     response: Type.Array(TerminalApprovalSchema),

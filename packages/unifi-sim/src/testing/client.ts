@@ -56,7 +56,7 @@ export class TestClient {
       this.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
       if (pair.startsWith('csrf_token=')) this.csrf = pair.slice(eq + 1);
     }
-    const fresh = res.headers.get('x-csrf-token');
+    const fresh = res.headers.get('x-updated-csrf-token') ?? res.headers.get('x-csrf-token');
     if (fresh) this.csrf = fresh;
     const text = await res.text();
     const json = text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : {};

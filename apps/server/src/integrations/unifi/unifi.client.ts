@@ -15,7 +15,7 @@ export type ControllerConfig = {
    * means the key is refused.
    */
   apiKey?: string;
-  /** classic or UniFi OS when the administrator said so; found out at the first login otherwise */
+  /** classic or UniFi OS when the administrator said so; found out at each login until one works otherwise */
   flavor?: Flavor;
   /** TLS certificate verification; off only when the deployment says so (self-signed controllers). */
   verifyTls: boolean;
@@ -43,6 +43,7 @@ const headerOf = (headers: Record<string, string | string[] | undefined>) => (na
 
 const LOGIN_REQUIRED = 'api.err.LoginRequired';
 const NO_SITE = 'api.err.NoSiteContext';
+const NO_PERMISSION = 'api.err.NoPermission';
 /** The reason given when a controller refuses an API key (or, classic, has none to accept). */
 const API_KEY_REFUSED = 'X-API-KEY';
 
@@ -58,6 +59,15 @@ const MAX_IN_FLIGHT = 16;
 /** The first cool-down after a timeout, and the longest. */
 const FIRST_COOL_DOWN_MS = 5_000;
 const MAX_COOL_DOWN_MS = 60_000;
+/**
+ * How long no login is tried after the controller refused one for too many (UniFi OS locks the account for a minute
+ * or two after about five logins a minute, and says no Retry-After), unless it says how long.
+ */
+const LOGIN_LOCK_WAIT_MS = 120_000;
+/** A session is renewed this long before it ends (at most a tenth of its life), not after a storm of 401s. */
+const RENEW_BEFORE_MS = 60_000;
+/** The wait asked of callers while a console is starting (502/503 on its first page) and says no Retry-After. */
+const STARTING_WAIT_S = 10;
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -67,6 +77,20 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * cookie and CSRF token, unwraps the `meta.rc` envelope, logs in again once when the session has expired, and
  * puts a deadline on every call (`timeoutMs`, its login and retries included).
  *
+ * **The flavour** is guessed from `GET /` at each login until a login works: 200 is UniFi OS (as Kane610/aiounifi's
+ * `check_unifi_os` and Art-of-WiFi's `login()` take it), a redirect to `/manage` is a classic controller (unpoller/unifi
+ * `checkNewStyleAPI`), another redirect is a newer UniFi OS (its `/login` page); a console that answers 429 or 5xx is
+ * starting, and the call fails with `controllerBusy` without a guess kept. When the guessed login path is not one there
+ * (404, or a classic controller's `api.err.LoginRequired`), the other is tried once. Only a login that worked (or an API key's first answer) settles the flavour.
+ *
+ * **Logins** are one at a time (callers share the one under way) and never looped: a session is renewed shortly before
+ * it ends (the JWT's `exp` of UniFi OS's `TOKEN` cookie, or `X-Token-Expire-Time`), and a 401 starts a login only
+ * when no other login happened since the refused request was sent. A refused login is remembered: wrong password,
+ * two-factor account or refused API key, no more logins until the settings change (a new client); too many logins
+ * (429, or a 2xx that opened no session), none for 2 minutes (or the controller's `Retry-After`), each call meanwhile
+ * failing at once with `controllerLoginThrottled` and the seconds left. When `X-CSRF-Token` and
+ * `X-Updated-CSRF-Token` both come back, the updated one is kept (unpoller/unifi's `Login` reads it last).
+ *
  * With an API key (`apiKey`) it never logs in: each request carries the key, and a refusal (401) fails the call at
  * once with `controllerLoginRefused`, as another try with the same key would meet the same answer. It still asks
  * `GET /` once, as for a login, so that a classic controller (which has no API keys) is told apart and refused
@@ -75,13 +99,16 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  *
  * It sends one controller at most 16 requests at once (the others wait their turn within their deadline), and it
  * does not hammer a controller in trouble:
- * - **429 or 503** (busy): the same request is sent again after the controller's `Retry-After` (seconds or an HTTP
- *   date), else after 1 s then 2 s; at most 2 retries, and never a wait that ends past the call's deadline. Still
- *   refused: `controllerBusy` (503, `seconds` = the wait the controller asked for next).
- * - **Timeouts**: a request that times out opens a cool-down of 5 s; until it ends, new requests fail at once with the
- *   same `controllerTimeout` (504) without opening a connection. After it, one request goes through as a probe (the
- *   others still fail fast while it runs): if the probe times out too, the next cool-down is twice as long (up to
- *   60 s); any answer from the controller, whatever its status, ends the cool-downs and starts over at 5 s.
+ * - **429 or 503** (busy): a read (GET, PUT, DELETE, or a POST to a `stat/` or `get/` path) is sent again after the
+ *   controller's `Retry-After` (seconds or an HTTP date), else after 1 s then 2 s; at most 2 retries, and never a wait
+ *   that ends past the call's deadline. Still refused: `controllerBusy` (503, `seconds` = the wait the controller asked
+ *   for next). Any other POST is a write that may have been applied behind a proxy that gave up: never sent again,
+ *   it fails with `controllerBusy` at once, and its caller reads back what it made (`createVouchers`).
+ * - **Timeouts**: a request that times out opens a cool-down of 5 s for its kind of call (method and path, its site,
+ *   ids and MACs aside); until it ends, new requests of that kind fail at once with the same `controllerTimeout` (504)
+ *   without opening a connection, while other kinds go on. After it, one request of the kind goes through as a probe
+ *   (the others still fail fast while it runs): if the probe times out too, the next cool-down is twice as long (up to
+ *   60 s); any answer to the kind, whatever its status, ends its cool-down and starts over at 5 s.
  */
 export function createUnifiClient(config: ControllerConfig) {
   const base = config.url.replace(/\/+$/, '');
@@ -94,24 +121,37 @@ export function createUnifiClient(config: ControllerConfig) {
     : new Agent({ connect: { rejectUnauthorized: false } });
   const cookies = new Map<string, string>();
   let csrf: string | undefined;
+  /** the flavour: the administrator's, or the one a login (or an API key's answer) proved */
   let flavor: Flavor | undefined = config.flavor;
   let loggingIn: Promise<void> | undefined;
-  /** the cool-down after timeouts: its length (0 = none), when it ends, and whether its probe is under way */
-  let coolDownMs = 0;
-  let coolUntil = 0;
-  let probing = false;
+  /** logins that worked so far (a 401 to a request sent before the last one needs no other), and when to renew */
+  let logins = 0;
+  let renewAt = Number.POSITIVE_INFINITY;
+  /** the controller's clock less ours (ms), from the Date of its last answer */
+  let skewMs = 0;
+  /** a refused login remembered: the error each call meets at once until then (Infinity: until the settings change) */
+  let refusal: { until: number; error: () => Error; lock: boolean } | undefined;
+  /**
+   * The cool-downs after timeouts, one per kind of call (its path with site, ids and MACs replaced): its length,
+   * when it ends, and whether its probe is under way. A kind that is slow at size (`stat/sites` of 2,000 sites) cools
+   * down alone: the other calls go on.
+   */
+  const coolDowns = new Map<string, { ms: number; until: number; probing: boolean }>();
   /** requests under way, and those waiting for a slot */
   let inFlight = 0;
   const waiting: (() => void)[] = [];
 
   const timedOut = () => new ControllerTimeoutError(base, Math.ceil(timeoutMs / 1000));
 
-  /** A request timed out: the first (or the probe's) opens the next cool-down; those sent before it opened do not. */
-  function onTimeout(probe: boolean) {
-    if (coolDownMs > 0 && !probe) return;
-    coolDownMs = coolDownMs === 0 ? FIRST_COOL_DOWN_MS : Math.min(coolDownMs * 2, MAX_COOL_DOWN_MS);
-    coolUntil = now() + coolDownMs;
-    probing = false;
+  /**
+   * A request of a kind timed out: the first (or the probe's) opens the kind's next cool-down; those sent before it
+   * opened do not.
+   */
+  function onTimeout(kind: string, probe: boolean) {
+    const cool = coolDowns.get(kind);
+    if (cool && !probe) return;
+    const ms = cool ? Math.min(cool.ms * 2, MAX_COOL_DOWN_MS) : FIRST_COOL_DOWN_MS;
+    coolDowns.set(kind, { ms, until: now() + ms, probing: false });
   }
 
   /** One HTTP request before the deadline (ms on the client's clock), unless a cool-down refuses it first. */
@@ -135,14 +175,16 @@ export function createUnifiClient(config: ControllerConfig) {
   }
 
   async function sendNow(method: string, path: string, body: unknown, deadline: number): Promise<Answer> {
+    const kind = `${method} ${callKind(path.replace(/^\/proxy\/network(?=\/)/, ''))}`;
+    const cool = coolDowns.get(kind);
     let probe = false;
-    if (coolDownMs > 0) {
-      if (probing || now() < coolUntil) throw timedOut();
-      probing = probe = true;
+    if (cool) {
+      if (cool.probing || now() < cool.until) throw timedOut();
+      cool.probing = probe = true;
     }
     const left = deadline - now();
     if (left <= 0) {
-      onTimeout(probe);
+      onTimeout(kind, probe);
       throw timedOut();
     }
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -164,18 +206,17 @@ export function createUnifiClient(config: ControllerConfig) {
     } catch (err) {
       const e = err as Error & { code?: string; cause?: { code?: string; message?: string } };
       if (e.name === 'TimeoutError' || e.name === 'AbortError') {
-        onTimeout(probe);
+        onTimeout(kind, probe);
         throw timedOut();
       }
-      if (probe) probing = false;
+      if (cool && probe) cool.probing = false;
       throw new ControllerError(
         'controllerUnreachable',
         base,
         String(e.cause?.code ?? e.code ?? e.cause?.message ?? e.message),
       );
     }
-    coolDownMs = 0;
-    probing = false;
+    coolDowns.delete(kind);
     const setCookies = res.headers['set-cookie'];
     for (const raw of Array.isArray(setCookies) ? setCookies : setCookies ? [setCookies] : []) {
       const [pair] = raw.split(';');
@@ -184,61 +225,137 @@ export function createUnifiClient(config: ControllerConfig) {
       if (pair?.startsWith('csrf_token=')) csrf = pair.slice('csrf_token='.length);
     }
     const header = headerOf(res.headers);
-    const token = header('x-csrf-token') ?? header('x-updated-csrf-token');
+    const date = Date.parse(header('date') ?? '');
+    if (!Number.isNaN(date)) skewMs = date - now();
+    const token = header('x-updated-csrf-token') ?? header('x-csrf-token');
     if (token) csrf = token;
     const status = res.statusCode;
     return { status, ok: status >= 200 && status < 300, header, text };
   }
 
-  /** A request, sent again when the controller answers 429 or 503 (see the rule above). */
+  /** A request, sent again when the controller answers 429 or 503 and the call is a read (see the rule above). */
   async function request(method: string, path: string, body: unknown, deadline: number): Promise<Answer> {
+    const read = method !== 'POST' || /\/(stat|get)\//.test(path);
     for (let retry = 0; ; retry++) {
       const res = await send(method, path, body, deadline);
       if (res.status !== 429 && res.status !== 503) return res;
       const wait = retryAfterMs(res.header('retry-after'), now()) ?? FIRST_BACKOFF_MS * 2 ** retry;
-      if (retry >= MAX_RETRIES || now() + wait >= deadline) {
+      if (!read || retry >= MAX_RETRIES || now() + wait >= deadline) {
         throw new ControllerBusyError(base, Math.ceil(wait / 1000), res.status);
       }
       await sleep(wait);
     }
   }
 
-  async function detect(deadline: number): Promise<Flavor> {
-    if (!flavor) {
-      const res = await request('GET', '/', undefined, deadline);
-      flavor = res.status === 200 ? 'unifios' : 'classic';
+  /** The flavour: the one known, else a guess from `GET /` (see above); a starting console fails the call. */
+  async function guessFlavor(deadline: number): Promise<Flavor> {
+    if (flavor) return flavor;
+    const res = await request('GET', '/', undefined, deadline);
+    if (res.status === 200) return 'unifios';
+    if (res.status >= 300 && res.status < 400) {
+      return /^(?:https?:\/\/[^/]*)?\/manage/.test(res.header('location') ?? '') ? 'classic' : 'unifios';
     }
-    return flavor;
+    if (res.status === 429 || res.status >= 500) {
+      const wait = retryAfterMs(res.header('retry-after'), now());
+      throw new ControllerBusyError(base, wait === undefined ? STARTING_WAIT_S : Math.ceil(wait / 1000), res.status);
+    }
+    return 'classic';
+  }
+
+  /** A refused login, remembered for `forMs` (and whether it is a lock): every call meets its error at once until then. */
+  function refuse(error: () => Error, forMs: number, lock = false): Error {
+    refusal = { until: now() + forMs, error, lock };
+    return error();
+  }
+
+  /** Fails the call at once while a refused login is remembered. */
+  function checkRefusal() {
+    if (refusal && now() < refusal.until) throw refusal.error();
+  }
+
+  const throttled = (until: number) => () =>
+    new ControllerError('controllerLoginThrottled', base, 'login limit', 503, {
+      seconds: Math.max(1, Math.ceil((until - now()) / 1000)),
+    });
+
+  /**
+   * When a session begun now ends, on the controller's clock: `X-Token-Expire-Time` (s or ms), else the `exp` of the
+   * `TOKEN` JWT.
+   */
+  function sessionEnd(res: Answer): number | undefined {
+    const header = Number(res.header('x-token-expire-time'));
+    if (Number.isFinite(header) && header > 0) return header < 1e11 ? header * 1000 : header;
+    const payload = cookies.get('TOKEN')?.split('.')[1];
+    if (!payload) return undefined;
+    const exp = (parseJson(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: unknown } | undefined)?.exp;
+    return typeof exp === 'number' && exp > 0 ? exp * 1000 : undefined;
+  }
+
+  /** One login's request, at a flavour's path (never sent again: a login refused is a login counted). */
+  function loginAt(kind: Flavor, deadline: number): Promise<Answer> {
+    const { username, password } = config;
+    return kind === 'unifios'
+      ? send('POST', '/api/auth/login', { username, password, rememberMe: true }, deadline)
+      : send('POST', '/api/login', { username, password, remember: true }, deadline);
   }
 
   /**
-   * Logs in (one login at a time: callers meanwhile share it), before the deadline of the call that started it. With
-   * an API key there is nothing to log in to: it only makes sure the controller is UniFi OS.
+   * Logs in (one login at a time: callers meanwhile share it), before the deadline of the call that started it;
+   * `after`: the logins counted when the refused request was sent (none needed when one happened since). With an API
+   * key there is nothing to log in to: it only makes sure the controller is UniFi OS.
    */
-  async function login(deadline = now() + timeoutMs): Promise<void> {
+  async function login(deadline = now() + timeoutMs, after?: number): Promise<void> {
+    if (after !== undefined && logins !== after) return;
+    checkRefusal();
     loggingIn ??= (async () => {
       cookies.clear();
       csrf = undefined;
-      const kind = await detect(deadline);
+      renewAt = Number.POSITIVE_INFINITY;
+      let kind = await guessFlavor(deadline);
       if (apiKey) {
-        if (kind !== 'unifios') throw new ControllerError('controllerLoginRefused', base, API_KEY_REFUSED);
+        if (kind !== 'unifios') throw keyRefused();
+        flavor = kind;
+        logins++;
         return;
       }
-      const { username, password } = config;
-      const res =
-        kind === 'unifios'
-          ? await request('POST', '/api/auth/login', { username, password, rememberMe: true }, deadline)
-          : await request('POST', '/api/login', { username, password, remember: true }, deadline);
+      let res = await loginAt(kind, deadline);
+      // not a login path there: 404, or a classic controller's "log in first" to UniFi OS's login path
+      if ((res.status === 404 || parseEnvelope(res.text)?.meta?.msg === LOGIN_REQUIRED) && !flavor) {
+        kind = kind === 'unifios' ? 'classic' : 'unifios';
+        res = await loginAt(kind, deadline);
+      }
+      if (res.status === 429) {
+        const until = now() + (retryAfterMs(res.header('retry-after'), now()) ?? LOGIN_LOCK_WAIT_MS);
+        throw refuse(throttled(until), until - now(), true);
+      }
+      if (res.status === 502 || res.status === 503) throw new ControllerBusyError(base, STARTING_WAIT_S, res.status);
       if (!res.ok) {
         const answer = parseJson(res.text) as { code?: unknown; meta?: { msg?: unknown } } | undefined;
         const msg = typeof answer?.meta?.msg === 'string' ? answer.meta.msg : undefined;
         const code = typeof answer?.code === 'string' ? answer.code : undefined;
         // UniFi OS asks for the second factor with 499 MFA_AUTH_REQUIRED, a classic controller with
         // api.err.Ubic2faTokenRequired: the password alone will never do
+        const reason = code ?? msg ?? `HTTP ${res.status}`;
         if (res.status === 499 || code === 'MFA_AUTH_REQUIRED' || (msg !== undefined && /2fa/i.test(msg))) {
-          throw new ControllerError('controllerTwoFactor', base, code ?? msg ?? `HTTP ${res.status}`, 502, {});
+          throw refuse(
+            () => new ControllerError('controllerTwoFactor', base, reason, 502, {}),
+            Number.POSITIVE_INFINITY,
+          );
         }
-        throw new ControllerError('controllerLoginRefused', base, msg ?? `HTTP ${res.status}`);
+        throw refuse(() => new ControllerError('controllerLoginRefused', base, reason), Number.POSITIVE_INFINITY);
+      }
+      // a login answered 2xx without a session: a locked account's answer on some consoles
+      if (cookies.size === 0) {
+        const until = now() + LOGIN_LOCK_WAIT_MS;
+        throw refuse(throttled(until), LOGIN_LOCK_WAIT_MS, true);
+      }
+      flavor = kind;
+      logins++;
+      // its end is on the controller's clock: what is left of it, on ours
+      const end = sessionEnd(res);
+      if (end !== undefined) {
+        const left = Math.max(0, end - (now() + skewMs));
+        renewAt = now() + left - Math.min(RENEW_BEFORE_MS, left / 10);
       }
     })().finally(() => {
       loggingIn = undefined;
@@ -250,8 +367,29 @@ export function createUnifiClient(config: ControllerConfig) {
     return flavor === 'unifios' ? `/proxy/network${path}` : path;
   }
 
-  /** Whether a call must log in first: no session yet, or (API key) the controller's flavour not yet known. */
-  const mustLogIn = () => (apiKey ? flavor !== 'unifios' : cookies.size === 0);
+  /**
+   * Whether a call must log in first: no session yet, or one about to end; with an API key, the controller's flavour
+   * not yet proved.
+   */
+  const mustLogIn = () => (apiKey ? flavor !== 'unifios' : cookies.size === 0 || now() >= renewAt);
+
+  /**
+   * A call refused for the account's rights, told apart from a wrong password: the Network application's
+   * `api.err.NoPermission` (a read-only account writing; aiounifi's `NoPermission`), or UniFi OS's own 403
+   * `{"error":{"code":403}}` (an account without the Network application). A refused CSRF token is not one.
+   */
+  function refusedForRights(res: Answer, msg: unknown) {
+    if (res.status !== 403 && msg !== NO_PERMISSION) return;
+    const own = (parseJson(res.text) as { error?: { code?: unknown } } | undefined)?.error?.code === 403;
+    if (msg === NO_PERMISSION || own) {
+      throw new ControllerError('controllerNoPermission', base, msg === NO_PERMISSION ? NO_PERMISSION : 'HTTP 403');
+    }
+  }
+
+  /** An API key refused: remembered until the settings change (another try would meet the same answer). */
+  function keyRefused(): Error {
+    return refuse(() => new ControllerError('controllerLoginRefused', base, API_KEY_REFUSED), Number.POSITIVE_INFINITY);
+  }
 
   /** A call counted and timed for /metrics, when the console watches (`observe`). */
   async function observed<R>(path: string, run: () => Promise<R>): Promise<R> {
@@ -274,17 +412,20 @@ export function createUnifiClient(config: ControllerConfig) {
 
   async function callOnce<T>(method: string, path: string, body?: unknown): Promise<T[]> {
     const deadline = now() + timeoutMs;
+    checkRefusal();
     if (mustLogIn()) await login(deadline);
     for (let attempt = 0; ; attempt++) {
+      const sentAfter = logins;
       const res = await request(method, networkPath(path), body, deadline);
       const envelope = parseEnvelope(res.text);
       const expired = res.status === 401 || envelope?.meta?.msg === LOGIN_REQUIRED;
-      if (expired && apiKey) throw new ControllerError('controllerLoginRefused', base, API_KEY_REFUSED);
+      if (expired && apiKey) throw keyRefused();
       if (expired && attempt === 0) {
-        await login(deadline);
+        await login(deadline, sentAfter);
         continue;
       }
       if (expired) throw new ControllerError('controllerLoginRefused', base, LOGIN_REQUIRED);
+      refusedForRights(res, envelope?.meta?.msg);
       if (!envelope) throw new ControllerError('controllerFailed', base, `HTTP ${res.status}, not JSON`);
       if (envelope.meta?.rc !== 'ok' || !res.ok) {
         const msg = envelope.meta?.msg ?? `HTTP ${res.status}`;
@@ -306,16 +447,19 @@ export function createUnifiClient(config: ControllerConfig) {
 
   async function v2Once(method: string, path: string, body?: unknown): Promise<unknown> {
     const deadline = now() + timeoutMs;
+    checkRefusal();
     if (mustLogIn()) await login(deadline);
     for (let attempt = 0; ; attempt++) {
+      const sentAfter = logins;
       const res = await request(method, networkPath(path), body, deadline);
-      if (res.status === 401 && apiKey) throw new ControllerError('controllerLoginRefused', base, API_KEY_REFUSED);
+      if (res.status === 401 && apiKey) throw keyRefused();
       if (res.status === 401 && attempt === 0) {
-        await login(deadline);
+        await login(deadline, sentAfter);
         continue;
       }
       if (res.status === 401) throw new ControllerError('controllerLoginRefused', base, LOGIN_REQUIRED);
       if (res.status === 404) return undefined;
+      refusedForRights(res, (parseJson(res.text) as { meta?: { msg?: unknown } } | undefined)?.meta?.msg);
       const json = parseJson(res.text);
       if (!res.ok || json === undefined) {
         const answer = json as { message?: unknown; meta?: { msg?: unknown } } | undefined;
@@ -331,6 +475,8 @@ export function createUnifiClient(config: ControllerConfig) {
   return {
     url: base,
     flavor: () => flavor,
+    /** The controller's time now (ms), by the Date of its last answer (to the second); ours before any answer. */
+    controllerNow: () => now() + skewMs,
     login: () => login(),
     call,
     v2,
@@ -338,6 +484,10 @@ export function createUnifiClient(config: ControllerConfig) {
     async check(): Promise<{ ok: true; flavor: Flavor }> {
       await call('GET', '/api/self/sites');
       return { ok: true, flavor: flavor ?? 'classic' };
+    },
+    /** Forgets a refused login (an administrator checks again), not a lock the controller is still holding. */
+    forgetRefusal() {
+      if (refusal && !refusal.lock) refusal = undefined;
     },
     async close() {
       await dispatcher?.close();

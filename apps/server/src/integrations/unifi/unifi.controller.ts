@@ -10,6 +10,7 @@ import { UnavailableError } from '../../lib/errors.ts';
 import type { OpsMetrics } from '../../lib/opsMetrics.ts';
 import { createReadCache, type ReadCache } from '../../lib/readCache.ts';
 import { type ControllerConfig, createUnifiClient, type UnifiClient } from './unifi.client.ts';
+import { ControllerBusyError, ControllerError, ControllerTimeoutError } from './unifi.errors.ts';
 import {
   type ControllerSite,
   toBlockedDevices,
@@ -52,6 +53,21 @@ export function createController(client: UnifiClient, cache: ReadCache, shared?:
   /** The clients of a site connected now, as the controller lists them (the devices screen reads the same). */
   const stations = (site: string, ttlMs?: number) =>
     read(`${site}:sta`, () => client.call('GET', `/api/s/${s(site)}/stat/sta`), ttlMs);
+  /** The newest batch of a voucher request's kind made since `since` (s), read back from the controller. */
+  async function madeSince(site: string, v: VoucherRequest, since: number): Promise<Voucher[]> {
+    const all = await client.call('GET', `/api/s/${s(site)}/stat/voucher`);
+    const alike = all.filter(
+      (r) =>
+        r.note === v.note &&
+        r.quota === v.quota &&
+        r.duration === v.expire &&
+        typeof r.create_time === 'number' &&
+        r.create_time >= since,
+    );
+    const newest = Math.max(...alike.map((r) => r.create_time as number));
+    const batch = alike.filter((r) => r.create_time === newest);
+    return batch.length === v.n ? batch.map(toVoucher) : [];
+  }
   return {
     client,
 
@@ -79,7 +95,13 @@ export function createController(client: UnifiClient, cache: ReadCache, shared?:
         ttlMs,
       ),
 
-    /** Creates vouchers and answers the new ones (the controller answers only their create_time). */
+    /**
+     * Creates vouchers and answers the new ones (the controller answers only their create_time; the batch is then read
+     * by it, `stat/voucher` filtered by `create_time` as Art-of-WiFi's `stat_voucher` sends it). A create that failed
+     * busy or late may have been made all the same (behind a proxy that gave up waiting): it is never sent again, the
+     * site's vouchers are read back instead, and a batch of this note, count, quota and duration made since the call
+     * began (on the controller's clock, a minute allowed) is answered as made; none, and the call fails as it did.
+     */
     async createVouchers(site: string, v: VoucherRequest): Promise<Voucher[]> {
       const body: Record<string, unknown> = {
         cmd: 'create-voucher',
@@ -91,17 +113,38 @@ export function createController(client: UnifiClient, cache: ReadCache, shared?:
       if (v.up !== undefined) body.up = v.up;
       if (v.down !== undefined) body.down = v.down;
       if (v.bytes !== undefined) body.bytes = v.bytes;
-      const [made] = await client.call<{ create_time?: number }>('POST', `/api/s/${s(site)}/cmd/hotspot`, body);
+      const began = Math.floor(client.controllerNow() / 1000);
+      let made: { create_time?: number } | undefined;
+      try {
+        [made] = await client.call<{ create_time?: number }>('POST', `/api/s/${s(site)}/cmd/hotspot`, body);
+      } catch (err) {
+        cache.invalidate(`${site}:voucher`);
+        if (!(err instanceof ControllerBusyError || err instanceof ControllerTimeoutError)) throw err;
+        const found = await madeSince(site, v, began - 60).catch(() => []);
+        if (found.length === 0) throw err;
+        return found;
+      }
       cache.invalidate(`${site}:voucher`);
-      const all = await client.call('GET', `/api/s/${s(site)}/stat/voucher`);
-      // this batch: made in that second with this note (another batch of the same second has its own note)
       const batch = made?.create_time;
+      const read = batch === undefined ? undefined : { create_time: batch };
+      const all = await client.call('POST', `/api/s/${s(site)}/stat/voucher`, read);
+      // this batch: made in that second with this note (another batch of the same second has its own note)
       return all.filter((r) => batch === undefined || (r.create_time === batch && r.note === v.note)).map(toVoucher);
     },
 
-    /** Forgets the kept voucher list of a site: the next read asks the controller (its counts and statuses). */
-    forgetVouchers(site: string): void {
-      cache.invalidate(`${site}:voucher`);
+    /**
+     * A voucher read afresh: its batch alone (`stat/voucher` by `create_time`), the kept list then holding what the
+     * controller said of it; undefined when the controller no longer has it.
+     */
+    async voucherAfresh(site: string, v: Voucher): Promise<Voucher | undefined> {
+      const batch = await client.call('POST', `/api/s/${s(site)}/stat/voucher`, {
+        create_time: Math.floor(v.createTime / 1000),
+      });
+      const fresh = batch.map(toVoucher).find((x) => x.id === v.id);
+      cache.update<Voucher[]>(`${site}:voucher`, (list) =>
+        fresh ? list.map((x) => (x.id === v.id ? fresh : x)) : list.filter((x) => x.id !== v.id),
+      );
+      return fresh;
     },
 
     async deleteVoucher(site: string, id: string): Promise<void> {
@@ -212,7 +255,8 @@ export function createController(client: UnifiClient, cache: ReadCache, shared?:
 
     /** Puts every access point of the site in an AP group; answers how many. */
     async fillApGroup(site: string, group: Record<string, unknown>): Promise<number> {
-      const macs = (await client.call('GET', `/api/s/${s(site)}/stat/device`))
+      // the devices' MACs and types only: `stat/device-basic` (Art-of-WiFi's list_devices_basic), no statistics
+      const macs = (await client.call('GET', `/api/s/${s(site)}/stat/device-basic`))
         .filter((d) => d.type === undefined || d.type === 'uap')
         .map((d) => String(d.mac));
       await client.v2('PUT', `/v2/api/site/${s(site)}/apgroups/${s(String(group._id))}`, {
@@ -235,15 +279,23 @@ export function createController(client: UnifiClient, cache: ReadCache, shared?:
       return wlan;
     },
 
-    /** Puts every access point of the site in a wifi group (both radios); answers how many. */
+    /**
+     * Puts every access point of the site in a wifi group (both radios); answers how many. In one call
+     * (`group/device`), or, on a controller without it (404), device by device (`upd/device/{_id}`, as Art-of-WiFi's
+     * set_ap_wlangroup; its `wlan_overrides: []` is not sent, which would drop each device's own overrides).
+     */
     async applyWlanGroup(site: string, groupId: string): Promise<number> {
       const ids = (await client.call('GET', `/api/s/${s(site)}/stat/device`)).map((d) => String(d._id));
       if (ids.length === 0) return 0;
-      await client.call('PUT', `/api/s/${s(site)}/group/device`, {
-        id: ids,
-        data: { wlangroup_id_ng: groupId, wlangroup_id_na: groupId },
-      });
-      await forget(`${site}:device`);
+      const radios = { wlangroup_id_ng: groupId, wlangroup_id_na: groupId };
+      try {
+        await client.call('PUT', `/api/s/${s(site)}/group/device`, { id: ids, data: radios });
+      } catch (err) {
+        if (!(err instanceof ControllerError && err.controllerMsg === 'api.err.NotFound')) throw err;
+        for (const id of ids) await client.call('POST', `/api/s/${s(site)}/upd/device/${s(id)}`, radios);
+      } finally {
+        await forget(`${site}:device`);
+      }
       return ids.length;
     },
 
@@ -272,7 +324,6 @@ export function createController(client: UnifiClient, cache: ReadCache, shared?:
         down?: number | null;
         bytes?: number | null;
         apMac?: string;
-        voucherId?: string;
       },
     ) {
       const body: Record<string, unknown> = { cmd: 'authorize-guest', mac: g.mac, minutes: g.minutes };
@@ -280,15 +331,23 @@ export function createController(client: UnifiClient, cache: ReadCache, shared?:
       if (g.down) body.down = g.down;
       if (g.bytes) body.bytes = g.bytes;
       if (g.apMac) body.ap_mac = g.apMac;
-      if (g.voucherId) body.voucher_id = g.voucherId;
       // the kept voucher list is not read again: its use counts lag, the console's own uses do not (vouchers.service.ts)
       await client.call('POST', `/api/s/${s(site)}/cmd/stamgr`, body);
     },
 
-    /** Whether the controller now shows the guest's phone let in (its online client, asked afresh). */
-    async guestAuthorized(site: string, mac: string): Promise<boolean> {
-      const clients = await client.call('GET', `/api/s/${s(site)}/stat/sta/${s(mac)}`);
-      return clients.some((c) => c.mac === mac && c.authorized === true);
+    /**
+     * Whether the controller now shows the guest's phone let in (its online client, asked afresh): `yes`, `no` (listed,
+     * not authorized), or `unknown` (not listed yet: controllers list a new client a minute or two late, and some
+     * answer `api.err.UnknownStation` meanwhile).
+     */
+    async guestAuthorized(site: string, mac: string): Promise<'yes' | 'no' | 'unknown'> {
+      const clients = await client.call('GET', `/api/s/${s(site)}/stat/sta/${s(mac)}`).catch((err: unknown) => {
+        if (err instanceof ControllerError && err.controllerMsg === 'api.err.UnknownStation') return [];
+        throw err;
+      });
+      const listed = clients.filter((c) => c.mac === mac);
+      if (listed.length === 0) return 'unknown';
+      return listed.some((c) => c.authorized === true) ? 'yes' : 'no';
     },
 
     async setBlocked(site: string, mac: string, blocked: boolean): Promise<void> {

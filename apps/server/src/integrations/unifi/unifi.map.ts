@@ -188,8 +188,9 @@ export type GuestLogin = {
   enabled: boolean;
   portalName: string;
   /**
-   * The controller's own `auth`, except an external portal (`custom`), whose form is the one of `voucher_enabled`
-   * and `password_enabled`: the console keeps the site's choice there when it points the controller at itself.
+   * The console's choice (none, password, hotspot), else the controller's own `auth` (facebook_wifi): a hotspot or an
+   * external portal (`custom`) is the form of `voucher_enabled` and `password_enabled`, where the console keeps the
+   * site's choice (a console before this read `password` from `auth` itself, which controllers do not take).
    */
   auth: string;
   password: string;
@@ -211,14 +212,10 @@ const minutesOf = (v: unknown): number | undefined => {
 
 export function toGuestLogin(raw: Raw | undefined): GuestLogin {
   const own = str(raw?.auth) || 'none';
-  const auth =
-    own !== 'custom'
-      ? own
-      : raw?.voucher_enabled === true
-        ? 'hotspot'
-        : raw?.password_enabled === true
-          ? 'password'
-          : 'none';
+  // the controller's `auth` is none, hotspot, facebook_wifi or custom (paultyng/go-unifi setting_guest_access): its
+  // hotspot and an external portal (custom) say their form in `voucher_enabled` and `password_enabled`
+  const switched = raw?.voucher_enabled === true ? 'hotspot' : raw?.password_enabled === true ? 'password' : undefined;
+  const auth = own === 'custom' ? (switched ?? 'none') : own === 'hotspot' ? (switched ?? 'hotspot') : own;
   return {
     enabled: raw?.portal_enabled === true,
     portalName: str(raw?.facebook_wifi_gw_name),

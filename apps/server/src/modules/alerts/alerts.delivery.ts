@@ -1,13 +1,13 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { type BlockList, isIP, type LookupFunction } from 'node:net';
 import type { AlertDelivery, Webhook, WebhookFormat, WebhookInput } from '@it4u/shared/api';
 import type { Audit } from '../../lib/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
-import { checkHost } from '../../lib/hosts.ts';
+import { checkHost, failureKind, rangesOf } from '../../lib/hosts.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { SettingsStore } from '../settings/settings.module.ts';
 import type { AlertsRepository, Claimed, Targets } from './alerts.repository.ts';
@@ -71,18 +71,22 @@ export function webhookBody(
 export const signature = (secret: string, timestamp: number, body: string) =>
   `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 
+/** Where a webhook may go: never this machine, loopback, link-local, nor a private range an administrator did not allow. */
+type Reach = { allowLoopback: boolean; refusePrivate: true; allowed: BlockList };
+
 /**
- * POSTs a body to an address checked first (not this machine, loopback or link-local), connecting to the address
- * checked, so that a name that answers otherwise a moment later changes nothing. Answers what the receiver said.
+ * POSTs a body to an address checked first (not this machine, loopback, link-local, nor a private range not allowed),
+ * connecting to the address checked, so that a name that answers otherwise a moment later changes nothing. Answers
+ * what the receiver said.
  */
 async function post(
   url: string,
   body: string,
   headers: Record<string, string>,
-  allowLoopback: boolean,
+  reach: Reach,
 ): Promise<{ ok: boolean; answer: string }> {
   const target = new URL(url);
-  const checked = await checkHost(target.hostname, { allowLoopback });
+  const checked = await checkHost(target.hostname, reach);
   if (!checked.ok)
     return {
       ok: false,
@@ -111,8 +115,8 @@ async function post(
         resolve({ ok: status >= 200 && status < 300, answer: `HTTP ${status}` });
       },
     );
-    request.on('timeout', () => request.destroy(new Error('no answer within 10 s')));
-    request.on('error', (err) => resolve({ ok: false, answer: err.message.slice(0, 200) }));
+    request.on('timeout', () => request.destroy(Object.assign(new Error('no answer'), { code: 'ETIMEDOUT' })));
+    request.on('error', (err) => resolve({ ok: false, answer: failureKind(err) }));
     request.end(body);
   });
 }
@@ -132,10 +136,16 @@ export function createAlertDelivery(deps: {
   now: () => number;
   /** the tests' receivers on loopback */
   allowLoopback?: boolean;
+  /** private ranges webhooks may reach all the same (CIDR, comma-separated) */
+  allowRanges?: string;
   publicUrl?: string;
 }) {
   const { alerts } = deps;
-  const allowLoopback = deps.allowLoopback ?? false;
+  const reach: Reach = {
+    allowLoopback: deps.allowLoopback ?? false,
+    refusePrivate: true,
+    allowed: rangesOf(deps.allowRanges),
+  };
   const settings = async (): Promise<AlertDelivery> => ({
     ...DEFAULTS,
     ...((await deps.store.read<AlertDelivery>()) ?? {}),
@@ -143,7 +153,10 @@ export function createAlertDelivery(deps: {
 
   async function checkAddress(url: string) {
     const host = new URL(url).hostname;
-    const checked = await checkHost(host, { allowLoopback });
+    const checked = await checkHost(host, reach);
+    if (!checked.ok && checked.refused === 'forbidden' && checked.kind === 'private') {
+      throw new BadRequestError('webhookPrivate', 'url', { host, address: checked.address });
+    }
     if (!checked.ok)
       throw new BadRequestError('webhookRefused', 'url', {
         host,
@@ -202,7 +215,7 @@ export function createAlertDelivery(deps: {
               'x-it4u-timestamp': String(timestamp),
               'x-it4u-signature': signature(decryptSecret(deps.secretKey, hook.secret), timestamp, body),
             },
-            allowLoopback,
+            reach,
           );
         } catch (err) {
           outcome = { ok: false, answer: err instanceof Error ? err.message.slice(0, 200) : 'failed' };

@@ -29,6 +29,8 @@ export function alertsModule(
     now?: () => number;
     /** webhooks may go to loopback (the tests' receivers) */
     webhooksToLoopback?: boolean;
+    /** private ranges webhooks may reach all the same (an administrator's WEBHOOKS_ALLOW_RANGES) */
+    webhooksAllowRanges?: string;
     /** where the web app is reached, for the links of mails and webhooks */
     publicUrl?: string;
     /** how often to look (ms); 0: never on its own (tests look themselves) */
@@ -46,6 +48,7 @@ export function alertsModule(
     secretKey: core.key('secrets'),
     now,
     allowLoopback: deps.webhooksToLoopback,
+    allowRanges: deps.webhooksAllowRanges,
     publicUrl: deps.publicUrl,
   });
   const service = createAlertsService({

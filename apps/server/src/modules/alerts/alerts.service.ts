@@ -32,6 +32,15 @@ export function scopeOf(actor: Actor): Scope {
   return { everySite: staff && !holdsSites, sites, staff, admin: mayDo(actor, 'mailer') };
 }
 
+/**
+ * An alert as its reader may see it: a customer is told that staff acknowledged it and when, never by whom nor the
+ * note (staff's words to each other).
+ */
+export function forReader(actor: Actor, alert: Alert): Alert {
+  if (seesAllSites(actor) || alert.ack === null) return alert;
+  return { ...alert, ack: { by: '', at: alert.ack.at, note: '' } };
+}
+
 export function createAlertsService(deps: {
   alerts: AlertsRepository;
   sources: AlertSources;
@@ -90,8 +99,10 @@ export function createAlertsService(deps: {
       return result;
     },
 
-    page: (actor: Actor, state: 'open' | 'resolved', page: number, pageSize: number) =>
-      alerts.page(scopeOf(actor), state, (page - 1) * pageSize, pageSize),
+    async page(actor: Actor, state: 'open' | 'resolved', page: number, pageSize: number) {
+      const found = await alerts.page(scopeOf(actor), state, (page - 1) * pageSize, pageSize);
+      return { ...found, items: found.items.map((alert) => forReader(actor, alert)) };
+    },
 
     counts: (actor: Actor): Promise<AlertCounts> => alerts.counts(scopeOf(actor), deps.now()),
 

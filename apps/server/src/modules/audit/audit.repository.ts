@@ -1,4 +1,11 @@
-import { AUDIT_AREAS, type AuditArea, type AuditEntry, type SiteChange } from '@it4u/shared';
+import {
+  ADMIN_DETAIL_EVENTS,
+  ADMIN_ONLY_EVENTS,
+  AUDIT_AREAS,
+  type AuditArea,
+  type AuditEntry,
+  type SiteChange,
+} from '@it4u/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { containsAny, rowsOf } from '../../lib/sql.ts';
@@ -14,7 +21,21 @@ export type AuditFilter = {
   customer?: { contractId: number; sites: string[] };
   fromDate?: number;
   toDate?: number;
+  /**
+   * whether the reader is an administrator: others read neither the lines of ADMIN_ONLY_EVENTS nor the details of
+   * ADMIN_DETAIL_EVENTS (nor find a line by what those details hold)
+   */
+  administrator: boolean;
 };
+
+/** Whether a line's details are an administrator's to read (SQL, on `event`). */
+const ADMIN_DETAILS = sql`event like any(${sql.param(ADMIN_DETAIL_EVENTS.map((e) => `${e}%`))}::text[])`;
+
+/** A line's columns as the reader may see them: details of administrators' settings only to administrators. */
+const columnsOf = (f: AuditFilter): SQL =>
+  f.administrator
+    ? sql`id, at, actor_id, actor_name, event, target, ip, details`
+    : sql`id, at, actor_id, actor_name, event, target, ip, case when ${ADMIN_DETAILS} then null else details end as details`;
 
 /** The events that change how a site's wifi behaves (not its vouchers, nor a device blocked). */
 const SITE_CHANGES = ['wireless.', 'splash.', 'cronjob.', 'site.update'];
@@ -50,7 +71,16 @@ const ofSites = (sites: string[]): SQL =>
     or (event like 'site.%' and target = any(${sql.param(sites)}::text[])))`;
 
 function whereOf(f: AuditFilter): SQL {
-  const parts: SQL[] = [containsAny(f.q, ['event', 'target', 'details::text'])];
+  const parts: SQL[] = [
+    containsAny(f.q, [
+      'event',
+      'target',
+      f.administrator
+        ? 'details::text'
+        : `(case when ${ADMIN_DETAIL_EVENTS.map((e) => `event like '${e}%'`).join(' or ')} then '' else details::text end)`,
+    ]),
+  ];
+  if (!f.administrator) parts.push(sql`event <> all(${sql.param([...ADMIN_ONLY_EVENTS])}::text[])`);
   if (f.actor?.trim()) parts.push(sql`lower(actor_name) = lower(${f.actor.trim()})`);
   if (f.area) {
     const starts = AUDIT_AREAS[f.area].map((s) => `${s}%`);
@@ -73,7 +103,7 @@ export function createAuditRepository(db: Db) {
     async page(f: AuditFilter, offset: number, limit: number): Promise<{ items: AuditEntry[]; total: number }> {
       const where = whereOf(f);
       const [rows, counted] = await Promise.all([
-        db.execute(sql`select id, at, actor_id, actor_name, event, target, ip, details from audit_events
+        db.execute(sql`select ${columnsOf(f)} from audit_events
           where ${where} order by at desc, id desc offset ${offset} limit ${limit}`),
         db.execute(sql`select count(*)::int as n from audit_events where ${where}`),
       ]);
@@ -113,8 +143,7 @@ export function createAuditRepository(db: Db) {
     /** The lines of a filter, newest first, `size` at a time after the line `before` (keyset: no line read twice). */
     async after(f: AuditFilter, before: number | undefined, size: number): Promise<AuditEntry[]> {
       const keyset = before === undefined ? sql`true` : sql`id < ${before}`;
-      const rows =
-        await db.execute(sql`select id, at, actor_id, actor_name, event, target, ip, details from audit_events
+      const rows = await db.execute(sql`select ${columnsOf(f)} from audit_events
         where ${whereOf(f)} and ${keyset} order by id desc limit ${size}`);
       return rowsOf<Row>(rows).map(entryOf);
     },

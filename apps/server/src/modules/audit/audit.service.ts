@@ -1,5 +1,5 @@
 import { auditDetailParts } from '@it4u/shared';
-import type { Actor } from '../../lib/context.ts';
+import { type Actor, mayDo } from '../../lib/context.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { buildSheet, exportQueue } from '../../lib/spreadsheet.ts';
 import type { ContractsForRecords } from '../contracts/contracts.module.ts';
@@ -7,7 +7,7 @@ import type { SitesService } from '../sites/sites.service.ts';
 import type { AuditFilter, AuditRepository } from './audit.repository.ts';
 
 /** The filters as a caller sends them: a customer by its contract's id. */
-export type AuditQuery = Omit<AuditFilter, 'customer'> & { contractId?: number };
+export type AuditQuery = Omit<AuditFilter, 'customer' | 'administrator'> & { contractId?: number };
 
 /** The most lines an export holds, and how many are read at a time. */
 export const AUDIT_EXPORT_MAX = 100_000;
@@ -21,8 +21,10 @@ export function createAuditService(deps: {
   contracts: Pick<ContractsForRecords, 'find'>;
   sites: Pick<SitesService, 'assertAccess'>;
 }) {
-  async function filterOf(query: AuditQuery): Promise<AuditFilter> {
-    const { contractId, ...rest } = query;
+  /** The reader's filter: what they asked, and what their role may read (an administrator reads every line whole). */
+  async function filterOf(actor: Actor, query: AuditQuery): Promise<AuditFilter> {
+    const { contractId, ...asked } = query;
+    const rest = { ...asked, administrator: mayDo(actor, 'parameters') };
     if (rest.fromDate !== undefined && rest.toDate !== undefined && rest.fromDate > rest.toDate) {
       throw new BadRequestError('startAfterEnd', 'fromDate');
     }
@@ -33,9 +35,9 @@ export function createAuditService(deps: {
   }
 
   return {
-    async page(query: AuditQuery & { page: number; pageSize: number }) {
+    async page(actor: Actor, query: AuditQuery & { page: number; pageSize: number }) {
       const { page, pageSize, ...filters } = query;
-      return deps.audit.page(await filterOf(filters), (page - 1) * pageSize, pageSize);
+      return deps.audit.page(await filterOf(actor, filters), (page - 1) * pageSize, pageSize);
     },
 
     /** The changes to a site's wifi over a range, for a caller who may see the site. */
@@ -46,8 +48,8 @@ export function createAuditService(deps: {
     },
 
     /** The lines of the filters as a sheet, newest first, read a thousand at a time. */
-    async export(query: AuditQuery): Promise<Buffer> {
-      const filter = await filterOf(query);
+    async export(actor: Actor, query: AuditQuery): Promise<Buffer> {
+      const filter = await filterOf(actor, query);
       return exportQueue.run(async () => {
         const rows: unknown[][] = [];
         let before: number | undefined;

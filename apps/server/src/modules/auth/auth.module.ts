@@ -33,6 +33,7 @@ export function authModule(
     audit: core.audit,
     signAccess: (claims) => sign(claims),
     refreshKey: core.key('refresh'),
+    identifierKey: core.key('identifiers'),
     onSignedIn: (userId, sessionId) => core.realtime.toUserBut(userId, sessionId, 'session:elsewhere'),
     onRefused: (reason) => core.ops.signinRefused(reason),
   });
@@ -40,6 +41,7 @@ export function authModule(
     db: core.db,
     accounts: deps.accounts,
     audit: core.audit,
+    identifierKey: core.key('identifiers'),
     mail: deps.mail,
     publicUrl: deps.publicUrl.replace(/\/+$/, ''),
     now: deps.now ?? Date.now,
@@ -48,5 +50,5 @@ export function authModule(
   const { sessions } = deps.accounts;
   const sessionStore: SessionStore = { load: sessions.load, touch: sessions.touch };
   const routes: Area['routes'] = async (api) => authRoutes(api, { auth: service, accounts: deps.accounts, reset });
-  return { service, verifyAccess, sessionStore, routes };
+  return { service, verifyAccess, sessionStore, routes, endResetLinks: reset.endLinks };
 }

@@ -15,10 +15,19 @@ const MAX_FAILURES_PER_ADDRESS = 20;
 const SLOW_AFTER_ACCOUNT_FAILURES = 5;
 const SLOW_STEP_MS = 500;
 const SLOW_MAX_MS = 5_000;
-const REMEMBER_TTL_MS = 30 * 24 * 3600_000;
+export const REMEMBER_TTL_MS = 30 * 24 * 3600_000;
 const SESSION_TTL_MS = 12 * 3600_000;
 /** The refresh token just replaced still works this long (two tabs refreshing at once get the same new one). */
 export const REFRESH_GRACE_MS = 30_000;
+
+/**
+ * What the audit trail keeps of a name or address that is no account's: an HMAC of it under a key of the console's
+ * (`unknown:` and 16 hex digits), never the text typed, where people sometimes type a password. The same text gives the
+ * same mark, so failures of one typed name are still counted together (the throttle), and nobody can read it back.
+ */
+export function unknownIdentifier(key: Buffer, typed: string): string {
+  return `unknown:${createHmac('sha256', key).update(typed).digest('hex').slice(0, 16)}`;
+}
 
 type Deps = {
   /** the users area's accounts and their sessions */
@@ -27,6 +36,8 @@ type Deps = {
   signAccess: (claims: { sub: string; sid: string }) => string;
   /** HMAC key of refresh tokens */
   refreshKey: Buffer;
+  /** HMAC key of the marks that stand for unknown sign-in names in the audit trail */
+  identifierKey: Buffer;
   /** waits before checking a password of an account under attack (tests pass their own) */
   pause?: (ms: number) => Promise<void>;
   /** a user signed in: their other open sessions are told, and go to /logined */
@@ -42,6 +53,7 @@ export function createAuthService({
   audit,
   signAccess,
   refreshKey,
+  identifierKey,
   pause = sleep,
   onSignedIn = () => {},
   onRefused = () => {},
@@ -77,7 +89,7 @@ export function createAuthService({
     ): Promise<SigninAnswer> {
       const key = input.usernameOrEmail.trim().toLowerCase();
       const user = await accounts.byLogin(key);
-      const target = user ? user.username.toLowerCase() : key;
+      const target = user ? user.username.toLowerCase() : unknownIdentifier(identifierKey, key);
       // The attempt is recorded as a failure before anything is checked, and counted with the others: tries made
       // in parallel cannot all slip under the limits. It is taken back when the password is right.
       const attempt = await audit.record('signin.failure', origin, { target });
@@ -131,7 +143,7 @@ export function createAuthService({
      * tabs refreshing at once both get the new one); a real earlier token of the session presented again means a
      * copy was stolen, and ends the session. Knowing a session id alone does nothing: the token is signed.
      */
-    async refresh(refreshToken: string, origin: Origin): Promise<Tokens> {
+    async refresh(refreshToken: string, origin: Origin): Promise<Tokens & { remember: boolean }> {
       const invalid = new UnauthorizedError('sessionEnded');
       const parsed = parseRefreshToken(refreshToken);
       if (!parsed) throw invalid;
@@ -142,7 +154,7 @@ export function createAuthService({
         const ttl = session.remember ? REMEMBER_TTL_MS : SESSION_TTL_MS;
         if (counter === session.refreshCounter) {
           if (await sessions.advance(sid, counter, new Date(Date.now() + ttl))) {
-            return issue(session.userId, sid, counter + 1);
+            return { ...issue(session.userId, sid, counter + 1), remember: session.remember };
           }
           continue; // another refresh won the race: look again
         }
@@ -150,7 +162,7 @@ export function createAuthService({
           counter === session.refreshCounter - 1 &&
           session.rotatedAt !== null &&
           Date.now() - session.rotatedAt.getTime() < REFRESH_GRACE_MS;
-        if (justReplaced) return issue(session.userId, sid, session.refreshCounter);
+        if (justReplaced) return { ...issue(session.userId, sid, session.refreshCounter), remember: session.remember };
         if (counter < session.refreshCounter) {
           await sessions.revoke(sid);
           await audit.record('session.reuse', { ...origin, actor: { id: session.userId } }, { target: sid });

@@ -9,6 +9,7 @@ import { randomToken, sha256 } from '../../lib/secrets.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { mailTexts } from '../mail/mail.texts.ts';
 import type { UserAccounts } from '../users/users.module.ts';
+import { unknownIdentifier } from './auth.service.ts';
 
 /** How long a reset link works. */
 export const RESET_TTL_MS = 30 * 60_000;
@@ -30,6 +31,8 @@ export function createResetService(deps: {
   /** the users area's accounts */
   accounts: UserAccounts;
   audit: Audit;
+  /** HMAC key of the marks that stand for unknown addresses in the audit trail */
+  identifierKey: Buffer;
   mail: MailService;
   /** where the web app is, for the link (PUBLIC_URL) */
   publicUrl: string;
@@ -66,10 +69,19 @@ export function createResetService(deps: {
   return {
     available: () => deps.mail.available(),
 
+    /** Ends every open link of a user (a password set, an e-mail address changed, a block), in the caller's write. */
+    async endLinks(userId: number, tx: Db): Promise<void> {
+      await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
+    },
+
     /** Mails a reset link to the address if it is a user's; the answer is the same either way. */
     async request(email: string, origin: Origin): Promise<void> {
       if (!(await deps.mail.available())) throw new UnavailableError(503, 'mailNotConfigured');
-      const target = email.trim().toLowerCase();
+      const typed = email.trim().toLowerCase();
+      const user = await deps.accounts.byLogin(typed);
+      const known = user !== undefined && user.email.toLowerCase() === typed;
+      // the account's name, or a mark for an address that is no user's (never what was typed)
+      const target = known ? user.username.toLowerCase() : unknownIdentifier(deps.identifierKey, typed);
       const [forAddress, fromClient] = await Promise.all([
         audit.countSince('password.reset.request', hourAgo(), { target }),
         audit.countSince('password.reset.request', hourAgo(), { ip: origin.ip }),
@@ -78,8 +90,7 @@ export function createResetService(deps: {
         throw new TooManyRequestsError('resetTooMany', { minutes: 60 });
       }
       await audit.record('password.reset.request', origin, { target });
-      const user = await deps.accounts.byLogin(target);
-      if (!user || user.email.toLowerCase() !== target || user.status !== 'Active') return;
+      if (!known || user.status !== 'Active') return;
       // sent after the answer: the time taken says nothing of whether the address is a user's
       deps.onSent?.(mailLink(user));
     },

@@ -1,77 +1,14 @@
 import type { AddressInfo } from 'node:net';
-import { type ClientEvents, type ServerEvents, SOCKET_PATH } from '@it4u/shared';
 import { sql } from 'drizzle-orm';
 import { createSigner } from 'fast-jwt';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deriveKey } from '../../lib/secrets.ts';
-import {
-  createTestApp,
-  drivers,
-  secondInstance,
-  seedUser,
-  signin,
-  type TestApp,
-  tokenFor,
-} from '../../test/helpers.ts';
+import { createTestApp, drivers, seedUser, signin, type TestApp, tokenFor } from '../../test/helpers.ts';
+import { arrives, closeSockets, next, socketOf } from '../../test/sockets.ts';
 
-type Client = Socket<ServerEvents, ClientEvents>;
 type Who = Awaited<ReturnType<typeof tokenFor>>;
 
-/** Sockets opened by a test, closed after it. */
-const opened: Client[] = [];
-
-/** A socket of the console at `url`, with an access token; answers once connected, or rejects with the refusal. */
-export function socketOf(url: string, token: string | undefined): Promise<Client> {
-  const socket: Client = connect(url, {
-    path: SOCKET_PATH,
-    transports: ['websocket'],
-    auth: token === undefined ? {} : { token },
-    reconnection: false,
-    forceNew: true,
-  });
-  opened.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (err) =>
-      reject(Object.assign(err, { code: (err as { data?: { code?: string } }).data?.code })),
-    );
-  });
-}
-
-/** The next event of a kind on a socket that `matches` (rejects after `ms`). */
-export function next<E extends keyof ServerEvents>(
-  socket: Client,
-  event: E,
-  ms = 5_000,
-  matches: (...args: Parameters<ServerEvents[E]>) => boolean = () => true,
-) {
-  return new Promise<Parameters<ServerEvents[E]>>((resolve, reject) => {
-    const listener = ((...args: Parameters<ServerEvents[E]>) => {
-      if (!matches(...args)) return;
-      clearTimeout(timer);
-      socket.off(event as 'presence', listener);
-      resolve(args);
-    }) as never;
-    const timer = setTimeout(() => {
-      socket.off(event as 'presence', listener);
-      reject(new Error(`no ${event} within ${ms} ms`));
-    }, ms);
-    socket.on(event as 'presence', listener);
-  });
-}
-
-/** Whether an event comes within `ms` (for what must not come). */
-function arrives(socket: Client, event: keyof ServerEvents, ms = 400) {
-  return next(socket, event, ms).then(
-    () => true,
-    () => false,
-  );
-}
-
-afterEach(() => {
-  for (const s of opened.splice(0)) s.disconnect();
-});
+afterEach(closeSockets);
 
 describe.each(drivers)('chat in real time on %s', (driver) => {
   let t: TestApp;
@@ -225,65 +162,5 @@ describe.each(drivers)('chat in real time on %s', (driver) => {
     const staffCame = next(watcher, 'presence', 5_000, (e) => e.userId === staff.user.id);
     await socketOf(url, staff.accessToken);
     expect((await staffCame)[0]).toMatchObject({ userId: staff.user.id, online: true });
-  });
-});
-
-describe.skipIf(!process.env.DATABASE_URL)('chat across two instances on one PostgreSQL', () => {
-  let one: TestApp;
-  let two: Awaited<ReturnType<typeof secondInstance>>;
-  const urls: string[] = [];
-  beforeAll(async () => {
-    one = await createTestApp('postgres');
-    two = await secondInstance(one);
-    for (const { app } of [one, two]) {
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      urls.push(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
-    }
-  });
-  afterAll(async () => {
-    await two.close();
-    await one.close();
-  });
-
-  it('delivers a message, presence, unread counts and a sign-in notice from one instance to the other', async () => {
-    const admin = await tokenFor(one, ['ROLE_ADMIN']);
-    const kt = await tokenFor(one, ['ROLE_KT']);
-    const onOne = (method: 'GET' | 'POST' | 'PUT', path: string, who: Who, payload?: object) =>
-      one.app.inject({ method, url: `/api/v1${path}`, headers: who.headers, payload });
-    const onTwo = (path: string, who: Who) =>
-      two.app.inject({ method: 'GET', url: `/api/v1${path}`, headers: who.headers });
-    const uuid = (
-      await onOne('PUT', '/private-chat/channel', admin, { userIdOne: admin.user.id, userIdTwo: kt.user.id })
-    ).json().channelUuid;
-
-    // kt is on the second instance; the first one's adapter listens once it has connected to PostgreSQL
-    const ktOnTwo = await socketOf(urls[1] as string, kt.accessToken);
-    let delivered: Parameters<ServerEvents['chat:message']> | undefined;
-    for (let i = 0; i < 20 && !delivered; i++) {
-      const heard = next(ktOnTwo, 'chat:message', 500);
-      await onOne('POST', `/private-chat/channel/${uuid}/messages`, admin, { contents: `tin ${i}` });
-      delivered = await heard.catch(() => undefined);
-    }
-    expect(delivered?.[0]).toMatchObject({ channelUuid: uuid, fromUserId: admin.user.id });
-    const count = (await onOne('GET', '/private-chat/unread', kt)).json().unread;
-    expect(count).toBeGreaterThan(0);
-    expect((await onTwo('/private-chat/unread', kt)).json().unread).toBe(count);
-
-    // admin comes online on the first instance: the second tells kt, and lists admin online
-    const about = (e: { userId: number }) => e.userId === admin.user.id;
-    ktOnTwo.emit('presence:watch', true);
-    await new Promise((r) => setTimeout(r, 200));
-    const came = next(ktOnTwo, 'presence', 5_000, about);
-    await socketOf(urls[0] as string, admin.accessToken);
-    expect((await came)[0]).toMatchObject({ userId: admin.user.id, online: true });
-    const contact = (await onTwo('/private-chat/contacts', kt))
-      .json()
-      .find((c: { userId: number }) => c.userId === admin.user.id);
-    expect(contact).toMatchObject({ online: true, unread: count });
-
-    // kt signs in again through the first instance: kt's session on the second is told
-    const told = next(ktOnTwo, 'session:elsewhere');
-    await signin(one.app, kt.user.username, kt.user.password);
-    await told;
   });
 });

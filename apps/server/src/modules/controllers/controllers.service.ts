@@ -204,10 +204,15 @@ export function createControllersService(deps: {
       return (await repository.all()).map((row) => ({ id: row.id, name: row.name, state: states.get(row.id) ?? null }));
     },
 
-    /** Checks one controller now. */
+    /**
+     * Checks one controller now, an administrator asking: a login refused before (the password since changed on the
+     * controller) is tried once again; a throttled one still waits out its lock.
+     */
     async checkNow(id: number): Promise<ControllerState> {
       if (!(await repository.find(id))) throw new NotFoundError('controllerNotFound');
-      return check(await deps.provider().byId(id));
+      const entry = await deps.provider().byId(id);
+      entry.controller.client.forgetRefusal();
+      return check(entry);
     },
 
     async create(input: ControllerInput, ctx: RequestContext): Promise<SavedController> {

@@ -1,5 +1,4 @@
 import type { ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
-import { ControllerError } from '../../integrations/unifi/unifi.errors.ts';
 import { guestFormOf, portalIsOurs, toGuestLogin } from '../../integrations/unifi/unifi.map.ts';
 import { createReadCache } from '../../lib/readCache.ts';
 import { sameSecret } from '../../lib/secrets.ts';
@@ -144,17 +143,13 @@ export function createPortalService(deps: {
         return { status: 400, message: { key: 'mustAccept', kind: 'error' } };
       }
 
-      try {
-        await controller.authorizeGuest(name, { mac, ...limits, apMac: guestMac(arrival.ap), voucherId });
-      } catch (err) {
-        // the controller refuses the voucher (spent or expired since the list kept here was read): said so, and
-        // the list read afresh for the next try; a controller that does not answer is the page's to say
-        if (!(voucherId && err instanceof ControllerError && err.code === 'controllerFailed')) throw err;
-        controller.forgetVouchers(name);
-        return { status: 403, message: { key: 'usedUp', kind: 'error' } };
-      }
-      // peers' users are bounced back to the portal after a "successful" call: confirm before sending them on
-      if (!(await controller.guestAuthorized(name, mac))) {
+      // the voucher was checked here against the controller's list, and its use counted here (voucher_uses): the
+      // controller is asked to let the phone in, as any public client asks it (no voucher goes with the call)
+      await controller.authorizeGuest(name, { mac, ...limits, apMac: guestMac(arrival.ap) });
+      // peers' users are bounced back to the portal after a "successful" call: confirm before sending them on. A
+      // phone not listed yet (controllers list a new client a minute or two late) was let in all the same: never
+      // told to try again
+      if ((await controller.guestAuthorized(name, mac)) === 'no') {
         return { status: 502, message: { key: 'failed', kind: 'error' } };
       }
       // a single-use voucher is spent: the controller forgets it, so that no other phone uses it

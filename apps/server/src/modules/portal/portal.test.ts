@@ -123,11 +123,7 @@ describe.each(drivers)('the guest login page on %s', (driver) => {
       down: 2048,
       bytes: 300,
       apMac: site.devices[0]?.mac,
-      voucherId: voucher.id,
-      voucherCode: voucher.code.replace('-', ''),
     });
-    // the controller records the guest with its voucher
-    expect(site.voucherGuests.get(voucher.id)).toEqual(new Set([guest]));
     // single use: spent, no other phone gets in with it
     expect(site.vouchers.some((v) => v._id === voucher.id)).toBe(false);
     const again = await post(site.name, { id: mac(), code: voucher.code, lang: 'en' }, '10.0.0.2');
@@ -174,11 +170,9 @@ describe.each(drivers)('the guest login page on %s', (driver) => {
     expect(third.body).toContain('This voucher has been used up or has expired.');
     expect(site.authorized.has(c)).toBe(false);
     expect((await post(site.name, { id: b, code: voucher.code }, '10.0.2.2')).statusCode).toBe(303);
-    // the controller counted each device once (the one that came back too), and knows the guests by the voucher
-    const onController = site.vouchers.find((v) => v._id === voucher.id);
-    expect(onController).toMatchObject({ used: 2, status: 'USED_MULTIPLE' });
-    expect(site.authorized.get(b)).toMatchObject({ voucherId: voucher.id });
-    // the register counts the uses once: the controller's count holds the guest page's
+    // the controller was asked to let the phones in, naming no voucher (as any public client asks): its own count is
+    // its own portal's; the register adds the page's uses, each device once (the one that came back too)
+    expect(site.vouchers.find((v) => v._id === voucher.id)).toMatchObject({ used: 0 });
     const listed = (await call('GET', `/it4u/${site.name}/voucher`)).json();
     expect(listed.find((v: { id: string }) => v.id === voucher.id)).toMatchObject({
       used: 2,
@@ -210,13 +204,21 @@ describe.each(drivers)('the guest login page on %s', (driver) => {
     const stored = (id: string) => site.vouchers.find((v) => v._id === id);
     const over = { start_time: SIM_CLOCKS.noon / 1000 - 36_000, end_time: SIM_CLOCKS.noon / 1000 - 7200 };
     Object.assign(stored(stale.id) ?? {}, { used: 1, status: 'USED_MULTIPLE', ...over });
-    // the console's list still has the last one valid: the controller refuses it, the guest is told so
+    // the console's kept list still has it valid: the voucher found there is read afresh (its batch), and refused
+    const batchReads = () => suite.sim.sim.callsFor('POST', '/api/s/{site}/stat/voucher', site.name);
+    const readsBefore = batchReads();
     const early = mac();
     const refused = await post(site.name, { id: early, code: stale.code, lang: 'en' }, '10.0.6.3');
     expect(refused.statusCode).toBe(403);
-    expect(refused.body).toContain('This voucher has been used up or has expired.');
+    expect(refused.body).toContain('This voucher has expired.');
     expect(site.authorized.has(early)).toBe(false);
-    // and reads the list afresh
+    expect(batchReads()).toBe(readsBefore + 1);
+    // a voucher deleted on the controller since is a wrong code
+    site.vouchers.splice(
+      site.vouchers.findIndex((v) => v._id === stale.id),
+      1,
+    );
+    expect((await post(site.name, { id: mac(), code: stale.code, lang: 'en' }, '10.0.6.4')).statusCode).toBe(401);
     Object.assign(stored(old.id) ?? {}, { used: 1, status: 'USED_MULTIPLE', ...over });
     Object.assign(stored(marked.id) ?? {}, { status: 'EXPIRED' });
     const stamgr = () => suite.sim.sim.callsFor('POST', '/api/s/{site}/cmd/stamgr', site.name);
@@ -244,11 +246,11 @@ describe.each(drivers)('the guest login page on %s', (driver) => {
       await call('POST', `/it4u/${site.name}/createVoucher`, { n: 1, quota: 1, expire: 480, note: 'Phòng 301' })
     ).json()[0];
     const guest = mac();
-    // a controller that answers ok but does not hold the guest
-    const keep = site.authorized.set.bind(site.authorized);
-    site.authorized.set = () => site.authorized;
-    const lost = await post(site.name, { id: guest, code: voucher.code, lang: 'en' }, '10.0.4.1');
-    site.authorized.set = keep;
+    // a controller that answers ok but does not hold the guest: it lists the phone, not authorized
+    suite.sim.sim.misbehave({ authorizationsLost: true });
+    const lost = await post(site.name, { id: guest, code: voucher.code, lang: 'en' }, '10.0.4.1').finally(() =>
+      suite.sim.sim.misbehave({ authorizationsLost: false }),
+    );
     expect(lost.statusCode).toBe(502);
     expect(lost.body).toContain('The connection did not go through. Please try again in a moment.');
     expect(lost.headers.location).toBeUndefined();
@@ -257,6 +259,21 @@ describe.each(drivers)('the guest login page on %s', (driver) => {
     const again = await post(site.name, { id: guest, code: voucher.code }, '10.0.4.1');
     expect(again.statusCode).toBe(303);
     expect(site.authorized.has(guest)).toBe(true);
+  });
+
+  it('tells a guest let in that it is connected while the controller does not list the phone yet', async () => {
+    // controllers list a new client a minute or two late, and some answer api.err.UnknownStation meanwhile
+    const site = await portalSite(6, ours('none', { redirect_url: '' }));
+    suite.sim.sim.misbehave({ lateClientsMs: 90_000, unknownStation: true });
+    try {
+      const guest = mac();
+      const accepted = await post(site.name, { id: guest, accept: 'on', lang: 'en' }, '10.0.5.1');
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.body).toContain('You are connected.');
+      expect(site.authorized.has(guest)).toBe(true);
+    } finally {
+      suite.sim.sim.misbehave({ lateClientsMs: 0, unknownStation: false });
+    }
   });
 
   it('waits a device out after 5 wrong tries, but not the other guests behind the same address', async () => {
@@ -307,7 +324,6 @@ describe.each(drivers)('the guest login page on %s', (driver) => {
     expect(right.body).toContain('Bạn đã được kết nối.');
     expect(right.body).toContain('<a href="http://neverssl.com/" rel="noreferrer" class="wanted">');
     expect(withPassword.authorized.get(guest)).toMatchObject({ minutes: 2880 });
-    expect(withPassword.authorized.get(guest)?.voucherId).toBeUndefined();
 
     const open = await portalSite(3, ours('none', { redirect_url: '', expire: 90 }));
     const other = mac();

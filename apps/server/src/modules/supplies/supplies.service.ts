@@ -16,6 +16,7 @@ import {
   AppError,
   BadRequestError,
   ConflictError,
+  ForbiddenError,
   InvalidRowsError,
   NotFoundError,
   onField,
@@ -30,7 +31,7 @@ import { itemsSheet, recordsSheet, reportSheet, templateSheet } from './supplies
 
 /** A stock record as the add and edit forms send it (stock in, or stock out with its status and contract). */
 export type RecordInput = StockInInput &
-  Partial<Pick<StockOutInput, 'status' | 'contractId' | 'contract' | 'clientRef' | 'offlineSince'>>;
+  Partial<Pick<StockOutInput, 'status' | 'contractId' | 'contract' | 'clientRef' | 'offlineSince' | 'keptBy'>>;
 
 const kindOf = (table: SheetTable): StockKind => (table === 'exportWarehouse' ? 'out' : 'in');
 
@@ -340,6 +341,8 @@ export function createSuppliesService({ supplies, contracts, audit }: Deps) {
     // A stock-out a phone kept offline carries its key (sent again, it answers the record stored the first time) and
     // when the phone last heard the console: its serial stocked out since to another contract refuses it.
     async createRecord(kind: StockKind, input: RecordInput, ctx: RequestContext): Promise<StockRecord> {
+      // a phone's kept stock-out goes under the name of the person who kept it, never of whoever signed in since
+      if (input.keptBy !== undefined && input.keptBy !== ctx.actor.id) throw new ForbiddenError('keptByAnother');
       const ref = kind === 'out' ? (input.clientRef?.toLowerCase() ?? null) : null;
       const kept = ref ? await supplies.findByClientRef(kind, ref) : undefined;
       if (kept) {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import type { Area, Core } from '../../lib/module.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { SitesService } from '../sites/sites.service.ts';
@@ -57,6 +58,8 @@ export function usersModule(
     /** the mail area (made after this one), for the notice of a changed e-mail address or username */
     mail?: () => MailService;
     log?: () => FastifyBaseLogger;
+    /** the auth area's (made after this one): ends a user's open reset links within a change's transaction */
+    endResetLinks?: () => (userId: number, tx: Db) => Promise<unknown>;
   },
 ) {
   const repository = createUsersRepository(core.db);
@@ -80,6 +83,7 @@ export function usersModule(
     sessions,
     audit: core.audit,
     sites: deps.sites,
+    endResetLinks: (userId, tx) => deps.endResetLinks?.()(userId, tx) ?? Promise.resolve(),
     // sent after the answer; what became of it is in the mail log (never the mail's text in the server's log)
     notify: (change) =>
       void notices

@@ -1,5 +1,6 @@
 // Over 300 lines: the rules of accounts for the administrators' list and for the own account, which share the same checks of names, roles, sites and passwords.
 import { type CurrentUser, can, type RoleName } from '@it4u/shared';
+import type { Db } from '../../db/client.ts';
 import { type Audit, changes } from '../../lib/audit.ts';
 import { type Actor, isAdministrator, type Origin, type RequestContext, seesAllSites } from '../../lib/context.ts';
 import {
@@ -57,9 +58,21 @@ type Deps = {
   sites: SitesService;
   /** tells the address of before that the e-mail address or username changed (sent after the answer) */
   notify?: (change: LoginChange) => void;
+  /**
+   * ends every open password-reset link of a user, in the transaction of the change that calls for it (a password set,
+   * an e-mail address changed, a block): the auth area's, which keeps the links
+   */
+  endResetLinks?: (userId: number, tx: Db) => Promise<unknown>;
 };
 
-export function createUsersService({ users, sessions, audit, sites, notify = () => {} }: Deps) {
+export function createUsersService({
+  users,
+  sessions,
+  audit,
+  sites,
+  notify = () => {},
+  endResetLinks = async () => {},
+}: Deps) {
   function rolesFor(input: { type: string; roles?: RoleRef[] }): RoleName[] {
     if (input.type === 'Client') return ['ROLE_KH'];
     const roles = [...new Set((input.roles ?? []).map((r) => (typeof r === 'string' ? r : r.name)))];
@@ -176,11 +189,14 @@ export function createUsersService({ users, sessions, audit, sites, notify = () 
       const sitesOf = (refs: SiteRef[] | undefined) => (idnamesOf(refs) ?? []).sort();
       const was = { ...profileOf(before), roles: oldRoles, status: before.status, sites: sitesOf(before.sitename) };
       const now = { ...profile, roles, status: input.status, sites: ids ? sitesOf(input.sitename) : was.sites };
+      // a block or another e-mail address ends the reset links mailed before, in the same write
+      const endsLinks = blocked || profile.email.toLowerCase() !== before.email.toLowerCase();
       const ended = await users
         .update(id, { ...profile, roles, status: input.status }, ids, async (tx) => {
           // the change and its line (the fields before and after) are one write
           const details = { changed: changes(was, now) };
           await audit.record('user.update', ctx, { target: before.username, details }, tx);
+          if (endsLinks) await endResetLinks(id, tx);
           return blocked ? sessions.revokeAllOfUser(id, undefined, tx) : 0;
         })
         .catch(conflict);
@@ -216,7 +232,10 @@ export function createUsersService({ users, sessions, audit, sites, notify = () 
         id,
         { passwordHash: await hashPassword(input.newPassword), changePw: !self },
         undefined,
-        (tx) => sessions.revokeAllOfUser(id, self ? ctx.actor.sessionId : undefined, tx),
+        async (tx) => {
+          await endResetLinks(id, tx);
+          return sessions.revokeAllOfUser(id, self ? ctx.actor.sessionId : undefined, tx);
+        },
       );
       await audit.record('password.reset', ctx, { target: before.username, details: { sessionsRevoked: n } });
     },
@@ -234,7 +253,10 @@ export function createUsersService({ users, sessions, audit, sites, notify = () 
         id,
         { passwordHash: await hashPassword(password), changePw: false },
         undefined,
-        (tx) => sessions.revokeAllOfUser(id, undefined, tx),
+        async (tx) => {
+          await endResetLinks(id, tx);
+          return sessions.revokeAllOfUser(id, undefined, tx);
+        },
       );
       await audit.record(
         'password.reset.link',
@@ -267,14 +289,15 @@ export function createUsersService({ users, sessions, audit, sites, notify = () 
       if (loginChanges) await assertCurrentPassword(record, input.currentPassword, ctx);
       await assertLoginsFree(values, actor.id);
       await users
-        .update(actor.id, values, undefined, (tx) =>
-          audit.record(
+        .update(actor.id, values, undefined, async (tx) => {
+          if (values.email !== undefined) await endResetLinks(actor.id, tx);
+          return audit.record(
             'user.profile',
             ctx,
             { target: record.username, details: { changed: changes(record, values) } },
             tx,
-          ),
-        )
+          );
+        })
         .catch(conflict);
       if (loginChanges) {
         const change: LoginChange = { before: record };
@@ -308,7 +331,10 @@ export function createUsersService({ users, sessions, audit, sites, notify = () 
         actor.id,
         { passwordHash: await hashPassword(input.newPassword), changePw: false },
         undefined,
-        (tx) => sessions.revokeAllOfUser(actor.id, actor.sessionId, tx),
+        async (tx) => {
+          await endResetLinks(actor.id, tx);
+          return sessions.revokeAllOfUser(actor.id, actor.sessionId, tx);
+        },
       );
       await audit.record('password.change', ctx, { target: actor.username, details: { otherSessionsRevoked: n } });
     },

@@ -21,12 +21,12 @@ import type { VoucherUsesRepository } from './vouchers.repository.ts';
 const DAY_MS = 86_400_000;
 
 /**
- * A voucher with the uses the guest page counted. The controller counts the guests let in with a voucher, those of
- * the guest page among them (authorize-guest names the voucher), so the two counts are not added: the larger is
- * the voucher's (the console's is ahead while the controller's kept list is older); docs/features.md.
+ * A voucher with the uses the guest page counted. The controller counts the guests its own portal let in with a
+ * voucher, never the console's page's: authorize-guest names no voucher (no public client sends one), so the two
+ * counts are of different guests and are added; docs/features.md.
  */
 export function withUses(v: Voucher, onPortal: number): Voucher {
-  const used = Math.max(v.used, onPortal);
+  const used = v.used + onPortal;
   if (used === v.used && !(v.quota > 0 && used >= v.quota)) return v;
   const usedUp = v.quota > 0 && used >= v.quota;
   const status = v.status === 'EXPIRED' ? v.status : usedUp ? 'USED' : 'USED_MULTIPLE';
@@ -239,12 +239,17 @@ export function createVouchersService(deps: {
       return voucherSheet(wanted, siteName, lang);
     },
 
-    /** For the guest page: the site's voucher with this code (its digits), as the controller counts it. */
+    /**
+     * For the guest page: the site's voucher with this code (its digits), as the controller has it now. A code is
+     * looked for in the kept list (a wrong code asks the controller nothing), and a voucher found there is read
+     * afresh (its batch alone), so that one expired, used up or deleted on the controller since is not taken.
+     */
     async byCode(site: string, code: string): Promise<Voucher | undefined> {
       const digits = code.replace(/\D/g, '');
       if (!digits) return undefined;
       const on = await deps.sites.onController(site);
-      return (await on.controller.vouchers(on.site)).find((v) => v.code.replace(/\D/g, '') === digits);
+      const kept = (await on.controller.vouchers(on.site)).find((v) => v.code.replace(/\D/g, '') === digits);
+      return kept && on.controller.voucherAfresh(on.site, kept);
     },
 
     /**
@@ -254,7 +259,8 @@ export function createVouchersService(deps: {
      */
     async use(site: string, v: Voucher, mac: string, at: Date) {
       if (v.quota > 0 && v.used >= v.quota) return deps.uses.firstUse(site, v.id, mac);
-      return deps.uses.use(site, v.id, mac, at, v.quota);
+      // the page's own uses go up to what the controller's portal left of the quota (0: no limit)
+      return deps.uses.use(site, v.id, mac, at, v.quota === 0 ? 0 : v.quota - v.used);
     },
 
     revoke,

@@ -22,6 +22,9 @@ const FLUSH_EVERY_MS = 15_000;
 /** What the token of a push allows: the pushes of one site, or (the shared token) of any site without its own. */
 export type DeviceGrant = { kind: 'site'; id: number; sitename: string } | { kind: 'shared' };
 
+/** A site's name as routers and people type it, to compare: any case, any spaces around and between its words. */
+export const nameKey = (name: string): string => name.normalize('NFC').trim().replace(/\s+/gu, ' ').toLowerCase();
+
 const shown = (r: DeviceTokenRow) => ({
   id: r.id,
   hint: r.hint,
@@ -42,14 +45,39 @@ export function createDeviceTokensService(deps: {
   audit: Audit;
   /** the shared token of the Parameter tab (clear) and whether it is accepted, read once a few seconds */
   shared: () => Promise<{ token: string; enabled: boolean }>;
+  /** every site of the site names with its description and short name (the sites area's) */
+  siteNames: () => Promise<{ id: number; sitename: string; idname: string }[]>;
   now: () => number;
 }) {
   const cache = createReadCache(DEVICE_TOKENS_TTL_MS);
-  /** the live tokens by hash, and the sites that have one */
+  /** the sites by each of their names' keys (a description may be shared by several sites) */
+  const names = () =>
+    cache.get('names', async () => {
+      const byKey = new Map<string, number[]>();
+      for (const site of await deps.siteNames()) {
+        for (const key of new Set([nameKey(site.sitename), nameKey(site.idname)])) {
+          if (key) byKey.set(key, [...(byKey.get(key) ?? []), site.id]);
+        }
+      }
+      return byKey;
+    });
+  /**
+   * Every place a pushed name may land: each site of the site names it names, by description or short name, in any
+   * case and spacing (`site:<id>`); a name no site has is a place of its own (`name:<key>`). The report joins a row to
+   * its site by the exact name, so every site a name may mean counts.
+   */
+  const placesOf = async (name: string): Promise<string[]> => {
+    const key = nameKey(name);
+    const sites = (await names()).get(key);
+    return sites ? sites.map((id) => `site:${id}`) : [`name:${key}`];
+  };
+  /** the live tokens by hash, and the places their sites cover (the shared token is refused for each) */
   const live = () =>
     cache.get('live', async () => {
       const byHash = await deps.tokens.live();
-      return { byHash, sites: new Set([...byHash.values()].map((t) => t.sitename)) };
+      const covered = new Set<string>();
+      for (const t of byHash.values()) for (const place of await placesOf(t.sitename)) covered.add(place);
+      return { byHash, covered };
     });
   /** the sites whose live token was used, by token id: written at the next flush */
   const uses = new Map<number, Date>();
@@ -109,7 +137,10 @@ export function createDeviceTokensService(deps: {
   }
 
   /** This instance's reads dropped after a change here: it takes effect at once. */
-  const changed = () => cache.invalidate('live');
+  const changed = () => {
+    cache.invalidate('live');
+    cache.invalidate('names');
+  };
 
   return {
     flusher,
@@ -142,16 +173,19 @@ export function createDeviceTokensService(deps: {
     },
 
     /**
-     * Whether the push of `sitename` is allowed to the token's holder: a site's token writes only its own site (403
-     * otherwise); the shared token only sites without a live token of their own (403 otherwise).
+     * Whether the push of `sitename` is allowed to the token's holder, by the sites the name may mean (every name of a
+     * site: description, short name, any case and spacing): a site's token writes only its own site (403 otherwise);
+     * the shared token only sites without a live token of their own (403 otherwise).
      */
     async admit(grant: DeviceGrant, sitename: string): Promise<void> {
-      const name = sitename.trim();
+      const places = await placesOf(sitename);
       if (grant.kind === 'site') {
-        if (grant.sitename !== name) throw new ForbiddenError('deviceTokenOtherSite');
+        const own = new Set(await placesOf(grant.sitename));
+        if (!places.every((place) => own.has(place))) throw new ForbiddenError('deviceTokenOtherSite');
         return;
       }
-      if ((await live()).sites.has(name)) throw new ForbiddenError('deviceTokenOwnRequired');
+      const { covered } = await live();
+      if (places.some((place) => covered.has(place))) throw new ForbiddenError('deviceTokenOwnRequired');
     },
 
     /** A site's tokens (the live one first) with their last use, and whether the shared token works for it. */

@@ -29,6 +29,8 @@ export function wanLinksModule(
     siteHealth: (ttlMs: number) => Promise<{ bySite: Map<string, unknown> }>;
     /** the shared device token of the Parameter tab (tokenDev) and whether it is accepted */
     sharedDeviceToken: () => Promise<{ token: string; enabled: boolean }>;
+    /** every site of the site names (a push's name is checked against all of a site's names) */
+    siteNames: () => Promise<{ id: number; sitename: string; idname: string }[]>;
     now?: () => number;
     zabbix?: ZabbixConfig;
     metrics: Registry;
@@ -52,6 +54,7 @@ export function wanLinksModule(
     wanLinks,
     audit: core.audit,
     shared: deps.sharedDeviceToken,
+    siteNames: deps.siteNames,
     now,
   });
   // one read of the sites' latest state a scrape, whichever gauge asks first (both are collected at once)

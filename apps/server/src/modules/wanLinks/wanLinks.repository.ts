@@ -325,11 +325,21 @@ export function createWanLinksRepository(db: Db) {
     ofSites: async (idnames: string[]): Promise<SiteRow[]> =>
       idnames.length === 0 ? [] : sites(sql`where ${siteNamedColumn('idname')} = any(${sql.param(idnames)}::text[])`),
 
-    /** The site whose name is `name`, or whose short name in the site names is `name`. */
-    findByName: async (name: string): Promise<SiteRow | undefined> =>
-      (await sites(sql`where cs.sitename = ${name} or ${siteNamedColumn('idname')} = ${name}`)).sort(
-        (a, b) => Number(b.sitename === name) - Number(a.sitename === name),
-      )[0],
+    /**
+     * The report row of a site named `name` (as a report row's name, or the short name of the site it names) whose
+     * links the terminal may trust: a row under a live device token of its own first, else the site's oldest row. A
+     * row pushed later under another name of the same site (an alias) never takes the addresses over.
+     */
+    async findByName(name: string): Promise<SiteRow | undefined> {
+      const [chosen] = rowsOf<{ id: number }>(
+        await db.execute(sql`select cs.id from customer_sites cs ${siteNamedJoin(sql`cs.sitename`)}
+          where cs.sitename = ${name} or ${siteNamedColumn('idname')} = ${name}
+          order by exists (select 1 from device_tokens t where t.sitename = cs.sitename and t.revoked_at is null) desc,
+            cs.id
+          limit 1`),
+      );
+      return chosen ? (await sites(sql`where cs.id = ${chosen.id}`))[0] : undefined;
+    },
 
     /** A site's changes since `since`, and for each link the change in force then; by link, then time. */
     async events(siteId: number, since: Date): Promise<EventRow[]> {

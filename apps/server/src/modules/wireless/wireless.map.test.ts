@@ -64,9 +64,17 @@ describe('wireless fields', () => {
     const target = { address: '203.0.113.10', site: 'abc12345' };
     expect(toHotspot(pointed, true, target)).toMatchObject({ auth: 'hotspot', external: true });
     expect(toHotspot(pointed, true, { ...target, address: '198.51.100.7' })).toMatchObject({ external: false });
-    // without an address the controller's own portal asks
+    // without an address the controller's own portal asks: a password portal is its hotspot with the password switch
+    // on (`auth` takes none, hotspot, facebook_wifi or custom: paultyng/go-unifi setting_guest_access)
     const own = toGuestAccess({ ...input, auth: 'password' }, 'kept-pass', '');
-    expect(own).toMatchObject({ auth: 'password', x_password: 'kept-pass' });
+    expect(own).toMatchObject({
+      auth: 'hotspot',
+      password_enabled: true,
+      voucher_enabled: false,
+      x_password: 'kept-pass',
+    });
+    expect(toGuestAccess({ ...input, auth: 'none' }, '', '')).toMatchObject({ auth: 'none' });
+    expect(toHotspot(toGuestAccess(input, '', ''), true, target)).toMatchObject({ auth: 'hotspot' });
     expect(own).not.toHaveProperty('custom_ip');
     expect(toHotspot(own, true, { address: '', site: 'abc12345' })).toMatchObject({
       auth: 'password',
@@ -74,6 +82,11 @@ describe('wireless fields', () => {
       portalUrl: '',
       external: false,
     });
+    // what a controller set by hand holds: its hotspot with neither switch is still a hotspot; Facebook wifi is
+    // none of the console's three; a console before this one wrote `password` itself
+    expect(toHotspot({ auth: 'hotspot' }, true, target)).toMatchObject({ auth: 'hotspot' });
+    expect(toHotspot({ auth: 'facebook_wifi' }, true, target)).toMatchObject({ auth: 'facebook_wifi' });
+    expect(toHotspot({ auth: 'password', x_password: 'p' }, true, target)).toMatchObject({ auth: 'password' });
     // an external portal that asks nothing more, and someone else's
     expect(toHotspot({ auth: 'custom', custom_ip: '192.0.2.1' }, true, target)).toMatchObject({
       auth: 'none',

@@ -309,7 +309,9 @@ export function toGuestAccess(input: HotspotInput, keptPassword: string, portalA
   if (input.auth === 'password' && !password.trim()) throw new BadRequestError('hotspotPasswordRequired', 'password');
   return {
     portal_enabled: input.enabled,
-    auth: portalAddress ? 'custom' : input.auth,
+    // a password portal is the controller's hotspot with its password switch on, as a voucher portal with its voucher
+    // switch: `auth` takes none, hotspot, facebook_wifi or custom only (paultyng/go-unifi setting_guest_access)
+    auth: portalAddress ? 'custom' : input.auth === 'none' ? 'none' : 'hotspot',
     ...(portalAddress ? { custom_ip: portalAddress } : {}),
     facebook_wifi_gw_name: input.portalName.trim(),
     voucher_enabled: input.auth === 'hotspot',

@@ -1,7 +1,7 @@
 import type { Alert } from '@it4u/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../api/tokens.ts';
+import { setAccessToken } from '../../api/tokens.ts';
 import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders.tsx';
 import { NotificationBadges } from './NotificationBadges.tsx';
 
@@ -60,8 +60,8 @@ function server(opts: { alerts?: 'fail' | Alert[]; roles?: string[] } = {}) {
   return sent;
 }
 
-describe("the top bar's alerts and messages", { timeout: 15_000 }, () => {
-  beforeEach(() => setTokens({ accessToken: 'token', refreshToken: 'refresh' }));
+describe("the top bar's alerts and messages", () => {
+  beforeEach(() => setAccessToken('token'));
   afterEach(() => vi.unstubAllGlobals());
 
   it('counts the alerts not acknowledged, opens the drawer, and acknowledges one with a note', async () => {

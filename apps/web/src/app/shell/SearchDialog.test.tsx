@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../api/tokens.ts';
+import { setAccessToken } from '../../api/tokens.ts';
 import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders.tsx';
 import { SearchDialog, useSearchShortcut } from './SearchDialog.tsx';
 
@@ -25,13 +25,13 @@ function Harness() {
   return <SearchDialog open={open} initial="" onClose={() => setOpen(false)} />;
 }
 
-describe('the search box', { timeout: 20_000 }, () => {
+describe('the search box', () => {
   let answer: () => Response;
   const fetchMock = vi.fn(async (_url: string) => answer());
   beforeEach(() => {
     fetchMock.mockClear();
     answer = () => jsonResponse(200, found);
-    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    setAccessToken('token');
     vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => vi.unstubAllGlobals());

@@ -8,11 +8,12 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import type { CurrentUser } from '@it4u/shared';
-import { Avatar, Button, Dropdown, Grid, Space, Tag, Tooltip } from 'antd';
+import { Avatar, Button, Dropdown, Grid, Modal, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useNotice } from '../../components/feedback/useNotice.ts';
 import { toUserLanguage } from '../../i18n/i18n.ts';
+import { unsentOf } from '../../offline/outbox.ts';
 import { useControllerStatusQuery } from '../../session/useControllerStatusQuery.ts';
 import { useSignOut } from '../../session/useSignOut.ts';
 import { LanguageSelect } from './LanguageSelect.tsx';
@@ -25,6 +26,7 @@ export function TopBar({ user, menuOpen, onToggle, onSearch }: Props) {
   const { t } = useTranslation();
   const notice = useNotice();
   const signOut = useSignOut();
+  const [modal, modalHolder] = Modal.useModal();
   const saveLanguage = useSaveLanguageMutation();
   const controller = useControllerStatusQuery();
   // Below md the badge and the account button keep only their icons, so that the top bar fits a phone (the account
@@ -33,6 +35,7 @@ export function TopBar({ user, menuOpen, onToggle, onSearch }: Props) {
 
   return (
     <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', height: '100%' }}>
+      {modalHolder}
       <Button
         type="text"
         aria-label={t('menu.toggle')}
@@ -101,7 +104,19 @@ export function TopBar({ user, menuOpen, onToggle, onSearch }: Props) {
                 key: 'logout',
                 icon: <LogoutOutlined aria-hidden />,
                 label: t('topbar.logout'),
-                onClick: () => void signOut(),
+                onClick: () => {
+                  const unsent = unsentOf(user.id);
+                  if (unsent === 0) return void signOut();
+                  // stock-outs kept on the phone and not sent: said before they go with the sign-out
+                  void modal.confirm({
+                    title: t('offline.signOutUnsent.title', { count: unsent }),
+                    content: t('offline.signOutUnsent.content'),
+                    okText: t('offline.signOutUnsent.ok'),
+                    okButtonProps: { danger: true },
+                    cancelText: t('offline.signOutUnsent.stay'),
+                    onOk: () => signOut(),
+                  });
+                },
               },
             ],
           }}

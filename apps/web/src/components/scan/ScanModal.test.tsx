@@ -10,7 +10,7 @@ function camera(getUserMedia: () => Promise<MediaStream>) {
   vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia } });
 }
 
-describe('scanning a label', { timeout: 15_000 }, () => {
+describe('scanning a label', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await i18n.changeLanguage('en');

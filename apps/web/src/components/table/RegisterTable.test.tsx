@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Button, Tag } from 'antd';
 import { type Key, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../api/tokens.ts';
+import { setAccessToken } from '../../api/tokens.ts';
 import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders.tsx';
 import { setViewportWidth } from '../../test/viewport.ts';
 import { type RegisterColumn, RegisterTable } from './RegisterTable.tsx';
@@ -53,7 +53,7 @@ function Shrinking(props: { start: Line[]; columns: RegisterColumn<Line>[]; onPi
 
 describe('RegisterTable', () => {
   beforeEach(() => {
-    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    setAccessToken('token');
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => jsonResponse(200, { id: userId, username: `u${userId}`, name: 'U', roles: [] })),

@@ -1,7 +1,7 @@
 import type { AlertDelivery as Settings, Webhook } from '@it4u/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../api/tokens.ts';
+import { setAccessToken } from '../../api/tokens.ts';
 import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders.tsx';
 import { AlertDelivery } from './AlertDelivery.tsx';
 
@@ -51,8 +51,8 @@ function server() {
   return sent;
 }
 
-describe("the alerts' delivery", { timeout: 20_000 }, () => {
-  beforeEach(() => setTokens({ accessToken: 'token', refreshToken: 'refresh' }));
+describe("the alerts' delivery", () => {
+  beforeEach(() => setAccessToken('token'));
   afterEach(() => vi.unstubAllGlobals());
 
   it("shows the mail and the webhooks (an address's origin only), says nothing was sent yet, and adds a webhook whose secret shows once", async () => {

@@ -67,7 +67,10 @@ export function AlertItem({ alert, onNavigate }: { alert: Alert; onNavigate?: ()
       {alert.ack && (
         <Typography.Text>
           <CheckOutlined aria-hidden style={{ color: '#389e0d' }} />{' '}
-          {t('alerts.ackedBy', { by: alert.ack.by, at: formatDateTime(alert.ack.at) })}
+          {/* a customer is told that it was acknowledged and when, not by whom */}
+          {alert.ack.by
+            ? t('alerts.ackedBy', { by: alert.ack.by, at: formatDateTime(alert.ack.at) })
+            : t('alerts.acked', { at: formatDateTime(alert.ack.at) })}
           {alert.ack.note ? ` — ${alert.ack.note}` : ''}
         </Typography.Text>
       )}

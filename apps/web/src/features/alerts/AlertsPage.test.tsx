@@ -1,7 +1,7 @@
 import type { Alert, AlertRule } from '@it4u/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../api/tokens.ts';
+import { setAccessToken } from '../../api/tokens.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders.tsx';
 import { alertTitle } from './AlertItem.tsx';
@@ -36,8 +36,8 @@ function server(roles: string[], alerts: { items: Alert[]; total: number } = { i
   return saved;
 }
 
-describe('the alerts page', { timeout: 20_000 }, () => {
-  beforeEach(() => setTokens({ accessToken: 'token', refreshToken: 'refresh' }));
+describe('the alerts page', () => {
+  beforeEach(() => setAccessToken('token'));
   afterEach(async () => {
     vi.unstubAllGlobals();
     await i18n.changeLanguage('en');
@@ -114,5 +114,29 @@ describe('the alerts page', { timeout: 20_000 }, () => {
     renderWithProviders(<AlertsPage />);
     expect(await screen.findByRole('button', { name: 'Trang sau' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Trang trước' })).toBeTruthy();
+  });
+
+  it('tells a customer an alert was acknowledged and when, in their language, without a name', async () => {
+    const at = Date.parse('2026-05-06T10:00:00+07:00');
+    const alert = {
+      id: 1,
+      kind: 'apDown',
+      subject: 'ap:00:00:00:00:00:01',
+      site: 'cafe01',
+      siteName: 'Cafe Sài Gòn',
+      customerId: null,
+      customer: null,
+      params: { name: 'AP sảnh' },
+      since: at,
+      openedAt: at,
+      resolvedAt: null,
+      ack: { by: '', at, note: '' },
+      mutedUntil: null,
+    } as unknown as Alert;
+    server(['ROLE_KH'], { items: [alert], total: 1 });
+    renderWithProviders(<AlertsPage />);
+    expect(await screen.findByText(/^Acknowledged by the operator, /)).toBeTruthy();
+    await i18n.changeLanguage('vi');
+    expect(await screen.findByText(/^Nhà mạng đã xác nhận, /)).toBeTruthy();
   });
 });

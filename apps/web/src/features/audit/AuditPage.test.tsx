@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../api/tokens.ts';
+import { setAccessToken } from '../../api/tokens.ts';
 import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders.tsx';
 import { AuditPage } from './AuditPage.tsx';
 
@@ -15,7 +15,7 @@ const line = {
   details: { changed: { phone: ['0903 000 111', '0912 000 222'], password: ['(changed)'] } },
 };
 
-describe('the audit trail screen', { timeout: 15_000 }, () => {
+describe('the audit trail screen', () => {
   let answer: () => Response;
   const fetchMock = vi.fn(async (url: string) => {
     if (url.includes('getSitename'))
@@ -28,7 +28,7 @@ describe('the audit trail screen', { timeout: 15_000 }, () => {
   beforeEach(() => {
     fetchMock.mockClear();
     answer = () => jsonResponse(200, { items: [line], total: 1 });
-    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    setAccessToken('token');
     vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => vi.unstubAllGlobals());
@@ -41,6 +41,29 @@ describe('the audit trail screen', { timeout: 15_000 }, () => {
     expect(within(table).getByText('Contract changed')).toBeTruthy();
     expect(within(table).getByText('phone: 0903 000 111 → 0912 000 222')).toBeTruthy();
     expect(within(table).getByText('password: (changed)')).toBeTruthy();
+  });
+
+  it("says an unknown sign-in name as a mark, and an administrator's settings' details as theirs to read", async () => {
+    answer = () =>
+      jsonResponse(200, {
+        items: [
+          {
+            ...line,
+            id: 8,
+            actorId: null,
+            actorName: '',
+            event: 'signin.failure',
+            target: 'unknown:3f9a1c2e4b5d6a7f',
+            details: null,
+          },
+          { ...line, id: 9, event: 'settings.mail', target: null, details: null },
+        ],
+        total: 2,
+      });
+    renderWithProviders(<AuditPage />);
+    const table = await screen.findByRole('table', { name: 'Audit trail' });
+    expect(await within(table).findByText('an unknown name (mark 3f9a1c2e4b5d6a7f)')).toBeTruthy();
+    expect(within(table).getByText('only administrators read these details')).toBeTruthy();
   });
 
   it('sends each filter, and starts again on the first page', async () => {

@@ -1,5 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { AUDIT_AREA_NAMES, type AuditArea, type AuditEntry, auditAreaOf, auditDetailParts } from '@it4u/shared';
+import {
+  ADMIN_DETAIL_EVENTS,
+  AUDIT_AREA_NAMES,
+  type AuditArea,
+  type AuditEntry,
+  auditAreaOf,
+  auditDetailParts,
+} from '@it4u/shared';
 import { Button, Card, Empty, Input, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -112,12 +119,22 @@ export function AuditPage() {
         );
       },
     },
-    { key: 'target', dataIndex: 'target', title: t('audit.columns.target'), render: (v: string | null) => v ?? '—' },
+    {
+      key: 'target',
+      dataIndex: 'target',
+      title: t('audit.columns.target'),
+      // a name typed at sign-in that is no account's is kept as a mark, never as typed
+      render: (v: string | null) =>
+        v?.startsWith('unknown') ? t('audit.unknownName', { mark: v.slice('unknown:'.length) || '—' }) : (v ?? '—'),
+    },
     {
       key: 'details',
       dataIndex: 'details',
       title: t('audit.columns.details'),
-      render: (details: AuditEntry['details']) => {
+      render: (details: AuditEntry['details'], entry: AuditEntry) => {
+        if (details === null && ADMIN_DETAIL_EVENTS.some((start) => entry.event.startsWith(start))) {
+          return <Typography.Text type="secondary">{t('audit.detailsHidden')}</Typography.Text>;
+        }
         const parts = auditDetailParts(details);
         return parts.length ? (
           <ul className="audit-details">

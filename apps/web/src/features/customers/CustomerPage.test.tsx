@@ -1,7 +1,7 @@
 import type { CustomerPage as Page, Timeline } from '@it4u/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../api/tokens.ts';
+import { setAccessToken } from '../../api/tokens.ts';
 import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders.tsx';
 import { CustomerPage } from './CustomerPage.tsx';
 import { CustomersPage } from './CustomersPage.tsx';
@@ -75,7 +75,7 @@ const entry = (n: number): Timeline['entries'][number] => ({
   facts: { site: 'hoamai01', name: `AP ${n}`, mac: `m${n}` },
 });
 
-describe("a customer's page", { timeout: 20_000 }, () => {
+describe("a customer's page", () => {
   let answers: Record<string, () => Response>;
   const fetchMock = vi.fn(async (url: string) => {
     const path = new URL(String(url), 'http://x').pathname;
@@ -93,7 +93,7 @@ describe("a customer's page", { timeout: 20_000 }, () => {
       '/customers/4': () => jsonResponse(200, page),
       '/customers/4/timeline': () => jsonResponse(200, { entries: [entry(1), entry(2)], next: AT - 2 * 60_000 }),
     };
-    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    setAccessToken('token');
     vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => vi.unstubAllGlobals());
@@ -154,7 +154,7 @@ describe("a customer's page", { timeout: 20_000 }, () => {
   });
 });
 
-describe('the customers list', { timeout: 20_000 }, () => {
+describe('the customers list', () => {
   const row = { ...page.contract, sites: page.contract.sitename };
   let me: string[];
   const fetchMock = vi.fn(async (url: string) => {
@@ -165,7 +165,7 @@ describe('the customers list', { timeout: 20_000 }, () => {
     return jsonResponse(404, {});
   });
   beforeEach(() => {
-    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    setAccessToken('token');
     vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => vi.unstubAllGlobals());

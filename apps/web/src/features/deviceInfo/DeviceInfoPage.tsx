@@ -22,6 +22,8 @@ const ApprovalsTab = lazy(async () => ({
 export function DeviceInfoPage() {
   const { t } = useTranslation();
   const terminalAllowed = useCan('terminal');
+  // the hosts' approvals (addresses and keys) are administrators' and lead technicians' to read and give
+  const trusts = useCan('terminalTrust');
   const [terminal, setTerminal] = useState<TerminalTarget | null>(null);
   const [tab, setTab] = useState('devices');
 
@@ -55,6 +57,10 @@ export function DeviceInfoPage() {
                     </Suspense>
                   ),
                 },
+              ]
+            : []),
+          ...(trusts
+            ? [
                 {
                   key: 'approvals',
                   label: t('deviceInfo.tabs.approvals'),

@@ -1,7 +1,7 @@
 import type { BlockedDevice, ConnectedDevice } from '@it4u/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../api/tokens.ts';
+import { setAccessToken } from '../../api/tokens.ts';
 import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders.tsx';
 import { setViewportWidth } from '../../test/viewport.ts';
 import { DevicesPage } from './DevicesPage.tsx';
@@ -32,7 +32,7 @@ const parse = (url: string) => {
   return { path: u.pathname, query: Object.fromEntries(u.searchParams) };
 };
 
-describe('device page', { timeout: 15_000 }, () => {
+describe('device page', () => {
   let blockedNow = false;
   /** how many devices the server says are connected (more than one page when large) */
   let connectedTotal = 1;
@@ -59,7 +59,7 @@ describe('device page', { timeout: 15_000 }, () => {
     blockedNow = false;
     connectedTotal = 1;
     fetchMock.mockClear();
-    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    setAccessToken('token');
     vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => vi.unstubAllGlobals());

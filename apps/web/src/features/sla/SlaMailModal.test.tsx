@@ -1,7 +1,7 @@
 import type { SlaMail } from '@it4u/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../api/tokens.ts';
+import { setAccessToken } from '../../api/tokens.ts';
 import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders.tsx';
 import { SlaMailModal } from './SlaMailModal.tsx';
 
@@ -32,9 +32,9 @@ function server(onPut: (body: unknown) => Response) {
   return sent;
 }
 
-describe('the monthly mail of the availability report', { timeout: 15_000 }, () => {
+describe('the monthly mail of the availability report', () => {
   beforeEach(() => {
-    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    setAccessToken('token');
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.UTC(2026, 10, 5, 3));
   });

@@ -1,7 +1,7 @@
 import type { SlaFigures, SlaReport } from '@it4u/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../api/tokens.ts';
+import { setAccessToken } from '../../api/tokens.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders.tsx';
 import { SlaPage } from './SlaPage.tsx';
@@ -108,9 +108,9 @@ function server(answer: (query: URLSearchParams) => Response) {
   return asked;
 }
 
-describe("the providers' availability", { timeout: 15_000 }, () => {
+describe("the providers' availability", () => {
   beforeEach(() => {
-    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    setAccessToken('token');
     // 00:30 on 1 November 2026 in Vietnam (still 31 October in UTC)
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.UTC(2026, 9, 31, 17, 30));

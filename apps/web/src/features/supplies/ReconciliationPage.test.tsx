@@ -1,7 +1,7 @@
 import type { ReconciliationPage as Page, ReconciliationRow } from '@it4u/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../api/tokens.ts';
+import { setAccessToken } from '../../api/tokens.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders.tsx';
 import { ReconciliationPage } from './ReconciliationPage.tsx';
@@ -35,7 +35,7 @@ const rowsOf: Record<string, ReconciliationRow[]> = {
   elsewhere: [{ case: 'elsewhere', record, seen }],
 };
 
-describe('the reconciliation screen', { timeout: 15_000 }, () => {
+describe('the reconciliation screen', () => {
   let answer: (url: URL) => Response;
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     const u = new URL(String(url), 'http://x');
@@ -54,7 +54,7 @@ describe('the reconciliation screen', { timeout: 15_000 }, () => {
       const items = rowsOf[kase] ?? [];
       return jsonResponse(200, { case: kase, items, total: items.length, counts, scan } satisfies Page);
     };
-    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    setAccessToken('token');
     vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(async () => {

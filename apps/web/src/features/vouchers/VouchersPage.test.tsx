@@ -1,7 +1,7 @@
 import type { Voucher } from '@it4u/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../api/tokens.ts';
+import { setAccessToken } from '../../api/tokens.ts';
 import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders.tsx';
 import { setViewportWidth } from '../../test/viewport.ts';
 import { exportVouchers } from './exportVouchers.ts';
@@ -40,7 +40,7 @@ const parse = (url: string) => {
   return { path: u.pathname, query: Object.fromEntries(u.searchParams) };
 };
 
-describe('voucher page', { timeout: 30_000 }, () => {
+describe('voucher page', () => {
   const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
     const { path, query } = parse(url);
     if (path.endsWith('/it4u/getSitename/'))
@@ -67,7 +67,7 @@ describe('voucher page', { timeout: 30_000 }, () => {
     fetchMock.mockClear();
     vi.mocked(printVouchers).mockClear();
     vi.mocked(exportVouchers).mockClear();
-    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    setAccessToken('token');
     vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => vi.unstubAllGlobals());

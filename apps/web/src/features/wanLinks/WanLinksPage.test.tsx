@@ -1,7 +1,7 @@
 import type { CustomerDetail, CustomerInfo, WanLink } from '@it4u/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../api/tokens.ts';
+import { setAccessToken } from '../../api/tokens.ts';
 import { applyLanguage, i18n } from '../../i18n/i18n.ts';
 import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders.tsx';
 import { formatDuration } from './components/LinkTimeline.tsx';
@@ -87,7 +87,7 @@ const link: WanLink = {
 };
 const detail: CustomerDetail = { ...(rows[2] as CustomerInfo), now: NOW, links: [link] };
 
-describe('the customer report page', { timeout: 20_000 }, () => {
+describe('the customer report page', () => {
   const NEW_TOKEN = 'it4u_dev_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
   let tokenList = { sitename: 'Nhà Im Lặng', sharedEnabled: true, sharedAccepted: true, tokens: [] as unknown[] };
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
@@ -125,7 +125,7 @@ describe('the customer report page', { timeout: 20_000 }, () => {
   });
 
   beforeEach(() => {
-    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    setAccessToken('token');
     vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(async () => {

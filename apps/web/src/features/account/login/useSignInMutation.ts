@@ -1,10 +1,13 @@
 import type { CurrentUser, SigninInput } from '@it4u/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, callPublic } from '../../../api/call.ts';
-import { forgetKeptReads, setTokens } from '../../../api/tokens.ts';
+import { forgetKeptReads, setAccessToken } from '../../../api/tokens.ts';
 import { currentUserQuery } from '../../../session/useCurrentUser.ts';
 
-/** Signs in, stores both tokens, counts the sign-in, then loads the current user. */
+/**
+ * Signs in, keeps the access token (the refresh token stays in the HttpOnly cookie the answer set), counts the
+ * sign-in, then loads the current user.
+ */
 export function useSignInMutation() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -12,7 +15,7 @@ export function useSignInMutation() {
       const tokens = await callPublic('POST /auth/signin', { body: input });
       // a sign-in over another session: that session's kept lists go first
       await forgetKeptReads();
-      setTokens(tokens);
+      setAccessToken(tokens.accessToken);
       queryClient.removeQueries();
       try {
         await call('GET /user/updateNumLogin');

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearTokens, setTokens } from '../../../api/tokens.ts';
+import { clearTokens, setAccessToken } from '../../../api/tokens.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { ProfilePage } from './ProfilePage.tsx';
 
@@ -35,7 +35,7 @@ function renderProfile(answer: (body: Record<string, unknown>) => Response) {
 }
 
 describe('own profile', () => {
-  beforeEach(() => setTokens({ accessToken: 'token', refreshToken: 'refresh' }));
+  beforeEach(() => setAccessToken('token'));
   afterEach(() => {
     vi.unstubAllGlobals();
     clearTokens();

@@ -1,7 +1,7 @@
 import type { ChannelDetail } from '@it4u/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../../api/tokens.ts';
+import { setAccessToken } from '../../../api/tokens.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { DetailsTab } from './DetailsTab.tsx';
 
@@ -50,10 +50,10 @@ function rows(): HTMLElement[] {
   return Array.from(document.querySelectorAll('.ant-table-tbody tr.ant-table-row'));
 }
 
-describe('channel details row editing', { timeout: 20_000 }, () => {
+describe('channel details row editing', () => {
   beforeEach(() => {
     calls = [];
-    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    setAccessToken('token');
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {

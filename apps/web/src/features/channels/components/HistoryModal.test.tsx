@@ -1,7 +1,7 @@
 import type { ChannelHistoryEntry } from '@it4u/shared';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../../api/tokens.ts';
+import { setAccessToken } from '../../../api/tokens.ts';
 import { i18n } from '../../../i18n/i18n.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { HistoryModal } from './HistoryModal.tsx';
@@ -54,7 +54,7 @@ function tables(): string[][][] {
 
 describe('channel history modal', () => {
   beforeEach(() => {
-    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    setAccessToken('token');
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => jsonResponse(200, history)),

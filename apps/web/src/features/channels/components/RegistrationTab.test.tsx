@@ -1,7 +1,7 @@
 import type { ChannelAttribute } from '@it4u/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../../api/tokens.ts';
+import { setAccessToken } from '../../../api/tokens.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { RegistrationTab } from './RegistrationTab.tsx';
 
@@ -23,11 +23,11 @@ const channel: ChannelAttribute = {
   createdAt: new Date(2026, 0, 2).getTime(),
 };
 
-describe('channel registration', { timeout: 15_000 }, () => {
+describe('channel registration', () => {
   const puts: Record<string, unknown>[] = [];
   beforeEach(() => {
     puts.length = 0;
-    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    setAccessToken('token');
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {

@@ -1,7 +1,7 @@
 import type { ServicePack } from '@it4u/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../../api/tokens.ts';
+import { setAccessToken } from '../../../api/tokens.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { ServicePackModal } from './ServicePackModal.tsx';
 
@@ -38,12 +38,12 @@ function server(answer: (method: string) => Response = () => jsonResponse(200, p
 async function pick(label: string, option: string) {
   fireEvent.mouseDown(screen.getByLabelText(label));
   // (the options may come with the provider's packs, after the list opened)
-  const found = await screen.findAllByText(option, undefined, { timeout: 5_000 });
+  const found = await screen.findAllByText(option);
   fireEvent.click(found.at(-1) as HTMLElement);
 }
 
-describe('a service pack', { timeout: 15_000 }, () => {
-  beforeEach(() => setTokens({ accessToken: 'token', refreshToken: 'refresh' }));
+describe('a service pack', () => {
+  beforeEach(() => setAccessToken('token'));
   afterEach(() => vi.unstubAllGlobals());
 
   it('is added with the availability its provider contracts', async () => {

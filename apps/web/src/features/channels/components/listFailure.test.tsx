@@ -37,7 +37,7 @@ const detail = {
 const summary = { byStatus: [], byProvider: [], asOf: 0 };
 const others = (url: string) => (url.includes('summary') ? summary : url.includes('channel.name') ? [] : undefined);
 
-describe('channel registers when their list call fails', { timeout: 20_000 }, () => {
+describe('channel registers when their list call fails', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('registration: the error with Retry, not "No data"; Retry brings the channels', async () => {

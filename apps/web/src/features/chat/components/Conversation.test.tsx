@@ -1,7 +1,7 @@
 import type { ChatContact, ChatMessage, CurrentUser } from '@it4u/shared';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../../api/tokens.ts';
+import { setAccessToken } from '../../../api/tokens.ts';
 import { RealtimeContext } from '../../../realtime/RealtimeContext.tsx';
 import type { RealtimeSocket } from '../../../realtime/socket.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
@@ -67,7 +67,7 @@ function slowSocket() {
 }
 
 describe('a conversation', () => {
-  beforeEach(() => setTokens({ accessToken: 'token', refreshToken: 'refresh' }));
+  beforeEach(() => setAccessToken('token'));
   afterEach(() => vi.unstubAllGlobals());
 
   it('reads what was said before its socket was up once the socket connects', async () => {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../../api/tokens.ts';
+import { setAccessToken } from '../../../api/tokens.ts';
 import { i18n } from '../../../i18n/i18n.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { OverviewPage } from './OverviewPage.tsx';
@@ -39,7 +39,7 @@ function serve(answer: unknown, roles: string[] = []) {
 }
 
 describe('overview', () => {
-  beforeEach(() => setTokens({ accessToken: 'token', refreshToken: 'refresh' }));
+  beforeEach(() => setAccessToken('token'));
   afterEach(async () => {
     vi.unstubAllGlobals();
     await i18n.changeLanguage('en');

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../../api/tokens.ts';
+import { setAccessToken } from '../../../api/tokens.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { ParametersTab } from './ParametersTab.tsx';
 
@@ -21,7 +21,7 @@ const stored = {
   terminalPassword: '',
 };
 
-describe('parameter tab', { timeout: 15_000 }, () => {
+describe('parameter tab', () => {
   const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
     init?.method === 'PUT'
       ? jsonResponse(200, {
@@ -39,7 +39,7 @@ describe('parameter tab', { timeout: 15_000 }, () => {
 
   beforeEach(() => {
     fetchMock.mockClear();
-    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    setAccessToken('token');
     // the controllers card and the demo's leftovers above the form, the backups card below it, have their own tests
     vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
       url.endsWith('/it4u/controllers')

@@ -3,7 +3,7 @@ import type { ControllerList, ControllerView } from '@it4u/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../../api/tokens.ts';
+import { setAccessToken } from '../../../api/tokens.ts';
 import { i18n } from '../../../i18n/i18n.ts';
 import { expectListFailureAndRetry } from '../../../test/failingList.tsx';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
@@ -115,8 +115,8 @@ function held() {
   return { answer, release: (response: Response) => release(response) };
 }
 
-describe('controllers card', { timeout: 15_000 }, () => {
-  beforeEach(() => setTokens({ accessToken: 'token', refreshToken: 'refresh' }));
+describe('controllers card', () => {
+  beforeEach(() => setAccessToken('token'));
   afterEach(async () => {
     vi.unstubAllGlobals();
     await i18n.changeLanguage('en');

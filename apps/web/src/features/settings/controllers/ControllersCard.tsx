@@ -34,7 +34,7 @@ const NOWRAP = { whiteSpace: 'nowrap' } as const;
 const BREAK_ANYWHERE = { overflowWrap: 'anywhere' } as const;
 // the checks that found no controller answering, and those where it answered no to the sign-in
 const NOT_REACHED: readonly string[] = ['controllerUnreachable', 'controllerTimeout', 'controllerBusy'];
-const REFUSED: readonly string[] = ['controllerLoginRefused', 'controllerTwoFactor'];
+const REFUSED: readonly string[] = ['controllerLoginRefused', 'controllerTwoFactor', 'controllerLoginThrottled'];
 
 type Props = {
   /** a controller was added, changed or removed (its data asked again): the parameters form shows the primary one */

@@ -1,7 +1,7 @@
 import type { DemoLeft } from '@it4u/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../../api/tokens.ts';
+import { setAccessToken } from '../../../api/tokens.ts';
 import { i18n } from '../../../i18n/i18n.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { DemoLeftovers } from './DemoLeftovers.tsx';
@@ -31,8 +31,8 @@ function serve(answer: DemoLeft, remove?: () => Response) {
   return fetchMock;
 }
 
-describe("the demo's leftovers", { timeout: 15_000 }, () => {
-  beforeEach(() => setTokens({ accessToken: 'token', refreshToken: 'refresh' }));
+describe("the demo's leftovers", () => {
+  beforeEach(() => setAccessToken('token'));
   afterEach(async () => {
     vi.unstubAllGlobals();
     await i18n.changeLanguage('en');

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../../api/tokens.ts';
+import { setAccessToken } from '../../../api/tokens.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { CronjobTab } from './CronjobTab.tsx';
 
@@ -61,10 +61,10 @@ async function choose(label: string, option: string | RegExp) {
 
 const asked = () => server.mock.calls.map(([input]) => String(input));
 
-describe('cronjob tab', { timeout: 20_000 }, () => {
+describe('cronjob tab', () => {
   beforeEach(() => {
     server.mockClear();
-    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    setAccessToken('token');
     vi.stubGlobal('fetch', server);
   });
   afterEach(() => vi.unstubAllGlobals());

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../../api/tokens.ts';
+import { setAccessToken } from '../../../api/tokens.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { MailerTab } from './MailerTab.tsx';
 
@@ -23,7 +23,7 @@ const stored = {
   configured: true,
 };
 
-describe('mailer tab', { timeout: 15_000 }, () => {
+describe('mailer tab', () => {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (init?.method === 'PUT') return jsonResponse(200, { ...stored, ...JSON.parse(String(init.body)) });
     if (url.includes('mailLog')) return jsonResponse(200, { items: [], total: 0 });
@@ -33,7 +33,7 @@ describe('mailer tab', { timeout: 15_000 }, () => {
 
   beforeEach(() => {
     fetchMock.mockClear();
-    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    setAccessToken('token');
     vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => vi.unstubAllGlobals());

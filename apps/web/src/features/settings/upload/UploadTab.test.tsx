@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../../api/tokens.ts';
+import { setAccessToken } from '../../../api/tokens.ts';
 import { i18n } from '../../../i18n/i18n.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { UploadTab } from './UploadTab.tsx';
@@ -19,7 +19,7 @@ const answers = vi.fn(async (input: RequestInfo | URL) => {
 
 describe('the Upload tab preview', () => {
   beforeEach(() => {
-    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    setAccessToken('token');
     vi.stubGlobal('fetch', answers);
   });
   afterEach(async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../../api/tokens.ts';
+import { setAccessToken } from '../../../api/tokens.ts';
 import { i18n } from '../../../i18n/i18n.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { WirelessTab } from './WirelessTab.tsx';
@@ -46,7 +46,7 @@ function controller(kind: 'wlangroup' | 'apgroup', role = 'ROLE_KT') {
 }
 
 describe('wireless networks tab', () => {
-  beforeEach(() => setTokens({ accessToken: 'token', refreshToken: 'refresh' }));
+  beforeEach(() => setAccessToken('token'));
   afterEach(async () => {
     vi.unstubAllGlobals();
     await i18n.changeLanguage('en');

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../../api/tokens.ts';
+import { setAccessToken } from '../../../api/tokens.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { ReportTab } from './ReportTab.tsx';
 
@@ -28,7 +28,7 @@ const report = [
 ];
 
 describe('report tab', () => {
-  beforeEach(() => setTokens({ accessToken: 'token', refreshToken: 'refresh' }));
+  beforeEach(() => setAccessToken('token'));
   afterEach(() => vi.unstubAllGlobals());
 
   it("shows the totals row first and marks negative closing stock 'offline'", async () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../../api/tokens.ts';
+import { setAccessToken } from '../../../api/tokens.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { ScannedRowsModal } from './ScannedRowsModal.tsx';
 
@@ -28,11 +28,11 @@ async function choose(label: string, option: RegExp) {
   fireEvent.click(found);
 }
 
-describe('labels scanned in a row', { timeout: 15_000 }, () => {
+describe('labels scanned in a row', () => {
   const posted: Record<string, unknown>[] = [];
   beforeEach(() => {
     posted.length = 0;
-    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    setAccessToken('token');
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {

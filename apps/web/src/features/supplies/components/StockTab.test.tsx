@@ -1,7 +1,7 @@
 import type { StockRecord } from '@it4u/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../../api/tokens.ts';
+import { setAccessToken } from '../../../api/tokens.ts';
 import { i18n } from '../../../i18n/i18n.ts';
 import { resetOutboxForTests } from '../../../offline/outbox.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
@@ -41,9 +41,9 @@ function buttons(name: RegExp, scope: ParentNode = document): HTMLButtonElement[
   return Array.from(scope.querySelectorAll('button')).filter((b) => name.test(b.textContent ?? ''));
 }
 
-describe('stock out row editing', { timeout: 15_000 }, () => {
+describe('stock out row editing', () => {
   beforeEach(() => {
-    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    setAccessToken('token');
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => jsonResponse(200, page)),
@@ -89,9 +89,9 @@ describe('stock out row editing', { timeout: 15_000 }, () => {
   });
 });
 
-describe('stock-outs kept on the phone', { timeout: 15_000 }, () => {
+describe('stock-outs kept on the phone', () => {
   beforeEach(() => {
-    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    setAccessToken('token');
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL) =>

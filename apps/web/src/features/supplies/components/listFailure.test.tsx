@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../../api/tokens.ts';
+import { setAccessToken } from '../../../api/tokens.ts';
 import { expectListFailureAndRetry } from '../../../test/failingList.tsx';
 import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { CatalogueTab } from './CatalogueTab.tsx';
@@ -33,7 +33,7 @@ const record = {
   contract: null,
 };
 
-describe('supplies registers when their list call fails', { timeout: 20_000 }, () => {
+describe('supplies registers when their list call fails', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('catalogue: the error with Retry, not "No data"; Retry brings the items', async () => {
@@ -58,7 +58,7 @@ describe('supplies registers when their list call fails', { timeout: 20_000 }, (
   }
 
   it('report: while it is asked for, says it is loading, not "No stock moved in this period"', async () => {
-    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    setAccessToken('token');
     vi.stubGlobal(
       'fetch',
       vi.fn(() => new Promise<Response>(() => {})),

@@ -9,7 +9,6 @@ import { useListState } from '../../../components/feedback/ListState.tsx';
 import { useNotice } from '../../../components/feedback/useNotice.ts';
 import { formatDateTime } from '../../../components/format/formatting.ts';
 import { type RegisterColumn, RegisterTable } from '../../../components/table/RegisterTable.tsx';
-import { useCan } from '../../../session/useCan.ts';
 import { sourceLabel } from '../terminal.ts';
 
 const approvalsKey = ['terminal', 'approvals'] as const;
@@ -20,13 +19,12 @@ const breakAnywhere = { overflowWrap: 'anywhere' } as const;
 /**
  * The hosts the terminal may offer a stored password to (root: the row's load-balancer password, admin: the default
  * one), per row: those waiting since a first connection, and those approved. Administrators and lead technicians
- * approve a host with the key it offered, or withdraw an approval.
+ * approve a host with the key it offered, or withdraw an approval (the tab is theirs alone).
  */
 export function ApprovalsTab() {
   const { t } = useTranslation();
   const notice = useNotice();
   const queryClient = useQueryClient();
-  const mayApprove = useCan('terminalTrust');
   const approvals = useQuery({
     queryKey: approvalsKey,
     queryFn: () => call('GET /it4u/webssh/approvals'),
@@ -123,57 +121,56 @@ export function ApprovalsTab() {
       key: 'actions',
       title: t('common.actions'),
       width: 130,
-      render: (_, a) =>
-        mayApprove ? (
-          <Space wrap>
-            {a.state === 'pending' && (
-              <Popconfirm
-                title={
-                  <span style={breakAnywhere}>
-                    {t('terminal.approvals.confirm', {
-                      host: `${a.host}:${a.port}`,
-                      source: sourceLabel(a.source, t),
-                      fingerprint: a.fingerprint,
-                    })}
-                  </span>
-                }
-                styles={CONFIRM_STYLES}
-                okText={t('common.yes')}
-                cancelText={t('common.no')}
-                onConfirm={() => approve.mutateAsync(a)}
-              >
-                <Button
-                  size="small"
-                  type="primary"
-                  icon={<CheckCircleOutlined aria-hidden />}
-                  aria-label={t('terminal.approvals.approveHost', { host: `${a.host}:${a.port}` })}
-                >
-                  {t('terminal.approvals.approve')}
-                </Button>
-              </Popconfirm>
-            )}
+      render: (_, a) => (
+        <Space wrap>
+          {a.state === 'pending' && (
             <Popconfirm
               title={
                 <span style={breakAnywhere}>
-                  {t('terminal.approvals.revokeConfirm', { host: `${a.host}:${a.port}` })}
+                  {t('terminal.approvals.confirm', {
+                    host: `${a.host}:${a.port}`,
+                    source: sourceLabel(a.source, t),
+                    fingerprint: a.fingerprint,
+                  })}
                 </span>
               }
               styles={CONFIRM_STYLES}
               okText={t('common.yes')}
               cancelText={t('common.no')}
-              onConfirm={() => revoke.mutateAsync(a)}
+              onConfirm={() => approve.mutateAsync(a)}
             >
               <Button
                 size="small"
-                danger
-                icon={<StopOutlined aria-hidden />}
-                aria-label={t('terminal.approvals.revokeHost', { host: `${a.host}:${a.port}` })}
+                type="primary"
+                icon={<CheckCircleOutlined aria-hidden />}
+                aria-label={t('terminal.approvals.approveHost', { host: `${a.host}:${a.port}` })}
               >
-                {t('terminal.approvals.revoke')}
+                {t('terminal.approvals.approve')}
               </Button>
             </Popconfirm>
-          </Space>
-        ) : null,
+          )}
+          <Popconfirm
+            title={
+              <span style={breakAnywhere}>
+                {t('terminal.approvals.revokeConfirm', { host: `${a.host}:${a.port}` })}
+              </span>
+            }
+            styles={CONFIRM_STYLES}
+            okText={t('common.yes')}
+            cancelText={t('common.no')}
+            onConfirm={() => revoke.mutateAsync(a)}
+          >
+            <Button
+              size="small"
+              danger
+              icon={<StopOutlined aria-hidden />}
+              aria-label={t('terminal.approvals.revokeHost', { host: `${a.host}:${a.port}` })}
+            >
+              {t('terminal.approvals.revoke')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
     },
   ];
 

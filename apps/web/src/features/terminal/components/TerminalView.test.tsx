@@ -1,12 +1,12 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../../api/tokens.ts';
+import { setAccessToken } from '../../../api/tokens.ts';
 import { i18n } from '../../../i18n/i18n.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import type { TerminalTarget } from '../terminal.ts';
 import { TerminalView } from './TerminalView.tsx';
 
-// xterm.js draws on a canvas jsdom does not have: a terminal that keeps what it is told to write
+// xterm.js draws on a canvas the test document cannot draw: a terminal that keeps what it is told to write
 const written: string[] = [];
 vi.mock('@xterm/xterm', () => ({
   Terminal: class {
@@ -76,7 +76,7 @@ describe('the terminal view', () => {
   beforeEach(() => {
     FakeWebSocket.made = [];
     written.length = 0;
-    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    setAccessToken('token');
     vi.stubGlobal('WebSocket', FakeWebSocket);
     vi.stubGlobal(
       'fetch',

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../../api/tokens.ts';
+import { setAccessToken } from '../../../api/tokens.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { AddUserModal } from './AddUserModal.tsx';
 
@@ -16,7 +16,7 @@ async function choose(label: string, option: string) {
 const HINT =
   'The user will have to choose their own password at the first sign-in: give them this one to sign in with.';
 
-describe('add user dialog', { timeout: 15_000 }, () => {
+describe('add user dialog', () => {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (init?.method === 'POST') return jsonResponse(201, { id: 7, username: 'lan.tran', changePw: true });
     if (url.endsWith('/roles')) return jsonResponse(200, [{ id: 1, name: 'ROLE_KH' }]);
@@ -24,7 +24,7 @@ describe('add user dialog', { timeout: 15_000 }, () => {
   });
 
   beforeEach(() => {
-    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    setAccessToken('token');
     fetchMock.mockClear();
     vi.stubGlobal('fetch', fetchMock);
   });

@@ -18,7 +18,7 @@ const user: UserRow = {
   numLogin: 0,
 } as unknown as UserRow;
 
-describe('users list', { timeout: 15_000 }, () => {
+describe('users list', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('says the list failed with Retry (not "No data"), and Retry brings the users', async () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../../api/tokens.ts';
+import { setAccessToken } from '../../../api/tokens.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { CreateVoucherModal, toCreateVoucherBody } from './CreateVoucherModal.tsx';
 
@@ -18,11 +18,11 @@ async function chooseExpire(text: string) {
   fireEvent.click(await screen.findByTitle(text));
 }
 
-describe('create vouchers dialog', { timeout: 15_000 }, () => {
+describe('create vouchers dialog', () => {
   const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse(201, []));
 
   beforeEach(() => {
-    setTokens({ accessToken: 'token', refreshToken: 'refresh' });
+    setAccessToken('token');
     fetchMock.mockClear();
     vi.stubGlobal('fetch', fetchMock);
   });

@@ -150,6 +150,12 @@ describe.each(drivers)('alerts on %s', (driver) => {
     const acked = await ok(office, 'POST', `/it4u/alerts/${alert.id}/ack`, { note: '  Kỹ thuật đang đến  ' });
     expect(acked.ack).toEqual({ by: office.user.username, at: clock, note: 'Kỹ thuật đang đến' });
     expect(await counts(customer)).toEqual({ open: 1, unacked: 0, sites: 1 });
+    // the customer is told staff acknowledged it and when, never by whom nor staff's note
+    const seen = (await cafeAlert(customer)) as Alert;
+    expect(seen.ack).toEqual({ by: '', at: clock, note: '' });
+    expect(JSON.stringify(await ok(customer, 'GET', '/it4u/alerts?pageSize=100'))).not.toMatch(
+      new RegExp(`Kỹ thuật đang đến|${office.user.username}`),
+    );
     const muted = await ok(admin, 'POST', `/it4u/alerts/${alert.id}/mute`, { minutes: 60 });
     expect(muted.mutedUntil).toBe(clock + 60 * MINUTE);
     // muted: counted nowhere, but the café still has a fault
@@ -342,6 +348,19 @@ describe.each(drivers)('alerts on %s', (driver) => {
     });
     expect(metadata.statusCode).toBe(400);
     expect(metadata.json()).toMatchObject({ code: 'webhookRefused', params: { kind: 'linkLocal' } });
+    // nor to a private, carrier-grade NAT or unique local address (another cloud's metadata, the network behind)
+    for (const host of [
+      '10.0.0.5',
+      '172.16.1.1',
+      '192.168.1.1',
+      '100.100.100.200',
+      '[fd00:ec2::254]',
+      '[::ffff:10.1.2.3]',
+    ]) {
+      const inside = await call(admin, 'POST', '/it4u/alerts/webhooks', { ...hook, url: `http://${host}/hook` });
+      expect(inside.statusCode, host).toBe(400);
+      expect(inside.json().code, host).toBe('webhookPrivate');
+    }
     expect(
       (await call(admin, 'POST', '/it4u/alerts/webhooks', { ...hook, url: 'ftp://example.com/x' })).statusCode,
     ).toBe(400);

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,6 +140,35 @@ describe.each(drivers)('a backup of a console on %s', (driver) => {
       }
     },
   );
+
+  it('refuses a backup changed after it was made, before writing anything: the key fingerprint alone is public', async () => {
+    const lines = gunzipSync(readFileSync(file)).toString().split('\n');
+    const forge = (name: string, edit: (lines: string[]) => string[]) => {
+      const forged = path.join(dir, name);
+      writeFileSync(forged, gzipSync(edit([...lines]).join('\n')));
+      return forged;
+    };
+    // someone edits a person's row (their username taken over), keeping the header and the MAC line as they were
+    const edited = forge('edited.it4u.gz', (l) => l.map((line) => line.replaceAll(person.username, 'mallory.admin')));
+    // the MAC line left out, and one computed under a key that is not the console's
+    const unsigned = forge('unsigned.it4u.gz', (l) => l.filter((line) => !line.startsWith('{"@mac":')));
+    const resigned = forge('resigned.it4u.gz', (l) =>
+      l.map((line) => (line.startsWith('{"@mac":') ? JSON.stringify({ '@mac': 'f'.repeat(64) }) : line)),
+    );
+    const same = await createTestApp(driver, {}, t.masterKey);
+    try {
+      const before = await contents(same.database.db);
+      for (const forged of [edited, unsigned, resigned]) {
+        await expect(restoreBackup(same.database, t.masterKey, forged)).rejects.toThrow(/does not verify/);
+      }
+      expect(await contents(same.database.db)).toEqual(before);
+      // the one as made restores
+      await restoreBackup(same.database, t.masterKey, file);
+      await signin(same.app, person.username, person.password);
+    } finally {
+      await same.close();
+    }
+  });
 
   it('refuses a backup made with another key, one cut short, and a database in use, and changes nothing', async () => {
     const other = await createTestApp(driver);

@@ -49,7 +49,7 @@ describe.skipIf(!process.env.DATABASE_URL)('moving from the embedded database to
     await admin.query(`create database ${name}`);
     const url = new URL(base);
     url.pathname = `/${name}`;
-    const env = { DATA_DIR: dataDir, DATABASE_URL: url.toString(), SECRET_KEY: 'move-test-key' };
+    const env = { DATA_DIR: dataDir, DATABASE_URL: url.toString(), SECRET_KEY: randomBytes(32).toString('hex') };
     const lock = new pg.Client({ connectionString: url.toString() });
     try {
       // a console's embedded database with a person and a site

@@ -147,6 +147,57 @@ describe.each(drivers)('auth on %s', (driver) => {
     expect(events.some((e) => e.event === 'session.reuse' && e.actorId === u.id)).toBe(true);
   });
 
+  it("keeps the web app's refresh token in an HttpOnly, SameSite=Strict cookie of the refresh route, taken with the app's header only", async () => {
+    const u = await seedUser(t.database);
+    const signed = await post('/auth/signin', { usernameOrEmail: u.username, password: u.password, remember: true });
+    const cookie = String(signed.headers['set-cookie']);
+    // the spec's answer keeps its fields for API callers; the browser keeps the token where no script reads it
+    expect(signed.json().refreshToken).toBeTruthy();
+    expect(cookie).toBe(
+      `it4u_refresh=${signed.json().refreshToken}; Path=/api/v1/auth/refresh; HttpOnly; SameSite=Strict; Max-Age=2592000`,
+    );
+    const jar = cookie.split(';')[0] as string;
+    // a session not remembered: the cookie ends with the browser
+    const brief = await post('/auth/signin', { usernameOrEmail: u.username, password: u.password });
+    expect(String(brief.headers['set-cookie'])).not.toContain('Max-Age');
+
+    // the cookie alone, as a form of another site would send it: refused, the session goes on
+    const forged = await post('/auth/refresh', {}, { cookie: jar });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json().code).toBe('sessionEnded');
+    // with the web app's header: a new access token in the body, the new refresh token as the cookie only
+    const renewed = await post('/auth/refresh', {}, { cookie: jar, 'x-it4u-refresh': '1' });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect(Object.keys(renewed.json())).toEqual(['accessToken']);
+    expect((await me(renewed.json().accessToken)).statusCode).toBe(200);
+    const next = String(renewed.headers['set-cookie']);
+    expect(next).toMatch(
+      /^it4u_refresh=[0-9a-f-]{36}\.1\.[\w-]{43}; Path=\/api\/v1\/auth\/refresh; HttpOnly; SameSite=Strict; Max-Age=2592000$/,
+    );
+    // behind an HTTPS proxy the console trusts, the cookie is Secure
+    const https = await createTestApp(driver, { trustProxy: '127.0.0.1' });
+    try {
+      const v = await seedUser(https.database);
+      const res = await https.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signin',
+        payload: { usernameOrEmail: v.username, password: v.password },
+        headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.7' },
+      });
+      expect(String(res.headers['set-cookie'])).toContain('; Secure');
+    } finally {
+      await https.close();
+    }
+    // logout ends the session and clears the cookie
+    const out = await post('/auth/logout', undefined, bearer(renewed.json().accessToken));
+    expect(String(out.headers['set-cookie'])).toBe(
+      'it4u_refresh=; Path=/api/v1/auth/refresh; HttpOnly; SameSite=Strict; Max-Age=0',
+    );
+    const after = await post('/auth/refresh', {}, { cookie: next.split(';')[0] as string, 'x-it4u-refresh': '1' });
+    expect(after.statusCode).toBe(401);
+    expect(String(after.headers['set-cookie'])).toContain('Max-Age=0');
+  });
+
   it('takes the token just replaced only for a moment', async () => {
     const u = await seedUser(t.database);
     const first = await signin(t.app, u.username, u.password);

@@ -220,6 +220,22 @@ describe.each(drivers)('supplies on %s', (driver) => {
     // a key that is not one is refused
     const bad = await call('POST', '/it4u/exportWarehouse', { ...body, clientRef: 'not-a-key' });
     expect(bad.statusCode).toBe(400);
+
+    // kept by one technician, sent under another's session (they signed in on the phone since): refused, not stored
+    const keeper = await tokenFor(t, ['ROLE_KT']);
+    const next = await tokenFor(t, ['ROLE_KT']);
+    const kept = {
+      ...body,
+      serialNum: `${serial}-K`,
+      clientRef: '9c4d5e6f-3a4b-4c5d-9e0f-1a2b3c4d5e6f',
+      keptBy: keeper.user.id,
+    };
+    const underAnother = await call('POST', '/it4u/exportWarehouse', kept, next.headers);
+    expect(underAnother.statusCode).toBe(403);
+    expect(underAnother.json().code).toBe('keptByAnother');
+    expect((await call('GET', `/it4u/exportWarehouse?q=${serial}-K`)).json().total).toBe(0);
+    const own = await call('POST', '/it4u/exportWarehouse', kept, keeper.headers);
+    expect(own.statusCode, own.body).toBe(201);
   });
 
   it("answers a stock-out dated before its serial's latest one as moved, as its history says", async () => {

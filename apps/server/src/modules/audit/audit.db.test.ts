@@ -52,6 +52,59 @@ describe.each(drivers)('the audit trail screen on %s', (driver) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/it4u/audit' })).statusCode).toBe(401);
   });
 
+  it("keeps no typed sign-in name verbatim, and shows failed sign-ins and administrators' settings to administrators only", async () => {
+    const admin = await tokenFor(t, ['ROLE_ADMIN']);
+    // someone types a password where the username goes, and asks for a reset of an address that is no user's
+    const typed = 'Mật-khẩu-bí-mật-2026!';
+    const failed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      payload: { usernameOrEmail: typed, password: 'whatever-it-was' },
+    });
+    expect(failed.statusCode).toBe(401);
+    // an administrator's setting with an address and an account in its details
+    await createAudit(t.database.db).record(
+      'settings.mail',
+      { actor: { id: admin.user.id, username: admin.user.username } },
+      {
+        details: { changed: { host: ['', 'smtp.it4u.vn'], username: ['', 'mailer@it4u.vn'] } },
+      },
+    );
+
+    const stored = JSON.stringify(await createAudit(t.database.db).list(1000));
+    expect(stored).not.toContain(typed);
+    expect(stored.toLowerCase()).not.toContain(typed.toLowerCase());
+    const asAdmin = await read('area=account&pageSize=100', admin);
+    const failure = asAdmin.items.find((e) => e.event === 'signin.failure');
+    expect(failure?.target).toMatch(/^unknown:[0-9a-f]{16}$/);
+    // the same text typed again is the same mark: the throttle still counts it
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      payload: { usernameOrEmail: ` ${typed} `, password: 'x' },
+    });
+    expect((await read(`q=${failure?.target}`, admin)).total).toBe(2);
+
+    // the lead technician reads neither the failures nor the settings' details, nor finds them by what they hold
+    const asLead = await read('pageSize=100');
+    expect(asLead.items.map((e) => e.event)).not.toContain('signin.failure');
+    expect((await read(`q=${failure?.target}`)).total).toBe(0);
+    const mail = asLead.items.find((e) => e.event === 'settings.mail');
+    expect(mail).toMatchObject({ actorName: admin.user.username, details: null });
+    expect((await read('q=smtp.it4u.vn')).total).toBe(0);
+    expect((await read('q=smtp.it4u.vn', admin)).total).toBe(1);
+    for (const [who, holds] of [
+      [lead, false],
+      [admin, true],
+    ] as const) {
+      const file = await t.app.inject({ method: 'GET', url: '/api/v1/it4u/audit/export', headers: who.headers });
+      expect(file.statusCode).toBe(200);
+      const text = JSON.stringify(await readSpreadsheet(file.rawPayload));
+      expect(text.includes('smtp.it4u.vn'), who.user.username).toBe(holds);
+      expect(text.includes('signin.failure'), who.user.username).toBe(holds);
+    }
+  });
+
   it('filters by person, area, site, customer, text and time, newest first, paged', async () => {
     expect(await events(`actor=${kt.user.username.toUpperCase()}&area=contracts`)).toEqual(['contract.create']);
     expect(await events('area=channels')).toEqual(['channel.create']);

@@ -134,6 +134,7 @@ describe.each(drivers)('writes and their audit lines on %s', (driver) => {
       tokens,
       wanLinks: { find: async () => ({ sitename: 'sen01' }) } as never,
       shared: async () => ({ token: '', enabled: true }),
+      siteNames: async () => [],
       now: () => Date.UTC(2025, 0, 2),
     };
     const service = createDeviceTokensService({ ...deps, audit: failing });

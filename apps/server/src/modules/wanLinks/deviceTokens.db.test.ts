@@ -27,6 +27,19 @@ describe.each(drivers)("each customer site's own device token on %s", (driver) =
     admin = (await tokenFor(t, ['ROLE_ADMIN'])).headers;
     kt = (await tokenFor(t, ['ROLE_KT'], { username: 'kt.hoa' })).headers;
     await setDeviceToken(t, admin, SHARED);
+    // the two sites are in the site names too, each with its controller short name
+    for (const [sitename, idname] of [
+      ['Khách sạn Hoa Mai', 'doyrdqwd'],
+      ['Nhà hàng Biển', 'bien01'],
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/it4u/sitename/',
+        headers: admin,
+        payload: { sitename, idname },
+      });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+    }
     for (const sitename of ['Khách sạn Hoa Mai', 'Nhà hàng Biển']) {
       const res = await t.app.inject({
         method: 'POST',
@@ -124,6 +137,37 @@ describe.each(drivers)("each customer site's own device token on %s", (driver) =
     expect((await pushWan(t, SHARED, body(BIEN))).statusCode).toBe(200);
     // the name as the router sends it, spaces around it or not
     expect((await pushWan(t, SHARED, body(` ${HOA} `))).statusCode).toBe(403);
+  });
+
+  it('covers every name of its site: the shared token is refused under the short name, any case or spacing', async () => {
+    const report = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/it4u/customer_info', headers: admin })).json() as {
+        sitename: string;
+      }[];
+    const rowsBefore = (await report()).length;
+    for (const alias of ['doyrdqwd', 'DOYRDQWD', ' doyrdqwd\t', 'khách  SẠN hoa mai', 'KHÁCH SẠN HOA MAI ']) {
+      const refused = await pushWan(t, SHARED, { ...body(alias), wan1Provider: 'EVIL', wan1Ip: '10.66.66.66' });
+      expect(refused.statusCode, alias).toBe(403);
+      expect(refused.json().code).toBe('deviceTokenOwnRequired');
+    }
+    // nothing was written: no row under the alias, no provider EVIL
+    expect(await report()).toHaveLength(rowsBefore);
+    const stored = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as n from customer_sites where lower(sitename) like '%doyrdqwd%' or links::text like '%EVIL%'`,
+      ),
+    );
+    expect(stored[0]?.n).toBe(0);
+
+    // the site's own token may push under any name of its site, and under no other site's
+    const alias = await pushWan(t, first, body('doyrdqwd'));
+    expect(alias.statusCode, alias.body).toBe(200);
+    const other = await pushWan(t, first, body('BIEN01'));
+    expect(other.statusCode).toBe(403);
+    expect(other.json().code).toBe('deviceTokenOtherSite');
+    // the other site, without a token of its own, stays on the shared token under each of its names
+    expect((await pushWan(t, SHARED, body('bien01'))).statusCode).toBe(200);
+    await t.database.db.execute(sql`delete from customer_sites where sitename in ('doyrdqwd', 'bien01')`);
   });
 
   it('shows when each token was last used', async () => {

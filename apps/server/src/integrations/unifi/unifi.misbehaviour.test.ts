@@ -1,0 +1,275 @@
+// What real controllers do that a simulator agreeing with the client would never show: each test sets the simulator
+// misbehaving as a real controller does (the public source of each behaviour is named in the simulator's Misbehaviour
+// type) and checks what the console's client makes of it.
+import { type Flavor, type Misbehaviour, startSimulator } from '@it4u/unifi-sim';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createReadCache } from '../../lib/readCache.ts';
+import { listen } from '../../test/loopback.ts';
+import { SIM_CLOCKS } from '../../test/simulator.ts';
+import { createUnifiClient, type UnifiClient } from './unifi.client.ts';
+import { createController } from './unifi.controller.ts';
+
+const credentials = { username: 'admin', password: 'sim-password' };
+
+/** One clock for the simulator and the client, moved by the test. */
+let clock = SIM_CLOCKS.noon;
+const now = () => clock;
+
+const open: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((o) => o.close()));
+  clock = SIM_CLOCKS.noon;
+});
+
+async function setUp(
+  flavor: Flavor,
+  opts: { misbehave?: Partial<Misbehaviour>; password?: string; apiKey?: string; sessionTtlMs?: number } = {},
+) {
+  const sim = await startSimulator({
+    port: 0,
+    flavor,
+    ...credentials,
+    seed: 7,
+    now,
+    misbehave: opts.misbehave,
+    sessionTtlMs: opts.sessionTtlMs,
+  });
+  const client = createUnifiClient({
+    url: sim.url,
+    username: credentials.username,
+    password: opts.password ?? credentials.password,
+    ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
+    verifyTls: true,
+    now,
+    sleep: async (ms) => {
+      clock += ms;
+    },
+  });
+  open.push(client, sim);
+  return { sim, client };
+}
+
+const logins = (sim: { callsFor(m: string, p: string): number }) =>
+  sim.callsFor('POST', '/api/auth/login') + sim.callsFor('POST', '/api/login');
+
+const failure = (client: UnifiClient, path = '/api/self/sites') =>
+  client.call('GET', path).then(
+    () => undefined,
+    (e: { code?: string; params?: Record<string, unknown>; statusCode?: number }) => e,
+  );
+
+describe('telling UniFi OS from a classic controller', () => {
+  it('takes a newer UniFi OS that answers GET / with a redirect to /login for UniFi OS', async () => {
+    const { sim, client } = await setUp('unifios', { misbehave: { rootRedirect: true } });
+    expect((await client.call('GET', '/api/self/sites')).length).toBeGreaterThan(0);
+    expect(client.flavor()).toBe('unifios');
+    expect(sim.callsFor('POST', '/api/auth/login')).toBe(1);
+    expect(sim.callsFor('POST', '/api/login')).toBe(0);
+  });
+
+  it('keeps no guess made while the console is starting (502, then 503): the call after it works', async () => {
+    const { sim, client } = await setUp('unifios', { misbehave: { booting: 502 } });
+    expect(await failure(client)).toMatchObject({ code: 'controllerBusy', statusCode: 503 });
+    sim.misbehave({ booting: 503 });
+    expect(await failure(client)).toMatchObject({ code: 'controllerBusy' });
+    expect(client.flavor()).toBeUndefined();
+    sim.misbehave({ booting: 0 });
+    expect((await client.call('GET', '/api/self/sites')).length).toBeGreaterThan(0);
+    expect(client.flavor()).toBe('unifios');
+    expect(sim.callsFor('POST', '/api/login')).toBe(0);
+  });
+
+  it('with an API key, is not refused for good because the console was starting', async () => {
+    const { sim, client } = await setUp('unifios', { apiKey: 'demo-api-key', misbehave: { booting: 502 } });
+    expect(await failure(client)).toMatchObject({ code: 'controllerBusy' });
+    sim.misbehave({ booting: 0 });
+    expect((await client.call('GET', '/api/self/sites')).length).toBeGreaterThan(0);
+    expect(client.flavor()).toBe('unifios');
+  });
+
+  it('heals a wrong guess: a classic controller behind a proxy whose first page answers 200', async () => {
+    const { sim } = await setUp('classic');
+    // the proxy serves its own page at / and passes everything else to the controller
+    const proxy = await listen((req, res) => {
+      if (req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html></html>');
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', async () => {
+        const answer = await fetch(`${sim.url}${req.url}`, {
+          method: req.method,
+          headers: Object.fromEntries(
+            Object.entries(req.headers).flatMap(([k, v]) => (typeof v === 'string' && k !== 'host' ? [[k, v]] : [])),
+          ),
+          body: chunks.length ? Buffer.concat(chunks) : undefined,
+          redirect: 'manual',
+        });
+        const text = await answer.text();
+        res.writeHead(answer.status, {
+          'content-type': answer.headers.get('content-type') ?? 'application/json',
+          'set-cookie': answer.headers.getSetCookie(),
+        });
+        res.end(text);
+      });
+    });
+    open.push(proxy);
+    const client = createUnifiClient({ url: proxy.url, ...credentials, verifyTls: true, now });
+    open.push(client);
+    expect((await client.call('GET', '/api/self/sites')).length).toBeGreaterThan(0);
+    expect(client.flavor()).toBe('classic');
+    expect(sim.callsFor('POST', '/api/login')).toBe(1);
+  });
+});
+
+describe.each(['unifios', 'classic'] as const)('logins a controller throttles (%s)', (flavor) => {
+  it('stops at the first 429: each call meanwhile fails at once, no login is sent until the lock ends', async () => {
+    const { sim, client } = await setUp(flavor, { misbehave: { loginsPerMinute: 2, loginLockMs: 90_000 } });
+    for (let i = 0; i < 2; i++) {
+      await client.call('GET', '/api/self/sites');
+      sim.expireSessions();
+    }
+    const refused = await failure(client);
+    expect(refused).toMatchObject({ code: 'controllerLoginThrottled', statusCode: 503, params: { seconds: 120 } });
+    expect(logins(sim)).toBe(3);
+    for (let i = 0; i < 10; i++) {
+      clock += 5_000;
+      expect(await failure(client)).toMatchObject({ code: 'controllerLoginThrottled' });
+    }
+    expect(logins(sim)).toBe(3);
+    // an administrator's check does not end a lock the controller still holds
+    client.forgetRefusal();
+    expect(await failure(client)).toMatchObject({ code: 'controllerLoginThrottled' });
+    expect(logins(sim)).toBe(3);
+    clock += 75_000;
+    expect((await client.call('GET', '/api/self/sites')).length).toBeGreaterThan(0);
+    expect(logins(sim)).toBe(4);
+  });
+
+  it('takes a login answered 2xx without a session for the lock, not for a way in', async () => {
+    const { sim, client } = await setUp(flavor, {
+      misbehave: { loginsPerMinute: 1, lockedLoginOk: true, loginLockMs: 60_000 },
+    });
+    await client.call('GET', '/api/self/sites');
+    sim.expireSessions();
+    expect(await failure(client)).toMatchObject({ code: 'controllerLoginThrottled' });
+    expect(await failure(client)).toMatchObject({ code: 'controllerLoginThrottled' });
+    expect(logins(sim)).toBe(2);
+  });
+
+  it('remembers a wrong password: one login refused, then none until the settings change', async () => {
+    const { sim, client } = await setUp(flavor, { password: 'wrong' });
+    for (let i = 0; i < 5; i++) expect(await failure(client)).toMatchObject({ code: 'controllerLoginRefused' });
+    expect(logins(sim)).toBe(1);
+    // an administrator's check tries once more (the password may have changed on the controller)
+    client.forgetRefusal();
+    expect(await failure(client)).toMatchObject({ code: 'controllerLoginRefused' });
+    expect(logins(sim)).toBe(2);
+  });
+});
+
+describe('sessions', () => {
+  it('UniFi OS: renews a session shortly before it ends, once for 16 calls at once, with no 401 sent back', async () => {
+    const { sim, client } = await setUp('unifios', { sessionTtlMs: 3_600_000 });
+    await client.call('GET', '/api/self/sites');
+    clock += 3_600_000 - 30_000;
+    sim.resetCalls();
+    await Promise.all(Array.from({ length: 16 }, () => client.call('GET', '/api/s/default/stat/health')));
+    expect(sim.callsFor('POST', '/api/auth/login')).toBe(1);
+    expect(sim.callsFor('GET', '/api/s/{site}/stat/health')).toBe(16);
+  });
+
+  it('classic: one login for 16 calls refused at once by an expired session', async () => {
+    const { sim, client } = await setUp('classic');
+    await client.call('GET', '/api/self/sites');
+    sim.expireSessions();
+    sim.resetCalls();
+    await Promise.all(Array.from({ length: 16 }, () => client.call('GET', '/api/s/default/stat/health')));
+    expect(sim.callsFor('POST', '/api/login')).toBe(1);
+  });
+
+  it('UniFi OS: keeps the updated CSRF token when both headers come back (20 writes in a row)', async () => {
+    const { client } = await setUp('unifios');
+    for (let i = 0; i < 20; i++) {
+      const body = { cmd: 'create-voucher', n: 1, quota: 1, expire: 60, note: `csrf ${i}` };
+      expect(await client.call('POST', '/api/s/default/cmd/hotspot', body)).toHaveLength(1);
+    }
+  });
+});
+
+describe('writes are not sent twice', () => {
+  it.each(['classic', 'unifios'] as const)(
+    '%s: a voucher batch the controller made but answered 503 is read back, not made again',
+    async (flavor) => {
+      const { sim, client } = await setUp(flavor, { misbehave: { writesAppliedThen503: 1 } });
+      const controller = createController(client, createReadCache(15_000, now));
+      const request = { n: 3, quota: 1, expire: 480, note: 'lễ tân ca sáng' };
+      const made = await controller.createVouchers('default', request);
+      expect(made).toHaveLength(3);
+      const onSite = (await client.call('GET', '/api/s/default/stat/voucher')).filter((v) => v.note === request.note);
+      expect(onSite).toHaveLength(3);
+      expect(new Set(made.map((v) => v.id))).toEqual(new Set(onSite.map((v) => v._id)));
+      expect(sim.callsFor('POST', '/api/s/{site}/cmd/hotspot')).toBe(1);
+    },
+  );
+
+  it('a write answered 503 is sent once: a batch that was not made fails as the controller answered', async () => {
+    const { sim, client } = await setUp('unifios');
+    const controller = createController(client, createReadCache(15_000, now));
+    await client.call('GET', '/api/self/sites');
+    // the console's proxy answers 503 before the controller sees the write
+    sim.misbehave({ booting: 503 });
+    const err = await controller
+      .createVouchers('default', { n: 2, quota: 1, expire: 60, note: 'never made' })
+      .catch((e) => e);
+    expect(err).toMatchObject({ code: 'controllerBusy' });
+    expect(sim.calls()['POST /proxy/network/api/s/default/cmd/hotspot']).toBe(1);
+  });
+});
+
+describe('accounts and calls a controller refuses', () => {
+  it.each(['classic', 'unifios'] as const)(
+    '%s: a read-only account reads, and its writes fail controllerNoPermission, not a refused login',
+    async (flavor) => {
+      const { sim, client } = await setUp(flavor, { misbehave: { readOnly: true } });
+      expect((await client.call('GET', '/api/self/sites')).length).toBeGreaterThan(0);
+      const body = { cmd: 'create-voucher', n: 1, quota: 1, expire: 60, note: 'read-only' };
+      const err = await client.call('POST', '/api/s/default/cmd/hotspot', body).catch((e) => e);
+      expect(err).toMatchObject({ code: 'controllerNoPermission', params: { reason: 'api.err.NoPermission' } });
+      expect((await client.call('GET', '/api/s/default/stat/health')).length).toBeGreaterThan(0);
+      expect(logins(sim)).toBe(1);
+    },
+  );
+
+  it("UniFi OS: an account without the Network application (the console's own 403) is told apart", async () => {
+    const { sim, client } = await setUp('unifios', { misbehave: { networkForbidden: true } });
+    expect(await failure(client)).toMatchObject({ code: 'controllerNoPermission', params: { reason: 'HTTP 403' } });
+    expect(await failure(client)).toMatchObject({ code: 'controllerNoPermission' });
+    expect(logins(sim)).toBe(1);
+  });
+
+  it('moves the access points device by device where the bulk group/device call is gone', async () => {
+    const { sim, client } = await setUp('classic', { misbehave: { removed: ['PUT /api/s/{site}/group/device'] } });
+    const controller = createController(client, createReadCache(15_000, now));
+    const site = sim.state.sites[1];
+    const group = site?.wlangroups[0];
+    if (!site || !group) throw new Error('no site or group');
+    expect(await controller.applyWlanGroup(site.name, group._id as string)).toBe(site.devices.length);
+    for (const d of site.devices) expect(d.wlangroupId).toBe(group._id);
+    expect(sim.callsFor('POST', '/api/s/{site}/upd/device/{_id}', site.name)).toBe(site.devices.length);
+  });
+});
+
+describe('slow answers at size', () => {
+  it('a stat/sites that times out cools down alone: the other calls go on', async () => {
+    // 8 sites at 100 ms each: 800 ms, past the client's 300 ms
+    const sim = await startSimulator({ port: 0, ...credentials, seed: 7, now, misbehave: { statSitesMsPerSite: 100 } });
+    const client = createUnifiClient({ url: sim.url, ...credentials, verifyTls: true, timeoutMs: 300 });
+    open.push(client, sim);
+    expect(await failure(client, '/api/stat/sites')).toMatchObject({ code: 'controllerTimeout' });
+    // the same kind fails at once for its cool-down; the others are answered
+    const before = sim.callsFor('GET', '/api/stat/sites');
+    expect(await failure(client, '/api/stat/sites')).toMatchObject({ code: 'controllerTimeout' });
+    expect(sim.callsFor('GET', '/api/stat/sites')).toBe(before);
+    expect((await client.call('GET', '/api/self/sites')).length).toBeGreaterThan(0);
+    expect((await client.call('GET', '/api/s/default/stat/health')).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,4 @@
+import { fuzzRoutes } from './test/routeFuzz.ts';
+
+// half 2 of the route fuzz (test/routeFuzz.ts): every route with bad input, never a 5xx nor a hang
+fuzzRoutes(1);
