@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
@@ -28,8 +30,29 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** HAProxy checks /api/ready every 500 ms and takes an instance back after 2 good answers: a little more than that. */
-const PROXY_NOTICES_MS = 1_800;
+let statsUrl: string;
+
+/**
+ * Once HAProxy has checked both instances and sends to both: each server's line of its statistics (a stats page a
+ * second configuration file adds, ops/haproxy.cfg has none) says UP after a passed check. A server HAProxy has not
+ * checked yet says INI; one going down or coming back says "UP 1/2" or "DOWN 1/2".
+ */
+async function proxySeesBoth() {
+  await expect
+    .poll(
+      async () => {
+        const csv = await (await fetch(`${statsUrl};csv`)).text();
+        return csv
+          .split('\n')
+          .map((line) => line.split(','))
+          .filter((cells) => cells[0] === 'instances' && (cells[1] === 'a' || cells[1] === 'b'))
+          .map((cells) => `${cells[1]} ${cells[17]} ${cells[36]}`)
+          .sort();
+      },
+      { timeout: 20_000, message: 'HAProxy sends to both instances' },
+    )
+    .toEqual(['a UP L7OK', 'b UP L7OK']);
+}
 
 type Instance = { name: 'a' | 'b'; port: number; proc?: ChildProcess; out: string };
 
@@ -108,7 +131,11 @@ test.beforeAll(async () => {
 
   const listen = await freePort();
   proxyUrl = `http://127.0.0.1:${listen}`;
-  proxy = spawn('haproxy', ['-f', 'ops/haproxy.cfg', '-db'], {
+  const stats = await freePort();
+  statsUrl = `http://127.0.0.1:${stats}/stats`;
+  const statsCfg = path.join(mkdtempSync(path.join(tmpdir(), 'it4u-proxy-')), 'stats.cfg');
+  writeFileSync(statsCfg, `frontend stats\n  bind 127.0.0.1:${stats}\n  stats enable\n  stats uri /stats\n`);
+  proxy = spawn('haproxy', ['-f', 'ops/haproxy.cfg', '-f', statsCfg, '-db'], {
     cwd: root,
     env: {
       ...process.env,
@@ -121,7 +148,7 @@ test.beforeAll(async () => {
   await expect
     .poll(async () => (await fetch(`${proxyUrl}/api/ready`).catch(() => undefined))?.status, { timeout: 20_000 })
     .toBe(200);
-  await sleep(PROXY_NOTICES_MS);
+  await proxySeesBoth();
 
   api = await request.newContext({ baseURL: proxyUrl });
   const signin = await api.post('/api/v1/auth/signin', { data: { usernameOrEmail: 'admin', password: ADMIN } });
@@ -201,7 +228,7 @@ test('through the proxy: two browsers chat; each instance killed in turn mid-mes
     await send(tech, `tin sau khi ${victim.name} chết`);
     await send(boss, `tin nữa sau khi ${victim.name} chết`);
     await startInstance(victim);
-    await sleep(PROXY_NOTICES_MS);
+    await proxySeesBoth();
   }
   await send(tech, 'tin cuối');
 
@@ -311,7 +338,7 @@ test('through the proxy: a terminal session, and an import killed mid-way is all
   expect(again.status(), await again.text()).toBe(200);
   expect(await counts()).toEqual({ items: 30, records: 300 });
   await startInstance(victim);
-  await sleep(PROXY_NOTICES_MS);
+  await proxySeesBoth();
 });
 
 test('an alert opens and resolves once across the two instances: one webhook body and one mail each', async () => {
@@ -399,7 +426,7 @@ test('a rolling restart fails no request, and the scheduled mail went out once a
   for (const i of instances) {
     await stopInstance(i, 'SIGTERM');
     await startInstance(i);
-    await sleep(PROXY_NOTICES_MS);
+    await proxySeesBoth();
   }
   rolling = false;
   await load;

@@ -39,6 +39,7 @@ const STEPS = {
   types: { command: ['npm', ['run', '--silent', 'typecheck']] },
   build: { command: ['npm', ['run', '--silent', 'build']] },
   'unit, PGlite': {
+    yields: true,
     command: bin('vitest', 'run', ...NODE_PROJECTS, ...vitestJson('unit-pglite.json')),
     // nothing on PostgreSQL here: a later step runs what needs it
     env: { TEST_DATABASE: 'pglite', DATABASE_URL: '', UNIT_WORKERS: '3' },
@@ -46,10 +47,12 @@ const STEPS = {
   // the web tests in a step of their own: Vitest runs each pool's workers at once (the node projects' processes, the
   // web project's threads), and both beside the end-to-end tests were six workers on two cores
   'unit, web': {
+    yields: true,
     command: bin('vitest', 'run', '--project', 'web', ...vitestJson('unit-web.json')),
     env: { UNIT_WORKERS: '3' },
   },
   'unit, PostgreSQL': {
+    yields: true,
     skip: () => (process.env.DATABASE_URL ? undefined : 'DATABASE_URL not set'),
     command: bin('vitest', 'run', '--project', 'server', 'db.test.ts', ...vitestJson('unit-postgres.json')),
     env: { TEST_DATABASE: 'postgres', UNIT_WORKERS: '3' },
@@ -82,23 +85,31 @@ function runStep(name, shared) {
   }
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const [command, args] = step.command;
+  const [tool, toolArgs] = step.command;
+  // a step beside the end-to-end tests yields the processor to them (`nice`): their browsers and consoles answer a
+  // person's steps within a test's time, the unit tests only have to be done by the time the end-to-end ones are
+  const [command, args] =
+    step.yields && process.platform === 'linux' ? ['nice', ['-n', '5', tool, ...toolArgs]] : [tool, toolArgs];
   return new Promise((resolve) => {
+    // piped always: a failed step's last lines are said again at the end, where CI's tail shows them
     const child = spawn(command, args, {
       cwd: root,
-      stdio: ['ignore', shared ? 'pipe' : 'inherit', shared ? 'pipe' : 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...step.env },
     });
-    if (shared) {
-      for (const [stream, out] of [
-        [child.stdout, process.stdout],
-        [child.stderr, process.stderr],
-      ]) {
-        createInterface({ input: stream }).on('line', (line) => out.write(`[${name}] ${line}\n`));
-      }
+    const tail = [];
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      createInterface({ input: stream }).on('line', (line) => {
+        out.write(shared ? `[${name}] ${line}\n` : `${line}\n`);
+        if (line.trim()) tail.push(line);
+        if (tail.length > 12) tail.shift();
+      });
     }
     const end = (code) => {
-      done.push({ name, ms: Date.now() - started, code });
+      done.push({ name, ms: Date.now() - started, code, tail });
       console.log(`=== ${name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} ===`);
       resolve(code === 0);
     };
@@ -148,10 +159,10 @@ function failures() {
       .slice(0, 6)
       .map((l) => `      ${l.slice(0, 300)}`)
       .join('\n');
-  for (const [file, label] of [
-    ['unit-pglite.json', 'PGlite'],
-    ['unit-web.json', 'web'],
-    ['unit-postgres.json', 'PostgreSQL'],
+  for (const [file, label, step] of [
+    ['unit-pglite.json', 'PGlite', 'unit, PGlite'],
+    ['unit-web.json', 'web', 'unit, web'],
+    ['unit-postgres.json', 'PostgreSQL', 'unit, PostgreSQL'],
   ]) {
     const at = path.join(TIMES, file);
     if (!existsSync(at)) continue;
@@ -159,11 +170,12 @@ function failures() {
     for (const r of report.testResults ?? []) {
       const failed = (r.assertionResults ?? []).filter((a) => a.status === 'failed');
       if (!failed.length && r.status === 'failed')
-        out.push(`  ${path.relative(root, r.name)} (${label})\n${firstLines(r.message)}`);
+        out.push({ step, text: `  ${path.relative(root, r.name)} (${label})\n${firstLines(r.message)}` });
       for (const a of failed)
-        out.push(
-          `  ${path.relative(root, r.name)} (${label}) > ${a.fullName}\n${firstLines(a.failureMessages?.join('\n'))}`,
-        );
+        out.push({
+          step,
+          text: `  ${path.relative(root, r.name)} (${label}) > ${a.fullName}\n${firstLines(a.failureMessages?.join('\n'))}`,
+        });
     }
   }
   const e2e = path.join(TIMES, 'e2e.json');
@@ -177,14 +189,26 @@ function failures() {
           for (const r of t.results ?? []) {
             if (r.status === 'passed' || r.status === 'skipped') continue;
             const error = r.error?.message ?? r.errors?.map((e) => e.message).join('\n');
-            out.push(`  e2e/${spec} > ${[...named, s.title].join(' > ')} (${r.status})\n${firstLines(error)}`);
+            out.push({
+              step: 'end-to-end',
+              text: `  e2e/${spec} > ${[...named, s.title].join(' > ')} (${r.status})\n${firstLines(error)}`,
+            });
           }
         }
       }
       for (const child of suite.suites ?? []) walk(child, spec, named);
     };
     for (const suite of report.suites ?? []) walk(suite, suite.file, []);
-    for (const e of report.errors ?? []) out.push(`  e2e (outside a test)\n${firstLines(e.message)}`);
+    for (const e of report.errors ?? [])
+      out.push({ step: 'end-to-end', text: `  e2e (outside a test)\n${firstLines(e.message)}` });
+  }
+  // a step that failed with no failed test of its own (a lint, a build, an error outside the tests): its last lines
+  for (const d of done) {
+    if (d.code && !out.some((f) => f.step === d.name))
+      out.push({
+        step: d.name,
+        text: `  ${d.name}, the last lines it printed:\n${d.tail.map((l) => `      ${l.slice(0, 300)}`).join('\n')}`,
+      });
   }
   return out;
 }
@@ -240,7 +264,7 @@ if (slowest.length) {
 const failedTests = failures();
 if (failedTests.length) {
   console.log(`\nwhat failed (${failedTests.length}):`);
-  for (const f of failedTests) console.log(f);
+  for (const f of failedTests) console.log(f.text);
 }
 if (failed) {
   console.log('\nnpm test: FAILED');

@@ -12,7 +12,8 @@ const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * a notice still fading in has the contrast of its half-drawn colours. Endless ones (spinners) are not waited for.
  */
 export async function axe(page: Page): Promise<AxeResults['violations']> {
-  await page.evaluate(AXE_SCRIPT);
+  // once per document: a walk that opens its screens without loading the page again keeps it
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SCRIPT);
   // a notice closes itself seconds after it opens, maybe while axe reads the page (its half-faded title then fails
   // the contrast check: CI, on a busy machine): a reading during which a notice came or went is read again
   for (let reading = 1; ; reading++) {

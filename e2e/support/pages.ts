@@ -162,33 +162,44 @@ export async function signedIn(
   return page;
 }
 
-const inFlight = new WeakMap<Page, { open: Map<object, string>; recent: string[] }>();
+const inFlight = new WeakMap<Page, { open: Map<object, string>; recent: string[]; last: number }>();
 
 /** Starts noting the page's requests (open, and the latest), so that `quiet` can name the ones that keep it busy. */
 export function watchRequests(page: Page) {
-  const open = new Map<object, string>();
-  const recent: string[] = [];
-  inFlight.set(page, { open, recent });
+  const seen = { open: new Map<object, string>(), recent: [] as string[], last: Date.now() };
+  inFlight.set(page, seen);
   page.on('request', (r) => {
-    open.set(r, `${r.method()} ${r.url()}`);
-    recent.push(`${r.method()} ${r.url()}`);
-    if (recent.length > 8) recent.shift();
+    seen.open.set(r, `${r.method()} ${r.url()}`);
+    seen.recent.push(`${r.method()} ${r.url()}`);
+    if (seen.recent.length > 8) seen.recent.shift();
+    seen.last = Date.now();
   });
-  page.on('requestfinished', (r) => open.delete(r));
-  page.on('requestfailed', (r) => open.delete(r));
+  const done = (r: object) => {
+    seen.open.delete(r);
+    seen.last = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
 }
 
 /**
- * Waits until the page has made no request for 500 ms, at most 30 s. A page still busy then is said in the run's output
- * with the requests it holds open, and the check goes on with the page as it is: a full accessibility walk once hung
- * ten minutes on a page that never settled and said nothing of which.
+ * Waits until the screen has loaded what it shows, at most 30 s: none of the page's requests open or begun for 250 ms
+ * (a screen that asks for one part once another came), and nothing on it still spinning or drawn as a skeleton. A
+ * page still busy then is said in the run's output with the requests it holds open, and the check goes on with the
+ * page as it is: a full accessibility walk once hung ten minutes on a page that never settled and said nothing of which.
+ * The page's requests must be watched (`watchRequests`).
  */
 export async function quiet(page: Page, where: string) {
-  try {
-    await page.waitForLoadState('networkidle', { timeout: 30_000 });
-  } catch {
-    const seen = inFlight.get(page);
-    const open = [...(seen?.open.values() ?? [])].join(', ') || 'none';
-    console.warn(`${where}: the page did not settle in 30 s; open: ${open}; latest: ${seen?.recent.join(', ')}`);
+  const seen = inFlight.get(page);
+  if (!seen) throw new Error('quiet: the page is not watched (watchRequests)');
+  const until = Date.now() + 30_000;
+  while (Date.now() < until) {
+    const loading = await page
+      .locator('.ant-spin-spinning:visible, .ant-skeleton-active:visible, [aria-busy="true"]:visible')
+      .count();
+    if (loading === 0 && seen.open.size === 0 && Date.now() - seen.last >= 250) return;
+    await page.waitForTimeout(50);
   }
+  const open = [...seen.open.values()].join(', ') || 'none';
+  console.warn(`${where}: the page did not settle in 30 s; open: ${open}; latest: ${seen.recent.join(', ')}`);
 }
