@@ -4,10 +4,11 @@ import { i18n, loadLanguage } from '../i18n/i18n.ts';
 import { mediaMatches, setViewportWidth, viewportWidth } from './viewport.ts';
 
 // happy-dom has no layout: media queries answer for a desktop width unless a test sets another (`viewportWidth`, see
-// test/viewport.ts).
+// test/viewport.ts). The reader asks for reduced motion, as in the end-to-end tests: antd then animates nothing, and
+// an error or a notice that went is gone rather than kept, half-faded, beside the one that came.
 window.matchMedia = (query: string) =>
   ({
-    matches: mediaMatches(query, viewportWidth()),
+    matches: query.includes('prefers-reduced-motion: reduce') || mediaMatches(query, viewportWidth()),
     media: query,
     onchange: null,
     addListener: () => {},

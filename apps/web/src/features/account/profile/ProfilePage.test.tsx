@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearTokens, setAccessToken } from '../../../api/tokens.ts';
+import { expectFieldError } from '../../../test/fieldError.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { ProfilePage } from './ProfilePage.tsx';
 
@@ -69,6 +70,6 @@ describe('own profile', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ email: 'lan@new.test', currentPassword: 'not-mine' });
-    expect(await screen.findByText('Your current password is incorrect.')).toBeTruthy();
+    await expectFieldError('Current password', 'Your current password is incorrect.');
   });
 });

@@ -2,6 +2,7 @@ import type { ServicePack } from '@it4u/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../../api/tokens.ts';
+import { expectFieldError } from '../../../test/fieldError.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { ServicePackModal } from './ServicePackModal.tsx';
 
@@ -92,9 +93,10 @@ describe('a service pack', () => {
     expect(target.value).toBe('99.5');
     fireEvent.change(target, { target: { value: '99.9995' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Save', hidden: true }));
-    expect(
-      await screen.findByText('An availability is given to the thousandth of a percent at most (99.995).'),
-    ).toBeTruthy();
+    await expectFieldError(
+      'Contracted availability',
+      'An availability is given to the thousandth of a percent at most (99.995).',
+    );
     expect(closed).not.toHaveBeenCalled();
     refuse = false;
     fireEvent.change(target, { target: { value: '99.95' } });

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../../api/tokens.ts';
 import { i18n } from '../../../i18n/i18n.ts';
 import { expectListFailureAndRetry } from '../../../test/failingList.tsx';
+import { expectFieldError } from '../../../test/fieldError.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { setViewportWidth } from '../../../test/viewport.ts';
 import { ParametersTab } from '../components/ParametersTab.tsx';
@@ -348,7 +349,7 @@ describe('controllers card', () => {
     type('Username', 'ubnt');
     type('Password', 'secret');
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
-    expect(await screen.findByText('is not in the expected format')).toBeTruthy();
+    await expectFieldError('Address', 'is not in the expected format');
     expect(calls(fetchMock, 'POST', '/it4u/controllers')).toHaveLength(1);
     expect((screen.getByLabelText('Address') as HTMLInputElement).value).toBe('https://lab..example');
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Lab');
@@ -376,7 +377,7 @@ describe('controllers card', () => {
     type('Tên đăng nhập', 'admin');
     type('Mật khẩu', 'secret');
     fireEvent.click(screen.getByRole('button', { name: 'Thêm' }));
-    expect(await screen.findByText('Một bộ điều khiển khác đã dùng địa chỉ này.')).toBeTruthy();
+    await expectFieldError('Địa chỉ', 'Một bộ điều khiển khác đã dùng địa chỉ này.');
     expect((screen.getByLabelText('Địa chỉ') as HTMLInputElement).value).toBe('https://unifi.example.vn:8443');
   });
 
