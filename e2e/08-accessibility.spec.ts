@@ -101,15 +101,25 @@ test.describe.configure({ timeout: 600_000 });
 
 /**
  * Opens a screen as a click on a link of the console would, without loading the page again (the walk checks each
- * screen, not the start of the app, which the first screen shows): the router follows the history's change.
+ * screen, not the start of the app, which the first screen shows): the router follows the history's change, and the
+ * screen shown until then is gone. The router keeps the old screen on view while the next one's code loads (a
+ * transition): with a busy processor, a walk that waited for the address alone once read the old screen's section
+ * select as the new screen's, and waited ten minutes for it after it went.
  */
 async function within(page: Page, path: string) {
   if (new URL(page.url()).pathname === path) return;
-  await page.evaluate((to) => {
+  const shown = await page.evaluate((to) => {
+    // the content's parts now (the screen, and what stays around it, such as the offline banner)
+    const parts = [...document.querySelectorAll('main > *')];
+    for (const part of parts) part.setAttribute('data-walk-before', '');
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
+    return parts.length;
   }, path);
   await expect(page).toHaveURL((url) => url.pathname === path);
+  await expect
+    .poll(() => page.locator('[data-walk-before]').count(), { message: `the screen before ${path} went` })
+    .toBeLessThan(shown);
 }
 
 /** The administrator's tokens, and a page of a new browser context signed in with them in the language given. */
