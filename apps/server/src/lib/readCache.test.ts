@@ -126,3 +126,64 @@ describe('the read cache', () => {
     expect(await cache.get('v', async () => 'again')).toBe('again');
   });
 });
+
+describe('the read cache, for a controller slow at size', () => {
+  const keep = { waitMs: 20, keepMs: 60_000 };
+
+  it('gives the last good answer, said to be one and how old, when the read past its window is slow or fails', async () => {
+    let clock = 0;
+    const cache = createReadCache(1000, () => clock);
+    expect(await cache.aged('sites', async () => 'first', 30_000, keep)).toEqual({
+      value: 'first',
+      age: 0,
+      lastGood: false,
+    });
+    clock = 10_000;
+    expect(await cache.aged('sites', async () => 'unused', 30_000, keep)).toMatchObject({
+      value: 'first',
+      age: 10_000,
+    });
+
+    // past the window, the controller takes longer than the wait: the kept answer, and the read goes on
+    clock = 40_000;
+    let release: (v: string) => void = () => {};
+    const slow = () => new Promise<string>((r) => (release = r));
+    expect(await cache.aged('sites', slow, 30_000, keep)).toEqual({ value: 'first', age: 40_000, lastGood: true });
+    // a second reader meanwhile joins the read under way rather than asking the controller again
+    let asked = 0;
+    const again = cache.aged('sites', async () => `asked ${++asked}`, 30_000, keep);
+    release('second');
+    expect(await again).toMatchObject({ value: 'second', lastGood: false });
+    expect(asked).toBe(0);
+    expect(await cache.aged('sites', async () => 'unused', 30_000, keep)).toMatchObject({ value: 'second', age: 0 });
+
+    // a read that fails: the kept answer at once; a failure the caller says to tell is told
+    clock = 80_000;
+    const down = async () => {
+      throw new Error('unreachable');
+    };
+    expect(await cache.aged('sites', down, 30_000, keep)).toEqual({ value: 'second', age: 40_000, lastGood: true });
+    await expect(
+      cache.aged('sites', async () => Promise.reject(new Error('gone')), 30_000, {
+        ...keep,
+        keepOn: (err) => (err as Error).message !== 'gone',
+      }),
+    ).rejects.toThrow('gone');
+  });
+
+  it('waits for the read when it has no answer young enough to stand in', async () => {
+    let clock = 0;
+    const cache = createReadCache(1000, () => clock);
+    await cache.aged('sites', async () => 'old', 30_000, keep);
+    clock = 61_000; // past keepMs: too old to show
+    let release: (v: string) => void = () => {};
+    const read = cache.aged('sites', () => new Promise<string>((r) => (release = r)), 30_000, keep);
+    release('new');
+    expect(await read).toEqual({ value: 'new', age: 0, lastGood: false });
+    // and a failure with nothing to stand in is the caller's
+    clock = 200_000;
+    await expect(cache.aged('sites', async () => Promise.reject(new Error('down')), 30_000, keep)).rejects.toThrow(
+      'down',
+    );
+  });
+});

@@ -58,6 +58,50 @@ export function createReadCache(
       return running ?? start(key, load);
     },
     /**
+     * An answer and how old it is (ms, since its read began), for reads a controller can be slow to give at size: as `get`, except that
+     * when the kept answer is past `ttl` but read within `keepMs`, the read (begun or joined) is waited for at most
+     * `waitMs`; slower, or failed (`keepOn` says which failures: default any), and the kept answer is given instead
+     * while the read goes on into the cache for the next caller. Without an answer so young, the read is waited for.
+     */
+    async aged<T>(
+      key: string,
+      load: () => Promise<T>,
+      ttl: number,
+      o: { waitMs: number; keepMs: number; keepOn?: (err: unknown) => boolean },
+    ): Promise<{ value: T; age: number; lastGood: boolean }> {
+      const t = now();
+      const hit = done.get(key);
+      if (hit && t - hit.at < ttl) {
+        opts.lookup?.(true);
+        return { value: hit.value as T, age: t - hit.at, lastGood: false };
+      }
+      const call = pending.get(key);
+      const joined = call && t - call.at <= ttl ? call : undefined;
+      opts.lookup?.(joined !== undefined);
+      const at = joined?.at ?? t;
+      const fresh = ((joined?.p as Promise<T> | undefined) ?? start(key, load)).then((value) => ({
+        value,
+        age: now() - at,
+        lastGood: false,
+      }));
+      if (!hit || t - hit.at >= o.keepMs) return fresh;
+      const kept = () => ({ value: hit.value as T, age: now() - hit.at, lastGood: true });
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<ReturnType<typeof kept>>((resolve) => {
+        // a read already under way that long is not waited for again
+        timer = setTimeout(() => resolve(kept()), Math.max(0, o.waitMs - (t - at)));
+      });
+      const orKept = fresh.catch((err: unknown) => {
+        if (o.keepOn && !o.keepOn(err)) throw err;
+        return kept();
+      });
+      try {
+        return await Promise.race([orKept, late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    /**
      * Changes a kept answer in place (a write whose effect the console knows, such as a voucher taken out of a
      * list); a key with no kept answer, or one being loaded, is forgotten so that the next read asks again.
      */

@@ -82,7 +82,10 @@ export const AccessPointSchema = Type.Object({
 export type AccessPoint = Static<typeof AccessPointSchema>;
 
 export const AccessPointsSchema = Type.Object({
+  /** when the controller was read */
   asOf: Epoch,
+  /** the controller was slow or failing past the refresh: its last good answer stands in, read at `asOf` */
+  lastGood: Type.Optional(Type.Literal(true)),
   connected: Type.Integer(),
   disconnected: Type.Integer(),
   accessPoints: Type.Array(AccessPointSchema),
@@ -150,6 +153,10 @@ export const OverviewSchema = Type.Object({
    * operator's size): their disconnections are missing from this answer and come with a refresh a moment later
    */
   pending: Type.Optional(Type.Integer()),
+  /**
+   * a controller was slow or failing past the refresh: its last good answer stands in, `asOf` is when it was read
+   */
+  lastGood: Type.Optional(Type.Literal(true)),
   /**
    * the controllers that could not be read (their sites count as unknown): which, how many of the caller's sites are
    * theirs, and why, as an error code with its parameters

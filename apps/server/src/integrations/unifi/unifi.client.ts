@@ -21,6 +21,8 @@ export type ControllerConfig = {
   verifyTls: boolean;
   /** the deadline of one call, its login and its retries included (default 10 s) */
   timeoutMs?: number;
+  /** the deadline of a read that is slow at size (`SLOW_READ`: default 2 minutes, never less than `timeoutMs`) */
+  slowTimeoutMs?: number;
   /** the clock of the retry waits, deadlines and cool-downs (default Date.now; tests give their own) */
   now?: () => number;
   /** waits before a retry (default setTimeout; tests give their own) */
@@ -56,6 +58,14 @@ const FIRST_BACKOFF_MS = 1_000;
  * event loop, which then answers the viewer late.
  */
 const MAX_IN_FLIGHT = 16;
+/**
+ * Reads slow at size, with a deadline of their own and two request slots of their own: a controller of 2,000 sites
+ * takes 30 s or more for the health of all its sites (`stat/sites`), and minutes for some reports; meanwhile the other
+ * calls, writes included, keep their slots and their own deadline.
+ */
+const SLOW_READ = /^\/api\/stat\/sites$|\/stat\/report\//;
+const SLOW_IN_FLIGHT = 2;
+const SLOW_TIMEOUT_MS = 120_000;
 /** The first cool-down after a timeout, and the longest. */
 const FIRST_COOL_DOWN_MS = 5_000;
 const MAX_COOL_DOWN_MS = 60_000;
@@ -113,6 +123,10 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 export function createUnifiClient(config: ControllerConfig) {
   const base = config.url.replace(/\/+$/, '');
   const timeoutMs = config.timeoutMs ?? 10_000;
+  const slowTimeoutMs = Math.max(timeoutMs, config.slowTimeoutMs ?? SLOW_TIMEOUT_MS);
+  /** a call's deadline from now, and the kind of slot it takes */
+  const isSlow = (path: string) => SLOW_READ.test(path.replace(/^\/proxy\/network(?=\/)/, ''));
+  const limitOf = (path: string) => (isSlow(path) ? slowTimeoutMs : timeoutMs);
   const now = config.now ?? Date.now;
   const sleep = config.sleep ?? defaultSleep;
   const apiKey = config.apiKey?.trim() || undefined;
@@ -137,11 +151,13 @@ export function createUnifiClient(config: ControllerConfig) {
    * down alone: the other calls go on.
    */
   const coolDowns = new Map<string, { ms: number; until: number; probing: boolean }>();
-  /** requests under way, and those waiting for a slot */
-  let inFlight = 0;
-  const waiting: (() => void)[] = [];
+  /** requests under way, and those waiting for a slot: the slow reads' own, and the others' */
+  const slots = {
+    slow: { inFlight: 0, max: SLOW_IN_FLIGHT, waiting: [] as (() => void)[] },
+    other: { inFlight: 0, max: MAX_IN_FLIGHT, waiting: [] as (() => void)[] },
+  };
 
-  const timedOut = () => new ControllerTimeoutError(base, Math.ceil(timeoutMs / 1000));
+  const timedOut = (path: string) => new ControllerTimeoutError(base, Math.ceil(limitOf(path) / 1000));
 
   /**
    * A request of a kind timed out: the first (or the probe's) opens the kind's next cool-down; those sent before it
@@ -154,38 +170,32 @@ export function createUnifiClient(config: ControllerConfig) {
     coolDowns.set(kind, { ms, until: now() + ms, probing: false });
   }
 
-  /** One HTTP request before the deadline (ms on the client's clock), unless a cool-down refuses it first. */
-  /** Waits for one of the controller's request slots (at most MAX_IN_FLIGHT requests at once). */
-  async function slot(): Promise<void> {
-    if (inFlight >= MAX_IN_FLIGHT) await new Promise<void>((resolve) => waiting.push(resolve));
-    inFlight++;
-  }
-  function release() {
-    inFlight--;
-    waiting.shift()?.();
-  }
-
+  /** One HTTP request before the deadline (ms on the client's clock) in one of the controller's request slots. */
   async function send(method: string, path: string, body: unknown, deadline: number): Promise<Answer> {
-    await slot();
+    const pool = isSlow(path) ? slots.slow : slots.other;
+    if (pool.inFlight >= pool.max) await new Promise<void>((resolve) => pool.waiting.push(resolve));
+    pool.inFlight++;
     try {
       return await sendNow(method, path, body, deadline);
     } finally {
-      release();
+      pool.inFlight--;
+      pool.waiting.shift()?.();
     }
   }
 
+  /** One HTTP request before the deadline, unless a cool-down refuses it first. */
   async function sendNow(method: string, path: string, body: unknown, deadline: number): Promise<Answer> {
     const kind = `${method} ${callKind(path.replace(/^\/proxy\/network(?=\/)/, ''))}`;
     const cool = coolDowns.get(kind);
     let probe = false;
     if (cool) {
-      if (cool.probing || now() < cool.until) throw timedOut();
+      if (cool.probing || now() < cool.until) throw timedOut(path);
       cool.probing = probe = true;
     }
     const left = deadline - now();
     if (left <= 0) {
       onTimeout(kind, probe);
-      throw timedOut();
+      throw timedOut(path);
     }
     const headers: Record<string, string> = { accept: 'application/json' };
     if (apiKey) headers['x-api-key'] = apiKey;
@@ -207,7 +217,7 @@ export function createUnifiClient(config: ControllerConfig) {
       const e = err as Error & { code?: string; cause?: { code?: string; message?: string } };
       if (e.name === 'TimeoutError' || e.name === 'AbortError') {
         onTimeout(kind, probe);
-        throw timedOut();
+        throw timedOut(path);
       }
       if (cool && probe) cool.probing = false;
       throw new ControllerError(
@@ -411,7 +421,7 @@ export function createUnifiClient(config: ControllerConfig) {
   }
 
   async function callOnce<T>(method: string, path: string, body?: unknown): Promise<T[]> {
-    const deadline = now() + timeoutMs;
+    const deadline = now() + limitOf(path);
     checkRefusal();
     if (mustLogIn()) await login(deadline);
     for (let attempt = 0; ; attempt++) {
@@ -446,7 +456,7 @@ export function createUnifiClient(config: ControllerConfig) {
   }
 
   async function v2Once(method: string, path: string, body?: unknown): Promise<unknown> {
-    const deadline = now() + timeoutMs;
+    const deadline = now() + limitOf(path);
     checkRefusal();
     if (mustLogIn()) await login(deadline);
     for (let attempt = 0; ; attempt++) {

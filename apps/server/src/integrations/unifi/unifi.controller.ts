@@ -6,7 +6,7 @@ import {
   type ReportInterval,
   type Voucher,
 } from '@it4u/shared';
-import { UnavailableError } from '../../lib/errors.ts';
+import { NotFoundError, UnavailableError } from '../../lib/errors.ts';
 import type { OpsMetrics } from '../../lib/opsMetrics.ts';
 import { createReadCache, type ReadCache } from '../../lib/readCache.ts';
 import { type ControllerConfig, createUnifiClient, type UnifiClient } from './unifi.client.ts';
@@ -21,6 +21,15 @@ import {
 } from './unifi.map.ts';
 
 const HOUR = 3_600_000;
+/**
+ * How long a dashboard's read past its window waits for a slow controller before the last good answer is given, and
+ * how old that answer may be (a controller of 2,000 sites takes 30 s or more for `stat/sites`; one rebooting, minutes).
+ */
+const LAST_GOOD_WAIT_MS = 3_000;
+const LAST_GOOD_MS = 15 * 60_000;
+
+/** An answer of the controller and how old it is (ms); `lastGood` when a slow or failed read left an older one. */
+export type Aged<T> = { value: T; age: number; lastGood: boolean };
 
 export type VoucherRequest = {
   n: number;
@@ -41,6 +50,17 @@ export function createController(client: UnifiClient, cache: ReadCache, shared?:
   // a read with a window of its own (the dashboards') is shared with the other instances when they share a database
   const read = <T>(key: string, load: () => Promise<T>, ttlMs?: number) =>
     cache.get(key, shared && ttlMs !== undefined ? () => shared.read(key, ttlMs, load) : load, ttlMs);
+  /**
+   * A windowed read that a controller can be slow to answer at size, with its age: past its window, the
+   * controller is waited for a few seconds, then the last good answer (within LAST_GOOD_MS) is given, said to be one,
+   * while the read goes on. A site the controller no longer has is said at once.
+   */
+  const aged = <T>(key: string, load: () => Promise<T>, ttlMs: number): Promise<Aged<T>> =>
+    cache.aged(key, shared ? () => shared.read(key, ttlMs, load) : load, ttlMs, {
+      waitMs: LAST_GOOD_WAIT_MS,
+      keepMs: LAST_GOOD_MS,
+      keepOn: (err) => !(err instanceof NotFoundError),
+    });
   /** Forgets the answers a write changed, here and for the other instances. */
   const forget = async (prefix: string) => {
     cache.invalidate(prefix);
@@ -197,14 +217,21 @@ export function createController(client: UnifiClient, cache: ReadCache, shared?:
 
     devices: deviceList,
 
+    /** A site's devices for the dashboards, the last good list when the controller is slow or failing (see `aged`). */
+    devicesAged: (site: string, ttlMs: number) =>
+      aged(`${site}:device`, () => client.call('GET', `/api/s/${s(site)}/stat/device`), ttlMs),
+
     /**
      * The clients of a site connected now, read afresh and kept nowhere (a scan of every site's clients would fill
      * the cache with lists no screen asks for).
      */
     stationsNow: (site: string) => client.call('GET', `/api/s/${s(site)}/stat/sta`),
 
-    /** Every site with its health, in one call (the overview). */
-    sitesWithHealth: (ttlMs?: number) => read('stat/sites', () => client.call('GET', '/api/stat/sites'), ttlMs),
+    /**
+     * Every site with its health, in one call (the overview, the alerts): slow at size (30 s or more for 2,000 sites),
+     * so the last good answer stands in while it runs (see `aged`).
+     */
+    sitesWithHealth: (ttlMs: number) => aged('stat/sites', () => client.call('GET', '/api/stat/sites'), ttlMs),
 
     /** The hotspot's guests seen between two times (ms). */
     guests: (site: string, start: number, end: number, ttlMs: number) =>

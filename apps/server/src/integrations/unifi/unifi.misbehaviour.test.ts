@@ -259,10 +259,46 @@ describe('accounts and calls a controller refuses', () => {
 });
 
 describe('slow answers at size', () => {
-  it('a stat/sites that times out cools down alone: the other calls go on', async () => {
-    // 8 sites at 100 ms each: 800 ms, past the client's 300 ms
-    const sim = await startSimulator({ port: 0, ...credentials, seed: 7, now, misbehave: { statSitesMsPerSite: 100 } });
-    const client = createUnifiClient({ url: sim.url, ...credentials, verifyTls: true, timeoutMs: 300 });
+  // a controller of 2,000 sites takes 30 s or more for stat/sites (Misbehaviour.statSitesMsPerSite): here 8 sites at
+  // 250 ms each, 2 s, past the 1.5 s the client gives every other call
+  const slowSites = () =>
+    startSimulator({ port: 0, ...credentials, seed: 7, now, misbehave: { statSitesMsPerSite: 250 } });
+
+  it('stat/sites has a deadline of its own, and the other calls, writes too, are answered while it runs', async () => {
+    const sim = await slowSites();
+    const client = createUnifiClient({ url: sim.url, ...credentials, verifyTls: true, timeoutMs: 1_500 });
+    open.push(client, sim);
+    await client.login();
+    const done: string[] = [];
+    const health = [1, 2].map(async () => {
+      const sites = await client.call('GET', '/api/stat/sites');
+      done.push('stat/sites');
+      return sites;
+    });
+    const others = Promise.all([
+      client.call('GET', '/api/self/sites'),
+      client.call('POST', '/api/s/default/cmd/hotspot', {
+        cmd: 'create-voucher',
+        n: 1,
+        quota: 1,
+        expire: 60,
+        note: 'x',
+      }),
+    ]).then(() => done.push('others'));
+    const [answered] = await Promise.all([Promise.all(health), others]);
+    expect(answered.map((sites) => sites.length)).toEqual([8, 8]);
+    expect(done).toEqual(['others', 'stat/sites', 'stat/sites']);
+  });
+
+  it('past its own deadline, stat/sites cools down alone: the other calls go on', async () => {
+    const sim = await slowSites();
+    const client = createUnifiClient({
+      url: sim.url,
+      ...credentials,
+      verifyTls: true,
+      timeoutMs: 1_500,
+      slowTimeoutMs: 1_500,
+    });
     open.push(client, sim);
     expect(await failure(client, '/api/stat/sites')).toMatchObject({ code: 'controllerTimeout' });
     // the same kind fails at once for its cool-down; the others are answered
@@ -271,5 +307,34 @@ describe('slow answers at size', () => {
     expect(sim.callsFor('GET', '/api/stat/sites')).toBe(before);
     expect((await client.call('GET', '/api/self/sites')).length).toBeGreaterThan(0);
     expect((await client.call('GET', '/api/s/default/stat/health')).length).toBeGreaterThan(0);
+  });
+
+  it("the dashboards' reads give the last good answer, with its age, while a slow read runs or when it fails", async () => {
+    const sim = await startSimulator({ port: 0, flavor: 'unifios', ...credentials, seed: 7, now });
+    // the client's retries wait nothing here, and move no clock: the ages below are the test's minutes alone
+    const client = createUnifiClient({ url: sim.url, ...credentials, verifyTls: true, now, sleep: async () => {} });
+    open.push(client, sim);
+    const controller = createController(client, createReadCache(15_000, now));
+    const first = await controller.sitesWithHealth(30_000);
+    const devices = await controller.devicesAged('default', 30_000);
+    expect(first).toMatchObject({ age: 0, lastGood: false });
+    expect(first.value.length).toBe(8);
+
+    // a minute later the controller takes 8 s for it: after a few seconds, the answer of a minute ago, said so
+    clock += 60_000;
+    sim.misbehave({ statSitesMsPerSite: 1_000 });
+    const asked = sim.callsFor('GET', '/api/stat/sites');
+    expect(await controller.sitesWithHealth(30_000)).toEqual({ ...first, age: 60_000, lastGood: true });
+    // the read went on: one call to the controller, however many ask meanwhile, and none waits for it again
+    clock += 5_000;
+    expect(await controller.sitesWithHealth(30_000)).toMatchObject({ age: 65_000, lastGood: true });
+    expect(sim.callsFor('GET', '/api/stat/sites')).toBe(asked + 1);
+
+    // the controller restarting: the last good answer at once, the read's failure not passed on
+    sim.misbehave({ statSitesMsPerSite: 0, booting: 503 });
+    expect(await controller.devicesAged('default', 30_000)).toEqual({ ...devices, age: 65_000, lastGood: true });
+    // back: fresh again
+    sim.misbehave({ booting: 0 });
+    expect(await controller.devicesAged('default', 30_000)).toMatchObject({ age: 0, lastGood: false });
   });
 });

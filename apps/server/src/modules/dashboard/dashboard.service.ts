@@ -135,11 +135,12 @@ export function createDashboardService(deps: {
 
     async accessPoints(actor: Actor, site: string): Promise<AccessPoints> {
       const { controller, site: name } = await forSite(actor, site);
-      const devices = await controller.devices(name, DASHBOARD_REFRESH_MS);
+      const { value: devices, age, lastGood } = await controller.devicesAged(name, DASHBOARD_REFRESH_MS);
       const accessPoints = toAccessPoints(devices);
       const connected = accessPoints.filter((ap) => ap.connected).length;
       return {
-        asOf: deps.now(),
+        asOf: deps.now() - age,
+        ...(lastGood ? { lastGood } : {}),
         connected,
         disconnected: accessPoints.length - connected,
         accessPoints,
@@ -155,7 +156,7 @@ export function createDashboardService(deps: {
      */
     async accessPointStates(site: string, ttlMs = DASHBOARD_REFRESH_MS, on?: SiteOnController): Promise<ApState[]> {
       const { controller, site: name } = on ?? (await deps.sites.onController(site));
-      const devices = await controller.devices(name, ttlMs);
+      const devices = (await controller.devicesAged(name, ttlMs)).value;
       const now = deps.now();
       return devices
         .filter((d) => d.type === undefined || d.type === 'uap')
@@ -198,7 +199,7 @@ export function createDashboardService(deps: {
       const now = deps.now();
       const started = performance.now();
       // staff see every site: those the health was matched against (the site table read once, not twice)
-      const [mine, { bySite: health, down, where, located }] = await Promise.all([
+      const [mine, { bySite: health, down, where, located, ...read }] = await Promise.all([
         seesAllSites(actor) ? undefined : deps.sites.visibleTo(actor),
         deps.sites.health(DASHBOARD_REFRESH_MS),
       ]);
@@ -230,15 +231,16 @@ export function createDashboardService(deps: {
       const lists = await Promise.all(
         withDown.map(async (site) => {
           const on = where.get(site.idname) ?? (await deps.sites.onController(site.idname));
-          const read = on.controller.devices(on.site, DASHBOARD_REFRESH_MS).then(
-            (devices) => ({ devices }),
+          const list = on.controller.devicesAged(on.site, DASHBOARD_REFRESH_MS).then(
+            (devices) => devices,
             () => 'failed' as const,
           );
-          return { site, got: await Promise.race([read, late]) };
+          return { site, got: await Promise.race([list, late]) };
         }),
       );
       clearTimeout(timer);
       let pending = 0;
+      let { age, lastGood } = read;
       for (const { site, got } of lists) {
         if (got === 'late') {
           pending++;
@@ -248,8 +250,9 @@ export function createDashboardService(deps: {
           unreachable++;
           continue;
         }
-        const { devices } = got;
-        for (const d of devices) {
+        age = Math.max(age, got.age);
+        lastGood ||= got.lastGood;
+        for (const d of got.value) {
           const [ap] = toAccessPoints([d]);
           const lastSeen = lastSeenOf(d);
           if (!ap || ap.connected || lastSeen < now - WEEK) continue;
@@ -257,8 +260,8 @@ export function createDashboardService(deps: {
         }
       }
       disconnections.sort((a, b) => b.lastSeen - a.lastSeen);
-      const core = { asOf: now, sites: counts, warnings, errors, disconnections, unreachable };
-      const partial = pending > 0 ? { pending } : {};
+      const core = { asOf: now - age, sites: counts, warnings, errors, disconnections, unreachable };
+      const partial = { ...(pending > 0 ? { pending } : {}), ...(lastGood ? { lastGood } : {}) };
       const controllersDown = down.map(({ entry, error, sites }) => {
         const { code, params } = failedOutcome(error);
         return { id: entry.id, name: entry.name, sites, code, ...(params ? { params } : {}) };

@@ -32,6 +32,9 @@ export type SiteHealth = {
   where: Map<string, SiteOnController>;
   /** every site of the table, as it was matched */
   located: LocatedSite[];
+  /** how old the oldest controller's answer is (ms), and whether one was the last good answer of a slow controller */
+  age: number;
+  lastGood: boolean;
 };
 
 /** The key of a site on its controller. */
@@ -216,6 +219,7 @@ export function createSitesService({
     /**
      * Every controller's sites with their health (`stat/sites`, one read per controller per window however many
      * ask), by the console's site name; and the controllers that could not be read, with how many sites are theirs.
+     * A controller slow to answer gives its last good answer meanwhile (`age`, `lastGood`).
      */
     async health(ttlMs: number): Promise<SiteHealth> {
       const [entries, rows] = await Promise.all([controller.all(), sites.located()]);
@@ -233,10 +237,15 @@ export function createSitesService({
       }
       const bySite = new Map<string, unknown>();
       const down: SiteHealth['down'] = [];
+      let age = 0;
+      let lastGood = false;
       await Promise.all(
         entries.map(async (entry) => {
           try {
-            for (const s of await entry.controller.sitesWithHealth(ttlMs)) {
+            const answer = await entry.controller.sitesWithHealth(ttlMs);
+            age = Math.max(age, answer.age);
+            lastGood ||= answer.lastGood;
+            for (const s of answer.value) {
               const idname = names.get(placeOf(entry.id, String(s.name)));
               if (idname) bySite.set(idname, s.health);
             }
@@ -245,7 +254,7 @@ export function createSitesService({
           }
         }),
       );
-      return { bySite, down, where, located: rows };
+      return { bySite, down, where, located: rows, age, lastGood };
     },
 
     /** How many sites each controller has. */

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ControllerError } from '../feedback/ControllerError.tsx';
 
 type PanelQuery = {
-  data?: { asOf: number } | undefined;
+  /** when the controller was read; `lastGood` when a slow or failing controller left the answer it gave before */
+  data?: { asOf: number; lastGood?: true } | undefined;
   error: unknown;
   isError: boolean;
   isPending: boolean;
@@ -33,6 +34,8 @@ export const WRAPPED_TITLE = { title: { whiteSpace: 'normal' } } as const;
 export function Panel({ title, query, empty = false, emptyText, extra, children }: Props) {
   const { t } = useTranslation();
   const asOf = query.data?.asOf;
+  const stale = query.isError || query.data?.lastGood === true;
+  const asOfText = query.isError ? 'dashboard.staleAsOf' : stale ? 'dashboard.lastGoodAsOf' : 'dashboard.asOf';
   return (
     <Card title={title} style={{ height: '100%' }} styles={WRAPPED_TITLE}>
       {extra && <div style={{ marginBottom: 12 }}>{extra}</div>}
@@ -47,10 +50,10 @@ export function Panel({ title, query, empty = false, emptyText, extra, children 
       )}
       {asOf !== undefined && (
         <Typography.Text
-          type={query.isError ? 'warning' : 'secondary'}
+          type={stale ? 'warning' : 'secondary'}
           style={{ display: 'block', marginTop: 8, fontSize: 12 }}
         >
-          {t(query.isError ? 'dashboard.staleAsOf' : 'dashboard.asOf', { time: dayjs(asOf).format('LTS') })}
+          {t(asOfText, { time: dayjs(asOf).format('LTS') })}
         </Typography.Text>
       )}
     </Card>

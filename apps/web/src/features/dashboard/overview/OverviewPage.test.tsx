@@ -45,6 +45,23 @@ describe('overview', () => {
     await i18n.changeLanguage('en');
   });
 
+  it("says when the answer is a slow controller's last good one, and from when, in both languages", async () => {
+    serve({ ...overview(), lastGood: true });
+    renderWithProviders(<OverviewPage />);
+    const line = await screen.findByText(/^The controller is slow to answer: showing its last answer, from \d/);
+    expect(line.closest('.ant-typography-warning')).toBeTruthy();
+    await i18n.changeLanguage('vi');
+    expect(await screen.findByText(/^Bộ điều khiển phản hồi chậm: đang hiển thị dữ liệu đọc lúc \d/)).toBeTruthy();
+  });
+
+  it('says an answer read now as of its time, not as a stale one', async () => {
+    serve(overview());
+    renderWithProviders(<OverviewPage />);
+    const line = await screen.findByText(/^As of \d/);
+    expect(line.closest('.ant-typography-warning')).toBeNull();
+    expect(screen.queryByText(/slow to answer/)).toBeNull();
+  });
+
   it('warns of each controller it could not read, with its reason, in both languages', async () => {
     serve(
       overview([
