@@ -150,6 +150,10 @@ export const API_ERRORS = {
   noController:
     'No UniFi controller is configured. An administrator sets its address and account in Settings → Parameter.',
   controllerUnreachable: 'The UniFi controller cannot be reached ({{reason}}).',
+  controllerCertificateUntrusted:
+    "The UniFi controller's certificate is not trusted ({{reason}}). Its SHA-256 fingerprint is {{fingerprint}}: if it is the one the controller shows, trust it in Settings → Parameter.",
+  controllerCertificateChanged:
+    "The UniFi controller's certificate changed: it now presents {{fingerprint}}, not the trusted {{pinned}}. Nothing was sent to it. If the controller was reinstalled, trust its new certificate in Settings → Parameter.",
   controllerLoginRefused: 'The UniFi controller refused the login ({{reason}}).',
   controllerTwoFactor: 'This controller account signs in with two-factor authentication: use an API key instead.',
   controllerFailed: 'The UniFi controller answered an error ({{reason}}).',

@@ -35,6 +35,8 @@ const sim = await startSimulator({
   apiKey: process.env.SIM_API_KEY,
   twoFactor: process.env.SIM_TWO_FACTOR === 'on',
   misbehave: misbehaviour(),
+  // SIM_TLS=on: HTTPS with a new self-signed certificate, as a console serves out of the box
+  ...(process.env.SIM_TLS === 'on' ? { tls: true as const } : {}),
 });
 
 const base = flavor === 'unifios' ? `${sim.url}/proxy/network` : sim.url;
@@ -44,6 +46,7 @@ console.log(
 );
 console.log(`  username: ${sim.username}   password: ${sim.password}`);
 if (sim.apiKey) console.log(`  API key (header X-API-KEY): ${sim.apiKey}`);
+if (sim.certificate) console.log(`  self-signed certificate, SHA-256 ${sim.certificate.fingerprint256}`);
 if (process.env.SIM_MISBEHAVE)
   console.log(`  misbehaving: ${process.env.SIM_MISBEHAVE} (POST /__sim/misbehave changes it)`);
 if (process.env.SIM_TWO_FACTOR === 'on') console.log('  two-factor sign-in: a login with the password is refused');

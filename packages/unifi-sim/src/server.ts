@@ -1,11 +1,13 @@
 // Over 300 lines: the HTTP side of both controller flavours (classic and UniFi OS): logins, sessions, CSRF and routing differ in small ways best seen side by side.
 /** The HTTP side: logins (classic and UniFi OS), sessions, CSRF, routing, call counters. */
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { ApiError, type Ctx, matchRoute, type Route } from './api.ts';
 import { buildWorld } from './fleet.ts';
 import { type Misbehaviour, NO_MISBEHAVIOUR } from './misbehaviour.ts';
+import { type Certificate, selfSignedCertificate } from './tls.ts';
 import { siteHealth, wlanStatus } from './views.ts';
 import type { JsonObject, Site, World } from './world.ts';
 
@@ -44,6 +46,11 @@ export type SimulatorOptions = {
   twoFactor?: boolean;
   /** how it misbehaves from the start, as real controllers do (each off by default; see `Misbehaviour`) */
   misbehave?: Partial<Misbehaviour>;
+  /**
+   * Serves HTTPS with this certificate (a real console's is self-signed out of the box: `selfSignedCertificate()`),
+   * or `true` for a new self-signed one; plain HTTP without.
+   */
+  tls?: true | Certificate;
 };
 
 export type Simulator = {
@@ -54,6 +61,8 @@ export type Simulator = {
   password: string;
   /** the API key UniFi OS accepts ('' for none, and on classic) */
   apiKey: string;
+  /** the certificate it serves over HTTPS (`tls`), none over HTTP */
+  certificate?: Certificate;
   close(): Promise<void>;
   /** number of requests per "METHOD /template", e.g. "GET /api/s/{site}/stat/sta" (all sites together) */
   calls(): Record<string, number>;
@@ -566,7 +575,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     }
   }
 
-  const server = createServer((req, res) => {
+  const onRequest: RequestListener = (req, res) => {
     // the controller's own clock in every answer's Date, as a real server's (a client learns the controller's time by it)
     res.setHeader('Date', new Date(now()).toUTCString());
     handle(req, res).catch((error: unknown) => {
@@ -578,7 +587,11 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       if (!res.headersSent) send(res, 500, envelopeError('api.err.ServerError'));
       else res.destroy();
     });
-  });
+  };
+  const certificate = opts.tls === true ? selfSignedCertificate() : opts.tls;
+  const server = certificate
+    ? createHttpsServer({ key: certificate.key, cert: certificate.cert }, onRequest)
+    : createServer(onRequest);
 
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -604,7 +617,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   if (world.healthCache) warming = setImmediate(warm, 0);
 
   return {
-    url: `http://${urlHost}:${port}`,
+    url: `${certificate ? 'https' : 'http'}://${urlHost}:${port}`,
+    ...(certificate ? { certificate } : {}),
     flavor,
     username,
     password,

@@ -21,7 +21,7 @@ export type TestSimulator = { sim: Simulator; config: ControllerConfig; close():
 /** A simulated controller on loopback whose clock stands still at the given time. */
 export async function startTestSimulator(
   clock: SimClock,
-  opts: { seed?: number; flavor?: Flavor; password?: string; apGroups?: boolean } = {},
+  opts: { seed?: number; flavor?: Flavor; password?: string; apGroups?: boolean; tls?: boolean } = {},
 ): Promise<TestSimulator> {
   const password = opts.password ?? 'sim-pass';
   const sim = await startSimulator({
@@ -33,6 +33,7 @@ export async function startTestSimulator(
     password,
     seed: opts.seed ?? 11,
     now: () => SIM_CLOCKS[clock],
+    ...(opts.tls ? { tls: true as const } : {}),
   });
   return {
     sim,

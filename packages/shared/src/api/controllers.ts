@@ -9,6 +9,9 @@ export type ControllerFlavor = (typeof CONTROLLER_FLAVORS)[number];
 export const CONTROLLER_SIGN_INS = ['account', 'apiKey'] as const;
 export type ControllerSignIn = (typeof CONTROLLER_SIGN_INS)[number];
 
+/** A certificate's SHA-256 fingerprint as the console prints it (`AB:CD:…`, 32 pairs); '' for none. */
+export const TLS_FINGERPRINT_PATTERN = '^(|[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){31})$';
+
 /** The bounds of a controller's deadline for one call (seconds). */
 export const CONTROLLER_TIMEOUT_MIN = 2;
 export const CONTROLLER_TIMEOUT_MAX = 60;
@@ -41,6 +44,8 @@ export const ControllerSchema = Type.Object({
   password: Type.String(),
   apiKey: Type.String(),
   verifyTls: Type.Boolean(),
+  /** the one certificate trusted, by its SHA-256 fingerprint ('' when none is pinned) */
+  tlsFingerprint: Type.String(),
   timeoutSeconds: Type.Integer(),
   /** the first controller: the one GET/PUT /it4u/systemConfig show and change, and of sites not yet synced */
   first: Type.Boolean(),
@@ -63,6 +68,11 @@ export const ControllerBody = Type.Object({
   password: Type.Optional(Type.String({ maxLength: 500 })),
   apiKey: Type.Optional(Type.String({ maxLength: 500 })),
   verifyTls: Type.Boolean(),
+  /**
+   * Trust this certificate (its SHA-256 fingerprint, as a refusal named it) and no other, whoever signed it; '' or
+   * left out: none pinned (left out keeps the one pinned, unless the address changes)
+   */
+  tlsFingerprint: Type.Optional(Type.String({ maxLength: 95, pattern: TLS_FINGERPRINT_PATTERN })),
   timeoutSeconds: Type.Optional(Type.Integer({ minimum: CONTROLLER_TIMEOUT_MIN, maximum: CONTROLLER_TIMEOUT_MAX })),
 });
 

@@ -1,4 +1,5 @@
-import { Agent, type Dispatcher, request as httpRequest } from 'undici';
+import { TLSSocket } from 'node:tls';
+import { Agent, buildConnector, type Dispatcher, request as httpRequest } from 'undici';
 import { NotFoundError } from '../../lib/errors.ts';
 import { callKind } from '../../lib/opsMetrics.ts';
 import { ControllerBusyError, ControllerError, ControllerTimeoutError } from './unifi.errors.ts';
@@ -19,6 +20,14 @@ export type ControllerConfig = {
   flavor?: Flavor;
   /** TLS certificate verification; off only when the deployment says so (self-signed controllers). */
   verifyTls: boolean;
+  /**
+   * The SHA-256 fingerprint (`AB:CD:…`) of the one certificate to accept, whoever signed it (a console's self-signed
+   * certificate, trusted by an administrator as the terminal trusts a host key): any other is refused before a byte
+   * is sent, `verifyTls` aside.
+   */
+  tlsFingerprint?: string;
+  /** authorities to trust beside the system's (PEM): an operator's own */
+  ca?: string;
   /** the deadline of one call, its login and its retries included (default 10 s) */
   timeoutMs?: number;
   /** the deadline of a read that is slow at size (`SLOW_READ`: default 2 minutes, never less than `timeoutMs`) */
@@ -130,9 +139,9 @@ export function createUnifiClient(config: ControllerConfig) {
   const now = config.now ?? Date.now;
   const sleep = config.sleep ?? defaultSleep;
   const apiKey = config.apiKey?.trim() || undefined;
-  const dispatcher: Dispatcher | undefined = config.verifyTls
-    ? undefined
-    : new Agent({ connect: { rejectUnauthorized: false } });
+  const dispatcher: Dispatcher | undefined = base.startsWith('https:')
+    ? new Agent({ connect: tlsCheck(config) })
+    : undefined;
   const cookies = new Map<string, string>();
   let csrf: string | undefined;
   /** the flavour: the administrator's, or the one a login (or an API key's answer) proved */
@@ -220,6 +229,7 @@ export function createUnifiClient(config: ControllerConfig) {
         throw timedOut(path);
       }
       if (cool && probe) cool.probing = false;
+      if (err instanceof CertificateRefused) throw err.toControllerError(base);
       throw new ControllerError(
         'controllerUnreachable',
         base,
@@ -503,6 +513,67 @@ export function createUnifiClient(config: ControllerConfig) {
       await dispatcher?.close();
     },
   };
+}
+
+/** A controller's certificate refused before anything was sent: not trusted, or not the one an administrator pinned. */
+class CertificateRefused extends Error {
+  constructor(
+    readonly fingerprint: string,
+    readonly pinned: string | undefined,
+    readonly reason: string,
+  ) {
+    super(`certificate refused (${reason})`);
+  }
+  toControllerError(controller: string): ControllerError {
+    return this.pinned
+      ? new ControllerError('controllerCertificateChanged', controller, this.reason, 502, {
+          fingerprint: this.fingerprint,
+          pinned: this.pinned,
+        })
+      : new ControllerError('controllerCertificateUntrusted', controller, this.reason, 502, {
+          fingerprint: this.fingerprint,
+          reason: this.reason,
+        });
+  }
+}
+
+/**
+ * The TLS check of a controller's connections: the chain is verified by the connector only after the handshake, so
+ * that a refused certificate can be named by its fingerprint (for an administrator to compare and trust). Pinned
+ * (`tlsFingerprint`): that certificate and no other. Else verified (`verifyTls`: the system's authorities and `ca`,
+ * and the host name), or not checked at all.
+ */
+function tlsCheck(config: ControllerConfig): buildConnector.connector {
+  const pinned = config.tlsFingerprint?.trim().toUpperCase() || undefined;
+  // no session resumed: a resumed session shows no certificate to check (connections are kept alive anyway)
+  const connect = buildConnector({
+    rejectUnauthorized: false,
+    maxCachedSessions: 0,
+    ...(config.ca ? { ca: config.ca } : {}),
+  });
+  return (options, callback) =>
+    connect(options, (...args) => {
+      const [err, socket] = args;
+      if (err || !(socket instanceof TLSSocket)) {
+        callback(...args);
+        return;
+      }
+      const fingerprint = socket.getPeerCertificate().fingerprint256 ?? '';
+      const reason = String(socket.authorizationError ?? '');
+      const refused = pinned
+        ? fingerprint !== pinned
+          ? new CertificateRefused(fingerprint, pinned, 'another certificate')
+          : undefined
+        : config.verifyTls && !socket.authorized
+          ? new CertificateRefused(fingerprint, undefined, reason || 'not trusted')
+          : undefined;
+      if (!refused) {
+        callback(null, socket);
+        return;
+      }
+      socket.destroy();
+      callback(refused, null);
+    });
 }
 
 /** The wait a `Retry-After` asks for (ms), in seconds or as an HTTP date; undefined when absent or unreadable. */

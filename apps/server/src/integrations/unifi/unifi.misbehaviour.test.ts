@@ -338,3 +338,56 @@ describe('slow answers at size', () => {
     expect(await controller.devicesAged('default', 30_000)).toMatchObject({ age: 0, lastGood: false });
   });
 });
+
+describe('HTTPS with a self-signed certificate, as consoles serve out of the box', () => {
+  async function https(config: { verifyTls: boolean; tlsFingerprint?: string; ca?: string }) {
+    const sim = await startSimulator({ port: 0, flavor: 'unifios', ...credentials, seed: 7, now, tls: true });
+    const client = createUnifiClient({ url: sim.url, ...credentials, now, ...config });
+    open.push(client, sim);
+    const sent = () => Object.values(sim.calls()).reduce((a, b) => a + b, 0);
+    return { sim, client, fingerprint: sim.certificate?.fingerprint256 ?? '', sent };
+  }
+
+  it('verifying, refuses it before sending anything, naming its fingerprint for the administrator to compare', async () => {
+    const { client, fingerprint, sent } = await https({ verifyTls: true });
+    expect(fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+    expect(await failure(client)).toMatchObject({
+      statusCode: 502,
+      code: 'controllerCertificateUntrusted',
+      params: { fingerprint, reason: 'DEPTH_ZERO_SELF_SIGNED_CERT' },
+    });
+    expect(sent()).toBe(0);
+  });
+
+  it('trusts the certificate pinned by its fingerprint, whoever signed it, and no other', async () => {
+    const first = await https({ verifyTls: true });
+    // pinned (as typed, in lower case too), with verification on: the self-signed certificate is the trusted one
+    const pinned = createUnifiClient({
+      url: first.sim.url,
+      ...credentials,
+      now,
+      verifyTls: true,
+      tlsFingerprint: first.fingerprint.toLowerCase(),
+    });
+    open.push(pinned);
+    expect((await pinned.call('GET', '/api/self/sites')).length).toBe(8);
+    // a console presenting another certificate (reinstalled, or a machine in the middle): refused, nothing sent, even
+    // with verification off
+    const other = await https({ verifyTls: false, tlsFingerprint: first.fingerprint });
+    expect(await failure(other.client)).toMatchObject({
+      code: 'controllerCertificateChanged',
+      params: { fingerprint: other.fingerprint, pinned: first.fingerprint },
+    });
+    expect(other.sent()).toBe(0);
+  });
+
+  it('verifying with the authority that signed it (an operator’s own), or not checking at all, it is read', async () => {
+    const sim = await startSimulator({ port: 0, flavor: 'unifios', ...credentials, seed: 7, now, tls: true });
+    open.push(sim);
+    for (const config of [{ verifyTls: true, ca: sim.certificate?.cert }, { verifyTls: false }]) {
+      const client = createUnifiClient({ url: sim.url, ...credentials, now, ...config });
+      open.push(client);
+      expect((await client.call('GET', '/api/self/sites')).length).toBe(8);
+    }
+  });
+});

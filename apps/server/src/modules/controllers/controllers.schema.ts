@@ -18,6 +18,8 @@ export const controllers = pgTable(
     password: text('password').notNull().default(''),
     apiKey: text('api_key').notNull().default(''),
     verifyTls: boolean('verify_tls').notNull().default(true),
+    /** the SHA-256 fingerprint of the one certificate trusted (`AB:CD:…`), '' when none is pinned */
+    tlsFingerprint: text('tls_fingerprint').notNull().default(''),
     timeoutSeconds: integer('timeout_seconds').notNull().default(10),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -56,6 +56,7 @@ export function createControllersService(deps: {
     ...(row.signIn === 'apiKey' ? { apiKey: reveal(row.apiKey) } : {}),
     ...(row.flavor === 'classic' || row.flavor === 'unifios' ? { flavor: row.flavor } : {}),
     verifyTls: row.verifyTls,
+    ...(row.tlsFingerprint ? { tlsFingerprint: row.tlsFingerprint } : {}),
     timeoutMs: row.timeoutSeconds * 1000,
   });
 
@@ -70,6 +71,7 @@ export function createControllersService(deps: {
       password: row.password ? SECRET_MASK : '',
       apiKey: row.apiKey ? SECRET_MASK : '',
       verifyTls: row.verifyTls,
+      tlsFingerprint: row.tlsFingerprint,
       timeoutSeconds: row.timeoutSeconds,
       first,
       siteCount,
@@ -128,9 +130,19 @@ export function createControllersService(deps: {
       }
       return typed.trim() ? encryptSecret(secretKey, typed) : '';
     };
+    // a pinned certificate is the one of this address: another address pins none until one is trusted for it
+    const tlsFingerprint =
+      input.tlsFingerprint !== undefined
+        ? input.tlsFingerprint.toUpperCase()
+        : before && before.url === url
+          ? before.tlsFingerprint
+          : '';
+    // unpinned with no check left, a stored secret would go to whoever answers: typed again
+    const unpinned = before !== undefined && before.tlsFingerprint !== '' && tlsFingerprint === '' && !input.verifyTls;
     const moved = (fields: ('url' | 'username' | 'verifyTls')[]) =>
-      before !== undefined &&
-      fields.some((f) => (f === 'url' ? url : f === 'username' ? username : input.verifyTls) !== before[f]);
+      unpinned ||
+      (before !== undefined &&
+        fields.some((f) => (f === 'url' ? url : f === 'username' ? username : input.verifyTls) !== before[f]));
     const password =
       input.signIn === 'account'
         ? secret(input.password, before?.password ?? '', moved(['url', 'username', 'verifyTls']), 'password')
@@ -150,6 +162,7 @@ export function createControllersService(deps: {
       password,
       apiKey,
       verifyTls: input.verifyTls,
+      tlsFingerprint,
       timeoutSeconds: input.timeoutSeconds ?? before?.timeoutSeconds ?? 10,
     };
   }
@@ -174,6 +187,7 @@ export function createControllersService(deps: {
     signIn: row.signIn,
     username: row.username,
     verifyTls: row.verifyTls,
+    tlsFingerprint: row.tlsFingerprint,
     changedSecrets,
   });
   const changed = (input: ControllerInput) =>
@@ -291,12 +305,13 @@ export function createControllersService(deps: {
       if (row) {
         const same = row.url === fields.url && row.username === fields.username && row.verifyTls === fields.verifyTls;
         if (same && fields.password === (row.signIn === 'apiKey' ? row.apiKey : row.password)) return;
-        await repository.update(row.id, { ...row, ...fields, signIn: 'account', apiKey: '' }, tx);
+        const tlsFingerprint = row.url === fields.url ? row.tlsFingerprint : '';
+        await repository.update(row.id, { ...row, ...fields, signIn: 'account', apiKey: '', tlsFingerprint }, tx);
         return;
       }
       const name = /^https?:\/\/([^/:]+)/.exec(fields.url)?.[1] ?? 'UniFi';
       await repository.insert(
-        { name, flavor: 'auto', signIn: 'account', apiKey: '', timeoutSeconds: 10, ...fields },
+        { name, flavor: 'auto', signIn: 'account', apiKey: '', tlsFingerprint: '', timeoutSeconds: 10, ...fields },
         tx,
       );
     },

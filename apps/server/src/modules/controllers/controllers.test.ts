@@ -178,6 +178,64 @@ describe.each(drivers)('several controllers, on %s', (driver) => {
     }
   });
 
+  it('a console with a self-signed certificate is refused by its fingerprint, then trusted by it, at its address only', async () => {
+    const console = await startTestSimulator('noon', { seed: 14, flavor: 'unifios', tls: true });
+    try {
+      const fingerprint = console.sim.certificate?.fingerprint256 ?? '';
+      const body = { ...account(console, 'Tự ký'), flavor: 'unifios' };
+      const made = await call('POST', '/it4u/controllers', body);
+      expect(made.statusCode, made.body).toBe(201);
+      expect(made.json().check).toMatchObject({
+        ok: false,
+        code: 'controllerCertificateUntrusted',
+        params: { fingerprint, reason: 'DEPTH_ZERO_SELF_SIGNED_CERT' },
+      });
+      // refused before anything was sent: the password never reached it
+      expect(Object.values(console.sim.calls()).reduce((a, b) => a + b, 0)).toBe(0);
+      const id = made.json().controller.id;
+
+      // trusted by the fingerprint the refusal named (as pasted, lower case): the stored password is kept
+      const trusted = await call('PUT', `/it4u/controllers/${id}`, {
+        ...body,
+        password: SECRET_MASK,
+        tlsFingerprint: fingerprint.toLowerCase(),
+      });
+      expect(trusted.json()).toMatchObject({
+        controller: { tlsFingerprint: fingerprint, verifyTls: true },
+        check: { ok: true, code: 'controllerSignedIn' },
+      });
+      const listed = (await call('GET', '/it4u/controllers')).json().items[0];
+      expect(listed).toMatchObject({ tlsFingerprint: fingerprint, state: { reachable: true, error: null } });
+      // the trail says which certificate was trusted
+      const trail = (await call('GET', `/it4u/audit?q=${encodeURIComponent('controller.update')}`)).json();
+      expect(trail.items[0]).toMatchObject({ event: 'controller.update', details: { tlsFingerprint: fingerprint } });
+
+      // dropped with no check left, the stored password would go to whoever answers: typed again
+      const loose = await call('PUT', `/it4u/controllers/${id}`, {
+        ...body,
+        verifyTls: false,
+        password: SECRET_MASK,
+        tlsFingerprint: '',
+      });
+      expect(loose.json()).toMatchObject({ statusCode: 400, code: 'passwordForNewController' });
+      // another address pins nothing it was not trusted for (the pin is left out of the body)
+      const moved = await call('PUT', `/it4u/controllers/${id}`, {
+        ...body,
+        url: console.config.url.replace('127.0.0.1', 'localhost'),
+        password: console.config.password,
+      });
+      expect(moved.json()).toMatchObject({
+        controller: { tlsFingerprint: '' },
+        check: { ok: false, code: 'controllerCertificateUntrusted' },
+      });
+      // a fingerprint that is none is refused
+      const junk = await call('PUT', `/it4u/controllers/${id}`, { ...body, tlsFingerprint: 'AB:CD' });
+      expect(junk.statusCode).toBe(400);
+    } finally {
+      await console.close();
+    }
+  });
+
   it('clearing the first address in systemConfig goes back to the demo only when it is the only controller', async () => {
     await call('POST', '/it4u/controllers', account(north, 'Miền Bắc'));
     await call('POST', '/it4u/controllers', account(south, 'Miền Nam'));

@@ -9,6 +9,7 @@ import { useNotice } from '../../../components/feedback/useNotice.ts';
 import { FormModal } from '../../../components/form/FormModal.tsx';
 import {
   type ControllerValues,
+  FINGERPRINT_PATTERN,
   FLAVORS,
   initialValues,
   MAX_LENGTH,
@@ -25,6 +26,8 @@ import { useSaveControllerMutation } from './controllerQueries.ts';
 type Props = {
   /** the controller to change; null adds one */
   controller: ControllerView | null;
+  /** a refused certificate's fingerprint, put in the form to be trusted */
+  trust?: string;
   onSaved: (saved: SavedController) => void;
   onClose: () => void;
 };
@@ -52,12 +55,12 @@ const SCROLL_STYLE = {
  * Adds or changes a controller. The way of signing in picks the fields: an account's user and password, or an API
  * key. A refusal of the server is said under its field, or above the form when it names none; what was typed stays.
  */
-export function ControllerModal({ controller, onSaved, onClose }: Props) {
+export function ControllerModal({ controller, trust, onSaved, onClose }: Props) {
   const { t } = useTranslation();
   const notice = useNotice();
   const save = useSaveControllerMutation();
   const [form] = Form.useForm<ControllerValues>();
-  const initial = initialValues(controller);
+  const initial = initialValues(controller, trust);
   const signIn = Form.useWatch('signIn', form) ?? initial.signIn;
   const flavor = Form.useWatch('flavor', form) ?? initial.flavor;
   // what the stored secrets were typed for, as the form now has it (the fields of the other way of signing in kept)
@@ -65,6 +68,7 @@ export function ControllerModal({ controller, onSaved, onClose }: Props) {
     url: Form.useWatch('url', { form, preserve: true }) ?? initial.url,
     username: Form.useWatch('username', { form, preserve: true }) ?? initial.username,
     verifyTls: Form.useWatch('verifyTls', { form, preserve: true }) ?? initial.verifyTls,
+    tlsFingerprint: Form.useWatch('tlsFingerprint', { form, preserve: true }) ?? initial.tlsFingerprint,
   };
   const stored = (secret: Secret) => controller?.[secret] === SECRET_MASK;
   // a stored secret that may not go where the form now points: its field is emptied, and says why
@@ -100,6 +104,7 @@ export function ControllerModal({ controller, onSaved, onClose }: Props) {
       url: form.getFieldValue('url'),
       username: form.getFieldValue('username'),
       verifyTls: form.getFieldValue('verifyTls'),
+      tlsFingerprint: form.getFieldValue('tlsFingerprint'),
     };
     const fields = SECRETS.filter((secret) => stored(secret)).flatMap((secret) => {
       const value = form.getFieldValue(secret);
@@ -123,7 +128,12 @@ export function ControllerModal({ controller, onSaved, onClose }: Props) {
       validator: (_, typed: string | undefined) =>
         secretMustBeRetyped(
           controller,
-          { url: getFieldValue('url'), username: getFieldValue('username'), verifyTls: getFieldValue('verifyTls') },
+          {
+            url: getFieldValue('url'),
+            username: getFieldValue('username'),
+            verifyTls: getFieldValue('verifyTls'),
+            tlsFingerprint: getFieldValue('tlsFingerprint'),
+          },
           secret,
           typed,
         )
@@ -263,6 +273,14 @@ export function ControllerModal({ controller, onSaved, onClose }: Props) {
               valuePropName="checked"
             >
               <Switch />
+            </Form.Item>
+            <Form.Item
+              name="tlsFingerprint"
+              label={t(`${K}.fields.tlsFingerprint`)}
+              extra={t(`${K}.fields.tlsFingerprintHint`)}
+              rules={[{ pattern: FINGERPRINT_PATTERN, message: t(`${K}.invalid.tlsFingerprint`) }]}
+            >
+              <Input spellCheck={false} autoComplete="off" placeholder="AB:CD:…" />
             </Form.Item>
             <Form.Item
               name="timeoutSeconds"

@@ -25,6 +25,7 @@ const hq: ControllerView = {
   password: '********',
   apiKey: '',
   verifyTls: true,
+  tlsFingerprint: '',
   timeoutSeconds: 10,
   first: true,
   siteCount: 1200,
@@ -49,6 +50,7 @@ const branch: ControllerView = {
   password: '',
   apiKey: '********',
   verifyTls: false,
+  tlsFingerprint: '',
   timeoutSeconds: 20,
   first: false,
   siteCount: 3,
@@ -248,6 +250,7 @@ describe('controllers card', () => {
       signIn: 'apiKey',
       apiKey: 'key-123',
       verifyTls: false,
+      tlsFingerprint: '',
       timeoutSeconds: 10,
     });
     // the outcome names the kind of failure; the reason and the address each stand alone (no "). (")
@@ -423,6 +426,7 @@ describe('controllers card', () => {
       username: 'admin',
       password: '********',
       verifyTls: true,
+      tlsFingerprint: '',
       timeoutSeconds: 10,
     });
     expect(await screen.findByText('HQ saved: signing in worked')).toBeTruthy();
@@ -440,6 +444,72 @@ describe('controllers card', () => {
     ).toBeTruthy();
     expect(apiKeyField().value).toBe('');
     expect(screen.queryByText('A value is stored. Leave it as it is to keep it, or replace it.')).toBeNull();
+  });
+
+  it('trusts a refused self-signed certificate by its fingerprint, keeping the stored password, in both languages', async () => {
+    const fingerprint = Array.from({ length: 32 }, (_, i) => (i * 7).toString(16).padStart(2, '0').toUpperCase()).join(
+      ':',
+    );
+    const refused: ControllerView = {
+      ...hq,
+      state: {
+        ...branch.state,
+        error: {
+          ok: false,
+          code: 'controllerCertificateUntrusted',
+          params: { fingerprint, reason: 'DEPTH_ZERO_SELF_SIGNED_CERT' },
+          message: 'not trusted',
+        },
+      } as ControllerView['state'],
+    };
+    const fetchMock = serve({ items: [refused], demo: false }, (url, method, body) =>
+      url.endsWith('/it4u/controllers/1') && method === 'PUT'
+        ? jsonResponse(200, {
+            controller: { ...hq, ...(body as object) },
+            check: { ok: true, code: 'controllerSignedIn', params: { flavor: 'unifios' }, message: 'ok' },
+          })
+        : undefined,
+    );
+    renderWithProviders(<ControllersCard />);
+    // the refusal names the fingerprint, for the administrator to compare with the controller's
+    expect(await screen.findByText(new RegExp(`Its SHA-256 fingerprint is ${fingerprint}`))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Trust this certificate…' }));
+    expect(fieldValue('Trusted certificate (SHA-256 fingerprint)')).toBe(fingerprint);
+    // pinning asks for no password again: the stored one goes only to that certificate
+    expect(fieldValue('Password')).toBe('********');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls(fetchMock, 'PUT', '/it4u/controllers/1')).toHaveLength(1));
+    expect(bodyOf(calls(fetchMock, 'PUT', '/it4u/controllers/1')[0])).toMatchObject({
+      password: '********',
+      verifyTls: true,
+      tlsFingerprint: fingerprint,
+    });
+
+    await i18n.changeLanguage('vi');
+    expect(await screen.findByText(new RegExp(`Dấu vân tay SHA-256 của nó là ${fingerprint}`))).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Tin cậy chứng chỉ này…' })).toBeTruthy();
+  });
+
+  it('refuses a fingerprint that is not one, and asks the password again when a pin is dropped with no check left', async () => {
+    const pinned = Array(32).fill('AB').join(':');
+    serve({
+      items: [{ ...branch, signIn: 'account', username: 'admin', password: '********', tlsFingerprint: pinned }],
+      demo: false,
+    });
+    renderWithProviders(<ControllersCard />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Branch' }));
+    type('Trusted certificate (SHA-256 fingerprint)', 'AB:CD');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await expectFieldError(
+      'Trusted certificate (SHA-256 fingerprint)',
+      'Enter 32 pairs of hexadecimal digits separated by colons (AB:CD:…), or leave it empty.',
+    );
+    // emptied while the TLS check is off: the stored password would go to whoever answers
+    type('Trusted certificate (SHA-256 fingerprint)', '');
+    await waitFor(() => expect(fieldValue('Password')).toBe(''));
+    expect(
+      await screen.findByText('Type the password again: the stored one is not sent to a new address or account.'),
+    ).toBeTruthy();
   });
 
   it('checks a controller now: its button spins, then a message says what it found and its row shows it', async () => {

@@ -6,6 +6,7 @@ import {
   EditOutlined,
   PlusOutlined,
   QuestionCircleOutlined,
+  SafetyCertificateOutlined,
   SyncOutlined,
 } from '@ant-design/icons';
 import type { ControllerCheck, ControllerState, ControllerView, SavedController } from '@it4u/shared';
@@ -35,6 +36,8 @@ const BREAK_ANYWHERE = { overflowWrap: 'anywhere' } as const;
 // the checks that found no controller answering, and those where it answered no to the sign-in
 const NOT_REACHED: readonly string[] = ['controllerUnreachable', 'controllerTimeout', 'controllerBusy'];
 const REFUSED: readonly string[] = ['controllerLoginRefused', 'controllerTwoFactor', 'controllerLoginThrottled'];
+/** a certificate refused, named by its fingerprint: the administrator may trust it */
+const CERTIFICATE_REFUSALS: readonly string[] = ['controllerCertificateUntrusted', 'controllerCertificateChanged'];
 
 type Props = {
   /** a controller was added, changed or removed (its data asked again): the parameters form shows the primary one */
@@ -126,9 +129,19 @@ function ActionButton({ button, iconOnly }: { button: ActionButton; iconOnly: bo
  * What the last check found: the version, the time it took and when it ran; or the failure and when. Each piece
  * stays whole (no "11" on one line and "ms" on the next); the line breaks only between pieces.
  */
-function LastCheck({ state, language }: { state: ControllerState | null; language: Language }) {
+function LastCheck({
+  state,
+  language,
+  onTrust,
+}: {
+  state: ControllerState | null;
+  language: Language;
+  /** a refused certificate: opens the form with its fingerprint, to be trusted */
+  onTrust: (fingerprint: string) => void;
+}) {
   const { t } = useTranslation();
   if (!state) return null;
+  const refused = state.error && CERTIFICATE_REFUSALS.includes(state.error.code) ? state.error.params?.fingerprint : '';
   // the time as the reader's language writes it, with seconds (a check now shows it moved), whatever language
   // dayjs was last set to; its date and time held together by no-break spaces, the word before it free to wrap
   const time = dayjs(state.checkedAt).locale(language).format('L LTS').replace(/ /g, '\u00a0');
@@ -137,6 +150,11 @@ function LastCheck({ state, language }: { state: ControllerState | null; languag
   return (
     <>
       {!state.reachable && state.error && <Sub style={BREAK_ANYWHERE}>{reasonText(t, state.error)}</Sub>}
+      {!state.reachable && typeof refused === 'string' && refused !== '' && (
+        <Button size="small" icon={<SafetyCertificateOutlined aria-hidden />} onClick={() => onTrust(refused)}>
+          {t(`${K}.trustCertificate`)}
+        </Button>
+      )}
       <Sub>
         {pieces.map((p) => (
           <Fragment key={p}>
@@ -164,7 +182,7 @@ export function ControllersCard({ onChanged }: Props) {
   const controllers = useControllersQuery();
   const check = useCheckControllerNowMutation();
   const remove = useRemoveControllerMutation();
-  const [dialog, setDialog] = useState<{ controller: ControllerView | null } | null>(null);
+  const [dialog, setDialog] = useState<{ controller: ControllerView | null; trust?: string } | null>(null);
   const [outcome, setOutcome] = useState<{ name: string; check: ControllerCheck } | null>(null);
   // the rows being checked now, each with its own spinning button (checks of several rows may run at once)
   const [checking, setChecking] = useState<ReadonlySet<number>>(new Set());
@@ -177,9 +195,9 @@ export function ControllersCard({ onChanged }: Props) {
   });
 
   // the outcome of the last save stays until it is closed or another action starts
-  const openDialog = (controller: ControllerView | null) => {
+  const openDialog = (controller: ControllerView | null, trust?: string) => {
     setOutcome(null);
-    setDialog({ controller });
+    setDialog({ controller, ...(trust ? { trust } : {}) });
   };
   const onSaved = (saved: SavedController) => {
     setDialog(null);
@@ -339,7 +357,7 @@ export function ControllersCard({ onChanged }: Props) {
         wide ? (
           <>
             <StateTag state={c.state} />
-            <LastCheck state={c.state} language={language} />
+            <LastCheck state={c.state} language={language} onTrust={(fingerprint) => openDialog(c, fingerprint)} />
           </>
         ) : (
           <StateTag state={c.state} />
@@ -352,7 +370,11 @@ export function ControllersCard({ onChanged }: Props) {
             key: 'lastCheck',
             title: t(`${K}.columns.lastCheck`),
             render: (_: unknown, c: ControllerView) =>
-              c.state ? <LastCheck state={c.state} language={language} /> : NONE,
+              c.state ? (
+                <LastCheck state={c.state} language={language} onTrust={(fingerprint) => openDialog(c, fingerprint)} />
+              ) : (
+                NONE
+              ),
           },
         ]),
     { key: 'actions', title: t('common.actions'), align: 'end', render: (_, c) => actions(c) },
@@ -397,7 +419,14 @@ export function ControllersCard({ onChanged }: Props) {
         card={{ title: ['name'], status: 'state', actions: 'actions', fields: ['signIn', 'sites', 'lastCheck'] }}
         aria-label={t(`${K}.title`)}
       />
-      {dialog && <ControllerModal controller={dialog.controller} onSaved={onSaved} onClose={() => setDialog(null)} />}
+      {dialog && (
+        <ControllerModal
+          controller={dialog.controller}
+          trust={dialog.trust}
+          onSaved={onSaved}
+          onClose={() => setDialog(null)}
+        />
+      )}
     </Card>
   );
 }

@@ -23,6 +23,8 @@ export const DEFAULT_TIMEOUT_SECONDS = 10;
 /** The body's bounds (ControllerBody), checked before sending so most mistakes are said at once under the field. */
 export const MAX_LENGTH = { name: 100, url: 300, username: 200, password: 500, apiKey: 500 } as const;
 export const URL_PATTERN = /^https?:\/\/\S+$/;
+/** A certificate's SHA-256 fingerprint, 32 pairs of hex digits with colons (TLS_FINGERPRINT_PATTERN), or nothing. */
+export const FINGERPRINT_PATTERN = /^(|[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){31})$/;
 
 export type ControllerValues = {
   name: string;
@@ -33,11 +35,16 @@ export type ControllerValues = {
   password: string;
   apiKey: string;
   verifyTls: boolean;
+  /** the one certificate trusted, by its SHA-256 fingerprint; '' for none */
+  tlsFingerprint: string;
   timeoutSeconds: number | null;
 };
 
-/** The form's values: a new controller's defaults, or a stored one's (its secrets masked, or empty when none). */
-export function initialValues(controller: ControllerView | null): ControllerValues {
+/**
+ * The form's values: a new controller's defaults, or a stored one's (its secrets masked, or empty when none); `trust`
+ * puts a certificate's fingerprint in for the administrator to save (a refused certificate's "Trust").
+ */
+export function initialValues(controller: ControllerView | null, trust?: string): ControllerValues {
   return {
     name: controller?.name ?? '',
     url: controller?.url ?? '',
@@ -47,6 +54,7 @@ export function initialValues(controller: ControllerView | null): ControllerValu
     password: controller?.password ?? '',
     apiKey: controller?.apiKey ?? '',
     verifyTls: controller?.verifyTls ?? true,
+    tlsFingerprint: trust ?? controller?.tlsFingerprint ?? '',
     timeoutSeconds: controller?.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
   };
 }
@@ -61,6 +69,7 @@ export function toControllerBody(values: ControllerValues): ControllerInput {
     url: values.url.trim(),
     flavor: values.flavor,
     verifyTls: values.verifyTls,
+    tlsFingerprint: (values.tlsFingerprint ?? '').trim().toUpperCase(),
     timeoutSeconds: values.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
   };
   return values.signIn === 'apiKey'
@@ -68,11 +77,12 @@ export function toControllerBody(values: ControllerValues): ControllerInput {
     : { ...common, signIn: 'account', username: (values.username ?? '').trim(), password: values.password ?? '' };
 }
 
-type SecretContext = Pick<ControllerValues, 'url' | 'username' | 'verifyTls'>;
+type SecretContext = Pick<ControllerValues, 'url' | 'username' | 'verifyTls' | 'tlsFingerprint'>;
 
 /**
  * Whether the form now points a stored secret elsewhere than where it was typed for (the server's rule): another
- * address, another TLS check, or for the password another account.
+ * address, another TLS check (a pinned certificate dropped with no check left among them), or for the password
+ * another account.
  */
 export function secretContextChanged(
   stored: ControllerView | null,
@@ -83,7 +93,8 @@ export function secretContextChanged(
   const accountChanged = secret === 'password' && (values.username ?? '').trim() !== stored.username;
   // the server stores the address without its trailing slashes: one added is no new address
   const url = (values.url ?? '').trim().replace(/\/+$/, '');
-  return url !== stored.url || values.verifyTls !== stored.verifyTls || accountChanged;
+  const unpinned = stored.tlsFingerprint !== '' && (values.tlsFingerprint ?? '').trim() === '' && !values.verifyTls;
+  return url !== stored.url || values.verifyTls !== stored.verifyTls || accountChanged || unpinned;
 }
 
 /**

@@ -1,0 +1,2 @@
+-- The certificate an administrator trusts for a controller (its SHA-256 fingerprint), whoever signed it: none pinned before.
+ALTER TABLE "controllers" ADD COLUMN "tls_fingerprint" text DEFAULT '' NOT NULL;
