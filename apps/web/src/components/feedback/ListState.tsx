@@ -86,6 +86,9 @@ export function useListState(query: ListQuery, { rows, empty, errorTitle, polled
     <ListErrorAlert query={query} title={errorTitle} />
   ) : asking ? (
     <ListLoading />
+  ) : typeof empty === 'string' ? (
+    // words alone would take the table's placeholder colour, too light to read (axe: 1.8:1)
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />
   ) : (
     (empty ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />)
   );

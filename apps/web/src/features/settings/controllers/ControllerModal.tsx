@@ -280,7 +280,14 @@ export function ControllerModal({ controller, trust, onSaved, onClose }: Props) 
               extra={t(`${K}.fields.tlsFingerprintHint`)}
               rules={[{ pattern: FINGERPRINT_PATTERN, message: t(`${K}.invalid.tlsFingerprint`) }]}
             >
-              <Input spellCheck={false} autoComplete="off" placeholder="AB:CD:…" />
+              {/* the whole of it in sight, to be compared with the controller's: 95 characters wrap */}
+              <Input.TextArea
+                spellCheck={false}
+                autoComplete="off"
+                placeholder="AB:CD:…"
+                autoSize={{ minRows: 1, maxRows: 3 }}
+                style={{ fontFamily: 'monospace' }}
+              />
             </Form.Item>
             <Form.Item
               name="timeoutSeconds"
