@@ -38,6 +38,22 @@ export type ControllerConfig = {
   sleep?: (ms: number) => Promise<void>;
   /** each call's kind, outcome and time (s), for /metrics */
   observe?: (kind: string, ok: boolean, seconds: number) => void;
+  /** the logins of the console's other instances to this controller (one database): see `LoginGate` */
+  logins?: LoginGate;
+};
+
+/**
+ * The logins to one controller shared by the console's instances: one at a time across them all (each instance has
+ * its own session), and a lock the controller put on the account, met by one, kept by all until it ends (UniFi OS
+ * counts the logins of every instance towards its five a minute, and a login sent while locked may prolong it).
+ */
+export type LoginGate = {
+  /** how long a lock another instance met still lasts (ms; 0 when none) */
+  lockLeft(): Promise<number>;
+  /** a lock met here, for the others: no login for `ms` */
+  locked(ms: number): Promise<void>;
+  /** runs a login while no other instance runs one to this controller, waiting its turn at most `waitMs` */
+  exclusive<T>(waitMs: number, login: () => Promise<T>): Promise<T>;
 };
 
 export type Flavor = 'classic' | 'unifios';
@@ -338,16 +354,26 @@ export function createUnifiClient(config: ControllerConfig) {
         logins++;
         return;
       }
-      let res = await loginAt(kind, deadline);
-      // not a login path there: 404, or a classic controller's "log in first" to UniFi OS's login path
-      if ((res.status === 404 || parseEnvelope(res.text)?.meta?.msg === LOGIN_REQUIRED) && !flavor) {
-        kind = kind === 'unifios' ? 'classic' : 'unifios';
-        res = await loginAt(kind, deadline);
-      }
-      if (res.status === 429) {
-        const until = now() + (retryAfterMs(res.header('retry-after'), now()) ?? LOGIN_LOCK_WAIT_MS);
-        throw refuse(throttled(until), until - now(), true);
-      }
+      const gate = config.logins;
+      const sent = async () => {
+        // a lock another instance met (maybe the one whose login this waited for) stands here too: none is sent into it
+        const left = (await gate?.lockLeft()) ?? 0;
+        if (left > 0) throw refuse(throttled(now() + left), left, true);
+        let answer = await loginAt(kind, deadline);
+        // not a login path there: 404, or a classic controller's "log in first" to UniFi OS's login path
+        if ((answer.status === 404 || parseEnvelope(answer.text)?.meta?.msg === LOGIN_REQUIRED) && !flavor) {
+          kind = kind === 'unifios' ? 'classic' : 'unifios';
+          answer = await loginAt(kind, deadline);
+        }
+        return answer;
+      };
+      const res = gate ? await gate.exclusive(deadline - now(), sent) : await sent();
+      const lockFor = async (ms: number) => {
+        await gate?.locked(ms).catch(() => {});
+        const until = now() + ms;
+        return refuse(throttled(until), ms, true);
+      };
+      if (res.status === 429) throw await lockFor(retryAfterMs(res.header('retry-after'), now()) ?? LOGIN_LOCK_WAIT_MS);
       if (res.status === 502 || res.status === 503) throw new ControllerBusyError(base, STARTING_WAIT_S, res.status);
       if (!res.ok) {
         const answer = parseJson(res.text) as { code?: unknown; meta?: { msg?: unknown } } | undefined;
@@ -365,10 +391,7 @@ export function createUnifiClient(config: ControllerConfig) {
         throw refuse(() => new ControllerError('controllerLoginRefused', base, reason), Number.POSITIVE_INFINITY);
       }
       // a login answered 2xx without a session: a locked account's answer on some consoles
-      if (cookies.size === 0) {
-        const until = now() + LOGIN_LOCK_WAIT_MS;
-        throw refuse(throttled(until), LOGIN_LOCK_WAIT_MS, true);
-      }
+      if (cookies.size === 0) throw await lockFor(LOGIN_LOCK_WAIT_MS);
       flavor = kind;
       logins++;
       // its end is on the controller's clock: what is left of it, on ours

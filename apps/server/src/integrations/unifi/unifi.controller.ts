@@ -9,7 +9,7 @@ import {
 import { NotFoundError, UnavailableError } from '../../lib/errors.ts';
 import type { OpsMetrics } from '../../lib/opsMetrics.ts';
 import { createReadCache, type ReadCache } from '../../lib/readCache.ts';
-import { type ControllerConfig, createUnifiClient, type UnifiClient } from './unifi.client.ts';
+import { type ControllerConfig, createUnifiClient, type LoginGate, type UnifiClient } from './unifi.client.ts';
 import { ControllerBusyError, ControllerError, ControllerTimeoutError } from './unifi.errors.ts';
 import {
   type ControllerSite,
@@ -396,6 +396,8 @@ export type Controller = ReturnType<typeof createController>;
 export type SharedReads = {
   read<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T>;
   forget(prefix: string): Promise<void>;
+  /** the logins to this controller, one at a time across the instances, a lock met by one kept by all */
+  logins: LoginGate;
 };
 
 /** A configured controller: its row's id and name, and how to reach it. */
@@ -420,21 +422,25 @@ export function createControllerProvider(opts: {
 }) {
   let current: Promise<ControllerEntry[]> | undefined;
 
-  const entryOf = (id: number | null, name: string, config: ControllerConfig, demo: boolean): ControllerEntry => ({
-    id,
-    name,
-    demo,
-    controller: createController(
-      createUnifiClient({
-        ...config,
-        observe: opts.ops && ((kind, ok, seconds) => opts.ops?.controllerCall(name, kind, ok, seconds)),
-      }),
-      createReadCache(opts.ttlMs ?? 15_000, Date.now, {
-        lookup: opts.ops && ((hit) => opts.ops?.cacheLookup('controller', hit)),
-      }),
-      opts.shared?.(`${id ?? 'demo'}@${config.url}`),
-    ),
-  });
+  const entryOf = (id: number | null, name: string, config: ControllerConfig, demo: boolean): ControllerEntry => {
+    const shared = opts.shared?.(`${id ?? 'demo'}@${config.url}`);
+    return {
+      id,
+      name,
+      demo,
+      controller: createController(
+        createUnifiClient({
+          ...config,
+          ...(shared ? { logins: shared.logins } : {}),
+          observe: opts.ops && ((kind, ok, seconds) => opts.ops?.controllerCall(name, kind, ok, seconds)),
+        }),
+        createReadCache(opts.ttlMs ?? 15_000, Date.now, {
+          lookup: opts.ops && ((hit) => opts.ops?.cacheLookup('controller', hit)),
+        }),
+        shared,
+      ),
+    };
+  };
 
   async function build(): Promise<ControllerEntry[]> {
     const configured = await opts.configured();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { LoginGate } from '../../integrations/unifi/unifi.client.ts';
 import type { SharedReads } from '../../integrations/unifi/unifi.controller.ts';
 import { rowsOf } from '../../lib/sql.ts';
 
@@ -50,7 +51,63 @@ export function createSharedReads(db: Db): (namespace: string) => SharedReads {
     return rows.length > 0;
   }
 
+  /**
+   * The logins to a controller (`LoginGate`), on the row `<namespace>|login`: its lease is the login under way (taken,
+   * renewed and freed as a read's), its value `{ lockedUntil }` a lock the controller put on the account, on the
+   * database's clock (the instances' own may differ).
+   */
+  function logins(namespace: string): LoginGate {
+    const key = `${namespace}|login`;
+    const take = async () =>
+      rowsOf(
+        await db.execute(sql`insert into controller_reads (key, lease_until, lease_owner)
+          values (${key}, now() + make_interval(secs => ${LEASE_MS / 1000}), ${owner})
+          on conflict (key) do update set lease_until = excluded.lease_until, lease_owner = excluded.lease_owner
+          where controller_reads.lease_until is null or controller_reads.lease_until < now()
+          returning lease_owner`),
+      ).length > 0;
+    return {
+      async lockLeft() {
+        const [row] = rowsOf<{ left: number | string | null }>(
+          await db.execute(sql`select (value->>'lockedUntil')::bigint - floor(extract(epoch from now()) * 1000) as left
+            from controller_reads where key = ${key}`),
+        );
+        return Math.max(0, Number(row?.left ?? 0));
+      },
+      async locked(ms) {
+        await db.execute(sql`insert into controller_reads (key, value)
+          values (${key}, jsonb_build_object('lockedUntil', floor(extract(epoch from now()) * 1000) + ${Math.round(ms)}))
+          on conflict (key) do update set value = excluded.value`);
+      },
+      async exclusive(waitMs, login) {
+        // another instance's login under way is waited for (a dead one's lease ends within 2 s); past the wait the
+        // login goes anyway, and meets its call's deadline itself
+        const until = Date.now() + waitMs;
+        while (!(await take())) {
+          if (Date.now() >= until) return login();
+          await sleep(POLL_MS);
+        }
+        const renew = setInterval(() => {
+          void db
+            .execute(sql`update controller_reads set lease_until = now() + make_interval(secs => ${LEASE_MS / 1000})
+              where key = ${key} and lease_owner = ${owner}`)
+            .catch(() => {});
+        }, RENEW_MS);
+        try {
+          return await login();
+        } finally {
+          clearInterval(renew);
+          await db
+            .execute(sql`update controller_reads set lease_until = null, lease_owner = null
+              where key = ${key} and lease_owner = ${owner}`)
+            .catch(() => {});
+        }
+      },
+    };
+  }
+
   return (namespace) => ({
+    logins: logins(namespace),
     async read<T>(name: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
       const key = `${namespace}|${name}`;
       for (;;) {

@@ -70,4 +70,40 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances on one PostgreSQL', ()
       await sim.close();
     }
   });
+
+  it('log in one at a time, and keep a lock the controller put on the account: no login is sent into it', async () => {
+    const sim = await startTestSimulator('noon');
+    const t = await createTestApp('postgres', { demoController: sim.config, now: () => NOW });
+    const other = await secondInstance(t, { demoController: sim.config, now: () => NOW });
+    try {
+      const headers = (await tokenFor(t, ['ROLE_KT'])).headers;
+      // a UniFi OS-like account lock, after one login (real consoles: about five a minute, every instance's counted)
+      sim.sim.misbehave({ loginsPerMinute: 1, loginLockMs: 120_000 });
+      const logins = () => sim.sim.callsFor('POST', '/api/login');
+      // the vouchers are read by each instance itself (never shared): each needs its own session
+      const vouchers = (instance: typeof t) =>
+        instance.app.inject({ method: 'GET', url: '/api/v1/it4u/default/voucher', headers });
+      const [a, b] = await Promise.all([vouchers(t), vouchers(other)]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 503]);
+      expect(logins()).toBe(2);
+      // the instance that got in loses its session: it sends no login into the lock the other one met (a write: no
+      // kept answer stands in)
+      sim.sim.expireSessions();
+      const make = { n: 1, quota: 1, expire: 480, note: 'lock' };
+      for (const instance of [t, other]) {
+        const res = await instance.app.inject({
+          method: 'POST',
+          url: '/api/v1/it4u/default/createVoucher',
+          headers,
+          payload: make,
+        });
+        expect(res.json()).toMatchObject({ statusCode: 503, code: 'controllerLoginThrottled' });
+      }
+      expect(logins()).toBe(2);
+    } finally {
+      await other.close();
+      await t.close();
+      await sim.close();
+    }
+  });
 });
