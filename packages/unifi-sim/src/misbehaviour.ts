@@ -45,7 +45,8 @@ export type Misbehaviour = {
   authorizationsLost: boolean;
   /**
    * Calls gone in newer releases, as "METHOD template" (`PUT /api/s/{site}/group/device`, `GET /api/s/{site}/stat/event`
-   * as on Network 10.2): they answer 404 `api.err.NotFound`.
+   * as on Network 10.2): they answer 404 `api.err.NotFound`. `integration`: the official API is not there (Network
+   * before 9, as beezly/unifi-apis has it from 9.0.99): its paths answer the console's 404.
    */
   removed: string[];
   /** the account may only read: every write answers 403 `api.err.NoPermission` (aiounifi's `NoPermission`) */

@@ -6,6 +6,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { ApiError, type Ctx, matchRoute, type Route } from './api.ts';
 import { buildWorld } from './fleet.ts';
+import { integration, integrationRefusal } from './integration.ts';
 import { type Misbehaviour, NO_MISBEHAVIOUR } from './misbehaviour.ts';
 import { type Certificate, selfSignedCertificate } from './tls.ts';
 import { siteHealth, wlanStatus } from './views.ts';
@@ -417,6 +418,23 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
           'Set-Cookie': `${sessionCookie}=; Path=/; Max-Age=0`,
         },
       );
+      return;
+    }
+
+    // ---- the official Network API (UniFi OS, Network 9 and later): an API key, and nothing else ----
+    if (flavor === 'unifios' && path.startsWith(`${NETWORK_PREFIX}/integration/`)) {
+      const own = path.slice(`${NETWORK_PREFIX}/integration`.length);
+      count(
+        method,
+        `/integration${own.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '{id}')}`,
+      );
+      const answer = misbehaviour.removed.includes('integration')
+        ? undefined
+        : req.headers['x-api-key'] !== apiKey || apiKey === ''
+          ? integrationRefusal(path)
+          : integration(world, method, own, url.searchParams, now());
+      if (answer) send(res, answer.status, answer.body);
+      else send(res, 404, { error: { code: 404, message: 'Not Found' } });
       return;
     }
 

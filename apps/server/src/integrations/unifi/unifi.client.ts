@@ -91,6 +91,9 @@ const MAX_IN_FLIGHT = 16;
 const SLOW_READ = /^\/api\/stat\/sites$|\/stat\/report\//;
 const SLOW_IN_FLIGHT = 2;
 const SLOW_TIMEOUT_MS = 120_000;
+/** The official API's pages: the most it gives at once (sites, devices, clients), and how far a list is read. */
+const OFFICIAL_PAGE = 200;
+const MAX_OFFICIAL_ITEMS = 100_000;
 /** The first cool-down after a timeout, and the longest. */
 const FIRST_COOL_DOWN_MS = 5_000;
 const MAX_COOL_DOWN_MS = 60_000;
@@ -515,9 +518,59 @@ export function createUnifiClient(config: ControllerConfig) {
     }
   }
 
+  /**
+   * One read of UniFi Network's official API (UniFi OS with an API key: `/proxy/network/integration` + `path`), its
+   * JSON answer; undefined when the console has no such API (its own 404: Network before 9). A refused key is refused
+   * for good, as on the classic paths; the API's own errors (`{ statusCode, statusName, code, message }`) fail the call.
+   */
+  function official(path: string): Promise<unknown> {
+    return observed(path, async () => {
+      const deadline = now() + limitOf(path);
+      checkRefusal();
+      if (!apiKey) return undefined;
+      if (mustLogIn()) await login(deadline);
+      const res = await request('GET', `/proxy/network/integration${path}`, undefined, deadline);
+      const json = parseJson(res.text) as { statusName?: unknown; message?: unknown; code?: unknown } | undefined;
+      if (res.status === 401) throw keyRefused();
+      refusedForRights(res, undefined);
+      if (res.status === 404 && typeof json?.statusName !== 'string') return undefined;
+      if (!res.ok || json === undefined) {
+        const reason =
+          typeof json?.code === 'string' ? json.code : typeof json?.message === 'string' ? json.message : '';
+        throw new ControllerError('controllerFailed', base, reason || `HTTP ${res.status}`);
+      }
+      return json;
+    });
+  }
+
+  /**
+   * Every item of a paged list of the official API, 200 at a time (its most): `{ offset, limit, count, totalCount,
+   * data }` a page; undefined when the console has no such API.
+   */
+  async function officialList<T>(path: string): Promise<T[] | undefined> {
+    const all: T[] = [];
+    for (let offset = 0; offset < MAX_OFFICIAL_ITEMS; ) {
+      const sep = path.includes('?') ? '&' : '?';
+      const page = (await official(`${path}${sep}offset=${offset}&limit=${OFFICIAL_PAGE}`)) as
+        | { data?: unknown; count?: unknown; totalCount?: unknown }
+        | undefined;
+      if (page === undefined) return offset === 0 ? undefined : all;
+      const data = Array.isArray(page.data) ? (page.data as T[]) : [];
+      all.push(...data);
+      offset += data.length;
+      const total = typeof page.totalCount === 'number' ? page.totalCount : offset;
+      if (data.length === 0 || offset >= total) break;
+    }
+    return all;
+  }
+
   return {
     url: base,
     flavor: () => flavor,
+    /** whether it signs in with an API key (and may read the official API) */
+    usesKey: () => apiKey !== undefined,
+    official,
+    officialList,
     /** The controller's time now (ms), by the Date of its last answer (to the second); ours before any answer. */
     controllerNow: () => now() + skewMs,
     login: () => login(),

@@ -13,8 +13,10 @@ import { type ControllerConfig, createUnifiClient, type LoginGate, type UnifiCli
 import { ControllerBusyError, ControllerError, ControllerTimeoutError } from './unifi.errors.ts';
 import {
   type ControllerSite,
+  type OfficialSite,
   toBlockedDevices,
   toConnectedDevices,
+  toOfficialSites,
   toSiteReport,
   toSites,
   toVoucher,
@@ -67,6 +69,8 @@ export function createController(client: UnifiClient, cache: ReadCache, shared?:
     await shared?.forget(prefix);
   };
   const seconds = (ms: number) => Math.floor(ms / 1000);
+  /** each site's UUID on the official API, by its short name (the sites read through it fill it) */
+  const uuids = new Map<string, string>();
   /** The devices of a site as the controller lists them (the devices screen and the dashboards share them). */
   const deviceList = (site: string, ttlMs?: number) =>
     read(`${site}:device`, () => client.call('GET', `/api/s/${s(site)}/stat/device`), ttlMs);
@@ -91,8 +95,28 @@ export function createController(client: UnifiClient, cache: ReadCache, shared?:
   return {
     client,
 
+    /**
+     * The controller's sites: through the official API when it signs in with a key and the console has it (paged,
+     * 200 at a time; each site's UUID kept by its short name), else `self/sites`.
+     */
     sites: (): Promise<ControllerSite[]> =>
-      read('sites', async () => toSites(await client.call('GET', '/api/self/sites'))),
+      read('sites', async () => {
+        const official = await client.officialList<OfficialSite>('/v1/sites');
+        if (!official) return toSites(await client.call('GET', '/api/self/sites'));
+        const sites = toOfficialSites(official);
+        for (const site of sites) if (site.uuid) uuids.set(site.name, site.uuid);
+        return sites;
+      }),
+
+    /** How many sites the controller has (a check): the official API's count when it has one, else `self/sites`. */
+    async siteCount(): Promise<number> {
+      const page = (await client.official('/v1/sites?offset=0&limit=1')) as { totalCount?: unknown } | undefined;
+      if (typeof page?.totalCount === 'number') return page.totalCount;
+      return (await client.call('GET', '/api/self/sites')).length;
+    },
+
+    /** A site's UUID on the official API, by its short name, once its sites were read through it. */
+    siteUuid: (site: string): string | undefined => uuids.get(site),
 
     async addSite(desc: string): Promise<ControllerSite> {
       const [site] = await client.call('POST', '/api/s/default/cmd/sitemgr', { cmd: 'add-site', desc });

@@ -79,7 +79,26 @@ export function toBlockedDevices(users: Raw[]): BlockedDevice[] {
     }));
 }
 
-export type ControllerSite = { name: string; desc: string };
+/** A site of a controller: its short name (`default`), its description, and its UUID on the official API when read by it. */
+export type ControllerSite = { name: string; desc: string; uuid?: string };
+
+/**
+ * A site as the official Network API lists it (Ubiquiti's OpenAPI file for it, 10.4.57: `{ id (uuid),
+ * internalReference, name }`, `internalReference` "the internal unique name of the site used in older APIs", since
+ * 9.1.120; see the simulator's integration.ts for the copies read).
+ */
+export type OfficialSite = { id?: unknown; internalReference?: unknown; name?: unknown };
+
+/** The official API's sites as the console keys them: the short name older APIs use, the name as description. */
+export function toOfficialSites(rows: OfficialSite[]): ControllerSite[] {
+  return rows
+    .filter((r) => typeof r.internalReference === 'string' && r.internalReference !== '')
+    .map((r) => ({
+      name: str(r.internalReference),
+      desc: str(r.name) || str(r.internalReference),
+      ...(typeof r.id === 'string' ? { uuid: r.id } : {}),
+    }));
+}
 
 export function toSites(rows: Raw[]): ControllerSite[] {
   return rows.map((r) => ({ name: str(r.name), desc: str(r.desc) || str(r.name) }));

@@ -84,14 +84,14 @@ export function createControllersService(deps: {
     const started = deps.now();
     let state: ControllerState;
     try {
-      const sites = await entry.controller.client.call('GET', '/api/self/sites');
+      const sites = await entry.controller.siteCount();
       const latencyMs = Math.max(0, Math.round(deps.now() - started));
       const info = await entry.controller.sysinfo().catch(() => undefined);
       state = {
         reachable: true,
         version: typeof info?.version === 'string' ? info.version : null,
         latencyMs,
-        sites: sites.length,
+        sites,
         flavor: entry.controller.client.flavor() ?? null,
         error: null,
         checkedAt: deps.now(),
