@@ -8,7 +8,7 @@ import { expect, test } from './support/test.ts';
 
 /**
  * An operator's size: 2,000 sites on two controllers (a classic one with an account, a UniFi OS one with an API
- * key). The overview counts them all and finds a site in its long lists without Vietnamese marks; the site select of
+ * key, whose sites are read through the official Network API). The overview counts them all and finds a site in its long lists without Vietnamese marks; the site select of
  * /home finds a site typed without marks; in English at 1440 px and in Vietnamese at 390 px, with nothing to scroll
  * sideways and nothing axe-core finds. On a console of its own: it keeps these sites afterwards.
  */
@@ -53,6 +53,9 @@ test.beforeAll(async ({ request }) => {
   const sync = await request.get('/api/v1/it4u/createSitesName', { headers });
   expect(sync.ok(), await sync.text()).toBe(true);
   expect((await sync.json()).total).toBe(2000);
+  // the API-key console's sites came through the official API, 200 at a time, not the classic self/sites
+  expect(south.callsFor('GET', '/integration/v1/sites')).toBeGreaterThanOrEqual(5);
+  expect(south.callsFor('GET', '/api/self/sites')).toBe(0);
 });
 
 test.afterAll(async ({ request }) => {
