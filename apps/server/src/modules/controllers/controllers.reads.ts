@@ -38,17 +38,39 @@ export function createSharedReads(db: Db): (namespace: string) => SharedReads {
    * Takes the key's lease when nobody holds it and its answer is still not fresh: another instance may have stored
    * the answer and freed the lease between our look for it and this.
    */
-  async function takeLease(key: string, ttlMs: number): Promise<boolean> {
+  async function takeLease(key: string, ttlMs?: number): Promise<boolean> {
+    const stale =
+      ttlMs === undefined
+        ? sql`true`
+        : sql`(controller_reads.value is null
+            or controller_reads.fetched_at <= now() - make_interval(secs => ${ttlMs / 1000}))`;
     const rows = rowsOf<{ lease_owner: string }>(
       await db.execute(sql`insert into controller_reads (key, lease_until, lease_owner)
         values (${key}, now() + make_interval(secs => ${LEASE_MS / 1000}), ${owner})
         on conflict (key) do update set lease_until = excluded.lease_until, lease_owner = excluded.lease_owner
-        where (controller_reads.lease_until is null or controller_reads.lease_until < now())
-          and (controller_reads.value is null
-            or controller_reads.fetched_at <= now() - make_interval(secs => ${ttlMs / 1000}))
+        where (controller_reads.lease_until is null or controller_reads.lease_until < now()) and ${stale}
         returning lease_owner`),
     );
     return rows.length > 0;
+  }
+
+  /** Runs `run` holding the key's lease (taken): renewed while it runs, freed after (unless `run` freed it itself). */
+  async function holding<T>(key: string, run: () => Promise<T>): Promise<T> {
+    const renew = setInterval(() => {
+      void db
+        .execute(sql`update controller_reads set lease_until = now() + make_interval(secs => ${LEASE_MS / 1000})
+          where key = ${key} and lease_owner = ${owner}`)
+        .catch(() => {});
+    }, RENEW_MS);
+    try {
+      return await run();
+    } finally {
+      clearInterval(renew);
+      await db
+        .execute(sql`update controller_reads set lease_until = null, lease_owner = null
+          where key = ${key} and lease_owner = ${owner}`)
+        .catch(() => {});
+    }
   }
 
   /**
@@ -58,14 +80,6 @@ export function createSharedReads(db: Db): (namespace: string) => SharedReads {
    */
   function logins(namespace: string): LoginGate {
     const key = `${namespace}|login`;
-    const take = async () =>
-      rowsOf(
-        await db.execute(sql`insert into controller_reads (key, lease_until, lease_owner)
-          values (${key}, now() + make_interval(secs => ${LEASE_MS / 1000}), ${owner})
-          on conflict (key) do update set lease_until = excluded.lease_until, lease_owner = excluded.lease_owner
-          where controller_reads.lease_until is null or controller_reads.lease_until < now()
-          returning lease_owner`),
-      ).length > 0;
     return {
       async lockLeft() {
         const [row] = rowsOf<{ left: number | string | null }>(
@@ -83,25 +97,11 @@ export function createSharedReads(db: Db): (namespace: string) => SharedReads {
         // another instance's login under way is waited for (a dead one's lease ends within 2 s); past the wait the
         // login goes anyway, and meets its call's deadline itself
         const until = Date.now() + waitMs;
-        while (!(await take())) {
+        while (!(await takeLease(key))) {
           if (Date.now() >= until) return login();
           await sleep(POLL_MS);
         }
-        const renew = setInterval(() => {
-          void db
-            .execute(sql`update controller_reads set lease_until = now() + make_interval(secs => ${LEASE_MS / 1000})
-              where key = ${key} and lease_owner = ${owner}`)
-            .catch(() => {});
-        }, RENEW_MS);
-        try {
-          return await login();
-        } finally {
-          clearInterval(renew);
-          await db
-            .execute(sql`update controller_reads set lease_until = null, lease_owner = null
-              where key = ${key} and lease_owner = ${owner}`)
-            .catch(() => {});
-        }
+        return holding(key, login);
       },
     };
   }
@@ -114,26 +114,12 @@ export function createSharedReads(db: Db): (namespace: string) => SharedReads {
         const hit = await fresh(key, ttlMs);
         if (hit) return hit.value.v as T;
         if (await takeLease(key, ttlMs)) {
-          const renew = setInterval(() => {
-            void db
-              .execute(sql`update controller_reads set lease_until = now() + make_interval(secs => ${LEASE_MS / 1000})
-                where key = ${key} and lease_owner = ${owner}`)
-              .catch(() => {});
-          }, RENEW_MS);
-          try {
+          return holding(key, async () => {
             const value = await load();
             await db.execute(sql`update controller_reads set value = ${JSON.stringify({ v: value })}::jsonb,
               fetched_at = now(), lease_until = null, lease_owner = null where key = ${key}`);
             return value;
-          } catch (err) {
-            await db
-              .execute(sql`update controller_reads set lease_until = null, lease_owner = null
-                where key = ${key} and lease_owner = ${owner}`)
-              .catch(() => {});
-            throw err;
-          } finally {
-            clearInterval(renew);
-          }
+          });
         }
         await sleep(POLL_MS);
       }

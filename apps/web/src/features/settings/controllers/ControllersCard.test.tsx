@@ -92,6 +92,15 @@ function serve(list: ControllerList, answer?: Answer) {
   return fetchMock;
 }
 
+/** The PUT of HQ: saved as sent, and signing in worked. */
+const savesHq: Answer = (url, method, body) =>
+  url.endsWith('/it4u/controllers/1') && method === 'PUT'
+    ? jsonResponse(200, {
+        controller: { ...hq, ...(body as object) },
+        check: { ok: true, code: 'controllerSignedIn', params: { flavor: 'unifios' }, message: 'ok' },
+      })
+    : undefined;
+
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const fieldValue = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
 /** The API key's field (the radio of the way of signing in has the same words). */
@@ -385,14 +394,7 @@ describe('controllers card', () => {
   });
 
   it('edits a controller: the stored password goes back masked, and must be typed again for a new address', async () => {
-    const fetchMock = serve({ items: [hq], demo: false }, (url, method, body) =>
-      url.endsWith('/it4u/controllers/1') && method === 'PUT'
-        ? jsonResponse(200, {
-            controller: { ...hq, ...(body as object) },
-            check: { ok: true, code: 'controllerSignedIn', params: { flavor: 'unifios' }, message: 'ok' },
-          })
-        : undefined,
-    );
+    const fetchMock = serve({ items: [hq], demo: false }, savesHq);
     renderWithProviders(<ControllersCard />);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit HQ' }));
     const keep = 'A value is stored. Leave it as it is to keep it, or replace it.';
@@ -462,14 +464,7 @@ describe('controllers card', () => {
         },
       } as ControllerView['state'],
     };
-    const fetchMock = serve({ items: [refused], demo: false }, (url, method, body) =>
-      url.endsWith('/it4u/controllers/1') && method === 'PUT'
-        ? jsonResponse(200, {
-            controller: { ...hq, ...(body as object) },
-            check: { ok: true, code: 'controllerSignedIn', params: { flavor: 'unifios' }, message: 'ok' },
-          })
-        : undefined,
-    );
+    const fetchMock = serve({ items: [refused], demo: false }, savesHq);
     renderWithProviders(<ControllersCard />);
     // the refusal names the fingerprint, for the administrator to compare with the controller's
     expect(await screen.findByText(new RegExp(`Its SHA-256 fingerprint is ${fingerprint}`))).toBeTruthy();
