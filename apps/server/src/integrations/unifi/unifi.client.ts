@@ -576,9 +576,12 @@ export function createUnifiClient(config: ControllerConfig) {
     login: () => login(),
     call,
     v2,
-    /** True when a session exists and the controller accepts it (logs in when needed). */
+    /**
+     * True when a session exists and the controller accepts it (logs in when needed): one page of one site of the
+     * official API with a key where the console has it, else `self/sites`.
+     */
     async check(): Promise<{ ok: true; flavor: Flavor }> {
-      await call('GET', '/api/self/sites');
+      if ((await official('/v1/sites?offset=0&limit=1')) === undefined) await call('GET', '/api/self/sites');
       return { ok: true, flavor: flavor ?? 'classic' };
     },
     /** Forgets a refused login (an administrator checks again), not a lock the controller is still holding. */
