@@ -28,7 +28,21 @@ const KT = { username: 'proxy.kt', password: 'Proxy-kt-2026', roles: ['ROLE_KT']
 test.skip(!base, 'runs on PostgreSQL: DATABASE_URL (set by .ci/run)');
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const METRICS = `it4u_metrics_${randomBytes(16).toString('hex')}`;
+
+/** How many looks at the alerts an instance ran to their end, as its /metrics counts them. */
+async function looks(instance: Instance): Promise<number> {
+  const res = await fetch(`http://127.0.0.1:${instance.port}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS}` },
+  });
+  const line = (await res.text())
+    .split('\n')
+    .find(
+      (l) =>
+        l.startsWith('it4u_job_duration_seconds_count{') && l.includes('job="alerts"') && l.includes('outcome="ok"'),
+    );
+  return Number(line?.split(' ').pop() ?? 0);
+}
 
 let statsUrl: string;
 
@@ -121,6 +135,8 @@ test.beforeAll(async () => {
     SHUTDOWN_DRAIN_SECONDS: '2',
     // both instances look at the alerts every 2 seconds, and the test's webhook receiver is on loopback
     ALERTS_EVERY_SECONDS: '2',
+    // the alerts' looks are counted in /metrics (it4u_job_duration_seconds_count): the test reads how many ran
+    METRICS_TOKEN: METRICS,
     WEBHOOKS_ALLOW_LOOPBACK: '1',
   };
   for (const name of ['a', 'b'] as const) instances.push({ name, port: await freePort(), out: '' });
@@ -382,8 +398,13 @@ test('an alert opens and resolves once across the two instances: one webhook bod
     expect((await status('online')).ok()).toBe(true);
     await expect.poll(() => got.length, { timeout: 30_000 }).toBe(2);
     await expect.poll(() => alertMails().length, { timeout: 30_000 }).toBe(2);
-    // a few more looks by both instances send nothing again
-    await sleep(6_000);
+    // a few more looks by both instances (three each) send nothing again
+    const before = await Promise.all(instances.map(looks));
+    await expect
+      .poll(async () => (await Promise.all(instances.map(looks))).every((n, i) => n >= (before[i] ?? 0) + 3), {
+        timeout: 30_000,
+      })
+      .toBe(true);
     expect(got.map((g) => `${g.event} ${g.kind}`)).toEqual(['alert.opened channelDown', 'alert.resolved channelDown']);
     expect(alertMails()).toHaveLength(2);
     expect(alertMails()[0]?.text).toContain('Channel Kênh proxy is suspended');
