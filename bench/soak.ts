@@ -48,6 +48,8 @@ const api = (method: string, path: string, body?: unknown) =>
 type Seen = { ms: number; status: number; lastGood: boolean; ageS: number };
 const seen: Record<string, Seen[]> = { overview: [], 'Miền Bắc panel': [], 'Miền Nam panel': [] };
 const notes: string[] = [];
+/** the first failure of each kind of answer, said at the end */
+const firstFailure: Record<string, string> = {};
 try {
   for (const body of [
     { name: 'Miền Bắc', url: north.url, signIn: 'account', username: north.username, password: north.password },
@@ -75,13 +77,15 @@ try {
       if (typeof json.asOf === 'number') ageS = Math.max(0, (Date.now() - json.asOf) / 1000);
     } catch {}
     seen[what]?.push({ ms: a.ms, status: a.status, lastGood, ageS });
+    if ((a.status >= 400 || a.status === 0) && !firstFailure[what])
+      firstFailure[what] = `${a.status} ${a.body.slice(0, 160)}`;
   };
   const viewer = async () => {
     while (elapsed() < SECONDS) {
       const [overview, n, s] = await Promise.all([
         api('GET', '/it4u/dashboard/overview'),
-        api('POST', `/it4u/${northSite}/stat/device`),
-        api('POST', `/it4u/${southSite}/stat/device`),
+        api('POST', `/it4u/${northSite}/stat/device`, {}),
+        api('POST', `/it4u/${southSite}/stat/device`, {}),
       ]);
       record('overview', overview);
       record('Miền Bắc panel', n);
@@ -142,6 +146,7 @@ try {
       ).toFixed(0)} ms |`,
     );
   }
+  for (const [what, text] of Object.entries(firstFailure)) console.log(`first failure of ${what}: ${text}`);
   for (const [name, n] of Object.entries(logins)) {
     console.log(`logins to ${name}: ${n} in the run (${(n / hours).toFixed(0)} an hour)`);
   }

@@ -171,6 +171,31 @@ describe('the read cache, for a controller slow at size', () => {
     ).rejects.toThrow('gone');
   });
 
+  it('waits no more for a key whose last read was slow or failed, until a read is quick again', async () => {
+    let clock = 0;
+    const cache = createReadCache(1000, () => clock);
+    const long = { waitMs: 60_000, keepMs: 600_000 };
+    await cache.aged('sites', async () => 'first', 30_000, long);
+    // a read that failed: the key is slow
+    clock = 40_000;
+    await cache.aged('sites', async () => Promise.reject(new Error('down')), 30_000, long);
+    // past the window again: the kept answer at once (a wait of a minute would outlast the test), the read behind it
+    clock = 80_000;
+    let release: (v: string) => void = () => {};
+    expect(await cache.aged('sites', () => new Promise<string>((r) => (release = r)), 30_000, long)).toMatchObject({
+      value: 'first',
+      lastGood: true,
+    });
+    release('quick');
+    // that read was quick (no time passed): the next past its window waits for its read again
+    await Promise.resolve();
+    clock = 200_000;
+    expect(await cache.aged('sites', async () => 'fresh', 30_000, long)).toMatchObject({
+      value: 'fresh',
+      lastGood: false,
+    });
+  });
+
   it('waits for the read when it has no answer young enough to stand in', async () => {
     let clock = 0;
     const cache = createReadCache(1000, () => clock);

@@ -19,6 +19,8 @@ export function createReadCache(
   const staleMs = opts.staleMs ?? 0;
   const done = new Map<string, { at: number; value: unknown }>();
   const pending = new Map<string, { p: Promise<unknown>; at: number }>();
+  /** keys whose last read took longer than its wait, or failed: their last good answer is given without a wait */
+  const slow = new Set<string>();
   const forget = (key: string) => {
     done.delete(key);
     pending.delete(key);
@@ -61,7 +63,8 @@ export function createReadCache(
      * An answer and how old it is (ms, since its read began), for reads a controller can be slow to give at size: as `get`, except that
      * when the kept answer is past `ttl` but read within `keepMs`, the read (begun or joined) is waited for at most
      * `waitMs`; slower, or failed (`keepOn` says which failures: default any), and the kept answer is given instead
-     * while the read goes on into the cache for the next caller. Without an answer so young, the read is waited for.
+     * while the read goes on into the cache for the next caller. A key whose last read was slower than that, or
+     * failed, is not waited for again until one is quick. Without an answer so young, the read is waited for.
      */
     async aged<T>(
       key: string,
@@ -79,17 +82,23 @@ export function createReadCache(
       const joined = call && t - call.at <= ttl ? call : undefined;
       opts.lookup?.(joined !== undefined);
       const at = joined?.at ?? t;
-      const fresh = ((joined?.p as Promise<T> | undefined) ?? start(key, load)).then((value) => ({
-        value,
-        age: now() - at,
-        lastGood: false,
-      }));
+      const fresh = ((joined?.p as Promise<T> | undefined) ?? start(key, load)).then(
+        (value) => {
+          if (now() - at > o.waitMs) slow.add(key);
+          else slow.delete(key);
+          return { value, age: now() - at, lastGood: false };
+        },
+        (err: unknown) => {
+          slow.add(key);
+          throw err;
+        },
+      );
       if (!hit || t - hit.at >= o.keepMs) return fresh;
       const kept = () => ({ value: hit.value as T, age: now() - hit.at, lastGood: true });
       let timer: ReturnType<typeof setTimeout> | undefined;
       const late = new Promise<ReturnType<typeof kept>>((resolve) => {
-        // a read already under way that long is not waited for again
-        timer = setTimeout(() => resolve(kept()), Math.max(0, o.waitMs - (t - at)));
+        // a read already under way that long is not waited for again, nor one of a key known to be slow
+        timer = setTimeout(() => resolve(kept()), slow.has(key) ? 0 : Math.max(0, o.waitMs - (t - at)));
       });
       const orKept = fresh.catch((err: unknown) => {
         if (o.keepOn && !o.keepOn(err)) throw err;

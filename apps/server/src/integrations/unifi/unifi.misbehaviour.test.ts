@@ -333,9 +333,13 @@ describe('slow answers at size', () => {
     // the controller restarting: the last good answer at once, the read's failure not passed on
     sim.misbehave({ statSitesMsPerSite: 0, booting: 503 });
     expect(await controller.devicesAged('default', 30_000)).toEqual({ ...devices, age: 65_000, lastGood: true });
-    // back: fresh again
+    // back: the read that failed made the key slow, so the last good answer comes at once and the read goes on
+    // behind it; its answer is the next one's
     sim.misbehave({ booting: 0 });
-    expect(await controller.devicesAged('default', 30_000)).toMatchObject({ age: 0, lastGood: false });
+    expect(await controller.devicesAged('default', 30_000)).toMatchObject({ lastGood: true });
+    await expect
+      .poll(() => controller.devicesAged('default', 30_000))
+      .toMatchObject({ age: 0, lastGood: false });
   });
 });
 
