@@ -337,9 +337,7 @@ describe('slow answers at size', () => {
     // behind it; its answer is the next one's
     sim.misbehave({ booting: 0 });
     expect(await controller.devicesAged('default', 30_000)).toMatchObject({ lastGood: true });
-    await expect
-      .poll(() => controller.devicesAged('default', 30_000))
-      .toMatchObject({ age: 0, lastGood: false });
+    await expect.poll(() => controller.devicesAged('default', 30_000)).toMatchObject({ age: 0, lastGood: false });
   });
 });
 
