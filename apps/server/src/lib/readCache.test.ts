@@ -196,6 +196,15 @@ describe('the read cache, for a controller slow at size', () => {
     });
   });
 
+  it('gives a read asking for 0 the controller answer now, never a kept one', async () => {
+    let clock = 0;
+    const cache = createReadCache(1000, () => clock);
+    await cache.aged('sites', async () => 'kept', 30_000, keep);
+    clock = 1_000;
+    await expect(cache.aged('sites', async () => Promise.reject(new Error('down')), 0, keep)).rejects.toThrow('down');
+    expect(await cache.aged('sites', async () => 'now', 0, keep)).toMatchObject({ value: 'now', lastGood: false });
+  });
+
   it('waits for the read when it has no answer young enough to stand in', async () => {
     let clock = 0;
     const cache = createReadCache(1000, () => clock);

@@ -93,7 +93,8 @@ export function createReadCache(
           throw err;
         },
       );
-      if (!hit || t - hit.at >= o.keepMs) return fresh;
+      // (a read asking for 0 wants the controller's answer now, never a kept one: the warehouse's scan asked for)
+      if (!hit || ttl <= 0 || t - hit.at >= o.keepMs) return fresh;
       const kept = () => ({ value: hit.value as T, age: now() - hit.at, lastGood: true });
       let timer: ReturnType<typeof setTimeout> | undefined;
       const late = new Promise<ReturnType<typeof kept>>((resolve) => {
