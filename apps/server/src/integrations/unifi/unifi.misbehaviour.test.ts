@@ -260,13 +260,13 @@ describe('accounts and calls a controller refuses', () => {
 
 describe('slow answers at size', () => {
   // a controller of 2,000 sites takes 30 s or more for stat/sites (Misbehaviour.statSitesMsPerSite): here 8 sites at
-  // 250 ms each, 2 s, past the 1.5 s the client gives every other call
+  // 500 ms each, 4 s, past the 3 s the client gives every other call (room for a busy machine's other calls)
   const slowSites = () =>
-    startSimulator({ port: 0, ...credentials, seed: 7, now, misbehave: { statSitesMsPerSite: 250 } });
+    startSimulator({ port: 0, ...credentials, seed: 7, now, misbehave: { statSitesMsPerSite: 500 } });
 
   it('stat/sites has a deadline of its own, and the other calls, writes too, are answered while it runs', async () => {
     const sim = await slowSites();
-    const client = createUnifiClient({ url: sim.url, ...credentials, verifyTls: true, timeoutMs: 1_500 });
+    const client = createUnifiClient({ url: sim.url, ...credentials, verifyTls: true, timeoutMs: 3_000 });
     open.push(client, sim);
     await client.login();
     const done: string[] = [];
@@ -296,8 +296,8 @@ describe('slow answers at size', () => {
       url: sim.url,
       ...credentials,
       verifyTls: true,
-      timeoutMs: 1_500,
-      slowTimeoutMs: 1_500,
+      timeoutMs: 3_000,
+      slowTimeoutMs: 3_000,
     });
     open.push(client, sim);
     expect(await failure(client, '/api/stat/sites')).toMatchObject({ code: 'controllerTimeout' });
@@ -333,10 +333,9 @@ describe('slow answers at size', () => {
     // the controller restarting: the last good answer at once, the read's failure not passed on
     sim.misbehave({ statSitesMsPerSite: 0, booting: 503 });
     expect(await controller.devicesAged('default', 30_000)).toEqual({ ...devices, age: 65_000, lastGood: true });
-    // back: the read that failed made the key slow, so the last good answer comes at once and the read goes on
-    // behind it; its answer is the next one's
+    // back: fresh again (the first read after it may still give the last good answer at once, the key being slow
+    // since the failure, while its read goes on: readCache.test.ts shows that part without a race)
     sim.misbehave({ booting: 0 });
-    expect(await controller.devicesAged('default', 30_000)).toMatchObject({ lastGood: true });
     await expect.poll(() => controller.devicesAged('default', 30_000)).toMatchObject({ age: 0, lastGood: false });
   });
 });
