@@ -564,6 +564,16 @@ export function createUnifiClient(config: ControllerConfig) {
     return all;
   }
 
+  /**
+   * How many sites the controller has: one page of one site of the official API with a key where the console has
+   * it (its `totalCount`), else `self/sites`.
+   */
+  async function siteCount(): Promise<number> {
+    const page = (await official('/v1/sites?offset=0&limit=1')) as { totalCount?: unknown } | undefined;
+    if (typeof page?.totalCount === 'number') return page.totalCount;
+    return (await call('GET', '/api/self/sites')).length;
+  }
+
   return {
     url: base,
     flavor: () => flavor,
@@ -576,12 +586,10 @@ export function createUnifiClient(config: ControllerConfig) {
     login: () => login(),
     call,
     v2,
-    /**
-     * True when a session exists and the controller accepts it (logs in when needed): one page of one site of the
-     * official API with a key where the console has it, else `self/sites`.
-     */
+    siteCount,
+    /** True when a session exists and the controller accepts it (logs in when needed): its sites counted. */
     async check(): Promise<{ ok: true; flavor: Flavor }> {
-      if ((await official('/v1/sites?offset=0&limit=1')) === undefined) await call('GET', '/api/self/sites');
+      await siteCount();
       return { ok: true, flavor: flavor ?? 'classic' };
     },
     /** Forgets a refused login (an administrator checks again), not a lock the controller is still holding. */

@@ -108,13 +108,6 @@ export function createController(client: UnifiClient, cache: ReadCache, shared?:
         return sites;
       }),
 
-    /** How many sites the controller has (a check): the official API's count when it has one, else `self/sites`. */
-    async siteCount(): Promise<number> {
-      const page = (await client.official('/v1/sites?offset=0&limit=1')) as { totalCount?: unknown } | undefined;
-      if (typeof page?.totalCount === 'number') return page.totalCount;
-      return (await client.call('GET', '/api/self/sites')).length;
-    },
-
     /** A site's UUID on the official API, by its short name, once its sites were read through it. */
     siteUuid: (site: string): string | undefined => uuids.get(site),
 

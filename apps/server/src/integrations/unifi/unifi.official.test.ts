@@ -43,26 +43,26 @@ describe('the official Network API', () => {
     expect(sim.callsFor('GET', '/integration/v1/sites')).toBe(3);
     expect(sim.callsFor('GET', '/api/self/sites')).toBe(0);
     sim.resetCalls();
-    expect(await controller.siteCount()).toBe(450);
+    expect(await client.siteCount()).toBe(450);
     expect(sim.callsFor('GET', '/integration/v1/sites')).toBe(1);
     // the short names are the classic paths' own: a site's devices are read by it
     expect((await client.call('GET', `/api/s/${sites[1]?.name}/stat/device`)).length).toBeGreaterThan(0);
   });
 
   it('reads the classic path where the console has no official API (Network before 9)', async () => {
-    const { sim, controller } = await keyConsole({ misbehave: { removed: ['integration'] } });
+    const { sim, client, controller } = await keyConsole({ misbehave: { removed: ['integration'] } });
     const sites = await controller.sites();
     expect(sites.length).toBeGreaterThan(0);
     expect(sites[0]?.uuid).toBeUndefined();
     expect(sim.callsFor('GET', '/api/self/sites')).toBe(1);
-    expect(await controller.siteCount()).toBe(sites.length);
+    expect(await client.siteCount()).toBe(sites.length);
   });
 
   it('a wrong key is refused for good, the official API as the classic paths', async () => {
-    const { sim, controller } = await keyConsole({ key: 'not-the-key' });
+    const { sim, client, controller } = await keyConsole({ key: 'not-the-key' });
     await expect(controller.sites()).rejects.toMatchObject({ code: 'controllerLoginRefused' });
     const sent = sim.callsFor('GET', '/integration/v1/sites');
-    await expect(controller.siteCount()).rejects.toMatchObject({ code: 'controllerLoginRefused' });
+    await expect(client.siteCount()).rejects.toMatchObject({ code: 'controllerLoginRefused' });
     expect(sim.callsFor('GET', '/integration/v1/sites')).toBe(sent);
   });
 });

@@ -84,7 +84,7 @@ export function createControllersService(deps: {
     const started = deps.now();
     let state: ControllerState;
     try {
-      const sites = await entry.controller.siteCount();
+      const sites = await entry.controller.client.siteCount();
       const latencyMs = Math.max(0, Math.round(deps.now() - started));
       const info = await entry.controller.sysinfo().catch(() => undefined);
       state = {
