@@ -60,8 +60,8 @@ export function createReadCache(
       return running ?? start(key, load);
     },
     /**
-     * An answer and how old it is (ms, since its read began), for reads a controller can be slow to give at size: as `get`, except that
-     * when the kept answer is past `ttl` but read within `keepMs`, the read (begun or joined) is waited for at most
+     * An answer and how old it is (ms, since its read began), for reads a controller can be slow to give at size:
+     * as `get`, except that when the kept answer is past `ttl` but read within `keepMs`, the read (begun or joined) is waited for at most
      * `waitMs`; slower, or failed (`keepOn` says which failures: default any), and the kept answer is given instead
      * while the read goes on into the cache for the next caller. A key whose last read was slower than that, or
      * failed, is not waited for again until one is quick. Without an answer so young, the read is waited for.
@@ -127,6 +127,7 @@ export function createReadCache(
     clear() {
       done.clear();
       pending.clear();
+      slow.clear();
     },
   };
 }
