@@ -1,6 +1,6 @@
 // A self-signed certificate, as real UniFi consoles and controllers serve out of the box, made with Node's crypto.
 // (Art-of-WiFi/UniFi-API-client's Client is built with `$ssl_verify = false` by default, at `https://127.0.0.1:8443`,
-// for that reason; aiounifi's Controller takes an `ssl_context` that callers set to skip verification.)
+// for that reason.)
 import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 
 /** A certificate and its key (PEM), and its SHA-256 fingerprint as Node prints it (`AB:CD:…`). */
