@@ -16,7 +16,13 @@ const length = (n: number) => {
 const tlv = (tag: number, body: Buffer) => Buffer.concat([Buffer.from([tag]), length(body.length), body]);
 const seq = (...parts: Buffer[]) => tlv(0x30, Buffer.concat(parts));
 const set = (...parts: Buffer[]) => tlv(0x31, Buffer.concat(parts));
-const integer = (bytes: Buffer) => tlv(0x02, (bytes[0] ?? 0) & 0x80 ? Buffer.concat([Buffer.from([0]), bytes]) : bytes);
+/** A non-negative INTEGER, in the fewest bytes DER allows (a leading zero byte only before a high bit). */
+export const integer = (bytes: Buffer) => {
+  let start = 0;
+  while (start < bytes.length - 1 && bytes[start] === 0) start++;
+  const body = bytes.subarray(start);
+  return tlv(0x02, (body[0] ?? 0) & 0x80 ? Buffer.concat([Buffer.from([0]), body]) : body);
+};
 const explicit = (n: number, body: Buffer) => tlv(0xa0 + n, body);
 const oid = (dotted: string) => {
   const [a = 0, b = 0, ...rest] = dotted.split('.').map(Number);
@@ -59,7 +65,6 @@ export function selfSignedCertificate(names: string[] = ['localhost', '127.0.0.1
     /^\d+\.\d+\.\d+\.\d+$/.test(n) ? tlv(0x87, Buffer.from(n.split('.').map(Number))) : tlv(0x82, Buffer.from(n)),
   );
   const serial = randomBytes(16);
-  serial[0] = (serial[0] ?? 0) & 0x7f;
   const tbs = seq(
     explicit(0, integer(Buffer.from([2]))),
     integer(serial),

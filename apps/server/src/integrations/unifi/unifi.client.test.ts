@@ -1,9 +1,9 @@
 import { startSimulator } from '@it4u/unifi-sim';
 import { describe, expect, it } from 'vitest';
 import { createReadCache } from '../../lib/readCache.ts';
-import { listen } from '../../test/loopback.ts';
+import { heardDeadlines, listen } from '../../test/loopback.ts';
 import { SIM_CLOCKS } from '../../test/simulator.ts';
-import { createUnifiClient } from './unifi.client.ts';
+import { type ControllerConfig, createUnifiClient } from './unifi.client.ts';
 import { createController } from './unifi.controller.ts';
 import { ControllerBusyError, ControllerError, ControllerTimeoutError } from './unifi.errors.ts';
 
@@ -239,7 +239,7 @@ type Reply = { status: number; headers?: Record<string, string> };
 async function fakeController() {
   const server = await listen((req, res) => {
     req.resume();
-    if (state.silent) return;
+    if (state.silent) return void state.heard();
     if (req.url === '/') return void res.writeHead(302, { location: '/manage' }).end();
     const json = { 'content-type': 'application/json' };
     if (req.url === '/api/login') {
@@ -254,18 +254,21 @@ async function fakeController() {
       JSON.stringify({ meta: ok ? { rc: 'ok' } : { rc: 'error', msg: 'busy' }, data: ok ? [{ name: 'a' }] : [] }),
     );
   });
-  const state = Object.assign(server, { calls: 0, silent: false, next: [] as Reply[] });
+  // the requests sent while it is silent time out once they reached it
+  const deadlines = heardDeadlines(() => state.silent);
+  const state = Object.assign(server, { calls: 0, silent: false, next: [] as Reply[] }, deadlines);
   return state;
 }
 
 /** A client of a fake controller on a clock of its own: its waits are noted and move the clock, instantly. */
-function clientOn(url: string, timeoutMs: number) {
+function clientOn(url: string, timeoutMs: number, deadline?: ControllerConfig['deadline']) {
   const time = { now: Date.UTC(2026, 4, 6, 5, 0), waits: [] as number[] };
   const client = createUnifiClient({
     url,
     ...credentials,
     verifyTls: true,
     timeoutMs,
+    deadline,
     now: () => time.now,
     sleep: async (ms) => {
       time.waits.push(ms);
@@ -345,7 +348,7 @@ describe('the UniFi client after a timeout', () => {
 
   it('fails fast for a cool-down (5 s, doubling up to 60 s), lets one probe through after it, and resets on an answer', async () => {
     const ctl = await fakeController();
-    const { client, time } = clientOn(ctl.url, 150);
+    const { client, time } = clientOn(ctl.url, 10_000, ctl.deadline);
     const sites = () => client.call('GET', '/api/self/sites').catch((e: unknown) => e);
     try {
       expect(await sites()).toEqual([{ name: 'a' }]);
@@ -392,7 +395,7 @@ describe('the UniFi client after a timeout', () => {
 
   it('doubles the cool-down while the probes time out, up to 60 s', async () => {
     const ctl = await fakeController();
-    const { client, time } = clientOn(ctl.url, 100);
+    const { client, time } = clientOn(ctl.url, 10_000, ctl.deadline);
     const sites = () => client.call('GET', '/api/self/sites').catch((e: unknown) => e);
     try {
       await client.login();

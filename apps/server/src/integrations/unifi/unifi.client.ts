@@ -36,6 +36,8 @@ export type ControllerConfig = {
   now?: () => number;
   /** waits before a retry (default setTimeout; tests give their own) */
   sleep?: (ms: number) => Promise<void>;
+  /** the signal that ends a request to `path` once the time left of its call (ms) has passed (default a timer) */
+  deadline?: (ms: number, path: string) => AbortSignal;
   /** each call's kind, outcome and time (s), for /metrics */
   observe?: (kind: string, ok: boolean, seconds: number) => void;
   /** the logins of the console's other instances to this controller (one database): see `LoginGate` */
@@ -157,6 +159,7 @@ export function createUnifiClient(config: ControllerConfig) {
   const limitOf = (path: string) => (isSlow(path) ? slowTimeoutMs : timeoutMs);
   const now = config.now ?? Date.now;
   const sleep = config.sleep ?? defaultSleep;
+  const deadlineSignal = config.deadline ?? ((ms: number) => AbortSignal.timeout(ms));
   const apiKey = config.apiKey?.trim() || undefined;
   const dispatcher: Dispatcher | undefined = base.startsWith('https:')
     ? new Agent({ connect: tlsCheck(config) })
@@ -237,7 +240,7 @@ export function createUnifiClient(config: ControllerConfig) {
         method: method as Dispatcher.HttpMethod,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(left),
+        signal: deadlineSignal(left, path),
         ...(dispatcher ? { dispatcher } : {}),
       });
       text = await res.body.text();

@@ -1,7 +1,7 @@
 import { request as forward } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
-import { listen } from '../../test/loopback.ts';
+import { heardDeadlines, listen } from '../../test/loopback.ts';
 import { SIM_CLOCKS, startTestSimulator } from '../../test/simulator.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
 
@@ -106,11 +106,16 @@ describe.each(drivers)('dashboards when the controller is down or slow, on %s', 
   });
 
   it('answers 504 controllerTimeout within the timeout, then at once on every panel while the controller cools down', async () => {
-    const silent = await listen((req) => req.resume()); // takes the connection, never answers
+    // takes the connection, never answers: each request times out once it reached it
+    const { deadline, heard } = heardDeadlines();
+    const silent = await listen((req) => {
+      req.resume();
+      heard();
+    });
     const timeoutMs = 300;
     let clock = NOW; // the client's clock: the cool-down ends when the test says
     const t = await createTestApp(driver, {
-      demoController: { url: silent.url, ...account, timeoutMs, now: () => clock },
+      demoController: { url: silent.url, ...account, timeoutMs, deadline, now: () => clock },
       now: () => NOW,
     });
     try {
@@ -194,9 +199,15 @@ describe.each(drivers)('dashboards when the controller is down or slow, on %s', 
     const sim = await startTestSimulator('noon');
     const [a, b] = sim.sim.state.sites.map((s) => s.name);
     if (!a || !b) throw new Error('the simulator has fewer than two sites');
-    // between the console and the controller: the calls about site b never get an answer
+    // between the console and the controller: the calls about site b never get an answer, and time out once they
+    // reached it; the others have the client's usual 10 s (a real 500 ms for all once timed out a's on a busy machine)
+    const aboutB = (path: string) => path.startsWith(`/api/s/${b}/`);
+    const { deadline, heard } = heardDeadlines(aboutB);
     const proxy = await listen((req, res) => {
-      if (req.url?.startsWith(`/api/s/${b}/`)) return void req.resume();
+      if (aboutB(req.url ?? '')) {
+        req.resume();
+        return void heard();
+      }
       const up = forward(`${sim.sim.url}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
@@ -205,7 +216,7 @@ describe.each(drivers)('dashboards when the controller is down or slow, on %s', 
     });
     let clock = NOW;
     const t = await createTestApp(driver, {
-      demoController: { ...sim.config, url: proxy.url, timeoutMs: 500, now: () => clock },
+      demoController: { ...sim.config, url: proxy.url, deadline, now: () => clock },
       now: () => NOW,
     });
     try {
