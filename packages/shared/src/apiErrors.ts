@@ -184,6 +184,10 @@ export const API_ERRORS = {
     'The controller address changed: enter its API key again (the stored one is not sent to a new address).',
   controllerApiKeyRequired: 'Signing in with an API key: enter the key.',
   apiKeyNeedsUnifiOs: 'API keys are for UniFi OS consoles: choose the flavor UniFi OS or automatic.',
+  connectorNeedsApiKey: 'A console reached through Site Manager signs in with the Site Manager API key.',
+  siteManagerKeyRefused: 'Site Manager refused the API key ({{reason}}).',
+  siteManagerBusy: 'Site Manager limits how often it is asked: try again in {{seconds}} s.',
+  siteManagerUnreachable: 'Site Manager cannot be reached ({{reason}}).',
   controllerDown: 'Controller {{name}} cannot be read now; its sites ({{sites}}) show as unknown. {{reason}}',
   controllerRemoveInList:
     'Several controllers are configured: remove the first one in the Controllers list instead of clearing its address.',

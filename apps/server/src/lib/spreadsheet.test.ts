@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import { sniffSpreadsheet } from '@it4u/shared';
 import { describe, expect, it } from 'vitest';
 import { createExportQueue, escapeCell, foldHeader, parseSheetDate, sheetDay, writeSheet } from './spreadsheet.ts';
-import { readSpreadsheet } from './upload.ts';
+import { readSpreadsheet, SHEET_LIMITS } from './upload.ts';
 
 describe('spreadsheets', () => {
   it('reads back what it writes, first row as the column names, formula-like text escaped', async () => {
@@ -83,19 +83,19 @@ describe('spreadsheets', () => {
 
   it('reads at most a few workbooks at once: more answer 503 with no worker started', async () => {
     // an .xls: nothing is awaited before its slot is taken, so the three reads are asked for at once whatever the
-    // machine's load (an .xlsx's zip check inflates first, by when a read asked with it may find a slot freed by a
-    // read already stopped: it failed so once on a busy machine)
-    const sheet = XLSX.utils.aoa_to_sheet(Array.from({ length: 30_000 }, (_, i) => [i, `row ${i}`, i * 2, 'text']));
+    // machine's load, and the third finds both slots taken however fast the first two are read (a workbook slow to
+    // read, made here of 30,000 rows, took a busy machine a minute to write, past the test's time)
+    const sheet = XLSX.utils.aoa_to_sheet(Array.from({ length: 50 }, (_, i) => [i, `row ${i}`, i * 2, 'text']));
     const workbook = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(workbook, sheet, 'Sheet1');
     const book = XLSX.write(workbook, { type: 'buffer', bookType: 'biff8' }) as Buffer;
     expect(sniffSpreadsheet(book)).toBe('xls');
-    const limits = { timeMs: 300, memoryMb: 256, concurrent: 2 };
+    const limits = { ...SHEET_LIMITS, concurrent: 2 };
     const results = await Promise.allSettled([1, 2, 3].map(() => readSpreadsheet(book, limits)));
     const codes = results.map((r) => (r.status === 'rejected' ? (r.reason as { code: string }).code : 'read'));
-    expect(codes.sort()).toEqual(['spreadsheetTooComplex', 'spreadsheetTooComplex', 'uploadsBusy']);
-    // and a slot is free again afterwards
-    await expect(readSpreadsheet(book, limits)).rejects.toMatchObject({ code: 'spreadsheetTooComplex' });
+    expect(codes).toEqual(['read', 'read', 'uploadsBusy']);
+    // and the slots are free again afterwards
+    expect(await readSpreadsheet(book, limits)).toHaveLength(49);
   });
 
   it('builds exports in turn: past the waiting places 429 exportsBusy with its seconds; the report always waits', async () => {

@@ -85,6 +85,28 @@ export const ControllerListSchema = Type.Object({
   demo: Type.Boolean(),
 });
 
+/** Site Manager, Ubiquiti's cloud (api.ui.com unless an administrator says otherwise), and an account's key there. */
+export const SiteManagerBody = Type.Object({
+  url: Type.String({ minLength: 1, maxLength: 300, pattern: '^https?://[^\\s]+$' }),
+  apiKey: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }),
+});
+
+/** A console the key reaches through Site Manager's connector, and the controller that reads it already, if any. */
+export const CloudConsoleSchema = Type.Object({
+  /** Site Manager's host id */
+  id: Type.String(),
+  name: Type.String(),
+  /** whether Site Manager sees the console connected now */
+  connected: Type.Boolean(),
+  /** its address through the connector: the controller's URL */
+  url: Type.String(),
+  controllerId: Type.Union([Type.Integer(), Type.Null()]),
+});
+export const CloudConsoleListSchema = Type.Object({ items: Type.Array(CloudConsoleSchema) });
+
+export type SiteManagerInput = Static<typeof SiteManagerBody>;
+export type CloudConsole = Static<typeof CloudConsoleSchema>;
+export type CloudConsoleList = Static<typeof CloudConsoleListSchema>;
 export type ControllerState = Static<typeof ControllerStateSchema>;
 export type ControllerView = Static<typeof ControllerSchema>;
 export type ControllerInput = Static<typeof ControllerBody>;

@@ -1,9 +1,11 @@
 import { IdParams, MessageSchema } from '../api/common.ts';
 import {
+  CloudConsoleListSchema,
   ControllerBody,
   ControllerListSchema,
   ControllerStateSchema,
   SavedControllerSchema,
+  SiteManagerBody,
 } from '../api/controllers.ts';
 import { defineRoutes } from '../contract.ts';
 
@@ -41,6 +43,14 @@ export const controllersRoutes = defineRoutes('parameters', {
     params: IdParams,
     response: MessageSchema,
     errors: [404],
+  },
+  'POST /it4u/controllers/cloud-consoles': {
+    access: 'parameters',
+    audit: { none: 'a lookup: nothing is stored, the key is sent only to the Site Manager address given' },
+    summary:
+      "The UniFi OS consoles a Site Manager key reaches (Ubiquiti's cloud, for consoles behind NAT), each with its address through the connector and the controller that reads it already; a console is added as a controller with that address and the key",
+    body: SiteManagerBody,
+    response: CloudConsoleListSchema,
   },
   'POST /it4u/controllers/:id/check': {
     access: 'parameters',

@@ -109,6 +109,15 @@ const RENEW_BEFORE_MS = 60_000;
 /** The wait asked of callers while a console is starting (502/503 on its first page) and says no Retry-After. */
 const STARTING_WAIT_S = 10;
 
+/** A console's address through Site Manager's connector (api.ui.com): `…/v1/connector/consoles/<host id>`. */
+export const CONNECTOR_URL = /\/v1\/connector\/consoles\/[^/?#]+$/;
+
+/** An answer of Site Manager itself, not of the console behind it: `{ code, httpStatusCode, message, traceId }`. */
+const fromCloud = (res: Answer) => {
+  const json = parseJson(res.text) as { httpStatusCode?: unknown; traceId?: unknown } | undefined;
+  return typeof json?.httpStatusCode === 'number' && typeof json.traceId === 'string';
+};
+
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -136,6 +145,14 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * `GET /` once, as for a login, so that a classic controller (which has no API keys) is told apart and refused
  * without the key being sent to paths it does not have. An account with two-factor sign-in cannot log in with its
  * password alone: the controller asks for a code, and the call fails with `controllerTwoFactor`.
+ *
+ * **Through Site Manager** (a URL ending in `/v1/connector/consoles/<host id>`, Ubiquiti's cloud connector for
+ * consoles behind NAT, developer.ui.com/network/v10.1.68/connectorget): the console is UniFi OS, the key is the
+ * account's Site Manager key, and nothing is probed. The connector carries `<path>` to the console's `/proxy/<path>`;
+ * Ubiquiti's pages spell its paths both `proxy/network/…` (each endpoint's example) and `network/…` (the connector's
+ * own): the first is sent first, and a 404 of the cloud itself (`{ code, httpStatusCode, traceId }`) to the first
+ * call tries the other, kept for good once one is answered. The cloud's rate limit answers 429 with a `Retry-After`,
+ * honoured as a busy controller's.
  *
  * It sends one controller at most 16 requests at once (the others wait their turn within their deadline), and it
  * does not hammer a controller in trouble:
@@ -166,8 +183,10 @@ export function createUnifiClient(config: ControllerConfig) {
     : undefined;
   const cookies = new Map<string, string>();
   let csrf: string | undefined;
+  /** a console behind Site Manager's connector: the spelling of its paths (bare: without `/proxy`), once settled */
+  let connector = CONNECTOR_URL.test(base) ? { bare: false, settled: false } : undefined;
   /** the flavour: the administrator's, or the one a login (or an API key's answer) proved */
-  let flavor: Flavor | undefined = config.flavor;
+  let flavor: Flavor | undefined = connector ? 'unifios' : config.flavor;
   let loggingIn: Promise<void> | undefined;
   /** logins that worked so far (a 401 to a request sent before the last one needs no other), and when to renew */
   let logins = 0;
@@ -275,8 +294,35 @@ export function createUnifiClient(config: ControllerConfig) {
     return { status, ok: status >= 200 && status < 300, header, text };
   }
 
-  /** A request, sent again when the controller answers 429 or 503 and the call is a read (see the rule above). */
+  /**
+   * A request; through Site Manager's connector, at the spelling of its paths that answers (see above): until one
+   * is settled, a 404 of the cloud itself sends it once more at the other.
+   */
   async function request(method: string, path: string, body: unknown, deadline: number): Promise<Answer> {
+    if (!connector) return requestAt(method, path, body, deadline);
+    const at = (bare: boolean) => (bare ? path.replace(/^\/proxy(?=\/)/, '') : path);
+    const res = offline(await requestAt(method, at(connector.bare), body, deadline));
+    if (connector.settled) return res;
+    if (!(res.status === 404 && fromCloud(res))) {
+      connector.settled = true;
+      return res;
+    }
+    const other = offline(await requestAt(method, at(!connector.bare), body, deadline));
+    if (!(other.status === 404 && fromCloud(other))) connector = { bare: !connector.bare, settled: true };
+    return other;
+  }
+
+  /** Site Manager's own 502 or 408: the console behind it is not connected to the cloud now. */
+  function offline(res: Answer): Answer {
+    if ((res.status === 502 || res.status === 408) && fromCloud(res)) {
+      const code = (parseJson(res.text) as { code?: unknown }).code;
+      throw new ControllerError('controllerUnreachable', base, `Site Manager: ${String(code ?? res.status)}`);
+    }
+    return res;
+  }
+
+  /** A request, sent again when the controller answers 429 or 503 and the call is a read (see the rule above). */
+  async function requestAt(method: string, path: string, body: unknown, deadline: number): Promise<Answer> {
     const read = method !== 'POST' || /\/(stat|get)\//.test(path);
     for (let retry = 0; ; retry++) {
       const res = await send(method, path, body, deadline);

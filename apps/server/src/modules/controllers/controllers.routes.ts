@@ -14,6 +14,7 @@ export async function controllersRoutes(app: FastifyInstance, opts: { controller
       await controllers.remove(request.params.id, contextOf(request));
       return { message: 'Controller removed' };
     },
+    'POST /it4u/controllers/cloud-consoles': (request) => controllers.cloudConsoles(request.body),
     'POST /it4u/controllers/:id/check': (request) => controllers.checkNow(request.params.id),
   });
 }

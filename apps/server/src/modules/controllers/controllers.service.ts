@@ -1,13 +1,16 @@
 import {
+  type CloudConsoleList,
   type ControllerInput,
   type ControllerList,
   type ControllerState,
   type ControllerView,
   type SavedController,
   SECRET_MASK,
+  type SiteManagerInput,
 } from '@it4u/shared';
 import type { Db } from '../../db/client.ts';
-import type { ControllerConfig } from '../../integrations/unifi/unifi.client.ts';
+import { siteManagerConsoles } from '../../integrations/unifi/siteManager.ts';
+import { CONNECTOR_URL, type ControllerConfig } from '../../integrations/unifi/unifi.client.ts';
 import type {
   ControllerEntry,
   ControllerProvider,
@@ -115,7 +118,10 @@ export function createControllersService(deps: {
   function valuesOf(input: ControllerInput, before: ControllerRow | undefined): ControllerValues {
     const url = input.url.trim().replace(/\/+$/, '');
     const username = input.signIn === 'account' ? (input.username ?? '').trim() : '';
-    const flavor = input.flavor ?? 'auto';
+    // a console behind Site Manager's connector is UniFi OS, read with the account's Site Manager key
+    const connector = CONNECTOR_URL.test(url);
+    if (connector && input.signIn !== 'apiKey') throw new BadRequestError('connectorNeedsApiKey', 'signIn');
+    const flavor = connector ? 'unifios' : (input.flavor ?? 'auto');
     if (input.signIn === 'apiKey' && flavor === 'classic') throw new BadRequestError('apiKeyNeedsUnifiOs', 'flavor');
     if (input.signIn === 'account' && username === '') throw new BadRequestError('controllerUserRequired', 'username');
     const secret = (typed: string | undefined, stored: string, tiedMoved: boolean, again: 'password' | 'apiKey') => {
@@ -222,6 +228,13 @@ export function createControllersService(deps: {
      * Checks one controller now, an administrator asking: a login refused before (the password since changed on the
      * controller) is tried once again; a throttled one still waits out its lock.
      */
+    /** The consoles a Site Manager key reaches, each with the controller that reads it already (by its address). */
+    async cloudConsoles(input: SiteManagerInput): Promise<CloudConsoleList> {
+      const [consoles, rows] = await Promise.all([siteManagerConsoles(input.url, input.apiKey), repository.all()]);
+      const byUrl = new Map(rows.map((row) => [row.url, row.id]));
+      return { items: consoles.map((c) => ({ ...c, controllerId: byUrl.get(c.url) ?? null })) };
+    },
+
     async checkNow(id: number): Promise<ControllerState> {
       if (!(await repository.find(id))) throw new NotFoundError('controllerNotFound');
       const entry = await deps.provider().byId(id);
