@@ -6,7 +6,7 @@ import { ADMIN_PASSWORD, type StartedConsole, startConsole } from './console.ts'
  * name: a console of that spec's own (a new worker), for a spec that changes what others count on (the site names of
  * 2,000 sites, another controller's sites) or needs the very first start (`first-start`: the generated password).
  */
-export type ConsoleKind = 'shared' | 'first-start' | 'scale' | 'alerts' | 'certificates';
+export type ConsoleKind = 'shared' | 'first-start' | 'scale' | 'alerts' | 'certificates' | 'cloud';
 
 type WorkerFixtures = {
   consoleKind: ConsoleKind;

@@ -2,6 +2,7 @@
 import {
   CheckCircleOutlined,
   CloseCircleOutlined,
+  CloudOutlined,
   DeleteOutlined,
   EditOutlined,
   PlusOutlined,
@@ -21,6 +22,7 @@ import { useListState } from '../../../components/feedback/ListState.tsx';
 import { useNotice } from '../../../components/feedback/useNotice.ts';
 import { formatNumber } from '../../../components/format/formatting.ts';
 import { type RegisterColumn, RegisterTable } from '../../../components/table/RegisterTable.tsx';
+import { CloudConsolesModal } from './CloudConsolesModal.tsx';
 import { ControllerModal } from './ControllerModal.tsx';
 import {
   useCheckControllerNowMutation,
@@ -36,6 +38,8 @@ const BREAK_ANYWHERE = { overflowWrap: 'anywhere' } as const;
 // the checks that found no controller answering, and those where it answered no to the sign-in
 const NOT_REACHED: readonly string[] = ['controllerUnreachable', 'controllerTimeout', 'controllerBusy'];
 const REFUSED: readonly string[] = ['controllerLoginRefused', 'controllerTwoFactor', 'controllerLoginThrottled'];
+/** a console reached through Site Manager's connector: read with the account's Site Manager key */
+const CONNECTOR = /\/v1\/connector\/consoles\/[^/?#]+$/;
 /** a certificate refused, named by its fingerprint: the administrator may trust it */
 const CERTIFICATE_REFUSALS: readonly string[] = ['controllerCertificateUntrusted', 'controllerCertificateChanged'];
 
@@ -184,6 +188,7 @@ export function ControllersCard({ onChanged }: Props) {
   const remove = useRemoveControllerMutation();
   const [dialog, setDialog] = useState<{ controller: ControllerView | null; trust?: string } | null>(null);
   const [outcome, setOutcome] = useState<{ name: string; check: ControllerCheck } | null>(null);
+  const [fromCloud, setFromCloud] = useState(false);
   // the rows being checked now, each with its own spinning button (checks of several rows may run at once)
   const [checking, setChecking] = useState<ReadonlySet<number>>(new Set());
   const items = controllers.data?.items ?? [];
@@ -336,7 +341,11 @@ export function ControllersCard({ onChanged }: Props) {
       render: (_, c) => (
         <>
           <div style={BREAK_ANYWHERE}>
-            {c.signIn === 'apiKey' ? t(`${K}.signIns.apiKey`) : t(`${K}.accountAs`, { username: c.username })}
+            {c.signIn === 'account'
+              ? t(`${K}.accountAs`, { username: c.username })
+              : CONNECTOR.test(c.url)
+                ? t(`${K}.signIns.siteManager`)
+                : t(`${K}.signIns.apiKey`)}
           </div>
           <Sub style={NOWRAP}>{flavorText(c)}</Sub>
         </>
@@ -388,6 +397,15 @@ export function ControllersCard({ onChanged }: Props) {
         <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openDialog(null)}>
           {t(`${K}.add`)}
         </Button>
+        <Button
+          icon={<CloudOutlined aria-hidden />}
+          onClick={() => {
+            setOutcome(null);
+            setFromCloud(true);
+          }}
+        >
+          {t(`${K}.addFromCloud`)}
+        </Button>
       </Flex>
       {outcome && (
         <Alert
@@ -419,6 +437,7 @@ export function ControllersCard({ onChanged }: Props) {
         card={{ title: ['name'], status: 'state', actions: 'actions', fields: ['signIn', 'sites', 'lastCheck'] }}
         aria-label={t(`${K}.title`)}
       />
+      {fromCloud && <CloudConsolesModal onAdded={() => onChanged?.()} onClose={() => setFromCloud(false)} />}
       {dialog && (
         <ControllerModal
           controller={dialog.controller}
