@@ -102,7 +102,14 @@ export const CloudConsoleSchema = Type.Object({
   url: Type.String(),
   controllerId: Type.Union([Type.Integer(), Type.Null()]),
 });
-export const CloudConsoleListSchema = Type.Object({ items: Type.Array(CloudConsoleSchema) });
+/**
+ * The consoles of a key, or why Site Manager gave none (`failure`: a refused key, its rate limit, an address that
+ * does not answer), as a controller check says it: the lookup itself worked.
+ */
+export const CloudConsoleListSchema = Type.Object({
+  items: Type.Array(CloudConsoleSchema),
+  failure: Type.Union([ControllerCheckSchema, Type.Null()]),
+});
 
 export type SiteManagerInput = Static<typeof SiteManagerBody>;
 export type CloudConsole = Static<typeof CloudConsoleSchema>;

@@ -7,7 +7,7 @@ import {
   SavedControllerSchema,
   SiteManagerBody,
 } from '../api/controllers.ts';
-import { defineRoutes } from '../contract.ts';
+import { defineRoutes, READ } from '../contract.ts';
 
 /** The UniFi controllers the console reads (the Parameter tab): each site belongs to the controller that has it. */
 export const controllersRoutes = defineRoutes('parameters', {
@@ -46,9 +46,9 @@ export const controllersRoutes = defineRoutes('parameters', {
   },
   'POST /it4u/controllers/cloud-consoles': {
     access: 'parameters',
-    audit: { none: 'a lookup: nothing is stored, the key is sent only to the Site Manager address given' },
+    audit: READ,
     summary:
-      "The UniFi OS consoles a Site Manager key reaches (Ubiquiti's cloud, for consoles behind NAT), each with its address through the connector and the controller that reads it already; a console is added as a controller with that address and the key",
+      "The UniFi OS consoles a Site Manager key reaches (Ubiquiti's cloud, for consoles behind NAT), each with its address through the connector and the controller that reads it already; a console is added as a controller with that address and the key. Site Manager's refusal (key, rate limit, address) is `failure`, with no consoles; the key goes only to the address given",
     body: SiteManagerBody,
     response: CloudConsoleListSchema,
   },

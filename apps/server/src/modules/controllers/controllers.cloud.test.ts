@@ -34,11 +34,22 @@ describe.each(drivers)('consoles added from Site Manager, on %s', (driver) => {
 
   it('lists the consoles of a key, adds one as a controller read through the connector, and marks it added', async () => {
     const refused = await call('POST', '/it4u/controllers/cloud-consoles', { url: cloud.url, apiKey: 'wrong' });
-    expect(refused.statusCode).toBe(502);
-    expect(refused.json()).toMatchObject({ code: 'siteManagerKeyRefused', params: { reason: 'UNAUTHORIZED' } });
+    // Site Manager's refusal is the lookup's outcome (as a controller check's), not a failure of the console
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json()).toEqual({
+      items: [],
+      failure: expect.objectContaining({
+        ok: false,
+        code: 'siteManagerKeyRefused',
+        params: { reason: 'UNAUTHORIZED' },
+      }),
+    });
+    const nowhere = await call('POST', '/it4u/controllers/cloud-consoles', { url: 'http://127.0.0.1:9', apiKey: 'k' });
+    expect(nowhere.json()).toMatchObject({ items: [], failure: { code: 'siteManagerUnreachable' } });
 
     const listed = await call('POST', '/it4u/controllers/cloud-consoles', { url: cloud.url, apiKey: cloud.apiKey });
     expect(listed.statusCode).toBe(200);
+    expect(listed.json().failure).toBeNull();
     const [hn, dn] = listed.json().items;
     expect(hn).toEqual({
       id: hostIdOf('hn'),

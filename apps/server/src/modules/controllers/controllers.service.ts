@@ -9,7 +9,7 @@ import {
   type SiteManagerInput,
 } from '@it4u/shared';
 import type { Db } from '../../db/client.ts';
-import { siteManagerConsoles } from '../../integrations/unifi/siteManager.ts';
+import { type CloudConsole, siteManagerConsoles } from '../../integrations/unifi/siteManager.ts';
 import { CONNECTOR_URL, type ControllerConfig } from '../../integrations/unifi/unifi.client.ts';
 import type {
   ControllerEntry,
@@ -230,9 +230,14 @@ export function createControllersService(deps: {
      */
     /** The consoles a Site Manager key reaches, each with the controller that reads it already (by its address). */
     async cloudConsoles(input: SiteManagerInput): Promise<CloudConsoleList> {
-      const [consoles, rows] = await Promise.all([siteManagerConsoles(input.url, input.apiKey), repository.all()]);
-      const byUrl = new Map(rows.map((row) => [row.url, row.id]));
-      return { items: consoles.map((c) => ({ ...c, controllerId: byUrl.get(c.url) ?? null })) };
+      let consoles: CloudConsole[];
+      try {
+        consoles = await siteManagerConsoles(input.url, input.apiKey);
+      } catch (err) {
+        return { items: [], failure: failedOutcome(err) };
+      }
+      const byUrl = new Map((await repository.all()).map((row) => [row.url, row.id]));
+      return { items: consoles.map((c) => ({ ...c, controllerId: byUrl.get(c.url) ?? null })), failure: null };
     },
 
     async checkNow(id: number): Promise<ControllerState> {

@@ -41,6 +41,7 @@ export function CloudConsolesModal({ onAdded, onClose }: Props) {
   const [adding, setAdding] = useState(false);
   const consoles = find.data?.items ?? [];
 
+  const checkText = (check: ControllerCheck) => codeText(t, check.code, check.params) ?? check.message;
   const onFind = (values: Values) => {
     setAdded(null);
     setPicked([]);
@@ -48,7 +49,6 @@ export function CloudConsolesModal({ onAdded, onClose }: Props) {
     find.mutate(body, { onSuccess: () => setKey(body) });
   };
 
-  const checkText = (check: ControllerCheck) => codeText(t, check.code, check.params) ?? check.message;
   const onAdd = async () => {
     if (!key) return;
     setAdding(true);
@@ -79,7 +79,7 @@ export function CloudConsolesModal({ onAdded, onClose }: Props) {
   ) : (
     <Flex gap={8} justify="flex-end" wrap>
       <Button onClick={onClose}>{t('common.cancel')}</Button>
-      {key && consoles.length > 0 ? (
+      {key && consoles.length > 0 && !find.data?.failure ? (
         <Button type="primary" loading={adding} disabled={picked.length === 0} onClick={() => void onAdd()}>
           {t(`${C}.addPicked`, { count: picked.length })}
         </Button>
@@ -111,8 +111,14 @@ export function CloudConsolesModal({ onAdded, onClose }: Props) {
   return (
     <Modal open title={t(`${C}.title`)} footer={footer} onCancel={onClose} mask={{ closable: false }}>
       <Typography.Paragraph type="secondary">{t(`${C}.hint`)}</Typography.Paragraph>
-      {find.isError && (
-        <Alert type="error" showIcon role="alert" title={errorText(find.error, t)} style={{ marginBottom: 16 }} />
+      {(find.isError || find.data?.failure) && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={find.data?.failure ? checkText(find.data.failure) : errorText(find.error, t)}
+          style={{ marginBottom: 16 }}
+        />
       )}
       <Form<Values>
         form={form}
@@ -146,7 +152,7 @@ export function CloudConsolesModal({ onAdded, onClose }: Props) {
           <Input.Password autoComplete="new-password" spellCheck={false} />
         </Form.Item>
       </Form>
-      {key && find.isSuccess && (
+      {key && find.isSuccess && !find.data.failure && (
         <section aria-label={t(`${C}.consoles`)}>
           <Typography.Text strong>{t(`${C}.consoles`)}</Typography.Text>
           {consoles.length === 0 ? (
