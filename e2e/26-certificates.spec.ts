@@ -1,7 +1,7 @@
 import { type Simulator, startSimulator } from '@it4u/unifi-sim';
 import { adminToken } from './support/api.ts';
 import { accessible } from './support/axe.ts';
-import { LoginPage, Shell } from './support/pages.ts';
+import { FOUR_LOOKS, openParameterTab } from './support/pages.ts';
 import { readState } from './support/state.ts';
 import { expect, test } from './support/test.ts';
 
@@ -55,25 +55,11 @@ test.afterAll(async ({ request }) => {
   await sim?.close();
 });
 
-for (const size of [
-  { name: 'desktop, English', width: 1440, height: 900, lang: 'en' as const },
-  { name: 'desktop, Vietnamese', width: 1440, height: 900, lang: 'vi' as const },
-  { name: 'phone, English', width: 390, height: 844, lang: 'en' as const },
-  { name: 'phone, Vietnamese', width: 390, height: 844, lang: 'vi' as const },
-]) {
+for (const size of FOUR_LOOKS) {
   test(`a self-signed certificate is refused by its fingerprint, then trusted, ${size.name}`, async ({ page }) => {
     const vi = size.lang === 'vi';
     const fingerprint = sim.certificate?.fingerprint256 ?? '';
-    await page.setViewportSize({ width: size.width, height: size.height });
-    await new LoginPage(page).signInAsAdmin();
-    if (vi) await new Shell(page).chooseLanguage('Tiếng Việt');
-    await page.goto('/config');
-    const parameter = vi ? 'Tham số hệ thống' : 'Parameter';
-    if (size.width >= 768) await page.getByRole('tab', { name: parameter }).click();
-    else {
-      await page.getByRole('combobox', { name: vi ? 'Mục' : 'Section' }).click();
-      await page.locator('.ant-select-item-option').filter({ hasText: parameter }).click();
-    }
+    await openParameterTab(page, size);
 
     // the refusal names the certificate: the administrator compares it with the console's own
     const said = vi ? `Dấu vân tay SHA-256 của nó là ${fingerprint}` : `Its SHA-256 fingerprint is ${fingerprint}`;

@@ -1,7 +1,7 @@
 import { hostIdOf, type Simulator, type SiteManager, startSimulator, startSiteManager } from '@it4u/unifi-sim';
 import { adminToken } from './support/api.ts';
 import { accessible } from './support/axe.ts';
-import { LoginPage, Shell } from './support/pages.ts';
+import { FOUR_LOOKS, openParameterTab } from './support/pages.ts';
 import { readState } from './support/state.ts';
 import { expect, test } from './support/test.ts';
 
@@ -47,24 +47,10 @@ test.afterAll(async () => {
   await sim?.close();
 });
 
-for (const size of [
-  { name: 'desktop, English', width: 1440, height: 900, lang: 'en' as const },
-  { name: 'desktop, Vietnamese', width: 1440, height: 900, lang: 'vi' as const },
-  { name: 'phone, English', width: 390, height: 844, lang: 'en' as const },
-  { name: 'phone, Vietnamese', width: 390, height: 844, lang: 'vi' as const },
-]) {
+for (const size of FOUR_LOOKS) {
   test(`a console is added from Site Manager and read through its connector, ${size.name}`, async ({ page }) => {
     const vi = size.lang === 'vi';
-    await page.setViewportSize({ width: size.width, height: size.height });
-    await new LoginPage(page).signInAsAdmin();
-    if (vi) await new Shell(page).chooseLanguage('Tiếng Việt');
-    await page.goto('/config');
-    const parameter = vi ? 'Tham số hệ thống' : 'Parameter';
-    if (size.width >= 768) await page.getByRole('tab', { name: parameter }).click();
-    else {
-      await page.getByRole('combobox', { name: vi ? 'Mục' : 'Section' }).click();
-      await page.locator('.ant-select-item-option').filter({ hasText: parameter }).click();
-    }
+    await openParameterTab(page, size);
 
     await page.getByRole('button', { name: vi ? 'Thêm từ Site Manager' : 'Add from Site Manager' }).click();
     const dialog = page.getByRole('dialog');

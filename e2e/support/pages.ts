@@ -203,3 +203,26 @@ export async function quiet(page: Page, where: string) {
   const open = [...seen.open.values()].join(', ') || 'none';
   console.warn(`${where}: the page did not settle in 30 s; open: ${open}; latest: ${seen.recent.join(', ')}`);
 }
+
+/** A screen's four looks: English and Vietnamese, at 1440 px and at 390 px. */
+export const FOUR_LOOKS = [
+  { name: 'desktop, English', width: 1440, height: 900, lang: 'en' as const },
+  { name: 'desktop, Vietnamese', width: 1440, height: 900, lang: 'vi' as const },
+  { name: 'phone, English', width: 390, height: 844, lang: 'en' as const },
+  { name: 'phone, Vietnamese', width: 390, height: 844, lang: 'vi' as const },
+];
+
+/** Signs the administrator in at a look's size and language and opens Settings → Parameter (a tab, or the select). */
+export async function openParameterTab(page: Page, look: (typeof FOUR_LOOKS)[number]) {
+  const vi = look.lang === 'vi';
+  await page.setViewportSize({ width: look.width, height: look.height });
+  await new LoginPage(page).signInAsAdmin();
+  if (vi) await new Shell(page).chooseLanguage('Tiếng Việt');
+  await page.goto('/config');
+  const parameter = vi ? 'Tham số hệ thống' : 'Parameter';
+  if (look.width >= 768) await page.getByRole('tab', { name: parameter }).click();
+  else {
+    await page.getByRole('combobox', { name: vi ? 'Mục' : 'Section' }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: parameter }).click();
+  }
+}
