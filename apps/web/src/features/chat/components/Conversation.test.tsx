@@ -63,7 +63,11 @@ function slowSocket() {
     socket.connected = true;
     for (const fn of listeners.get('connect') ?? []) fn();
   };
-  return { socket: socket as unknown as RealtimeSocket, connect };
+  /** the server's event, to this socket's listeners */
+  const tell = (event: string, payload: unknown) => {
+    for (const fn of listeners.get(event) ?? []) fn(payload);
+  };
+  return { socket: socket as unknown as RealtimeSocket, connect, tell };
 }
 
 describe('a conversation', () => {
@@ -97,5 +101,38 @@ describe('a conversation', () => {
     expect(screen.queryByText('Wifi ở sảnh không vào được')).toBeNull();
     act(connect);
     expect(await screen.findByText('Wifi ở sảnh không vào được')).toBeTruthy();
+  });
+
+  it('reads again a message told of while its first read was on its way (that read answered before it came)', async () => {
+    // the first read is answered empty but arrives late; the message is said and told of meanwhile
+    let answerFirst: (() => void) | undefined;
+    const reads: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input), 'http://console.test');
+        if (!url.pathname.endsWith(`/private-chat/channel/${UUID}`)) return jsonResponse(200, {});
+        reads.push(url.search);
+        if (reads.length === 1) {
+          await new Promise<void>((resolve) => {
+            answerFirst = resolve;
+          });
+          return jsonResponse(200, { items: [], hasMore: false });
+        }
+        return jsonResponse(200, { items: [message(1, 'Tin mới')], hasMore: false });
+      }),
+    );
+    const { socket, connect, tell } = slowSocket();
+    renderWithProviders(
+      <RealtimeContext.Provider value={socket}>
+        <Conversation me={me} contact={contact} uuid={UUID} />
+      </RealtimeContext.Provider>,
+    );
+    await vi.waitFor(() => expect(answerFirst).toBeDefined());
+    act(connect);
+    act(() => tell('chat:message', { channelUuid: UUID, fromUserId: 2, id: 1 }));
+    act(() => answerFirst?.());
+    expect(await screen.findByText('Tin mới')).toBeTruthy();
+    expect(reads.length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -39,9 +39,23 @@ export function Conversation({ me, contact, uuid, onBack }: Props) {
   const [typingUntil, setTypingUntil] = useState(0);
   const [, redraw] = useState(0);
 
-  // told of a message here, or connected (first, or back from a lost connection): read what came since
-  const follow = () =>
+  // told of a message here, or connected (first, or back from a lost connection): read what came since; while the
+  // first read is still on its way (it may have been answered before what came), once it is in
+  const missed = useRef(false);
+  const follow = () => {
+    if (client.getQueryData(chatKeys.messages(uuid)) === undefined) {
+      missed.current = true;
+      return;
+    }
     void catchUp(client, uuid).catch(() => void client.invalidateQueries({ queryKey: chatKeys.messages(uuid) }));
+  };
+  const loaded = query.data !== undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: when the first read is in
+  useEffect(() => {
+    if (!loaded || !missed.current) return;
+    missed.current = false;
+    follow();
+  }, [loaded]);
   useRealtimeEvent('chat:message', (event) => {
     if (event.channelUuid !== uuid) return;
     if (event.fromUserId === contact.userId) setTypingUntil(0);
@@ -50,7 +64,9 @@ export function Conversation({ me, contact, uuid, onBack }: Props) {
   useConnected(follow);
   // opened again with messages kept from before: what came meanwhile is read (nothing is read twice)
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the conversation opens
-  useEffect(follow, []);
+  useEffect(() => {
+    if (loaded) follow();
+  }, []);
   useRealtimeEvent('chat:typing', (event) => {
     if (event.channelUuid === uuid && event.userId === contact.userId) setTypingUntil(Date.now() + TYPING_SHOW_MS);
   });
