@@ -165,6 +165,8 @@ export const API_ERRORS = {
     'The UniFi controller refuses logins for now (too many within a minute): the console signs in again in {{seconds}} s.',
   siteNotOnController: 'The UniFi controller has no site "{{site}}".',
   voucherNotFound: 'Voucher not found.',
+  voucherOverControllerLimit:
+    "This controller's official API takes a value from {{min}} to {{max}} here: enter one within those bounds.",
   // outcomes of a controller check (answered with 200, in words too)
   controllerSignedIn: 'Signed in to the UniFi controller ({{flavor}}).',
   controllerSessionAlive: 'The session with the UniFi controller is alive ({{flavor}}).',

@@ -110,7 +110,7 @@ function listVouchers(ctx: Ctx): unknown[] {
  * A voucher's time runs from its first use (`start_time`) for its `duration`: `status_expires` is what is left
  * (seconds), and once it is over the voucher is EXPIRED for every device.
  */
-function ageVoucher(v: JsonObject, now: number): void {
+export function ageVoucher(v: JsonObject, now: number): void {
   const end = num(v.end_time);
   if (end === undefined || v.status === 'EXPIRED') return;
   const left = end - Math.floor(now / 1000);

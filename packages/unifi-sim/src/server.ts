@@ -6,7 +6,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { ApiError, type Ctx, matchRoute, type Route } from './api.ts';
 import { buildWorld } from './fleet.ts';
-import { integration, integrationRefusal } from './integration.ts';
+import { integration, integrationForbidden, integrationRefusal } from './integration.ts';
 import { type Misbehaviour, NO_MISBEHAVIOUR } from './misbehaviour.ts';
 import { type Certificate, selfSignedCertificate } from './tls.ts';
 import { siteHealth, wlanStatus } from './views.ts';
@@ -428,13 +428,27 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
         method,
         `/integration${own.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '{id}')}`,
       );
-      const answer = misbehaviour.removed.includes('integration')
-        ? undefined
-        : req.headers['x-api-key'] !== apiKey || apiKey === ''
-          ? integrationRefusal(path)
-          : integration(world, method, own, url.searchParams, now());
-      if (answer) send(res, answer.status, answer.body);
-      else send(res, 404, { error: { code: 404, message: 'Not Found' } });
+      if (misbehaviour.removed.includes('integration')) {
+        send(res, 404, { error: { code: 404, message: 'Not Found' } });
+        return;
+      }
+      if (req.headers['x-api-key'] !== apiKey || apiKey === '') {
+        const refused = integrationRefusal(path);
+        send(res, refused.status, refused.body);
+        return;
+      }
+      const write = method !== 'GET';
+      if (write && misbehaviour.readOnly) {
+        const refused = integrationForbidden(path);
+        send(res, refused.status, refused.body);
+        return;
+      }
+      const answer = integration(world, method, own, url.searchParams, now(), body, misbehaviour);
+      if (!answer) send(res, 404, { error: { code: 404, message: 'Not Found' } });
+      else if (write && answer.status < 300 && misbehaviour.writesAppliedThen503 > 0) {
+        misbehaviour = { ...misbehaviour, writesAppliedThen503: misbehaviour.writesAppliedThen503 - 1 };
+        proxyPage(res, 503);
+      } else send(res, answer.status, answer.body);
       return;
     }
 

@@ -80,6 +80,26 @@ describe('error codes of the API', () => {
     }
   });
 
+  it("writes a quantity as the reader's language writes numbers, a port as it is", () => {
+    const over = new HttpError({
+      statusCode: 400,
+      error: 'Bad Request',
+      code: 'voucherOverControllerLimit',
+      params: { min: 2, max: 100_000 },
+      message: "This controller's official API takes a value from 2 to 100000 here: enter one within those bounds.",
+    });
+    expect(errorText(over, en)).toContain('from 2 to 100,000 here');
+    expect(errorText(over, vi)).toContain('từ 2 đến 100.000 ở đây');
+    const unreachable = new HttpError({
+      statusCode: 502,
+      error: 'Bad Gateway',
+      code: 'terminalUnreachable',
+      params: { host: '10.0.0.1', port: 14949, reason: 'ECONNREFUSED' },
+      message: '10.0.0.1:14949 cannot be reached (ECONNREFUSED).',
+    });
+    expect(errorText(unreachable, vi)).toContain('10.0.0.1:14949');
+  });
+
   it("says a weekday the server names in English in the reader's language", () => {
     const overlap = new HttpError({
       statusCode: 400,

@@ -1,6 +1,14 @@
 import type { ErrorParams } from '@it4u/shared';
 import type { TFunction } from 'i18next';
+import { formatNumber } from '../components/format/formatting.ts';
+import { currentLanguage } from '../i18n/i18n.ts';
 import { isHttpError, NO_TOKEN_MESSAGE } from './client.ts';
+
+/**
+ * The parameters that are quantities, written as the language writes numbers (100,000 / 100.000): not ports nor
+ * versions, nor `count` (i18next chooses a plural by it).
+ */
+const QUANTITIES = new Set(['max', 'min', 'limit', 'seconds', 'minutes', 'width', 'height', 'days', 'bytes']);
 
 /** `login` follows the sign-in rules (a 401 means a wrong username or password); `form` the rules of every other form. */
 export type ErrorContext = 'form' | 'login';
@@ -16,7 +24,16 @@ export function codeText(t: TFunction, code: unknown, params?: ErrorParams): str
   if (typeof code !== 'string' || !/^\w+$/.test(code)) return undefined;
   // a weekday the server names in English (`dayName`) is said in the reader's language
   const day = typeof params?.day === 'string' ? { dayName: t(`settings.wireless.days.${params.day}`) } : {};
-  const options = { ...params, ...day, interpolation: { escapeValue: false }, defaultValue: '' };
+  // a fixed t (i18next's getFixedT) says its language; the app's t is the current one's
+  const language = (t as { lng?: unknown }).lng;
+  const quantities = Object.fromEntries(
+    Object.entries(params ?? {}).flatMap(([k, v]) =>
+      QUANTITIES.has(k) && typeof v === 'number'
+        ? [[k, formatNumber(v, typeof language === 'string' ? language : currentLanguage())]]
+        : [],
+    ),
+  );
+  const options = { ...params, ...quantities, ...day, interpolation: { escapeValue: false }, defaultValue: '' };
   return t(`apiErrors.${code}`, options) || t(`fieldProblems.${code}`, options) || undefined;
 }
 

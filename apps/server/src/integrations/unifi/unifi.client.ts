@@ -475,7 +475,9 @@ export function createUnifiClient(config: ControllerConfig) {
    */
   function refusedForRights(res: Answer, msg: unknown) {
     if (res.status !== 403 && msg !== NO_PERMISSION) return;
-    const own = (parseJson(res.text) as { error?: { code?: unknown } } | undefined)?.error?.code === 403;
+    const answer = parseJson(res.text) as { error?: { code?: unknown }; statusCode?: unknown } | undefined;
+    // UniFi OS's own refusal, or the official API's (`{ statusCode: 403, … }`)
+    const own = answer?.error?.code === 403 || answer?.statusCode === 403;
     if (msg === NO_PERMISSION || own) {
       throw new ControllerError('controllerNoPermission', base, msg === NO_PERMISSION ? NO_PERMISSION : 'HTTP 403');
     }
@@ -568,17 +570,19 @@ export function createUnifiClient(config: ControllerConfig) {
   }
 
   /**
-   * One read of UniFi Network's official API (UniFi OS with an API key: `/proxy/network/integration` + `path`), its
+   * One call of UniFi Network's official API (UniFi OS with an API key: `/proxy/network/integration` + `path`), its
    * JSON answer; undefined when the console has no such API (its own 404: Network before 9). A refused key is refused
-   * for good, as on the classic paths; the API's own errors (`{ statusCode, statusName, code, message }`) fail the call.
+   * for good, as on the classic paths; the API's own errors (`{ statusCode, statusName, code, message }`) fail the
+   * call, their `code` its `controllerMsg` (`api.hotspot.voucher.not-found`). A POST is sent once (see
+   * `requestAt`): one that went unanswered may have been applied.
    */
-  function official(path: string): Promise<unknown> {
+  function official(path: string, method = 'GET', body?: unknown): Promise<unknown> {
     return observed(path, async () => {
       const deadline = now() + limitOf(path);
       checkRefusal();
       if (!apiKey) return undefined;
       if (mustLogIn()) await login(deadline);
-      const res = await request('GET', `/proxy/network/integration${path}`, undefined, deadline);
+      const res = await request(method, `/proxy/network/integration${path}`, body, deadline);
       const json = parseJson(res.text) as { statusName?: unknown; message?: unknown; code?: unknown } | undefined;
       if (res.status === 401) throw keyRefused();
       refusedForRights(res, undefined);
@@ -593,14 +597,15 @@ export function createUnifiClient(config: ControllerConfig) {
   }
 
   /**
-   * Every item of a paged list of the official API, 200 at a time (its most): `{ offset, limit, count, totalCount,
-   * data }` a page; undefined when the console has no such API.
+   * Every item of a paged list of the official API, `pageSize` at a time (200, the most of sites, devices and clients;
+   * vouchers take 1,000): `{ offset, limit, count, totalCount, data }` a page; undefined when the console has no such
+   * API.
    */
-  async function officialList<T>(path: string): Promise<T[] | undefined> {
+  async function officialList<T>(path: string, pageSize = OFFICIAL_PAGE): Promise<T[] | undefined> {
     const all: T[] = [];
     for (let offset = 0; offset < MAX_OFFICIAL_ITEMS; ) {
       const sep = path.includes('?') ? '&' : '?';
-      const page = (await official(`${path}${sep}offset=${offset}&limit=${OFFICIAL_PAGE}`)) as
+      const page = (await official(`${path}${sep}offset=${offset}&limit=${pageSize}`)) as
         | { data?: unknown; count?: unknown; totalCount?: unknown }
         | undefined;
       if (page === undefined) return offset === 0 ? undefined : all;

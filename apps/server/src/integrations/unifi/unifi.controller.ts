@@ -6,7 +6,7 @@ import {
   type ReportInterval,
   type Voucher,
 } from '@it4u/shared';
-import { NotFoundError, UnavailableError } from '../../lib/errors.ts';
+import { BadRequestError, NotFoundError, UnavailableError } from '../../lib/errors.ts';
 import type { OpsMetrics } from '../../lib/opsMetrics.ts';
 import { createReadCache, type ReadCache } from '../../lib/readCache.ts';
 import { type ControllerConfig, createUnifiClient, type LoginGate, type UnifiClient } from './unifi.client.ts';
@@ -14,9 +14,11 @@ import { ControllerBusyError, ControllerError, ControllerTimeoutError } from './
 import {
   type ControllerSite,
   type OfficialSite,
+  type OfficialVoucher,
   toBlockedDevices,
   toConnectedDevices,
   toOfficialSites,
+  toOfficialVoucher,
   toSiteReport,
   toSites,
   toVoucher,
@@ -46,6 +48,40 @@ export type VoucherRequest = {
   note: string;
 };
 
+/** Vouchers a page of the official API (its most: 1,000; sites, devices and clients 200). */
+const VOUCHER_PAGE = 1000;
+
+/**
+ * The official API's bounds of a voucher's and a guest authorization's limits (Ubiquiti's OpenAPI file for it,
+ * 10.4.57: "Hotspot voucher creation request", "Guest access authorization request").
+ */
+const OFFICIAL_BOUNDS: Record<string, [number, number]> = {
+  timeLimitMinutes: [1, 1_000_000],
+  dataUsageLimitMBytes: [1, 1_048_576],
+  rxRateLimitKbps: [2, 100_000],
+  txRateLimitKbps: [2, 100_000],
+};
+
+/** The first limit past the official API's bounds, with them; undefined when all are within. */
+function outOfBounds(limits: Record<string, unknown>): { field: string; min: number; max: number } | undefined {
+  for (const [field, [min, max]] of Object.entries(OFFICIAL_BOUNDS)) {
+    const v = limits[field];
+    if (typeof v === 'number' && (v < min || v > max)) return { field, min, max };
+  }
+  return undefined;
+}
+
+/** A string of the official API's filter: in single quotes, a quote inside doubled (its "Filtering" section). */
+const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/** The newest batch (one creation time) of vouchers like `v` (its note, quota and duration) when it has `v.n` of them. */
+function newestBatch(found: Voucher[], v: VoucherRequest): Voucher[] {
+  const alike = found.filter((r) => r.note === v.note && r.quota === v.quota && r.duration === v.expire);
+  const newest = Math.max(...alike.map((r) => r.createTime));
+  const batch = alike.filter((r) => r.createTime === newest);
+  return batch.length === v.n ? batch : [];
+}
+
 /** The controller calls the console makes, typed, with reads through the coalescing cache. */
 export function createController(client: UnifiClient, cache: ReadCache, shared?: SharedReads) {
   const s = encodeURIComponent;
@@ -71,6 +107,35 @@ export function createController(client: UnifiClient, cache: ReadCache, shared?:
   const seconds = (ms: number) => Math.floor(ms / 1000);
   /** each site's UUID on the official API, by its short name (the sites read through it fill it) */
   const uuids = new Map<string, string>();
+  /** whether the sites were read through the official API (undefined: not read yet) */
+  let officialSites: boolean | undefined;
+  const sites = (): Promise<ControllerSite[]> =>
+    read('sites', async () => {
+      const official = await client.officialList<OfficialSite>('/v1/sites');
+      officialSites = official !== undefined;
+      if (!official) return toSites(await client.call('GET', '/api/self/sites'));
+      const list = toOfficialSites(official);
+      for (const site of list) if (site.uuid) uuids.set(site.name, site.uuid);
+      return list;
+    });
+  /**
+   * The site's UUID when its hotspot is reached through the official API (a key, a console that has the API, a site
+   * it listed); undefined for the classic paths.
+   */
+  async function officialSite(site: string): Promise<string | undefined> {
+    if (!client.usesKey() || officialSites === false) return undefined;
+    if (!uuids.has(site)) await sites();
+    return uuids.get(site);
+  }
+  /** A guest's phone as the official API lists it (by its MAC), undefined when it is not listed (yet). */
+  async function officialClient(uuid: string, mac: string) {
+    const page = (await client.official(
+      `/v1/sites/${uuid}/clients?offset=0&limit=1&filter=${encodeURIComponent(`macAddress.eq(${quoted(mac)})`)}`,
+    )) as { data?: { id?: unknown; access?: { type?: unknown; authorized?: unknown } }[] } | undefined;
+    const found = page?.data?.[0];
+    return typeof found?.id === 'string' ? { ...found, id: found.id } : undefined;
+  }
+  const vouchersAt = (uuid: string) => `/v1/sites/${uuid}/hotspot/vouchers`;
   /** The devices of a site as the controller lists them (the devices screen and the dashboards share them). */
   const deviceList = (site: string, ttlMs?: number) =>
     read(`${site}:device`, () => client.call('GET', `/api/s/${s(site)}/stat/device`), ttlMs);
@@ -80,18 +145,51 @@ export function createController(client: UnifiClient, cache: ReadCache, shared?:
   /** The newest batch of a voucher request's kind made since `since` (s), read back from the controller. */
   async function madeSince(site: string, v: VoucherRequest, since: number): Promise<Voucher[]> {
     const all = await client.call('GET', `/api/s/${s(site)}/stat/voucher`);
-    const alike = all.filter(
-      (r) =>
-        r.note === v.note &&
-        r.quota === v.quota &&
-        r.duration === v.expire &&
-        typeof r.create_time === 'number' &&
-        r.create_time >= since,
+    return newestBatch(
+      all.filter((r) => typeof r.create_time === 'number' && r.create_time >= since).map(toVoucher),
+      v,
     );
-    const newest = Math.max(...alike.map((r) => r.create_time as number));
-    const batch = alike.filter((r) => r.create_time === newest);
-    return batch.length === v.n ? batch.map(toVoucher) : [];
   }
+  /**
+   * Makes vouchers through the official API, which answers them (201 `{ vouchers }`). A value past the API's bounds
+   * is refused here, on its field, rather than sent to be refused. A create that failed busy or late is never sent
+   * again: the vouchers of its note made since it began (a minute allowed) are read back by filter, and the newest
+   * batch of its count, quota and duration answered as made; none, and the call fails as it did.
+   */
+  async function createOfficial(site: string, uuid: string, v: VoucherRequest): Promise<Voucher[]> {
+    const body = {
+      count: v.n,
+      name: v.note,
+      timeLimitMinutes: v.expire,
+      ...(v.quota > 0 ? { authorizedGuestLimit: v.quota } : {}),
+      ...(v.bytes !== undefined ? { dataUsageLimitMBytes: v.bytes } : {}),
+      ...(v.down !== undefined ? { rxRateLimitKbps: v.down } : {}),
+      ...(v.up !== undefined ? { txRateLimitKbps: v.up } : {}),
+    };
+    const over = outOfBounds(body);
+    if (over) {
+      const field = { timeLimitMinutes: 'expire', dataUsageLimitMBytes: 'bytes', rxRateLimitKbps: 'down' }[over.field];
+      throw new BadRequestError('voucherOverControllerLimit', field ?? 'up', { min: over.min, max: over.max });
+    }
+    const began = client.controllerNow();
+    try {
+      const made = (await client.official(vouchersAt(uuid), 'POST', body)) as { vouchers?: unknown } | undefined;
+      return Array.isArray(made?.vouchers) ? (made.vouchers as OfficialVoucher[]).map(toOfficialVoucher) : [];
+    } catch (err) {
+      if (!(err instanceof ControllerBusyError || err instanceof ControllerTimeoutError)) throw err;
+      const since = new Date(began - 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+      const filter = `and(name.eq(${quoted(v.note)}), createdAt.ge(${since}))`;
+      const found = await client
+        .officialList<OfficialVoucher>(`${vouchersAt(uuid)}?filter=${encodeURIComponent(filter)}`, VOUCHER_PAGE)
+        .then((rows) => newestBatch((rows ?? []).map(toOfficialVoucher), v))
+        .catch(() => []);
+      if (found.length === 0) throw err;
+      return found;
+    } finally {
+      cache.invalidate(`${site}:voucher`);
+    }
+  }
+
   return {
     client,
 
@@ -99,14 +197,7 @@ export function createController(client: UnifiClient, cache: ReadCache, shared?:
      * The controller's sites: through the official API when it signs in with a key and the console has it (paged,
      * 200 at a time; each site's UUID kept by its short name), else `self/sites`.
      */
-    sites: (): Promise<ControllerSite[]> =>
-      read('sites', async () => {
-        const official = await client.officialList<OfficialSite>('/v1/sites');
-        if (!official) return toSites(await client.call('GET', '/api/self/sites'));
-        const sites = toOfficialSites(official);
-        for (const site of sites) if (site.uuid) uuids.set(site.name, site.uuid);
-        return sites;
-      }),
+    sites,
 
     /** A site's UUID on the official API, by its short name, once its sites were read through it. */
     siteUuid: (site: string): string | undefined => uuids.get(site),
@@ -125,10 +216,15 @@ export function createController(client: UnifiClient, cache: ReadCache, shared?:
     vouchers: (site: string, ttlMs?: number): Promise<Voucher[]> =>
       cache.get(
         `${site}:voucher`,
-        async () =>
-          (await client.call('GET', `/api/s/${s(site)}/stat/voucher`))
-            .map(toVoucher)
-            .sort((a, b) => b.createTime - a.createTime),
+        async () => {
+          const uuid = await officialSite(site);
+          const all = uuid
+            ? ((await client.officialList<OfficialVoucher>(vouchersAt(uuid), VOUCHER_PAGE)) ?? []).map(
+                toOfficialVoucher,
+              )
+            : (await client.call('GET', `/api/s/${s(site)}/stat/voucher`)).map(toVoucher);
+          return all.sort((a, b) => b.createTime - a.createTime);
+        },
         ttlMs,
       ),
 
@@ -140,6 +236,8 @@ export function createController(client: UnifiClient, cache: ReadCache, shared?:
      * began (on the controller's clock, a minute allowed) is answered as made; none, and the call fails as it did.
      */
     async createVouchers(site: string, v: VoucherRequest): Promise<Voucher[]> {
+      const uuid = await officialSite(site);
+      if (uuid) return createOfficial(site, uuid, v);
       const body: Record<string, unknown> = {
         cmd: 'create-voucher',
         n: v.n,
@@ -174,10 +272,22 @@ export function createController(client: UnifiClient, cache: ReadCache, shared?:
      * controller said of it; undefined when the controller no longer has it.
      */
     async voucherAfresh(site: string, v: Voucher): Promise<Voucher | undefined> {
-      const batch = await client.call('POST', `/api/s/${s(site)}/stat/voucher`, {
-        create_time: Math.floor(v.createTime / 1000),
-      });
-      const fresh = batch.map(toVoucher).find((x) => x.id === v.id);
+      const uuid = await officialSite(site);
+      const fresh = uuid
+        ? await client.official(`${vouchersAt(uuid)}/${s(v.id)}`).then(
+            (one) => (one ? toOfficialVoucher(one as OfficialVoucher) : undefined),
+            (err: unknown) => {
+              if (err instanceof ControllerError && err.controllerMsg?.endsWith('not-found')) return undefined;
+              throw err;
+            },
+          )
+        : (
+            await client.call('POST', `/api/s/${s(site)}/stat/voucher`, {
+              create_time: Math.floor(v.createTime / 1000),
+            })
+          )
+            .map(toVoucher)
+            .find((x) => x.id === v.id);
       cache.update<Voucher[]>(`${site}:voucher`, (list) =>
         fresh ? list.map((x) => (x.id === v.id ? fresh : x)) : list.filter((x) => x.id !== v.id),
       );
@@ -185,7 +295,9 @@ export function createController(client: UnifiClient, cache: ReadCache, shared?:
     },
 
     async deleteVoucher(site: string, id: string): Promise<void> {
-      await client.call('POST', `/api/s/${s(site)}/cmd/hotspot`, { cmd: 'delete-voucher', _id: id });
+      const uuid = await officialSite(site);
+      if (uuid) await client.official(`${vouchersAt(uuid)}/${s(id)}`, 'DELETE');
+      else await client.call('POST', `/api/s/${s(site)}/cmd/hotspot`, { cmd: 'delete-voucher', _id: id });
       // the list kept is the controller's less this voucher: every guest's login reads it
       cache.update<Voucher[]>(`${site}:voucher`, (list) => list.filter((v) => v.id !== id));
     },
@@ -356,8 +468,11 @@ export function createController(client: UnifiClient, cache: ReadCache, shared?:
     },
 
     /**
-     * Lets a guest in for its minutes, with its rates (kbps), byte quota (MB) and access point, and the voucher it
-     * came with (`voucher_id`: the controller records the guest with it and counts the use; docs/features.md).
+     * Lets a guest in for its minutes, with its rates (kbps), byte quota (MB) and access point. Through the official
+     * API's client action when the site is read so and the controller lists the phone as a guest (it cannot let in a
+     * phone it does not list, and controllers list a new one a minute or two late) and the limits are within the
+     * API's bounds; else `authorize-guest` by MAC on the classic path (which takes the key too). No voucher is sent:
+     * no public client sends one, and the console counts a voucher's uses itself (vouchers.service.ts).
      */
     async authorizeGuest(
       site: string,
@@ -370,6 +485,21 @@ export function createController(client: UnifiClient, cache: ReadCache, shared?:
         apMac?: string;
       },
     ) {
+      const uuid = await officialSite(site);
+      const limits = {
+        timeLimitMinutes: g.minutes,
+        ...(g.bytes ? { dataUsageLimitMBytes: g.bytes } : {}),
+        ...(g.down ? { rxRateLimitKbps: g.down } : {}),
+        ...(g.up ? { txRateLimitKbps: g.up } : {}),
+      };
+      const listed = uuid && !outOfBounds(limits) ? await officialClient(uuid, g.mac) : undefined;
+      if (uuid && listed?.access?.type === 'GUEST') {
+        await client.official(`/v1/sites/${uuid}/clients/${s(listed.id)}/actions`, 'POST', {
+          action: 'AUTHORIZE_GUEST_ACCESS',
+          ...limits,
+        });
+        return;
+      }
       const body: Record<string, unknown> = { cmd: 'authorize-guest', mac: g.mac, minutes: g.minutes };
       if (g.up) body.up = g.up;
       if (g.down) body.down = g.down;
@@ -385,6 +515,12 @@ export function createController(client: UnifiClient, cache: ReadCache, shared?:
      * answer `api.err.UnknownStation` meanwhile).
      */
     async guestAuthorized(site: string, mac: string): Promise<'yes' | 'no' | 'unknown'> {
+      const uuid = await officialSite(site);
+      if (uuid) {
+        const listed = await officialClient(uuid, mac);
+        if (!listed) return 'unknown';
+        if (listed.access?.type === 'GUEST') return listed.access.authorized === true ? 'yes' : 'no';
+      }
       const clients = await client.call('GET', `/api/s/${s(site)}/stat/sta/${s(mac)}`).catch((err: unknown) => {
         if (err instanceof ControllerError && err.controllerMsg === 'api.err.UnknownStation') return [];
         throw err;

@@ -257,3 +257,47 @@ export const portalIsOurs = (login: GuestLogin, consoleAddress: string): boolean
 
 /** The form a guest fills in on the console's page (an external portal keeps the site's choice in its switches). */
 export const guestFormOf = (auth: string): GuestAuth => (auth === 'password' || auth === 'hotspot' ? auth : 'none');
+
+/**
+ * A hotspot voucher as the official Network API gives it (Ubiquiti's OpenAPI file for it, 10.4.57, "Hotspot voucher
+ * details": `id`, `createdAt`, `name`, `code`, `authorizedGuestCount`, `expired` and `timeLimitMinutes` always;
+ * `authorizedGuestLimit`, `activatedAt`, `expiresAt`, `dataUsageLimitMBytes`, `rxRateLimitKbps` (download) and
+ * `txRateLimitKbps` (upload) when set; the same fields developer.ui.com's getvouchers page of Network 10.1.68 lists).
+ */
+export type OfficialVoucher = Record<string, unknown>;
+
+/**
+ * An official voucher as the console shows a classic one: no guest limit is a quota of 0 (unlimited), upload is
+ * `tx` and download `rx`, and the status is the classic one its uses and expiry mean (VALID_ONE / VALID_MULTI
+ * unused, USED / USED_MULTIPLE once used, EXPIRED).
+ */
+export function toOfficialVoucher(r: OfficialVoucher): Voucher {
+  const quota = num(r.authorizedGuestLimit);
+  const used = num(r.authorizedGuestCount);
+  const created = Date.parse(str(r.createdAt));
+  const single = quota === 1;
+  const status =
+    r.expired === true
+      ? 'EXPIRED'
+      : used === 0
+        ? single
+          ? 'VALID_ONE'
+          : 'VALID_MULTI'
+        : single || (quota > 0 && used >= quota)
+          ? 'USED'
+          : 'USED_MULTIPLE';
+  return {
+    id: str(r.id),
+    _id: str(r.id),
+    code: formatVoucherCode(str(r.code)),
+    createTime: Number.isFinite(created) ? created : 0,
+    duration: num(r.timeLimitMinutes),
+    quota,
+    used,
+    note: str(r.name),
+    up: optNum(r.txRateLimitKbps),
+    down: optNum(r.rxRateLimitKbps),
+    byteQuota: optNum(r.dataUsageLimitMBytes),
+    status,
+  };
+}

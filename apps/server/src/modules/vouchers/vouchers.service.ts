@@ -162,12 +162,9 @@ export function createVouchersService(deps: {
     },
 
     /**
-     * Creates vouchers; then forgets the uses of the site's vouchers gone from the controller for a day (every use
-     * is of a voucher made here, so the uses kept stay about as many as the vouchers).
-     */
-    /**
      * Makes vouchers on the site's controller; the audit line names them by id (a code is what a guest types: it is
-     * not written down).
+     * not written down). Then forgets the uses of the site's vouchers gone from the controller for a day (every use
+     * is of a voucher made here, so the uses kept stay about as many as the vouchers).
      */
     async create(ctx: RequestContext, site: string, v: VoucherRequest): Promise<Voucher[]> {
       const on = await forSite(ctx.actor, site);

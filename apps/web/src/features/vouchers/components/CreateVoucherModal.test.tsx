@@ -116,6 +116,38 @@ describe('create vouchers dialog', () => {
     expect(onCreated).toHaveBeenCalledWith([]);
   });
 
+  it("says under its field a limit the controller's official API does not take, and keeps the dialog and what was typed", async () => {
+    fetchMock.mockImplementationOnce(async () =>
+      jsonResponse(400, {
+        statusCode: 400,
+        code: 'voucherOverControllerLimit',
+        params: { min: 2, max: 100_000 },
+        message: "This controller's official API takes a value from 2 to 100000 here: enter one within those bounds.",
+        details: [
+          {
+            field: 'up',
+            code: 'voucherOverControllerLimit',
+            params: { min: 2, max: 100_000 },
+            message:
+              "This controller's official API takes a value from 2 to 100000 here: enter one within those bounds.",
+          },
+        ],
+      }),
+    );
+    const onClose = vi.fn();
+    renderWithProviders(<CreateVoucherModal site="default" onClose={onClose} onCreated={() => {}} />);
+    fireEvent.click(screen.getAllByRole('checkbox', { name: 'Limited to' })[1]);
+    await waitFor(() => expect(input('Upload').disabled).toBe(false));
+    type(input('Upload'), '200000');
+    type(input('Note'), 'Hội nghị');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    const said = await screen.findAllByText(/takes a value from 2 to 100,000 here/);
+    expect(said.length).toBeGreaterThanOrEqual(1);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(input('Upload').value).toBe('200000');
+    expect(input('Note').value).toBe('Hội nghị');
+  });
+
   it('builds the body with every ticked limit', () => {
     expect(
       toCreateVoucherBody({
