@@ -10,7 +10,8 @@ import { expect, test } from './support/test.ts';
  * An operator's size: 2,000 sites on two controllers (a classic one with an account, a UniFi OS one with an API
  * key, whose sites are read through the official Network API). The overview counts them all and finds a site in its long lists without Vietnamese marks; the site select of
  * /home finds a site typed without marks; in English at 1440 px and in Vietnamese at 390 px, with nothing to scroll
- * sideways and nothing axe-core finds. On a console of its own: it keeps these sites afterwards.
+ * sideways and nothing axe-core finds. The API-key console's vouchers are made and deleted through the official API.
+ * On a console of its own: it keeps these sites afterwards.
  */
 test.use({ consoleKind: 'scale' });
 
@@ -125,3 +126,33 @@ for (const size of [
     if (vi) await new Shell(page).chooseLanguage('English');
   });
 }
+
+test("the API-key console's vouchers go through the official API: made, listed and one deleted", async ({ page }) => {
+  // a site of the API-key console, by its short name on it (the first is `default`, which the other one has too)
+  const sites = await fetch(`${south.url}/proxy/network/integration/v1/sites?limit=2`, {
+    headers: { 'x-api-key': API_KEY },
+  });
+  const idname = String(((await sites.json()) as { data: { internalReference: string }[] }).data[1]?.internalReference);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await new LoginPage(page).signInAsAdmin();
+  await page.goto(`/voucher?site=${idname}`);
+  await page.getByRole('button', { name: 'Create vouchers' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('How many').fill('2');
+  await dialog.getByLabel('Note').fill('E2E khóa API');
+  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByText('2 vouchers created.')).toBeVisible();
+  const rows = page.getByRole('row').filter({ hasText: 'E2E khóa API' });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText(/\d{5}-\d{5}/);
+  await rows.first().getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Voucher deleted.')).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  // made, listed and deleted through the official API; the classic hotspot command never sent
+  expect(south.callsFor('POST', '/integration/v1/sites/{id}/hotspot/vouchers')).toBe(1);
+  expect(south.callsFor('DELETE', '/integration/v1/sites/{id}/hotspot/vouchers/{id}')).toBe(1);
+  expect(south.callsFor('GET', '/integration/v1/sites/{id}/hotspot/vouchers')).toBeGreaterThanOrEqual(1);
+  expect(south.callsFor('POST', '/api/s/{site}/cmd/hotspot', idname)).toBe(0);
+  expect(south.callsFor('GET', '/api/s/{site}/stat/voucher', idname)).toBe(0);
+});

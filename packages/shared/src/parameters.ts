@@ -34,3 +34,9 @@ export const SECRET_TIES = {
   sshPassword: ['sshHost', 'sshPort', 'sshUser'],
   sshKey: ['sshHost', 'sshPort', 'sshUser'],
 } as const satisfies Partial<Record<(typeof SECRET_PARAMETERS)[number], readonly (keyof SystemParameters)[]>>;
+
+/**
+ * A console's address through Site Manager's connector (api.ui.com): `…/v1/connector/consoles/<host id>`, read with
+ * the account's Site Manager key (the server's client and the Controllers card know it by this).
+ */
+export const CONNECTOR_URL = /\/v1\/connector\/consoles\/[^/?#]+$/;

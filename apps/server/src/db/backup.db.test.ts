@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -141,6 +141,19 @@ describe.each(drivers)('a backup of a console on %s', (driver) => {
     },
   );
 
+  it('never writes through a link planted at its temporary name: the file it makes is its own, 0600', async () => {
+    // another local account plants a link where the backup's temporary file goes, to a file of the console's account
+    const victim = path.join(dir, 'victim.txt');
+    writeFileSync(victim, 'not a backup');
+    const planted = path.join(dir, 'planted.it4u.gz');
+    symlinkSync(victim, `${planted}.partial`);
+    await writeBackup(t.database, t.masterKey, planted);
+    expect(readFileSync(victim, 'utf8')).toBe('not a backup');
+    expect(lstatSync(planted).isSymbolicLink()).toBe(false);
+    expect(statSync(planted).mode & 0o777).toBe(0o600);
+    expect((await readHeader(planted)).kind).toBe((await readHeader(file)).kind);
+  });
+
   it('refuses a backup changed after it was made, before writing anything: the key fingerprint alone is public', async () => {
     const lines = gunzipSync(readFileSync(file)).toString().split('\n');
     const forge = (name: string, edit: (lines: string[]) => string[]) => {
@@ -162,6 +175,20 @@ describe.each(drivers)('a backup of a console on %s', (driver) => {
         await expect(restoreBackup(same.database, t.masterKey, forged)).rejects.toThrow(/does not verify/);
       }
       expect(await contents(same.database.db)).toEqual(before);
+      // verified before anything is written, not written and rolled back: a database that cannot begin a write
+      // still answers "does not verify"
+      const unwritable = {
+        ...same.database,
+        db: new Proxy(same.database.db, {
+          get: (target, key, receiver) =>
+            key === 'transaction'
+              ? () => {
+                  throw new Error('a write began');
+                }
+              : Reflect.get(target, key, receiver),
+        }),
+      };
+      await expect(restoreBackup(unwritable, t.masterKey, edited)).rejects.toThrow(/does not verify/);
       // the one as made restores
       await restoreBackup(same.database, t.masterKey, file);
       await signin(same.app, person.username, person.password);

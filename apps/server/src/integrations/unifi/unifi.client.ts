@@ -1,4 +1,5 @@
 import { TLSSocket } from 'node:tls';
+import { CONNECTOR_URL } from '@it4u/shared';
 import { Agent, buildConnector, type Dispatcher, request as httpRequest } from 'undici';
 import { NotFoundError } from '../../lib/errors.ts';
 import { callKind } from '../../lib/opsMetrics.ts';
@@ -108,9 +109,6 @@ const LOGIN_LOCK_WAIT_MS = 120_000;
 const RENEW_BEFORE_MS = 60_000;
 /** The wait asked of callers while a console is starting (502/503 on its first page) and says no Retry-After. */
 const STARTING_WAIT_S = 10;
-
-/** A console's address through Site Manager's connector (api.ui.com): `…/v1/connector/consoles/<host id>`. */
-export const CONNECTOR_URL = /\/v1\/connector\/consoles\/[^/?#]+$/;
 
 /** An answer of Site Manager itself, not of the console behind it: `{ code, httpStatusCode, message, traceId }`. */
 const fromCloud = (res: Answer) => {

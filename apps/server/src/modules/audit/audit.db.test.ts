@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { AuditEntry } from '@it4u/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAudit } from '../../lib/audit.ts';
 import { readSpreadsheet } from '../../lib/upload.ts';
 import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
+import { unknownIdentifier } from '../auth/auth.service.ts';
 
 /** The Audit screen's reads: who may, and each filter (issue 27 §3). */
 describe.each(drivers)('the audit trail screen on %s', (driver) => {
@@ -74,9 +76,32 @@ describe.each(drivers)('the audit trail screen on %s', (driver) => {
     const stored = JSON.stringify(await createAudit(t.database.db).list(1000));
     expect(stored).not.toContain(typed);
     expect(stored.toLowerCase()).not.toContain(typed.toLowerCase());
+    // a reset asked for an address that is no user's: a line only administrators read
+    await createAudit(t.database.db).record(
+      'password.reset.request',
+      { actor: null, ip: '203.0.113.9' },
+      {
+        target: unknownIdentifier(Buffer.from('k'), 'ai.do@example.test'),
+      },
+    );
+    // where alerts go (their recipients): an administrator's setting, through its route
+    const delivery = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/it4u/alerts/delivery',
+      headers: admin.headers,
+      payload: { mail: { enabled: true, to: ['noc.secret@it4u.vn'], digestMinutes: 0 }, language: 'Vietnamese' },
+    });
+    expect(delivery.statusCode, delivery.body).toBe(200);
+
     const asAdmin = await read('area=account&pageSize=100', admin);
     const failure = asAdmin.items.find((e) => e.event === 'signin.failure');
     expect(failure?.target).toMatch(/^unknown:[0-9a-f]{16}$/);
+    // keyed: not a plain hash of what was typed (which anyone could try words against), and another key another mark
+    for (const text of [typed, typed.toLowerCase()]) {
+      const plain = createHash('sha256').update(text).digest('hex').slice(0, 16);
+      expect(failure?.target).not.toBe(`unknown:${plain}`);
+    }
+    expect(unknownIdentifier(Buffer.from('one key'), typed)).not.toBe(unknownIdentifier(Buffer.from('another'), typed));
     // the same text typed again is the same mark: the throttle still counts it
     await t.app.inject({
       method: 'POST',
@@ -88,6 +113,12 @@ describe.each(drivers)('the audit trail screen on %s', (driver) => {
     // the lead technician reads neither the failures nor the settings' details, nor finds them by what they hold
     const asLead = await read('pageSize=100');
     expect(asLead.items.map((e) => e.event)).not.toContain('signin.failure');
+    expect(asLead.items.map((e) => e.event)).not.toContain('password.reset.request');
+    expect(asAdmin.items.map((e) => e.event)).toContain('password.reset.request');
+    const route = asLead.items.find((e) => e.event === 'alert.delivery');
+    expect(route).toMatchObject({ details: null });
+    expect(JSON.stringify(asLead)).not.toContain('noc.secret@it4u.vn');
+    expect((await read('q=noc.secret', admin)).total).toBe(1);
     expect((await read(`q=${failure?.target}`)).total).toBe(0);
     const mail = asLead.items.find((e) => e.event === 'settings.mail');
     expect(mail).toMatchObject({ actorName: admin.user.username, details: null });

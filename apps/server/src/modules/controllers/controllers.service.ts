@@ -1,5 +1,6 @@
 import {
   type CloudConsoleList,
+  CONNECTOR_URL,
   type ControllerInput,
   type ControllerList,
   type ControllerState,
@@ -10,7 +11,7 @@ import {
 } from '@it4u/shared';
 import type { Db } from '../../db/client.ts';
 import { type CloudConsole, siteManagerConsoles } from '../../integrations/unifi/siteManager.ts';
-import { CONNECTOR_URL, type ControllerConfig } from '../../integrations/unifi/unifi.client.ts';
+import type { ControllerConfig } from '../../integrations/unifi/unifi.client.ts';
 import type {
   ControllerEntry,
   ControllerProvider,

@@ -10,7 +10,13 @@ import {
   SafetyCertificateOutlined,
   SyncOutlined,
 } from '@ant-design/icons';
-import type { ControllerCheck, ControllerState, ControllerView, SavedController } from '@it4u/shared';
+import {
+  CONNECTOR_URL,
+  type ControllerCheck,
+  type ControllerState,
+  type ControllerView,
+  type SavedController,
+} from '@it4u/shared';
 import { Alert, Button, Card, Empty, Flex, Grid, message, Popconfirm, Tag, Tooltip, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
@@ -38,8 +44,6 @@ const BREAK_ANYWHERE = { overflowWrap: 'anywhere' } as const;
 // the checks that found no controller answering, and those where it answered no to the sign-in
 const NOT_REACHED: readonly string[] = ['controllerUnreachable', 'controllerTimeout', 'controllerBusy'];
 const REFUSED: readonly string[] = ['controllerLoginRefused', 'controllerTwoFactor', 'controllerLoginThrottled'];
-/** a console reached through Site Manager's connector: read with the account's Site Manager key */
-const CONNECTOR = /\/v1\/connector\/consoles\/[^/?#]+$/;
 /** a certificate refused, named by its fingerprint: the administrator may trust it */
 const CERTIFICATE_REFUSALS: readonly string[] = ['controllerCertificateUntrusted', 'controllerCertificateChanged'];
 
@@ -343,7 +347,7 @@ export function ControllersCard({ onChanged }: Props) {
           <div style={BREAK_ANYWHERE}>
             {c.signIn === 'account'
               ? t(`${K}.accountAs`, { username: c.username })
-              : CONNECTOR.test(c.url)
+              : CONNECTOR_URL.test(c.url)
                 ? t(`${K}.signIns.siteManager`)
                 : t(`${K}.signIns.apiKey`)}
           </div>
