@@ -38,7 +38,13 @@ export const ADMIN_ONLY_EVENTS = [
  * mail server's addresses and accounts, the terminal's SSH user, alert recipients and webhooks). Others see the line
  * (who changed what, when) without its details.
  */
-export const ADMIN_DETAIL_EVENTS = ['settings.', 'controller.', 'alert.rule', 'alert.webhook.', 'alert.delivery'] as const;
+export const ADMIN_DETAIL_EVENTS = [
+  'settings.',
+  'controller.',
+  'alert.rule',
+  'alert.webhook.',
+  'alert.delivery',
+] as const;
 export const AUDIT_AREA_NAMES = Object.keys(AUDIT_AREAS) as AuditArea[];
 
 /** The area an event belongs to (undefined for an event of none). */
