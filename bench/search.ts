@@ -1,7 +1,8 @@
 // The search box at an operator's size (npm run bench:search), on PostgreSQL: 100,000 records across the registers
 // (20,000 customers, 2,000 sites, 40,000 stock-outs, 20,000 channels, 15,000 device rows, 3,000 users), then the
 // search of an administrator (every kind) for a customer's name without marks, a contract number, a serial, a MAC in
-// another notation, an address, three letters and words that match nothing, each 30 times (p50 and p95), beside a bare
+// another notation, an address, three letters, words in another order or of two fields, twelve hex digits (a MAC
+// or a serial) and words that match nothing, each 30 times (p50 and p95), beside a bare
 // route as the ceiling. A scratch database on the server of DATABASE_URL, dropped at the end.
 import pg from 'pg';
 import { onScratchDatabase } from './spawn.ts';
@@ -77,6 +78,9 @@ await onScratchDatabase(async ({ url, port, token }) => {
   const search = (q: string) => `/it4u/search?q=${encodeURIComponent(q)}`;
   await time('bare route (GET /api/health), the ceiling', '/../health', () => true);
   await time('a customer without marks ("khach san hoa mai")', search('khach san hoa mai'), (n) => n > 0);
+  await time('the same words in another order ("hoa mai khach san")', search('hoa mai khach san'), (n) => n > 0);
+  await time('words of two fields ("vnpt 14.0.42")', search('vnpt 14.0.42'), (n) => n > 0);
+  await time('twelve hex digits, a MAC or a serial ("e8a1c2f570b3")', search('e8a1c2f570b3'), (n) => n >= 0);
   await time('a contract number ("HD-012345")', search('HD-012345'), (n) => n > 0);
   await time('a serial ("SN" and 8 characters)', search('SN12b7'), (n) => n >= 0);
   await time('a MAC in dotted notation', search('0000.9e37.79b1'), (n) => n >= 0);

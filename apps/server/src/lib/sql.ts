@@ -78,10 +78,35 @@ export function foldForSearch(text: string): string {
 }
 
 /**
- * The register's stored folded text (its `search_folded` column, which a trigram index is made on) contains the folded
- * words `folded`: served by that index from three characters on.
+ * What a search box looks for in a register's folded text: alternatives (a record matches any), each a list of folded
+ * words that must all be in the record, in any order and across its fields (`hoa mai khach` finds "Khách sạn Hoa
+ * Mai"); a 12-hex-digit code is both a MAC and a serial.
  */
-export const foldedContains = (folded: string): SQL => sql`search_folded like ${containsPattern(folded)}`;
+export type SearchTerms = readonly (readonly string[])[];
+
+/**
+ * The register's stored folded text (its `search_folded` column, which a trigram index is made on) holds the terms:
+ * every word of one alternative, each served by that index from three characters on.
+ */
+export function foldedContains(terms: SearchTerms): SQL {
+  const alternatives = terms.map(
+    (words) =>
+      sql`(${sql.join(
+        words.map((w) => sql`search_folded like ${containsPattern(w)}`),
+        sql` and `,
+      )})`,
+  );
+  return alternatives.length === 0 ? sql`false` : sql`(${sql.join(alternatives, sql` or `)})`;
+}
+
+/**
+ * How well a matching record answers the terms, best first (0): the words of an alternative as typed, one after
+ * the other, before a record that holds them apart or in another order.
+ */
+export function foldedRank(terms: SearchTerms): SQL {
+  const phrases = terms.map((words) => sql`search_folded like ${containsPattern(words.join(' '))}`);
+  return phrases.length === 0 ? sql`1` : sql`case when ${sql.join(phrases, sql` or `)} then 0 else 1 end`;
+}
 
 /**
  * The rows of a search box's query (one with `foldedContains`), planned with sequential scans priced out: PostgreSQL

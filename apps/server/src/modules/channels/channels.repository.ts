@@ -20,7 +20,16 @@ import {
   channelProviders,
   channelServicePacks,
 } from '../../db/schema.ts';
-import { chunks, containsAny, foldedContains, hasRow, rowsOf, searchRows } from '../../lib/sql.ts';
+import {
+  chunks,
+  containsAny,
+  foldedContains,
+  foldedRank,
+  hasRow,
+  rowsOf,
+  type SearchTerms,
+  searchRows,
+} from '../../lib/sql.ts';
 import {
   type ContractRefRow,
   contractRefColumn,
@@ -504,7 +513,7 @@ export function createChannelsRepository(db: Db) {
 
     /** Channels whose name, PPPoE username or customer holds the folded words (the search box), with their contract. */
     async searchFolded(
-      folded: string,
+      terms: SearchTerms,
       limit: number,
     ): Promise<
       {
@@ -525,12 +534,12 @@ export function createChannelsRepository(db: Db) {
         client_name: string | null;
       }>(
         db,
-        sql`with m as materialized (select id from channel_attributes where ${foldedContains(folded)})
+        sql`with m as materialized (select id, ${foldedRank(terms)} as rank from channel_attributes where ${foldedContains(terms)})
           select a.id, a.name, a.username_pppoe, a.status, d.contract_id, c.client_name
           from channel_attributes a join m on m.id = a.id
           left join lateral (select contract_id from channel_details where attribute_id = a.id order by id desc limit 1) d on true
           left join contracts c on c.id = d.contract_id
-          order by a.name, a.id limit ${limit}`,
+          order by m.rank, a.name, a.id limit ${limit}`,
       );
       return rows.map((r) => ({
         id: r.id,

@@ -2,7 +2,16 @@ import type { Contract, SegmentCounts } from '@it4u/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contractSites, contracts } from '../../db/schema.ts';
-import { chunks, containsAny, containsPattern, foldedContains, rowsOf, searchRows } from '../../lib/sql.ts';
+import {
+  chunks,
+  containsAny,
+  containsPattern,
+  foldedContains,
+  foldedRank,
+  rowsOf,
+  type SearchTerms,
+  searchRows,
+} from '../../lib/sql.ts';
 import { siteListOf, siteRefJoin, siteRefNamed } from '../sites/siteRefs.ts';
 import { DEMO_CONTRACT_NUMBER } from './contractRefs.ts';
 
@@ -119,7 +128,7 @@ export function createContractsRepository(db: Db) {
      * Contracts whose customer, number, company or phone holds the folded words (the search box), with `ownSites` a
      * customer's own only (as `page`).
      */
-    async searchFolded(folded: string, limit: number, ownSites?: string[]): Promise<Contract[]> {
+    async searchFolded(terms: SearchTerms, limit: number, ownSites?: string[]): Promise<Contract[]> {
       const own = ownSites
         ? sql`and exists (select 1 from contract_sites x where x.contract_id = c.id)
           and not exists (select 1 from contract_sites x join sites s on s.id = x.site_id
@@ -128,9 +137,9 @@ export function createContractsRepository(db: Db) {
       // the matches first, from the trigram index, then their order (the name's index would fold row after row)
       const rows = await searchRows<Row>(
         db,
-        sql`with m as materialized (select id from contracts where ${foldedContains(folded)})
+        sql`with m as materialized (select id, ${foldedRank(terms)} as rank from contracts where ${foldedContains(terms)})
           ${SELECT} from contracts c join m on m.id = c.id where true ${own}
-          order by c.client_name, c.id limit ${limit}`,
+          order by m.rank, c.client_name, c.id limit ${limit}`,
       );
       return rows.map(toContract);
     },

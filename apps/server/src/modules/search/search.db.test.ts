@@ -2,17 +2,21 @@ import type { SearchResult } from '@it4u/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
-import { searchWords } from './search.service.ts';
+import { searchTerms } from './search.service.ts';
 
 type Who = Awaited<ReturnType<typeof tokenFor>>;
 
-describe('the search words', () => {
-  it('fold marks and case, and take a MAC address in any notation as the console stores it', () => {
-    expect(searchWords('  Khách Sạn HOA MÀI ')).toBe('khach san hoa mai');
-    expect(searchWords('Đà Nẵng')).toBe('da nang');
-    expect(searchWords('aabb.ccdd.eeff')).toBe('aa:bb:cc:dd:ee:ff');
-    expect(searchWords('AA-BB-CC-DD-EE-FF')).toBe('aa:bb:cc:dd:ee:ff');
-    expect(searchWords('aa-bb-cc')).toBe('aa:bb:cc');
+describe('the search terms', () => {
+  it('fold marks and case into words in any order, and take a MAC in any notation as stored and as typed', () => {
+    expect(searchTerms('  Khách Sạn HOA MÀI ')).toEqual([['khach', 'san', 'hoa', 'mai']]);
+    expect(searchTerms('Đà Nẵng  đà')).toEqual([['da', 'nang']]);
+    // twelve hex digits: a MAC, or a serial of the same digits
+    expect(searchTerms('EE859953F570')).toEqual([['ee:85:99:53:f5:70'], ['ee859953f570']]);
+    expect(searchTerms('aabb.ccdd.eeff')).toEqual([['aa:bb:cc:dd:ee:ff']]);
+    expect(searchTerms('AA:BB:CC:DD:EE:FF')).toEqual([['aa:bb:cc:dd:ee:ff']]);
+    expect(searchTerms('aa-bb-cc')).toEqual([['aa:bb:cc']]);
+    expect(searchTerms('a b c d e f g h i j')).toHaveLength(1);
+    expect(searchTerms('a b c d e f g h i j')[0]).toHaveLength(8);
   });
 });
 
@@ -24,6 +28,7 @@ describe.each(drivers)('the search box on %s', (driver) => {
   let office: Who;
   let customer: Who;
   let mine: number;
+  let other: number;
 
   const ok = async (who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
     const res = await t.app.inject({ method, url: `/api/v1${url}`, headers: who.headers, payload });
@@ -43,6 +48,8 @@ describe.each(drivers)('the search box on %s', (driver) => {
     const names = createSitesRepository(t.database.db);
     const hoaMai = await names.insert({ sitename: 'Khách sạn Hoa Mài', idname: 'hoamai01' });
     await names.insert({ sitename: 'Nhà hàng Biển Xanh', idname: 'bienxanh' });
+    // the same words apart and in another order: found, after the site that holds them as typed
+    await names.insert({ sitename: 'Cafe Mai và Hoa', idname: 'cafemai' });
     customer = await tokenFor(t, ['ROLE_KH'], { type: 'Client', siteIds: [hoaMai.id] });
     mine = (
       await ok(kt, 'POST', '/it4u/contracts', {
@@ -52,7 +59,7 @@ describe.each(drivers)('the search box on %s', (driver) => {
         sitename: ['hoamai01'],
       })
     ).id;
-    const other = (
+    other = (
       await ok(kt, 'POST', '/it4u/contracts', {
         numContract: 'HD-BX-01',
         clientName: 'Biển Xanh',
@@ -72,6 +79,8 @@ describe.each(drivers)('the search box on %s', (driver) => {
       });
     await out('SN-HOAMAI-1', 'aa:bb:cc:dd:ee:01', mine);
     await out('SN-BIEN-1', 'aa:bb:cc:dd:ee:02', other);
+    // a serial of twelve hex digits, as scanned from a box
+    await out('EE859953F570', 'aa:bb:cc:dd:ee:03', other);
     const channel = await ok(kt, 'POST', '/it4u/channel/attribute', {
       name: 'Kênh Hoa Mài',
       usernamePPPoE: 'hoamai_pppoe',
@@ -84,8 +93,15 @@ describe.each(drivers)('the search box on %s', (driver) => {
   it('finds a customer and a site without marks, each opening its page', async () => {
     const found = await search(kt, 'hoa mai');
     expect(found.customers).toEqual([['Khách sạn Hoa Mài', `/customers/${mine}`]]);
-    expect(found.sites).toEqual([['Khách sạn Hoa Mài', '/home?site=hoamai01']]);
+    expect(found.sites).toEqual([
+      ['Khách sạn Hoa Mài', '/home?site=hoamai01'],
+      ['Cafe Mai và Hoa', '/home?site=cafemai'],
+    ]);
     expect(found.channels).toEqual([['Kênh Hoa Mài', `/customers/${mine}`]]);
+    // every word, in any order, across the record's fields (its name and its number here)
+    expect((await search(kt, 'mai khach hoa')).customers).toEqual([['Khách sạn Hoa Mài', `/customers/${mine}`]]);
+    expect((await search(kt, 'hoa HD-HM')).customers).toHaveLength(1);
+    expect(await search(kt, 'hoa mai biển')).toEqual({});
     expect((await search(kt, 'HD-HM')).customers).toHaveLength(1);
     expect((await search(kt, '0903 111')).customers).toHaveLength(1);
   });
@@ -96,7 +112,11 @@ describe.each(drivers)('the search box on %s', (driver) => {
     ]);
     for (const mac of ['AABB.CCDD.EE01', 'aa-bb-cc-dd-ee-01', 'AABBCCDDEE01'])
       expect((await search(kt, mac)).equipment, mac).toHaveLength(1);
-    expect((await search(kt, 'aa-bb-cc')).equipment).toHaveLength(2);
+    expect((await search(kt, 'aa-bb-cc')).equipment).toHaveLength(3);
+    // a serial that is also twelve hex digits, scanned or pasted whole
+    expect((await search(kt, 'EE859953F570')).equipment).toEqual([
+      ['EE859953F570 · AA:BB:CC:DD:EE:03', `/customers/${other}`],
+    ]);
     expect((await search(kt, 'hoamai_pp')).channels).toHaveLength(1);
     expect((await search(kt, '14.160.77')).devices).toEqual([['14.160.77.1', `/customers/${mine}`]]);
   });

@@ -1,7 +1,7 @@
 import type { SearchHit, SearchKind, SearchResult } from '@it4u/shared';
 import { canonicalMac } from '@it4u/shared';
 import { type Actor, mayDo, seesAllSites } from '../../lib/context.ts';
-import { foldForSearch } from '../../lib/sql.ts';
+import { foldForSearch, type SearchTerms } from '../../lib/sql.ts';
 import type { ChannelsRepository } from '../channels/channels.repository.ts';
 import type { ContractsRepository } from '../contracts/contracts.repository.ts';
 import type { DeviceInfoRepository } from '../deviceinfo/deviceInfo.repository.ts';
@@ -9,7 +9,7 @@ import type { SitesRepository } from '../sites/sites.repository.ts';
 import type { SuppliesRepository } from '../supplies/supplies.repository.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 
-/** What each register offers the search box: its rows whose folded text holds the folded words. */
+/** What each register offers the search box: its rows whose folded text holds the terms, best first. */
 export type SearchSources = {
   contracts: Pick<ContractsRepository, 'searchFolded' | 'page'>;
   sites: Pick<SitesRepository, 'searchFolded'>;
@@ -24,15 +24,22 @@ const MIN_CHARS = 3;
 /** A customer's own contracts, at most (a customer has a few). */
 const OWN_MAX = 200;
 
+/** The most words a search reads the registers for (a like each): a longer query keeps its first ones. */
+const MAX_WORDS = 8;
+
 /**
- * The words as the registers hold them: folded (lower case, no marks); a MAC address in any notation as the console
- * stores it (AA:BB:…, folded), and part of one (aa-bb-cc) with colons.
+ * The terms as the registers hold them: folded (lower case, no marks), every word in any order. A MAC address in any
+ * notation is looked for as the console stores it (AA:BB:…, folded), and twelve bare hex digits as typed too, since a
+ * serial can be the same digits (`EE859953F570`); part of one (aa-bb-cc) with colons.
  */
-export function searchWords(q: string): string {
-  const mac = canonicalMac(q);
-  if (mac) return mac.toLowerCase();
+export function searchTerms(q: string): SearchTerms {
   const text = foldForSearch(q);
-  return /^[0-9a-f]{2}([-.][0-9a-f]{2})+$/.test(text) ? text.replace(/[-.]/g, ':') : text;
+  const words = [...new Set(text.split(/\s+/).filter(Boolean))].slice(0, MAX_WORDS);
+  const mac = canonicalMac(q);
+  // twelve bare hex digits may be a serial; a MAC written with separators is a MAC only
+  if (mac) return /^[0-9a-f]{12}$/.test(text) ? [[mac.toLowerCase()], [text]] : [[mac.toLowerCase()]];
+  if (/^[0-9a-f]{2}([-.][0-9a-f]{2})+$/.test(text)) return [[text.replace(/[-.]/g, ':')]];
+  return words.length === 0 ? [] : [words];
 }
 
 /**
@@ -43,8 +50,12 @@ export function searchWords(q: string): string {
 export function createSearchService(deps: SearchSources) {
   return {
     async search(actor: Actor, query: { q: string; limit: number }): Promise<SearchResult> {
-      const words = searchWords(query.q);
-      if (words.length < MIN_CHARS) return { groups: [] };
+      if (foldForSearch(query.q).length < MIN_CHARS) return { groups: [] };
+      const words = searchTerms(query.q);
+      // twelve hex digits as a serial too in the registers that hold serials (the warehouse, device rows); the others
+      // hold no serial, and the second look would only cost them time
+      const [first] = words;
+      const noSerials: SearchTerms = first ? [first] : [];
       const { limit } = query;
       const staff = seesAllSites(actor);
       const own = staff ? undefined : actor.sitename.map((s) => s.idname);
@@ -56,7 +67,7 @@ export function createSearchService(deps: SearchSources) {
         [
           'customers',
           async () =>
-            (await deps.contracts.searchFolded(words, limit, own)).map((c) => ({
+            (await deps.contracts.searchFolded(noSerials, limit, own)).map((c) => ({
               key: `contract:${c.id}`,
               title: c.clientName,
               detail: [c.numContract, c.phone].filter(Boolean).join(' · '),
@@ -66,7 +77,7 @@ export function createSearchService(deps: SearchSources) {
         [
           'sites',
           async () =>
-            (await deps.sites.searchFolded(words, limit, own)).map((s) => ({
+            (await deps.sites.searchFolded(noSerials, limit, own)).map((s) => ({
               key: `site:${s.idname}`,
               title: s.sitename,
               detail: s.idname,
@@ -91,7 +102,7 @@ export function createSearchService(deps: SearchSources) {
           [
             'channels',
             async () =>
-              (await deps.channels.searchFolded(words, limit)).map((c) => ({
+              (await deps.channels.searchFolded(noSerials, limit)).map((c) => ({
                 key: `channel:${c.id}`,
                 title: c.name,
                 detail: [c.usernamePppoe, c.clientName].filter(Boolean).join(' · '),
@@ -117,7 +128,7 @@ export function createSearchService(deps: SearchSources) {
         kinds.push([
           'users',
           async () =>
-            (await deps.users.searchFolded(words, limit)).map((u) => ({
+            (await deps.users.searchFolded(noSerials, limit)).map((u) => ({
               key: `user:${u.id}`,
               title: u.name,
               detail: u.username,

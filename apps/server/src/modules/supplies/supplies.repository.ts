@@ -4,7 +4,16 @@ import { IN_USE_STATUS, MOVED_STATUS } from '@it4u/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { stockRecords, supplyItems } from '../../db/schema.ts';
-import { chunks, containsAny, foldedContains, hasRow, rowsOf, searchRows } from '../../lib/sql.ts';
+import {
+  chunks,
+  containsAny,
+  foldedContains,
+  foldedRank,
+  hasRow,
+  rowsOf,
+  type SearchTerms,
+  searchRows,
+} from '../../lib/sql.ts';
 import {
   type ContractRefRow,
   contractRefColumn,
@@ -284,13 +293,13 @@ export function createSuppliesRepository(db: Db) {
      * Stock-outs whose serial or MAC holds the folded words (the search box), newest first; `contracts`: of these
      * contracts only.
      */
-    async searchOut(folded: string, limit: number, contracts?: number[]): Promise<StockRecord[]> {
+    async searchOut(terms: SearchTerms, limit: number, contracts?: number[]): Promise<StockRecord[]> {
       const rows = await searchRows<RecordRow>(
         db,
-        sql`with m as materialized (select id from stock_records where ${foldedContains(folded)})
+        sql`with m as materialized (select id, ${foldedRank(terms)} as rank from stock_records where ${foldedContains(terms)})
           ${RECORD_SELECT} ${RECORD_FROM} where r.kind = 'out' and r.id in (select id from m)
           ${contracts ? sql`and r.contract_id = any(${sql.param(contracts)}::int[])` : sql``}
-          order by r.export_date desc, r.id desc limit ${limit}`,
+          order by (select m.rank from m where m.id = r.id), r.export_date desc, r.id desc limit ${limit}`,
       );
       return rows.map((r) => toRecord(r));
     },

@@ -2,7 +2,15 @@ import type { CurrentUser, UserRow } from '@it4u/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userSites, users } from '../../db/schema.ts';
-import { containsAny, containsPattern, foldedContains, rowsOf, searchRows } from '../../lib/sql.ts';
+import {
+  containsAny,
+  containsPattern,
+  foldedContains,
+  foldedRank,
+  rowsOf,
+  type SearchTerms,
+  searchRows,
+} from '../../lib/sql.ts';
 import { firstSiteOf, siteListOf } from '../sites/siteRefs.ts';
 
 export type UserRecord = typeof users.$inferSelect;
@@ -58,11 +66,11 @@ export const SITES_OF_USER = sql`${siteListOf(sql`user_sites us`, sql`us.site_id
 export function createUsersRepository(db: Db) {
   return {
     /** Users whose name, username or e-mail holds the folded words (the search box). */
-    async searchFolded(folded: string, limit: number): Promise<{ id: number; name: string; username: string }[]> {
+    async searchFolded(terms: SearchTerms, limit: number): Promise<{ id: number; name: string; username: string }[]> {
       return searchRows<{ id: number; name: string; username: string }>(
         db,
-        sql`with m as materialized (select id from users where ${foldedContains(folded)})
-          select u.id, u.name, u.username from users u join m on m.id = u.id order by u.username limit ${limit}`,
+        sql`with m as materialized (select id, ${foldedRank(terms)} as rank from users where ${foldedContains(terms)})
+          select u.id, u.name, u.username from users u join m on m.id = u.id order by m.rank, u.username limit ${limit}`,
       );
     },
 

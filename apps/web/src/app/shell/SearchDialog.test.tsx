@@ -54,6 +54,27 @@ describe('the search box', () => {
     expect(await screen.findByText("the customer's page")).toBeTruthy();
   });
 
+  it('opens the first result on Enter, also when Enter came before the results (a scanner types and sends at once)', async () => {
+    renderWithProviders(<Harness />, { otherRoutes: { '/customers/:id': <p>the customer's page</p> } });
+    fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
+    const box = await screen.findByRole('searchbox', { name: 'Search for' });
+    fireEvent.change(box, { target: { value: 'EE859953F570' } });
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(await screen.findByText("the customer's page")).toBeTruthy();
+    const url = new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://x');
+    expect(url.searchParams.get('q')).toBe('EE859953F570');
+  });
+
+  it('stays open on Enter when nothing is found', async () => {
+    answer = () => jsonResponse(200, { groups: [] });
+    renderWithProviders(<SearchDialog open initial="" onClose={() => {}} />);
+    const box = await screen.findByRole('searchbox', { name: 'Search for' });
+    fireEvent.change(box, { target: { value: 'zzz' } });
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(await screen.findByText('Nothing found for “zzz”.')).toBeTruthy();
+    expect(screen.getByRole('searchbox', { name: 'Search for' })).toBeTruthy();
+  });
+
   it('says when nothing is found, and when the search failed, with Retry', async () => {
     answer = () => jsonResponse(200, { groups: [] });
     renderWithProviders(<SearchDialog open initial="zzz" onClose={() => {}} />);

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Input, Modal, Typography } from 'antd';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { call } from '../../api/call.ts';
 import { QueryView } from '../../components/feedback/ListState.tsx';
 import { useDebounced } from '../../components/form/useDebounced.ts';
@@ -53,7 +53,8 @@ function moveFocus(e: KeyboardEvent, list: HTMLElement | null, input: HTMLInputE
 /**
  * The search of the data: a customer, contract, phone, site, serial, MAC in any notation, IP, channel, PPPoE
  * username or user, with or without Vietnamese marks; results grouped by kind, each opening its page. Keyboard: type,
- * ↓ and ↑ through the results, Enter opens, Esc closes.
+ * Enter in the box opens the first result (once the results are those of what was typed: a scanner types and presses
+ * Enter at once), ↓ and ↑ through the results, Enter on one opens it, Esc closes.
  */
 export function SearchDialog({ open, initial, onClose }: { open: boolean; initial: string; onClose: () => void }) {
   const { t } = useTranslation();
@@ -69,6 +70,18 @@ export function SearchDialog({ open, initial, onClose }: { open: boolean; initia
   const list = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const groups: SearchResult['groups'] = q.length >= MIN_CHARS ? (found.data?.groups ?? []) : [];
+  const navigate = useNavigate();
+  // Enter in the box: the first result of what was typed, now or as soon as it is found
+  const [entered, setEntered] = useState<string | undefined>(undefined);
+  const first = groups[0]?.hits[0];
+  const current = found.isSuccess && !found.isPlaceholderData && q === typed.trim();
+  useEffect(() => {
+    if (entered === undefined || entered !== q || !current) return;
+    setEntered(undefined);
+    if (!first) return;
+    onClose();
+    void navigate(first.to);
+  }, [entered, q, current, first, navigate, onClose]);
 
   return (
     <Modal
@@ -92,7 +105,11 @@ export function SearchDialog({ open, initial, onClose }: { open: boolean; initia
           value={typed}
           maxLength={100}
           allowClear={{ clearIcon: <CloseCircleFilled aria-label={t('common.clear')} /> }}
-          onChange={(e) => setTyped(e.target.value)}
+          onChange={(e) => {
+            setTyped(e.target.value);
+            setEntered(undefined);
+          }}
+          onPressEnter={() => setEntered(typed.trim())}
           suffix={
             <ScanButton
               inline
