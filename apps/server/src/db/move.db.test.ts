@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -49,7 +49,15 @@ describe.skipIf(!process.env.DATABASE_URL)('moving from the embedded database to
     await admin.query(`create database ${name}`);
     const url = new URL(base);
     url.pathname = `/${name}`;
-    const env = { DATA_DIR: dataDir, DATABASE_URL: url.toString(), SECRET_KEY: randomBytes(32).toString('hex') };
+    // the command's own temporary files go in a folder of the test's (TMPDIR), to be looked at
+    const tmp = mkdtempSync(path.join(tmpdir(), 'it4u-move-tmp-'));
+    const moves = () => readdirSync(tmp).filter((f) => f.startsWith('it4u-move-'));
+    const env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: url.toString(),
+      SECRET_KEY: randomBytes(32).toString('hex'),
+      TMPDIR: tmp,
+    };
     const lock = new pg.Client({ connectionString: url.toString() });
     try {
       // a console's embedded database with a person and a site
@@ -82,6 +90,13 @@ describe.skipIf(!process.env.DATABASE_URL)('moving from the embedded database to
           { timeout: 30_000 },
         )
         .toBeGreaterThan(0);
+      // its copy is in a folder of a name nobody could guess beforehand, this account's alone, never a fixed name
+      // in /tmp where another local account could have planted a link
+      const [folder, ...more] = moves();
+      expect(more).toEqual([]);
+      expect(folder).toMatch(/^it4u-move-\w{6}$/);
+      expect(statSync(path.join(tmp, folder as string)).mode & 0o777).toBe(0o700);
+      expect(statSync(path.join(tmp, folder as string, 'move.it4u.gz')).mode & 0o777).toBe(0o600);
       first.child.kill('SIGKILL');
       await first.done;
       await lock.query('rollback');
@@ -92,6 +107,8 @@ describe.skipIf(!process.env.DATABASE_URL)('moving from the embedded database to
       const second = await run(env).done;
       expect(second.code, second.out).toBe(0);
       expect(second.out).toMatch(/Copied \d+ rows/);
+      // a run to its end takes its folder away (the killed one's stays, private)
+      expect(moves()).toEqual([folder]);
       const moved = await openDatabase({ databaseUrl: url.toString(), dataDir });
       try {
         expect(await counts(moved)).toEqual(expected);
@@ -107,6 +124,7 @@ describe.skipIf(!process.env.DATABASE_URL)('moving from the embedded database to
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(tmp, { recursive: true, force: true });
     }
   });
 });
