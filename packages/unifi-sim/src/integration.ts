@@ -186,6 +186,24 @@ function officialVoucher(world: World, v: JsonObject, now: number): JsonObject {
   return out;
 }
 
+/**
+ * The limits a voucher and a guest authorization share, within the file's bounds for both (minutes, megabytes,
+ * download and upload kbps), each absent or an integer; the reason of the first one refused instead.
+ */
+function guestLimits(
+  body: JsonObject,
+): { minutes?: number; bytes?: number; down?: number; up?: number } | { refused: string } {
+  const limits = {
+    minutes: bounded(body, 'timeLimitMinutes', 1, 1_000_000),
+    bytes: bounded(body, 'dataUsageLimitMBytes', 1, 1_048_576),
+    down: bounded(body, 'rxRateLimitKbps', 2, 100_000),
+    up: bounded(body, 'txRateLimitKbps', 2, 100_000),
+  };
+  const refused = Object.values(limits).find((v) => typeof v === 'string');
+  if (typeof refused === 'string') return { refused };
+  return limits as { minutes?: number; bytes?: number; down?: number; up?: number };
+}
+
 /** A limit of a request body: absent, or an integer within its bounds (else the reason it is refused). */
 function bounded(body: JsonObject, field: string, min: number, max: number): number | undefined | string {
   const v = body[field];
@@ -210,33 +228,28 @@ function vouchers(
     return page(all, query, full, VOUCHER_LIMITS);
   }
   if (rest === '' && method === 'POST') {
-    const limits = {
-      count: bounded(body, 'count', 1, 1000),
-      authorizedGuestLimit: bounded(body, 'authorizedGuestLimit', 1, Number.MAX_SAFE_INTEGER),
-      timeLimitMinutes: bounded(body, 'timeLimitMinutes', 1, 1_000_000),
-      dataUsageLimitMBytes: bounded(body, 'dataUsageLimitMBytes', 1, 1_048_576),
-      rxRateLimitKbps: bounded(body, 'rxRateLimitKbps', 2, 100_000),
-      txRateLimitKbps: bounded(body, 'txRateLimitKbps', 2, 100_000),
-    };
-    const refused = Object.values(limits).find((v) => typeof v === 'string');
-    if (typeof refused === 'string') return invalid(full, refused);
+    const count = bounded(body, 'count', 1, 1000);
+    const guests = bounded(body, 'authorizedGuestLimit', 1, Number.MAX_SAFE_INTEGER);
+    const limits = guestLimits(body);
+    for (const refused of [count, guests]) if (typeof refused === 'string') return invalid(full, refused);
+    if ('refused' in limits) return invalid(full, limits.refused);
     if (typeof body.name !== 'string' || body.name.length === 0) return invalid(full, 'name must not be empty');
-    const minutes = limits.timeLimitMinutes as number | undefined;
+    const { minutes, up, down, bytes } = limits;
     if (minutes === undefined) return invalid(full, 'timeLimitMinutes is required');
     const createTime = Math.floor(now / 1000);
     const codes = new Set(site.vouchers.map((v) => v.code));
     const made: JsonObject[] = [];
-    for (let i = 0; i < ((limits.count as number | undefined) ?? 1); i++) {
+    for (let i = 0; i < ((count as number | undefined) ?? 1); i++) {
       let code = `${world.rng.int(1, 9)}${world.rng.digits(9)}`;
       while (codes.has(code)) code = `${world.rng.int(1, 9)}${world.rng.digits(9)}`;
       codes.add(code);
       const v = voucherObject(site, newId(world.rng, now), code, createTime, {
         note: body.name,
-        quota: (limits.authorizedGuestLimit as number | undefined) ?? 0,
+        quota: (guests as number | undefined) ?? 0,
         duration: minutes,
-        up: limits.txRateLimitKbps as number | undefined,
-        down: limits.rxRateLimitKbps as number | undefined,
-        bytes: limits.dataUsageLimitMBytes as number | undefined,
+        up,
+        down,
+        bytes,
       });
       site.vouchers.push(v);
       made.push(v);
@@ -313,19 +326,11 @@ function clientAction(
     return { status: 200, body: { action: body.action, ...(revoked ? { revokedAuthorization: revoked } : {}) } };
   }
   if (body.action !== 'AUTHORIZE_GUEST_ACCESS') return invalid(full, 'Unknown action');
-  const limits = {
-    timeLimitMinutes: bounded(body, 'timeLimitMinutes', 1, 1_000_000),
-    dataUsageLimitMBytes: bounded(body, 'dataUsageLimitMBytes', 1, 1_048_576),
-    rxRateLimitKbps: bounded(body, 'rxRateLimitKbps', 2, 100_000),
-    txRateLimitKbps: bounded(body, 'txRateLimitKbps', 2, 100_000),
-  };
-  const refused = Object.values(limits).find((v) => typeof v === 'string');
-  if (typeof refused === 'string') return invalid(full, refused);
+  const limits = guestLimits(body);
+  if ('refused' in limits) return invalid(full, limits.refused);
   const expire = Number(site.settings.find((x) => x.key === 'guest_access')?.expire ?? 480);
-  const minutes = (limits.timeLimitMinutes as number | undefined) ?? expire;
-  const down = limits.rxRateLimitKbps as number | undefined;
-  const up = limits.txRateLimitKbps as number | undefined;
-  const bytes = limits.dataUsageLimitMBytes as number | undefined;
+  const { down, up, bytes } = limits;
+  const minutes = limits.minutes ?? expire;
   site.authorized.set(mac, {
     start: now,
     end: now + minutes * 60_000,
