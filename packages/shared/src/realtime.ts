@@ -42,8 +42,11 @@ export type ServerEvents = {
 /** What a client sends. */
 export type ClientEvents = {
   'chat:typing': (event: { channelUuid: string }) => void;
-  /** this socket shows a people list (true) or no longer does: it is told of presence meanwhile */
-  'presence:watch': (on: boolean) => void;
+  /**
+   * this socket shows a people list (true) or no longer does: it is told of presence meanwhile; `done` once it is
+   * (the list read before may have missed someone who came or went before the socket was told)
+   */
+  'presence:watch': (on: boolean, done?: (watching: boolean) => void) => void;
 };
 
 /** Why the server refused a connection (`connect_error`'s `data.code`): an API error code. */

@@ -124,7 +124,8 @@ describe.each(drivers)('chat in real time on %s', (driver) => {
       (await call('GET', '/private-chat/contacts', who)).json().find((c: { userId: number }) => c.userId === id);
     const watcher = await socketOf(url, admin.accessToken);
     const notWatching = await socketOf(url, kt.accessToken);
-    watcher.emit('presence:watch', true);
+    // told once it watches: a list read from then on misses nobody
+    expect(await watcher.emitWithAck('presence:watch', true)).toBe(true);
     const someone = await tokenFor(t, ['ROLE_CSKH']);
     expect(await contactOf(admin, someone.user.id)).toMatchObject({ online: false, lastSeen: null });
     const about = (e: { userId: number }) => e.userId === someone.user.id;

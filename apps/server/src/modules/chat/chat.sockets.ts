@@ -17,9 +17,14 @@ export function chatSockets(deps: { chat: ChatService; realtime: Realtime; log: 
 
     // a people list on screen is told who comes and goes: whom it may see, as GET /user/online says (a customer
     // is told of staff only)
-    socket.on('presence:watch', (on) => {
-      if (on === true) void socket.join(presenceRoomOf(socket.data.actor));
-      else for (const room of [PRESENCE_ROOM, STAFF_PRESENCE_ROOM]) void socket.leave(room);
+    socket.on('presence:watch', (on, done) => {
+      const joined =
+        on === true
+          ? Promise.resolve(socket.join(presenceRoomOf(socket.data.actor)))
+          : Promise.all([PRESENCE_ROOM, STAFF_PRESENCE_ROOM].map((room) => socket.leave(room)));
+      void joined.then(() => {
+        if (typeof done === 'function') done(on === true);
+      }, warn('chat: presence watch not changed'));
     });
 
     const others = new Map<string, number | undefined>();

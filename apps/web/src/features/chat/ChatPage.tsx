@@ -1,5 +1,5 @@
 import type { ChatContact } from '@it4u/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Empty, Grid, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,19 +23,24 @@ function useChannel(me: number, contact: ChatContact | null) {
   return { uuid: contact?.channelUuid ?? opened.data?.channelUuid ?? null, query: opened };
 }
 
-/** While the people list is on screen, the socket is told who comes and goes (again after each reconnection). */
+/**
+ * While the people list is on screen, the socket is told who comes and goes (again after each reconnection); once
+ * it is, the list is read again: someone who came or went between its first read and then was told to nobody.
+ */
 function usePresenceWatch() {
   const socket = useRealtimeSocket();
+  const client = useQueryClient();
   useEffect(() => {
     if (!socket) return;
-    const watch = () => socket.emit('presence:watch', true);
+    const watch = () =>
+      socket.emit('presence:watch', true, () => void client.invalidateQueries({ queryKey: chatKeys.contacts() }));
     if (socket.connected) watch();
     socket.on('connect', watch);
     return () => {
       socket.off('connect', watch);
       socket.emit('presence:watch', false);
     };
-  }, [socket]);
+  }, [socket, client]);
 }
 
 /**
