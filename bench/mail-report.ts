@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import { SMTPServer } from 'smtp-server';
 import { migrate, openPostgres } from '../apps/server/src/db/client.ts';
 import { createAudit } from '../apps/server/src/lib/audit.ts';
+import { createLeases } from '../apps/server/src/lib/leases.ts';
 import { createMailRepository } from '../apps/server/src/modules/mail/mail.repository.ts';
 import { createMailService } from '../apps/server/src/modules/mail/mail.service.ts';
 import { createSettingsStore } from '../apps/server/src/modules/settings/settings.module.ts';
@@ -110,6 +111,7 @@ try {
       clock = EIGHT + 1_000;
       const mail = createMailService({
         mail: createMailRepository(database.db),
+        leases: createLeases(database.db),
         settings,
         audit: { record: async () => 0 } as never,
         secretKey: Buffer.alloc(32),

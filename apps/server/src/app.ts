@@ -12,6 +12,7 @@ import type { ControllerConfig } from './integrations/unifi/unifi.client.ts';
 import type { ZabbixConfig } from './integrations/zabbix/zabbix.client.ts';
 import { createAudit } from './lib/audit.ts';
 import { compilersFactory } from './lib/compilers.ts';
+import { createLeases } from './lib/leases.ts';
 import { safeError, safeRequest } from './lib/log.ts';
 import type { Area, Core } from './lib/module.ts';
 import { createOpsMetrics } from './lib/opsMetrics.ts';
@@ -160,6 +161,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     sheetLimits: opts.sheetLimits ?? SHEET_LIMITS,
     realtime: realtime.realtime,
     ops: createOpsMetrics(metrics),
+    leases: createLeases(db),
   };
 
   // Each area wires its own repository and service; an area takes what it needs from the areas below it.

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { bytea } from './columns.ts';
 
 /** The audit trail (`lib/audit.ts`), part of every area's core. */
@@ -29,4 +29,15 @@ export const socketIoAttachments = pgTable('socket_io_attachments', {
   id: bigserial('id', { mode: 'number' }).unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
   payload: bytea('payload'),
+});
+
+/**
+ * The leases of the console's duties (`lib/leases.ts`), a row a duty: who holds it, until when on the database's clock,
+ * and its fencing token (one more at every take).
+ */
+export const dutyLeases = pgTable('duty_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  token: bigint('token', { mode: 'number' }).notNull(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
 });

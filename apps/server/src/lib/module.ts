@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Realtime, RealtimeSocket } from '../plugins/realtime.ts';
 import type { Audit } from './audit.ts';
+import type { Leases } from './leases.ts';
 import type { OpsMetrics } from './opsMetrics.ts';
 import type { SheetLimits } from './upload.ts';
 
@@ -23,6 +24,8 @@ export type Core = {
   realtime: Realtime;
   /** what an operator watches in /metrics: controller calls, caches, jobs, refused sign-ins */
   ops: OpsMetrics;
+  /** the duties' leases: one instance at a time does each duty, and another takes it over when it dies */
+  leases: Leases;
 };
 
 /** Work an area does on its own while the server runs: started once the server is ready, stopped when it closes. */

@@ -5,9 +5,11 @@ import type { Alert, AlertCounts } from '@it4u/shared/api';
 import { type Simulator, startSimulator } from '@it4u/unifi-sim';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLeases, type Lease } from '../../lib/leases.ts';
 import { createTestApp, drivers, pushWan, setDeviceToken, type TestApp, tokenFor } from '../../test/helpers.ts';
 import { mailSettingsFor, startSmtp } from '../../test/smtp.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
+import { createAlertsRepository } from './alerts.repository.ts';
 
 const MINUTE = 60_000;
 const TOKEN = 'router-token-alerts-1';
@@ -535,5 +537,31 @@ describe.each(drivers)('alerts on %s', (driver) => {
     } finally {
       sites.splice(index, 0, site);
     }
+  });
+
+  it('is looked at by one instance at a time, and a look whose lease was taken over lands nothing', async () => {
+    // another instance holds the looks' lease (it is looking): this one reads no source and writes nothing
+    const other = await createLeases(t.database.db, { holder: 'another instance' }).hold('alerts');
+    expect(other).toBeDefined();
+    sim.resetCalls();
+    expect(await look()).toEqual({ opened: null, resolved: null });
+    expect(Object.values(sim.calls()).reduce((a, b) => a + b, 0)).toBe(0);
+    await other?.release();
+    expect(await look()).toMatchObject({ opened: expect.any(Number), resolved: expect.any(Number) });
+
+    // a look that stalled past its lease while another instance took the looks over: its writes are refused
+    const stalled = (await createLeases(t.database.db, { holder: 'stalled' }).hold('alerts', 600)) as Lease;
+    await t.database.db.execute(sql`update duty_leases set until = now() - interval '1 second' where name = 'alerts'`);
+    const newer = await createLeases(t.database.db, { holder: 'newer' }).hold('alerts');
+    let decided = false;
+    const decide = () => {
+      decided = true;
+      return { open: [], clearing: [], cleared: [], resolve: [], add: [] } as never;
+    };
+    const repository = createAlertsRepository(t.database.db);
+    expect(await repository.look(decide, clock, { mail: false, webhooks: [] }, stalled)).toBeNull();
+    expect(decided).toBe(false);
+    await newer?.release();
+    await stalled.release();
   });
 });

@@ -53,6 +53,7 @@ export function alertsModule(
   });
   const service = createAlertsService({
     alerts: repository,
+    leases: core.leases,
     sources: deps.sources,
     realtime: core.realtime,
     audit: core.audit,

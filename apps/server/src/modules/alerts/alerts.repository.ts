@@ -12,9 +12,6 @@ import { alertDeliveries, alertRules, alerts, alertWebhooks } from '../../db/sch
 import { rowsOf } from '../../lib/sql.ts';
 import type { Audience, Step, Unresolved } from './alerts.step.ts';
 
-/** The lock key of the looks (pg_try_advisory_xact_lock): one instance at a time; the others skip that turn. */
-const LOOK_LOCK = 7_114_201;
-
 /**
  * Whom a caller is told about: the sites whose alerts they see (every site, or those listed), and whether they are
  * told what concerns every staff member, or administrators only.
@@ -23,7 +20,6 @@ export type Scope = { everySite: boolean; sites: string[]; staff: boolean; admin
 
 /** Where the alerts opened and resolved by a look are to be sent: the mail, the webhooks (their ids). */
 export type Targets = { mail: boolean; webhooks: number[] };
-const NO_TARGETS: Targets = { mail: false, webhooks: [] };
 
 /** A delivery taken to be sent, with the alert it is about. */
 export type Claimed = {
@@ -113,20 +109,25 @@ export function createAlertsRepository(db: Db) {
     },
 
     /**
-     * One look, under a lock taken without waiting (another instance looking now: this one skips, answering null):
-     * the unresolved alerts are read, `decide` says what changes, and the changes are written in one transaction,
-     * with what is to be sent of them to the targets. Answers the alerts opened and resolved.
+     * One look, by the holder of the looks' lease: the unresolved alerts are read, `decide` says what changes, and the
+     * changes are written in one transaction, with what is to be sent of them to the targets. The lease's row is held
+     * (`for share`) through it, so that no other instance takes the looks over before it commits, and it writes
+     * nothing when one did before (`fence`; answering null): a look read earlier never lands after a newer one.
+     * Answers the alerts opened and resolved.
      */
     async look(
       decide: (rows: Unresolved[]) => Step,
       now: number,
-      targets: Targets = NO_TARGETS,
+      targets: Targets,
+      lease: { name: string; token: number },
     ): Promise<{ opened: Changed[]; resolved: Changed[] } | null> {
       return db.transaction(async (tx) => {
-        const [lock] = rowsOf<{ got: boolean }>(
-          await tx.execute(sql`select pg_try_advisory_xact_lock(${LOOK_LOCK}) as got`),
+        const held = rowsOf(
+          await tx.execute(
+            sql`select 1 as held from duty_leases where name = ${lease.name} and token = ${lease.token} for share`,
+          ),
         );
-        if (!lock?.got) return null;
+        if (held.length === 0) return null;
         const stored = await tx.select().from(alerts).where(isNull(alerts.resolvedAt));
         const rows: Unresolved[] = stored.map((r) => ({
           id: r.id,

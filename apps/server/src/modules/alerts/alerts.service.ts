@@ -9,10 +9,16 @@ import {
 import type { Audit } from '../../lib/audit.ts';
 import { type Actor, mayDo, type RequestContext, seesAllSites } from '../../lib/context.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
+import type { Leases } from '../../lib/leases.ts';
 import type { Realtime, RealtimeSocket } from '../../plugins/realtime.ts';
 import type { AlertsRepository, Changed, Scope, Targets } from './alerts.repository.ts';
 import { type AlertSources, lookAtSources } from './alerts.sources.ts';
-import { rulesWith, step } from './alerts.step.ts';
+import { rulesWith, step, type Unresolved } from './alerts.step.ts';
+
+/** The looks' lease (lib/leases.ts): one instance at a time reads the sources and writes what it saw. */
+const DUTY = 'alerts';
+/** A look with nowhere to send what it opens and resolves. */
+const NO_TARGETS: Targets = { mail: false, webhooks: [] };
 
 const MINUTE = 60_000;
 const ROOM_EVERY_SITE = 'alerts:every-site';
@@ -43,6 +49,7 @@ export function forReader(actor: Actor, alert: Alert): Alert {
 
 export function createAlertsService(deps: {
   alerts: AlertsRepository;
+  leases: Leases;
   sources: AlertSources;
   realtime: Realtime;
   audit: Audit;
@@ -81,20 +88,25 @@ export function createAlertsService(deps: {
 
   return {
     /**
-     * One look at the sources: what opened and what resolved (null when another instance was looking). Those told
-     * about them hear of it on their sockets. `fresh`: the controllers are read now (an administrator's look).
+     * One look at the sources: what opened and what resolved (null when another instance is looking: one instance
+     * at a time reads the sources, the holder of the looks' lease). Those told about them hear of it on their
+     * sockets. `fresh`: the controllers are read now (an administrator's look).
      */
     async look(opts: { fresh?: boolean } = {}) {
-      const now = deps.now();
-      const rules = rulesWith(await alerts.rules());
-      const vouchers = rules.vouchersLow;
-      const [seen, targets] = await Promise.all([
-        lookAtSources(deps.sources, now, opts.fresh ? 0 : (deps.readTtlMs ?? 0), {
-          vouchersPercent: vouchers.enabled ? (vouchers.percent ?? null) : null,
-        }),
-        deps.targets?.(),
-      ]);
-      const result = await alerts.look((rows) => step(rows, seen.findings, seen.unknown, rules, now), now, targets);
+      const held = await deps.leases.run(DUTY, async (lease) => {
+        const now = deps.now();
+        const rules = rulesWith(await alerts.rules());
+        const vouchers = rules.vouchersLow;
+        const [seen, targets] = await Promise.all([
+          lookAtSources(deps.sources, now, opts.fresh ? 0 : (deps.readTtlMs ?? 0), {
+            vouchersPercent: vouchers.enabled ? (vouchers.percent ?? null) : null,
+          }),
+          deps.targets?.(),
+        ]);
+        const decide = (rows: Unresolved[]) => step(rows, seen.findings, seen.unknown, rules, now);
+        return alerts.look(decide, now, targets ?? NO_TARGETS, lease);
+      });
+      const result = held?.value ?? null;
       if (result) tell([...result.opened, ...result.resolved]);
       return result;
     },

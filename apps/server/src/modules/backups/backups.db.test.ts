@@ -1,10 +1,11 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readHeader } from '../../db/backup.ts';
 import { createAudit } from '../../lib/audit.ts';
+import { createLeases } from '../../lib/leases.ts';
 import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
 import { createBackupsRepository } from './backups.repository.ts';
 import { createBackupsService } from './backups.service.ts';
@@ -50,16 +51,13 @@ describe.each(drivers)('backups, on %s', (driver) => {
     expect(first?.by).toBeTruthy();
     const header = await readHeader(path.join(dir, first?.file ?? ''));
     expect(header.migrations.length).toBeGreaterThan(10);
-    // another is running (on some instance): refused. Started by the console's clock, as an instance writes it (the
-    // database server's own clock may be another: the tests run under faketime, PostgreSQL does not)
-    const startedAt = new Date().toISOString();
-    await t.database.db.execute(
-      sql`insert into backup_runs (trigger, started_at) values ('schedule', ${startedAt}::timestamptz)`,
-    );
+    // another instance is backing up (it holds the duty's lease): refused
+    const other = await createLeases(t.database.db, { holder: 'another instance' }).hold('backup');
+    expect(other).toBeDefined();
     const busy = await t.app.inject({ method: 'POST', url: '/api/v1/it4u/backups', headers: admin });
     expect(busy.statusCode).toBe(409);
     expect(busy.json().code).toBe('backupRunning');
-    await t.database.db.execute(sql`delete from backup_runs where finished_at is null`);
+    await other?.release();
     const second = await backUpNow();
     const third = await backUpNow();
     // two kept: the first one's file is gone
@@ -82,6 +80,7 @@ describe.each(drivers)('backups, on %s', (driver) => {
     let clock = Date.UTC(2026, 10, 25, 20, 30);
     const service = createBackupsService({
       repository: createBackupsRepository(t.database.db),
+      leases: createLeases(t.database.db),
       database: t.database,
       masterKey: t.masterKey,
       config: { dir, everyHours: 0, keep: 2 },
@@ -104,12 +103,13 @@ describe.each(drivers)('backups, on %s', (driver) => {
     await service.idle();
   });
 
-  it('makes the scheduled backup when it is due, once, and marks one cut short as failed', async () => {
+  it('makes the scheduled backup when it is due, once, and at once after one cut short, said failed', async () => {
     let clock = Date.UTC(2026, 10, 25, 20, 30); // 03:30 in Vietnam
     const scheduled = mkdtempSync(path.join(tmpdir(), 'it4u-scheduled-'));
     const repository = createBackupsRepository(t.database.db);
     const service = createBackupsService({
       repository,
+      leases: createLeases(t.database.db),
       database: t.database,
       masterKey: t.masterKey,
       config: { dir: scheduled, everyHours: 24, keep: 7 },
@@ -119,12 +119,14 @@ describe.each(drivers)('backups, on %s', (driver) => {
     });
     try {
       await t.database.db.execute(sql`delete from backup_runs`);
-      // one left running by an instance that died long ago: failed, and it holds nobody up
+      // one left running a minute ago by an instance killed while it wrote its file (its lease ran out): failed, its
+      // half-written file gone, and it holds nobody up
       await t.database.db.execute(
-        sql`insert into backup_runs (trigger, started_at) values ('schedule', ${new Date(clock - 7 * HOUR)})`,
+        sql`insert into backup_runs (trigger, started_at) values ('schedule', ${new Date(clock - 60_000)})`,
       );
+      writeFileSync(path.join(scheduled, 'it4u-2026-11-25T20-29-00-000Z-1.it4u.gz.partial'), 'cut short');
       expect(await service.runDue()).toBe(clock + 24 * HOUR);
-      expect(readdirSync(scheduled)).toHaveLength(1);
+      expect(readdirSync(scheduled)).toEqual([expect.stringMatching(/^it4u-.*\.it4u\.gz$/)]);
       clock += 23 * HOUR;
       expect(await service.runDue()).toBe(clock + HOUR); // not due yet
       expect(readdirSync(scheduled)).toHaveLength(1);

@@ -26,6 +26,7 @@ export function backupsModule(
 ) {
   const service = createBackupsService({
     repository: createBackupsRepository(core.db),
+    leases: core.leases,
     database: deps.database,
     masterKey: deps.masterKey,
     config: deps.config,

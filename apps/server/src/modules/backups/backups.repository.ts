@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { backupRuns } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
@@ -18,9 +18,11 @@ export function createBackupsRepository(db: Db) {
       }
     },
 
+    /** Says how a run ended, unless it was said already (cut short) or the duty's lease was taken over (`fence`). */
     async finish(
       id: number,
       result: { ok: boolean; finishedAt: Date; file?: string; bytes?: number; rows?: number; error?: string },
+      fence: SQL,
     ): Promise<BackupRunRow | undefined> {
       const [row] = await db
         .update(backupRuns)
@@ -32,17 +34,17 @@ export function createBackupsRepository(db: Db) {
           rows: result.rows ?? null,
           error: result.error ?? null,
         })
-        .where(eq(backupRuns.id, id))
+        .where(and(eq(backupRuns.id, id), isNull(backupRuns.finishedAt), fence))
         .returning();
       return row;
     },
 
-    /** A backup still marked running that started before this was cut short (its instance stopped or died). */
-    async endInterrupted(before: Date, at: Date): Promise<void> {
+    /** The backups still marked running were cut short (their instance stopped or died): said so, at `at`. */
+    async endInterrupted(at: Date, fence: SQL): Promise<void> {
       await db
         .update(backupRuns)
         .set({ ok: false, finishedAt: at, error: 'interrupted (the console stopped while it ran)' })
-        .where(and(isNull(backupRuns.finishedAt), lt(backupRuns.startedAt, before)));
+        .where(and(isNull(backupRuns.finishedAt), fence));
     },
 
     latest(limit: number): Promise<BackupRunRow[]> {

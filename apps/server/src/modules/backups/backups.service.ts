@@ -6,13 +6,16 @@ import type { Database } from '../../db/client.ts';
 import type { Audit } from '../../lib/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { ConflictError, TooManyRequestsError } from '../../lib/errors.ts';
+import type { Lease, Leases } from '../../lib/leases.ts';
 import type { BackupRunRow, BackupsRepository } from './backups.repository.ts';
 
 const HOUR = 3_600_000;
-/** A backup still marked running after this long was cut short (its instance stopped): it is marked failed. */
-const INTERRUPTED_AFTER_MS = 6 * HOUR;
 /** The backups folder's files the console made (and may remove when more than `keep` are there). */
 const OURS = /^it4u-.*\.it4u\.gz$/;
+/** A backup's file while it is written (db/backup.ts): one left there was cut short. */
+const PARTIAL = /^it4u-.*\.it4u\.gz\.partial$/;
+/** The duty's lease (lib/leases.ts): one backup at a time across the instances, taken over when its holder dies. */
+const DUTY = 'backup';
 
 export type BackupsConfig = {
   /** the folder the backups are written to */
@@ -48,6 +51,7 @@ const view = (row: BackupRunRow): BackupRun => ({
  */
 export function createBackupsService(deps: {
   repository: BackupsRepository;
+  leases: Leases;
   database: Database;
   masterKey: Buffer;
   config: BackupsConfig;
@@ -66,41 +70,65 @@ export function createBackupsService(deps: {
     }
   }
 
-  async function make(row: BackupRunRow): Promise<BackupRunRow | undefined> {
+  /** Removes what backups cut short left (held under the lease: no backup is being written anywhere). */
+  async function removePartials() {
+    const files = await readdir(config.dir).catch(() => [] as string[]);
+    for (const f of files.filter((f) => PARTIAL.test(f))) await rm(path.join(config.dir, f), { force: true });
+  }
+
+  async function make(row: BackupRunRow, lease: Lease): Promise<BackupRunRow | undefined> {
     const stamp = new Date(deps.now()).toISOString().replace(/[:.]/g, '-');
     const file = `it4u-${stamp}-${row.id}.it4u.gz`;
     try {
       await mkdir(config.dir, { recursive: true, mode: 0o700 });
       const made = await writeBackup(deps.database, deps.masterKey, path.join(config.dir, file));
+      if (lease.signal.aborted) {
+        // this instance stalled past its lease and another took the duty over (and said this run cut short)
+        await rm(path.join(config.dir, file), { force: true });
+        throw lease.signal.reason;
+      }
       // the oldest files go before the run is said done: whoever reads it done finds the folder as it stays
       await prune();
-      const done = await repository.finish(row.id, {
-        ok: true,
-        finishedAt: new Date(deps.now()),
-        file,
-        bytes: made.bytes,
-        rows: made.rows,
-      });
+      const done = await repository.finish(
+        row.id,
+        { ok: true, finishedAt: new Date(deps.now()), file, bytes: made.bytes, rows: made.rows },
+        lease.fence,
+      );
       await deps.audit.record('backup.made', {}, { target: file, details: { rows: made.rows, bytes: made.bytes } });
       return done;
     } catch (err) {
       deps.log(err, 'a backup failed');
-      return repository.finish(row.id, {
-        ok: false,
-        finishedAt: new Date(deps.now()),
-        error: (err as Error)?.message?.slice(0, 500) ?? 'failed',
-      });
+      return repository.finish(
+        row.id,
+        { ok: false, finishedAt: new Date(deps.now()), error: (err as Error)?.message?.slice(0, 500) ?? 'failed' },
+        lease.fence,
+      );
     }
   }
 
-  /** Starts a backup; undefined when another is running (here or on another instance). */
+  /**
+   * Starts a backup under the duty's lease; undefined while another is running (here or on another instance). A run
+   * still marked running when the lease is taken was cut short (its instance died): it is said so at once, and the
+   * file it left half-written goes.
+   */
   async function start(trigger: 'schedule' | 'manual', by: string | null) {
-    await repository.endInterrupted(new Date(deps.now() - INTERRUPTED_AFTER_MS), new Date(deps.now()));
-    const row = await repository.start(trigger, by, new Date(deps.now()));
-    if (!row) return undefined;
-    const done = make(row);
-    running = done;
-    return { row, done };
+    const lease = await deps.leases.hold(DUTY);
+    if (!lease) return undefined;
+    try {
+      await repository.endInterrupted(new Date(deps.now()), lease.fence);
+      await removePartials();
+      const row = await repository.start(trigger, by, new Date(deps.now()));
+      if (!row) {
+        await lease.release();
+        return undefined;
+      }
+      const done = make(row, lease).finally(() => lease.release());
+      running = done;
+      return { row, done };
+    } catch (err) {
+      await lease.release();
+      throw err;
+    }
   }
 
   return {

@@ -1,6 +1,8 @@
 import * as XLSX from '@e965/xlsx';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAudit } from '../../lib/audit.ts';
+import { createLeases } from '../../lib/leases.ts';
 import {
   createTestApp,
   drivers,
@@ -55,6 +57,7 @@ describe.each(drivers)('mail on %s', (driver) => {
     });
     return createMailService({
       mail: createMailRepository(t.database.db),
+      leases: createLeases(t.database.db),
       settings: createSettingsStore(t.database.db, 'mail'),
       audit: { record: async () => 0 } as never,
       secretKey: Buffer.alloc(32),
@@ -349,19 +352,25 @@ describe.each(drivers)('mail on %s', (driver) => {
     expect((await log()).items.filter((l) => l.runAt === EIGHT + 5 * DAY)).toHaveLength(1);
   });
 
-  it('fails a time left "running" by an instance that died, once, with a line, and never sends it', async () => {
+  it('leaves a time to the instance sending it however long it takes, and fails it once that instance died', async () => {
     const before = smtp.received.length;
     const at = EIGHT + 6 * DAY;
-    // an instance took the time 10 s after it and died before saying what became of the mail
+    // an instance holds the report's lease (renewing it) and took the time 10 s after it: it is still sending
+    const sending = await createLeases(t.database.db, { holder: 'sending' }).hold('mail.report');
+    expect(sending).toBeDefined();
     expect(await createMailRepository(t.database.db).claim('report', at, 'running', at + 10_000)).toBe(true);
     const [f, g] = [instance(), instance()];
-    // within the grace period it may still be sending: left alone, and not taken again
-    clock = at + 2 * MIN;
+    // half an hour later it is still at it: left alone, and the time not taken again
+    clock = at + 30 * MIN;
     await Promise.all([f.runDue(), g.runDue()]);
     expect((await runs())[0]).toEqual({ at, status: 'running' });
     expect((await log()).items.filter((l) => l.runAt === at)).toHaveLength(0);
 
-    clock = at + 10_000 + 5 * MIN + 1;
+    // it died: its lease runs out on the database's clock (nothing renews it), and the next look fails its time once
+    await sending?.release();
+    await t.database.db.execute(sql`insert into duty_leases (name, holder, token, until)
+      values ('mail.report', 'died', 1, now() - interval '1 second')
+      on conflict (name) do update set holder = 'died', token = duty_leases.token + 1, until = excluded.until`);
     await Promise.all([f.runDue(), g.runDue(), f.runDue()]);
     expect((await runs())[0]).toEqual({ at, status: 'failed' });
     const lines = (await log()).items.filter((l) => l.runAt === at);
@@ -371,6 +380,28 @@ describe.each(drivers)('mail on %s', (driver) => {
     g.close();
     await new Promise((r) => setTimeout(r, 300));
     expect(smtp.received.length).toBe(before);
+  });
+
+  it('never lets a late end of a time overwrite what the instance that took over said of it', async () => {
+    const at = EIGHT + 7 * DAY;
+    const repository = createMailRepository(t.database.db);
+    const stalled = await createLeases(t.database.db, { holder: 'stalled' }).hold('mail.report', 600);
+    expect(await repository.claim('report', at, 'running', at + 1_000)).toBe(true);
+    // it stalls past its lease; another instance takes the job over and says the time interrupted
+    await t.database.db.execute(
+      sql`update duty_leases set until = now() - interval '1 second' where name = 'mail.report'`,
+    );
+    clock = at + 2 * MIN;
+    const h = instance();
+    await h.runDue();
+    h.close();
+    expect((await runs())[0]).toEqual({ at, status: 'failed' });
+    // the stalled one wakes and says the mail went out: refused, the log keeps one line of that time
+    if (!stalled) throw new Error('no lease');
+    await repository.finish('report', at, 'sent', null, stalled.fence);
+    expect((await runs())[0]).toEqual({ at, status: 'failed' });
+    expect((await log()).items.filter((l) => l.runAt === at)).toHaveLength(1);
+    await stalled.release();
   });
 
   it('resends a report line as the report as of now, and will not resend a reset mail', async () => {

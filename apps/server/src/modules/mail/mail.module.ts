@@ -26,6 +26,7 @@ export function mailModule(
   const repository = createMailRepository(core.db);
   const service = createMailService({
     mail: repository,
+    leases: core.leases,
     settings: deps.settings,
     audit: core.audit,
     secretKey: core.key('secrets'),

@@ -1,6 +1,6 @@
 import type { ErrorParams } from '@it4u/shared';
 import type { MailKind } from '@it4u/shared/api';
-import { and, count, desc, eq, lt, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, max, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mailLog, mailRuns } from '../../db/schema.ts';
 import { rowsOf } from '../../lib/sql.ts';
@@ -24,9 +24,6 @@ export type MailLine = {
 export type RunStatus = 'running' | 'sent' | 'failed' | 'missed';
 /** A scheduled mail: the customer report's schedule, or the monthly availability report. */
 export type RunJob = 'report' | 'sla';
-
-/** A lock key of the scheduled mails (pg_advisory_xact_lock): one instance at a time decides a time of one. */
-const RUN_LOCK = 7_114_101;
 
 /** A line of the send log as stored. */
 export type MailRow = typeof mailLog.$inferSelect;
@@ -72,34 +69,27 @@ export function createMailRepository(db: Db) {
       return row?.at ? row.at.getTime() : null;
     },
 
-    /**
-     * Takes a time of the schedule for this instance: true when no instance (nor an earlier try of this one) took
-     * it. Under an advisory lock, and the time's key makes a second taker get nothing.
-     */
+    /** Takes a time of the schedule: true when no instance (nor an earlier try of this one) took it. */
     async claim(job: RunJob, at: number, status: RunStatus, now: number): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${RUN_LOCK})`);
-        const rows = await tx
-          .insert(mailRuns)
-          .values({ job, at: new Date(at), status, recordedAt: new Date(now) })
-          .onConflictDoNothing()
-          .returning({ at: mailRuns.at });
-        return rows.length === 1;
-      });
+      const rows = await db
+        .insert(mailRuns)
+        .values({ job, at: new Date(at), status, recordedAt: new Date(now) })
+        .onConflictDoNothing()
+        .returning({ at: mailRuns.at });
+      return rows.length === 1;
     },
 
     /**
-     * Turns the times still "running" that were taken before `before` (their instance died, or never said what became
-     * of the mail) into failed, each with the log line `lineOf` makes: under the lock, in one transaction, so that a
-     * time gets one line whatever the number of instances looking. Answers the times.
+     * Turns the job's times still "running" into failed, each with the log line `lineOf` makes, in one transaction:
+     * asked by the holder of the job's lease (`fence`), for whom a time still running was taken by a holder that died
+     * or stalled past its lease. Answers the times.
      */
-    async failStale(job: RunJob, before: number, lineOf: (at: Date) => MailLine): Promise<number[]> {
+    async failStale(job: RunJob, lineOf: (at: Date) => MailLine, fence: SQL): Promise<number[]> {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${RUN_LOCK})`);
         const stale = await tx
           .update(mailRuns)
           .set({ status: 'failed' })
-          .where(and(eq(mailRuns.job, job), eq(mailRuns.status, 'running'), lt(mailRuns.recordedAt, new Date(before))))
+          .where(and(eq(mailRuns.job, job), eq(mailRuns.status, 'running'), fence))
           .returning({ at: mailRuns.at });
         for (const { at } of stale) {
           const line = lineOf(at);
@@ -116,11 +106,12 @@ export function createMailRepository(db: Db) {
       });
     },
 
-    async finish(job: RunJob, at: number, status: RunStatus, logId: number | null): Promise<void> {
+    /** Says what became of a time, unless another holder of the job's lease took over since (`fence`). */
+    async finish(job: RunJob, at: number, status: RunStatus, logId: number | null, fence: SQL): Promise<void> {
       await db
         .update(mailRuns)
         .set({ status, logId })
-        .where(and(eq(mailRuns.job, job), eq(mailRuns.at, new Date(at))));
+        .where(and(eq(mailRuns.job, job), eq(mailRuns.at, new Date(at)), fence));
     },
 
     async runs(job: RunJob, limit: number) {

@@ -27,6 +27,7 @@ import type { Audit } from '../../lib/audit.ts';
 import type { Actor, RequestContext } from '../../lib/context.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 import { BadRequestError, ConflictError, NotFoundError, UnavailableError } from '../../lib/errors.ts';
+import type { Lease, Leases } from '../../lib/leases.ts';
 import type { SettingsStore } from '../settings/settings.module.ts';
 import { buildReport } from './mail.report.ts';
 import type { MailLine, MailRepository, MailRow, RunJob } from './mail.repository.ts';
@@ -133,6 +134,8 @@ const entryOf = (r: MailRow): MailLogEntry => ({
  */
 export function createMailService(deps: {
   mail: MailRepository;
+  /** each scheduled mail is a duty: one instance at a time sends a job's times (`mail.report`, `mail.sla`) */
+  leases: Leases;
   /** the settings area's store of the Mailer tab's settings */
   settings: SettingsStore;
   audit: Audit;
@@ -245,7 +248,7 @@ export function createMailService(deps: {
   }
 
   /** Records the times of the schedule no instance sent (every one was down) as missed, each with its log line. */
-  async function recordMissed(s: Stored, times: number[]) {
+  async function recordMissed(s: Stored, times: number[], lease: Lease) {
     for (const at of times) {
       if (!(await deps.mail.claim('report', at, 'missed', deps.now()))) continue;
       const { logId } = await reportNotSent(
@@ -253,23 +256,26 @@ export function createMailService(deps: {
         { ok: false, code: 'mailMissed', params: {}, response: '' },
         { runAt: at },
       );
-      await deps.mail.finish('report', at, 'missed', logId);
+      await deps.mail.finish('report', at, 'missed', logId, lease.fence);
     }
   }
 
   /**
-   * Times an instance took and never finished (it died while sending, or is still at it past the grace period) become
-   * failed, each with its line: never sent again, so a mail is sent at most once, and none goes unsaid.
+   * Times a holder of the job's lease took and never finished (it died while sending, or stalled past its lease)
+   * become failed, each with its line: never sent again, so a mail is sent at most once, and none goes unsaid. A
+   * holder alive and renewing keeps its lease, and its time is never said failed meanwhile.
    */
-  async function failStale(s: Stored) {
+  async function failStale(s: Stored, lease: Lease) {
     const interrupted: Delivery = { ok: false, code: 'mailInterrupted', params: {}, response: '' };
-    await deps.mail.failStale('report', deps.now() - RUN_GRACE_MS, (at) =>
-      lineOf('report', s.ccMail, reportSubject(s), interrupted, { runAt: at.getTime() }),
+    await deps.mail.failStale(
+      'report',
+      (at) => lineOf('report', s.ccMail, reportSubject(s), interrupted, { runAt: at.getTime() }),
+      lease.fence,
     );
   }
 
   /** Sends the report of a time this instance took, and says what became of it, whatever throws. */
-  async function runTaken(s: Stored, at: number) {
+  async function runTaken(s: Stored, at: number, lease: Lease) {
     let outcome: { delivery: Delivery; logId: number };
     try {
       outcome = await sendReport(s, { runAt: at });
@@ -278,7 +284,7 @@ export function createMailService(deps: {
       // "running", and a look at the schedule past the grace period fails it with its line
       outcome = await reportNotSent(s, thrown(err), { runAt: at });
     }
-    await deps.mail.finish('report', at, outcome.delivery.ok ? 'sent' : 'failed', outcome.logId);
+    await deps.mail.finish('report', at, outcome.delivery.ok ? 'sent' : 'failed', outcome.logId, lease.fence);
   }
 
   return {
@@ -407,9 +413,10 @@ export function createMailService(deps: {
     outcome: outcomeOf,
 
     /**
-     * Sends another area's scheduled mail of a time once, whatever the number of instances: the first to take the
-     * time runs `run` (true: every mail of it went out); a time an instance took and never finished, past the grace
-     * period, becomes failed with the line `interrupted` makes.
+     * Sends another area's scheduled mail of a time once, whatever the number of instances: the holder of the job's
+     * lease takes the time and runs `run` (true: every mail of it went out); a time a holder took and never finished
+     * (it died, or stalled past its lease) becomes failed with the line `interrupted` makes. False when the time
+     * was taken already, or another instance holds the job's lease (it is sending).
      */
     async once(
       job: RunJob,
@@ -417,16 +424,19 @@ export function createMailService(deps: {
       run: () => Promise<{ ok: boolean; logId: number | null }>,
       interrupted: (delivery: Delivery, meta: Meta) => MailLine,
     ): Promise<boolean> {
-      const stale: Delivery = { ok: false, code: 'mailInterrupted', params: {}, response: '' };
-      await deps.mail.failStale(job, deps.now() - RUN_GRACE_MS, (t) => interrupted(stale, { runAt: t.getTime() }));
-      if (!(await deps.mail.claim(job, at, 'running', deps.now()))) return false;
-      let outcome: { ok: boolean; logId: number | null } = { ok: false, logId: null };
-      try {
-        outcome = await run();
-      } finally {
-        await deps.mail.finish(job, at, outcome.ok ? 'sent' : 'failed', outcome.logId);
-      }
-      return true;
+      const held = await deps.leases.run(`mail.${job}`, async (lease) => {
+        const stale: Delivery = { ok: false, code: 'mailInterrupted', params: {}, response: '' };
+        await deps.mail.failStale(job, (t) => interrupted(stale, { runAt: t.getTime() }), lease.fence);
+        if (!(await deps.mail.claim(job, at, 'running', deps.now()))) return false;
+        let outcome: { ok: boolean; logId: number | null } = { ok: false, logId: null };
+        try {
+          outcome = await run();
+        } finally {
+          await deps.mail.finish(job, at, outcome.ok ? 'sent' : 'failed', outcome.logId, lease.fence);
+        }
+        return true;
+      });
+      return held?.value ?? false;
     },
 
     /** The log line of a mail another area could not make (its report threw). */
@@ -443,15 +453,19 @@ export function createMailService(deps: {
      */
     async runDue(): Promise<number | null> {
       const s = await load();
-      await failStale(s);
+      // another instance holding the job's lease is at it: its times are its own, and this one looks again later
+      await deps.leases.run('mail.report', async (lease) => {
+        await failStale(s, lease);
+        if (!configured(s) || cronProblem(s.cronjobMail)) return;
+        const now = deps.now();
+        const since = Math.max(s.scheduleSince, (await deps.mail.lastRun('report')) ?? 0);
+        const due = runsBetween(s.cronjobMail, since, now, MAX_MISSED + 1);
+        const latest = due.at(-1);
+        const onTime = latest !== undefined && now - latest <= RUN_GRACE_MS;
+        await recordMissed(s, onTime ? due.slice(0, -1) : due, lease);
+        if (onTime && (await deps.mail.claim('report', latest, 'running', now))) await runTaken(s, latest, lease);
+      });
       if (!configured(s) || cronProblem(s.cronjobMail)) return null;
-      const now = deps.now();
-      const since = Math.max(s.scheduleSince, (await deps.mail.lastRun('report')) ?? 0);
-      const due = runsBetween(s.cronjobMail, since, now, MAX_MISSED + 1);
-      const latest = due.at(-1);
-      const onTime = latest !== undefined && now - latest <= RUN_GRACE_MS;
-      await recordMissed(s, onTime ? due.slice(0, -1) : due);
-      if (onTime && (await deps.mail.claim('report', latest, 'running', now))) await runTaken(s, latest);
       return nextRuns(s.cronjobMail, deps.now(), 1)[0] ?? null;
     },
 

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../lib/sql.ts';
 import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
 import { createSitesRepository } from './sites.repository.ts';
 import { createSitesService } from './sites.service.ts';
@@ -105,6 +107,7 @@ describe("the controller's sites", () => {
     const taken: { sitename: string; idname: string }[] = [];
     const service = createSitesService({
       sites: {
+        merging: (fn: (tx: unknown) => unknown) => fn({}),
         located: async () => [],
         insertMany: async (list: typeof taken) => {
           taken.push(...list);
@@ -131,5 +134,32 @@ describe("the controller's sites", () => {
     const result = await service.syncFromController({} as never);
     expect(taken.map((s) => s.idname)).toEqual(['default', 'ab12cd34']);
     expect(result).toMatchObject({ added: 2 });
+  });
+});
+
+describe.each(drivers)('syncs of the controller’s sites on %s', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+  });
+  afterAll(() => t.close());
+
+  it('run one at a time, each in one transaction: two at once add each of 2,000 sites once', async () => {
+    const list = Array.from({ length: 2000 }, (_, i) => ({
+      name: `s${String(i).padStart(7, '0')}`,
+      desc: `Site ${i}`,
+    }));
+    // two instances' services on the same database, the controller answering at once
+    const service = () =>
+      createSitesService({
+        sites: createSitesRepository(t.database.db),
+        audit: { record: async () => 0 },
+        controller: { all: async () => [{ id: null, name: 'demo', controller: { sites: async () => list } }] },
+      } as never);
+    await t.database.db.execute(sql`delete from sites`);
+    const results = await Promise.all([service(), service()].map((s) => s.syncFromController({} as never)));
+    expect(results.map((r) => r.added).sort()).toEqual([0, 2000]);
+    const rows = rowsOf<{ idname: string }>(await t.database.db.execute(sql`select idname from sites order by idname`));
+    expect(rows.map((r) => r.idname)).toEqual(list.map((x) => x.name));
   });
 });

@@ -11,6 +11,9 @@ export type LocatedSite = Site & SiteLocation;
 
 const locationColumns = { controllerId: sites.controllerId, controllerSite: sites.controllerSite };
 
+/** The lock of the syncs' merges (pg_advisory_xact_lock, waited for). */
+const MERGE_LOCK = 7_114_301;
+
 export function createSitesRepository(db: Db) {
   const columns = { id: sites.id, sitename: sites.sitename, idname: sites.idname };
   return {
@@ -105,8 +108,8 @@ export function createSitesRepository(db: Db) {
     },
 
     /** Every site with where it is read (the overview, a sync). */
-    located(): Promise<LocatedSite[]> {
-      return db
+    located(within: Db = db): Promise<LocatedSite[]> {
+      return within
         .select({ ...columns, ...locationColumns })
         .from(sites)
         .orderBy(asc(sites.sitename), asc(sites.id));
@@ -135,6 +138,18 @@ export function createSitesRepository(db: Db) {
     /** Runs fn in one transaction (the `within` of the writes above): a write and its audit line, both or neither. */
     transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
       return db.transaction((tx) => fn(tx as unknown as Db));
+    },
+
+    /**
+     * Runs a sync's merge in one transaction, one at a time across the instances (a lock held until it commits, the
+     * next merge waiting for it): the next reads the sites the one before added, and never adds them again under
+     * another short name, nor collides with them.
+     */
+    merging<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${MERGE_LOCK})`);
+        return fn(tx as unknown as Db);
+      });
     },
   };
 }

@@ -1,4 +1,5 @@
 import { isSiteShortName, type Site } from '@it4u/shared';
+import type { Db } from '../../db/client.ts';
 import type { Controller, ControllerEntry, ControllerProvider } from '../../integrations/unifi/unifi.controller.ts';
 import type { ControllerSite } from '../../integrations/unifi/unifi.map.ts';
 import type { Audit } from '../../lib/audit.ts';
@@ -68,8 +69,12 @@ export function createSitesService({
    * controller's site has that name, `<name>-<controller id>`. A short name outside the rule (`..`, a `/`) is never
    * taken in, whoever sent it. Inserts go in one statement.
    */
-  async function merge(controllerId: number | null, list: ControllerSite[]) {
-    const rows = await sites.located();
+  const merge = (controllerId: number | null, list: ControllerSite[]) =>
+    sites.merging((tx) => mergeIn(tx, controllerId, list)).finally(() => locations.invalidate(''));
+
+  /** Merges a controller's sites into the table, in the merge's transaction: what was added, what was changed. */
+  async function mergeIn(tx: Db, controllerId: number | null, list: ControllerSite[]) {
+    const rows = await sites.located(tx);
     const byPlace = new Map(rows.map((r) => [placeOf(r.controllerId, r.controllerSite ?? r.idname), r]));
     const byIdname = new Map(rows.map((r) => [r.idname, r]));
     const fresh: (SiteValues & SiteLocation)[] = [];
@@ -94,7 +99,7 @@ export function createSitesService({
       if (row) {
         if (row.sitename !== c.desc) changes.sitename = c.desc;
         if (Object.keys(changes).length > 0) {
-          await sites.relocate(row.id, changes);
+          await sites.relocate(row.id, changes, tx);
           updated += 1;
         }
         continue;
@@ -105,8 +110,7 @@ export function createSitesService({
       byIdname.set(idname, { id: 0, ...site });
       byPlace.set(placeOf(controllerId, c.name), { id: 0, ...site });
     }
-    await sites.insertMany(fresh);
-    locations.invalidate('');
+    await sites.insertMany(fresh, tx);
     return { added: fresh.length, updated };
   }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAudit } from '../../lib/audit.ts';
+import { createLeases } from '../../lib/leases.ts';
 import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
 import { pdfText } from '../../test/pdf.ts';
 import { mailSettingsFor, startSmtp } from '../../test/smtp.ts';
@@ -31,6 +32,7 @@ describe.each(drivers)("the availability report's PDF and monthly mail on %s", (
     const wanLinks = createWanLinksRepository(db);
     const mail = createMailService({
       mail: createMailRepository(db),
+      leases: createLeases(db),
       settings: createSettingsStore(db, 'mail'),
       audit: createAudit(db),
       secretKey: t.masterKey,

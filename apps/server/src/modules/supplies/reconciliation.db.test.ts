@@ -3,6 +3,7 @@ import type { ReconciliationPage, Sighting } from '@it4u/shared';
 import { type Simulator, startSimulator } from '@it4u/unifi-sim';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLeases } from '../../lib/leases.ts';
 import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
 
@@ -228,17 +229,24 @@ describe.each(drivers)('the reconciliation on %s', (driver) => {
     // within a minute of the last scan's start: refused
     clock += 30_000;
     expect((await call(admin, 'POST', '/it4u/reconciliation/scan')).statusCode).toBe(409);
-    // a scan taken by another instance a moment ago, not yet ended
+    // a scan taken by another instance, not yet ended (it holds the scans' lease), however long it has been at it
+    const other = await createLeases(t.database.db, { holder: 'another instance' }).hold('sightings');
+    expect(other).toBeDefined();
     await t.database.db.execute(
       sql`update sighting_scans set started_at = ${new Date(clock + 1).toISOString()}::timestamptz, finished_at = null`,
     );
-    clock += 2;
+    clock += 2 * 60 * MINUTE;
     const busy = await call(admin, 'POST', '/it4u/reconciliation/scan');
     expect(busy.statusCode).toBe(409);
     expect(busy.json().code).toBe('sightingScanRunning');
-    // an instance that stopped mid-scan leaves it to be taken over after half an hour
-    clock += 31 * MINUTE;
+    // that instance died mid-scan: once its lease has run out (nothing renews it), the scan is taken over
+    await t.database.db.execute(
+      sql`update duty_leases set until = now() - interval '1 second' where name = 'sightings'`,
+    );
     expect((await call(admin, 'POST', '/it4u/reconciliation/scan')).statusCode).toBe(200);
+    // (its renewals end; the lease is no longer its to free)
+    await other?.release();
+    expect(await createLeases(t.database.db).holderOf('sightings')).toBeUndefined();
     for (const role of ['ROLE_CSKH', 'ROLE_KH'] as const) {
       const who = await tokenFor(t, [role]);
       expect((await call(who, 'GET', '/it4u/reconciliation')).statusCode).toBe(403);

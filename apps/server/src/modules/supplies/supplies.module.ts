@@ -42,6 +42,7 @@ export function suppliesModule(
   const every = deps.sightingsEveryMs ?? 0;
   const reconciliation = createReconciliation({
     sightings: createSightingsRepository(core.db),
+    leases: core.leases,
     health: deps.health,
     now,
     everyMs: every || undefined,

@@ -9,6 +9,7 @@ import {
 } from '@it4u/shared';
 import { toDeviceIds, toOnlineClients } from '../../integrations/unifi/unifi.map.ts';
 import { AppError, ConflictError, UnavailableError } from '../../lib/errors.ts';
+import type { Lease, Leases } from '../../lib/leases.ts';
 import { eachAtOnce } from '../../lib/pool.ts';
 import { buildSheet, exportQueue } from '../../lib/spreadsheet.ts';
 import type { SiteHealth } from '../sites/sites.service.ts';
@@ -16,8 +17,8 @@ import type { SeenNow, SightingsRepository } from './supplies.sightings.ts';
 
 /** How often the controllers' devices are read for the reconciliation, unless configured. */
 export const SCAN_EVERY_MS = 15 * 60_000;
-/** A scan whose instance stopped before it ended is taken over after this. */
-const SCAN_STALE_MS = 30 * 60_000;
+/** The scans' lease (lib/leases.ts): one at a time across the instances, taken over when its holder dies. */
+const DUTY = 'sightings';
 /** A scan asked for now waits for this since the last began (each reads every site of every controller). */
 const ASKED_EVERY_MS = 60_000;
 /** How old a site's lists a scan on its own takes (the dashboards' reads within it are reused); one asked reads now. */
@@ -91,6 +92,7 @@ const EXPORT_HEADERS: Record<Lang, string[]> = {
  */
 export function createReconciliation(deps: {
   sightings: SightingsRepository;
+  leases: Leases;
   /** every controller's sites, and where each is read */
   health: (ttlMs: number) => Promise<SiteHealth>;
   now: () => number;
@@ -107,8 +109,17 @@ export function createReconciliation(deps: {
    * at all is a failure (the last good scan's picture stands).
    */
   async function scan(asked: boolean): Promise<SightingScan | undefined> {
-    const startedAt = now();
-    if (!(await sightings.claim(startedAt, asked ? ASKED_EVERY_MS : everyMs, SCAN_STALE_MS))) return undefined;
+    // renewed while the scan reads (however long 2,000 sites take); a scan whose instance died is taken over once
+    // its lease has run out
+    const held = await deps.leases.run(DUTY, async (lease) => {
+      const startedAt = now();
+      if (!(await sightings.claim(startedAt, asked ? ASKED_EVERY_MS : everyMs, lease.fence))) return undefined;
+      return read(asked, startedAt, lease);
+    });
+    return held?.value;
+  }
+
+  async function read(asked: boolean, startedAt: number, lease: Lease): Promise<SightingScan> {
     const ttl = asked ? 0 : SCAN_READ_TTL_MS;
     try {
       const health = await deps.health(ttl);
@@ -124,6 +135,7 @@ export function createReconciliation(deps: {
       let sites = 0;
       await eachAtOnce(health.located, SITES_AT_ONCE, async (site) => {
         if (stopping) throw new Error('the server is stopping');
+        if (lease.signal.aborted) throw lease.signal.reason;
         const on = health.where.get(site.idname);
         if (!on) return;
         // its controller is not read: unknown (kept as it was); read, but without the site: nothing of it is online
@@ -153,12 +165,13 @@ export function createReconciliation(deps: {
           ? said
           : new UnavailableError(502, 'controllerUnreachable', { reason: 'no site could be read' });
       }
+      if (lease.signal.aborted) throw lease.signal.reason;
       await sightings.record([...seen.values()], startedAt, unread);
       const finishedAt = now();
-      await sightings.finish(startedAt, finishedAt, { sites, unread: unread.length });
+      await sightings.finish(startedAt, finishedAt, lease.fence, { sites, unread: unread.length });
       return { startedAt, finishedAt, sites, unread: unread.length, failedAt: null };
     } catch (err) {
-      await sightings.finish(startedAt, now()).catch(() => undefined);
+      await sightings.finish(startedAt, now(), lease.fence).catch(() => undefined);
       throw err;
     }
   }

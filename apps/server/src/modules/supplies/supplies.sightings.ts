@@ -236,16 +236,16 @@ export function createSightingsRepository(db: Db) {
     },
 
     /**
-     * Takes the next scan at `at` when none runs and the last began `everyMs` ago or more; one running is taken over
-     * after `staleMs` (its instance stopped). True when this instance is to scan.
+     * Takes the next scan at `at` when the last ended `everyMs` after its start or more, or never ended: asked by the
+     * holder of the scans' lease, for whom a scan still marked running was cut short (its instance died or stalled
+     * past its lease). True when this instance is to scan.
      */
-    async claim(at: number, everyMs: number, staleMs: number): Promise<boolean> {
+    async claim(at: number, everyMs: number, fence: SQL): Promise<boolean> {
       const rows = rowsOf<{ id: number }>(
         await db.execute(sql`insert into sighting_scans (id, started_at) values (${SCAN_ROW}, ${iso(at)}::timestamptz)
           on conflict (id) do update set started_at = excluded.started_at, finished_at = null
-          where (sighting_scans.finished_at is not null
-              and sighting_scans.started_at <= ${iso(at - everyMs)}::timestamptz)
-            or sighting_scans.started_at <= ${iso(at - staleMs)}::timestamptz
+          where (sighting_scans.finished_at is null
+              or sighting_scans.started_at <= ${iso(at - everyMs)}::timestamptz) and ${fence}
           returning id`),
       );
       return rows.length > 0;
@@ -253,9 +253,10 @@ export function createSightingsRepository(db: Db) {
 
     /**
      * The scan begun at `startedAt` ended at `at`: what it read (its devices are the ones online from now on), or
-     * nothing when it failed (the last good scan's picture stands, and the failure is said).
+     * nothing when it failed (the last good scan's picture stands, and the failure is said). Nothing when another
+     * holder of the scans' lease took over since (`fence`).
      */
-    async finish(startedAt: number, at: number, read?: { sites: number; unread: number }): Promise<void> {
+    async finish(startedAt: number, at: number, fence: SQL, read?: { sites: number; unread: number }): Promise<void> {
       const done = sql`finished_at = ${iso(at)}::timestamptz`;
       await db.execute(
         sql`update sighting_scans set ${
@@ -263,7 +264,7 @@ export function createSightingsRepository(db: Db) {
             ? sql`${done}, online_from = ${iso(startedAt)}::timestamptz, read_at = ${iso(at)}::timestamptz,
               failed_at = null, sites = ${read.sites}, unread = ${read.unread}`
             : sql`${done}, failed_at = ${iso(at)}::timestamptz`
-        } where id = ${SCAN_ROW} and started_at = ${iso(startedAt)}::timestamptz`,
+        } where id = ${SCAN_ROW} and started_at = ${iso(startedAt)}::timestamptz and ${fence}`,
       );
     },
 
