@@ -33,11 +33,12 @@ export const socketIoAttachments = pgTable('socket_io_attachments', {
 
 /**
  * The leases of the console's duties (`lib/leases.ts`), a row a duty: who holds it, until when on the database's clock,
- * and its fencing token (one more at every take).
+ * its fencing token (one more at every take), and when its work last ended done (a duty done once a period).
  */
 export const dutyLeases = pgTable('duty_leases', {
   name: text('name').primaryKey(),
   holder: text('holder').notNull(),
   token: bigint('token', { mode: 'number' }).notNull(),
   until: timestamp('until', { withTimezone: true }).notNull(),
+  doneAt: timestamp('done_at', { withTimezone: true }),
 });

@@ -46,7 +46,7 @@ describe.each(drivers)('the duties’ leases, on %s', (driver) => {
   it('is taken over once its holder stops renewing, and the old holder’s writes are refused (the fence)', async () => {
     const a = createLeases(t.database.db, { holder: 'a' });
     const b = createLeases(t.database.db, { holder: 'b' });
-    const first = (await a.hold('probe-2', 600)) as Lease;
+    const first = (await a.hold('probe-2', { ttlMs: 600 })) as Lease;
     expect(await write(t, first, 'a, before')).toBe(true);
     await runOut(t, 'probe-2');
     const second = (await b.hold('probe-2')) as Lease;
@@ -72,7 +72,7 @@ describe.each(drivers)('the duties’ leases, on %s', (driver) => {
           sql`select (extract(epoch from until) * 1000)::float8 as until from duty_leases where name = 'probe-3'`,
         ),
       ).map((r) => Number(r.until))[0] ?? 0;
-    const lease = (await a.hold('probe-3', 6_000)) as Lease;
+    const lease = (await a.hold('probe-3', { ttlMs: 6_000 })) as Lease;
     const taken = await until();
     // renewed every third of its length: a later end, however long this machine took to get here
     await expect.poll(until, { timeout: 30_000 }).toBeGreaterThan(taken);
@@ -88,5 +88,33 @@ describe.each(drivers)('the duties’ leases, on %s', (driver) => {
       }),
     ).rejects.toThrow('the work failed');
     expect(await a.holderOf('probe-4')).toBeUndefined();
+  });
+
+  it('does a duty once a period, whichever instance looks, and again once the period has passed', async () => {
+    const a = createLeases(t.database.db, { holder: 'a' });
+    const b = createLeases(t.database.db, { holder: 'b' });
+    const period = { notWithinMs: 60_000 };
+    let runs = 0;
+    const work = async () => ++runs;
+    expect(await a.run('probe-5', work, period)).toEqual({ value: 1 });
+    // another instance's look a moment later: done already
+    expect(await b.run('probe-5', work, period)).toBeUndefined();
+    // work that failed is not done: the next look does it
+    await expect(
+      b.run(
+        'probe-6',
+        async () => {
+          throw new Error('no source answered');
+        },
+        period,
+      ),
+    ).rejects.toThrow();
+    expect(await a.run('probe-6', work, period)).toEqual({ value: 2 });
+    // a minute later on the database's clock (moved back here), or asked for whenever the last was: done again
+    await t.database.db.execute(
+      sql`update duty_leases set done_at = now() - interval '61 seconds' where name = 'probe-5'`,
+    );
+    expect(await b.run('probe-5', work, period)).toEqual({ value: 3 });
+    expect(await a.run('probe-5', work)).toEqual({ value: 4 });
   });
 });

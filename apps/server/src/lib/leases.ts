@@ -18,8 +18,19 @@ export type Lease = {
    * that a holder that stalled past its lease (and was taken over) writes nothing when it wakes.
    */
   fence: SQL;
-  /** Ends the renewals and frees the lease for the next taker (nothing when it was lost). */
-  release(): Promise<void>;
+  /**
+   * Ends the renewals and frees the lease for the next taker (nothing when it was lost); `done`: the duty's work was
+   * done, which a take with `notWithinMs` reads.
+   */
+  release(opts?: { done?: boolean }): Promise<void>;
+};
+
+/** How a duty's lease is taken. */
+export type HoldOptions = {
+  /** how long it lasts unless renewed (ms; DUTY_LEASE_MS by default) */
+  ttlMs?: number;
+  /** not taken when the duty's work was done within this (ms): a duty done once a period, whichever instance looks */
+  notWithinMs?: number;
 };
 
 /**
@@ -36,13 +47,18 @@ export function createLeases(db: Db, opts: { holder?: string } = {}) {
   const holder = opts.holder ?? randomBytes(8).toString('hex');
   const seconds = (ms: number) => ms / 1000;
 
-  async function take(name: string, ttlMs: number): Promise<number | undefined> {
+  async function take(name: string, ttlMs: number, notWithinMs?: number): Promise<number | undefined> {
+    const recent =
+      notWithinMs === undefined
+        ? sql``
+        : sql`and (duty_leases.done_at is null
+            or duty_leases.done_at <= now() - make_interval(secs => ${seconds(notWithinMs)}))`;
     const [row] = rowsOf<{ token: string | number }>(
       await db.execute(sql`insert into duty_leases (name, holder, token, until)
         values (${name}, ${holder}, 1, now() + make_interval(secs => ${seconds(ttlMs)}))
         on conflict (name) do update set holder = excluded.holder, token = duty_leases.token + 1,
           until = excluded.until
-        where duty_leases.until <= now()
+        where duty_leases.until <= now() ${recent}
         returning token`),
     );
     return row ? Number(row.token) : undefined;
@@ -60,9 +76,13 @@ export function createLeases(db: Db, opts: { holder?: string } = {}) {
   return {
     holder,
 
-    /** Takes the duty's lease and renews it until released; undefined while another holder's runs. */
-    async hold(name: string, ttlMs = DUTY_LEASE_MS): Promise<Lease | undefined> {
-      const token = await take(name, ttlMs);
+    /**
+     * Takes the duty's lease and renews it until released; undefined while another holder's runs (or, with
+     * `notWithinMs`, when the work was done that recently).
+     */
+    async hold(name: string, opts: HoldOptions = {}): Promise<Lease | undefined> {
+      const ttlMs = opts.ttlMs ?? DUTY_LEASE_MS;
+      const token = await take(name, ttlMs, opts.notWithinMs);
       if (token === undefined) return undefined;
       const lost = new AbortController();
       // the lease runs out on the database ttlMs after the last renewal began; this instance's own clock is only
@@ -96,28 +116,35 @@ export function createLeases(db: Db, opts: { holder?: string } = {}) {
         token,
         signal: lost.signal,
         fence: fenceOf(name, token),
-        async release() {
+        async release(how = {}) {
           clearInterval(timer);
           await renewing;
           if (lost.signal.aborted) return;
           lost.abort(new Error(`the lease of ${name} was released`));
-          await db.execute(sql`update duty_leases set until = now() where name = ${name} and token = ${token}`);
+          const done = how.done ? sql`, done_at = now()` : sql``;
+          await db.execute(sql`update duty_leases set until = now() ${done} where name = ${name} and token = ${token}`);
         },
       };
     },
 
-    /** Runs `work` holding the duty's lease; undefined (and `work` not run) while another holder's runs. */
+    /**
+     * Runs `work` holding the duty's lease (done once it resolves); undefined, and `work` not run, while another
+     * holder's runs (or, with `notWithinMs`, when it was done that recently).
+     */
     async run<T>(
       name: string,
       work: (lease: Lease) => Promise<T>,
-      ttlMs = DUTY_LEASE_MS,
+      opts: HoldOptions = {},
     ): Promise<{ value: T } | undefined> {
-      const lease = await this.hold(name, ttlMs);
+      const lease = await this.hold(name, opts);
       if (!lease) return undefined;
+      let done = false;
       try {
-        return { value: await work(lease) };
+        const value = await work(lease);
+        done = true;
+        return { value };
       } finally {
-        await lease.release();
+        await lease.release({ done });
       }
     },
 

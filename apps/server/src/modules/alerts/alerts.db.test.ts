@@ -550,7 +550,7 @@ describe.each(drivers)('alerts on %s', (driver) => {
     expect(await look()).toMatchObject({ opened: expect.any(Number), resolved: expect.any(Number) });
 
     // a look that stalled past its lease while another instance took the looks over: its writes are refused
-    const stalled = (await createLeases(t.database.db, { holder: 'stalled' }).hold('alerts', 600)) as Lease;
+    const stalled = (await createLeases(t.database.db, { holder: 'stalled' }).hold('alerts', { ttlMs: 600 })) as Lease;
     await t.database.db.execute(sql`update duty_leases set until = now() - interval '1 second' where name = 'alerts'`);
     const newer = await createLeases(t.database.db, { holder: 'newer' }).hold('alerts');
     let decided = false;

@@ -62,6 +62,7 @@ export function alertsModule(
     // the controllers' answers are read again within half the look's period (the dashboards' window at most): an
     // access point down is seen on the next look
     readTtlMs: Math.min((deps.everyMs ?? ALERTS_EVERY_MS) / 2, DASHBOARD_REFRESH_MS),
+    everyMs: deps.everyMs ?? ALERTS_EVERY_MS,
   });
   const routes: Area['routes'] = async (api) => alertsRoutes(api, { alerts: service, delivery });
   const every = deps.everyMs ?? ALERTS_EVERY_MS;

@@ -58,6 +58,8 @@ export function createAlertsService(deps: {
   targets?: () => Promise<Targets>;
   /** how old the controllers' answers a look reuses may be (half its period) */
   readTtlMs?: number;
+  /** the looks' period (ms): a look on its own is skipped when any instance looked within most of it */
+  everyMs?: number;
 }) {
   const { alerts } = deps;
 
@@ -88,24 +90,30 @@ export function createAlertsService(deps: {
 
   return {
     /**
-     * One look at the sources: what opened and what resolved (null when another instance is looking: one instance
-     * at a time reads the sources, the holder of the looks' lease). Those told about them hear of it on their
-     * sockets. `fresh`: the controllers are read now (an administrator's look).
+     * One look at the sources: what opened and what resolved (null when another instance is looking, or looked
+     * within most of the period: one instance at a time reads the sources, the holder of the looks' lease, once a
+     * period whatever the number of instances). Those told about them hear of it on their sockets. `fresh`: the
+     * controllers are read now (an administrator's look, whenever the last was).
      */
     async look(opts: { fresh?: boolean } = {}) {
-      const held = await deps.leases.run(DUTY, async (lease) => {
-        const now = deps.now();
-        const rules = rulesWith(await alerts.rules());
-        const vouchers = rules.vouchersLow;
-        const [seen, targets] = await Promise.all([
-          lookAtSources(deps.sources, now, opts.fresh ? 0 : (deps.readTtlMs ?? 0), {
-            vouchersPercent: vouchers.enabled ? (vouchers.percent ?? null) : null,
-          }),
-          deps.targets?.(),
-        ]);
-        const decide = (rows: Unresolved[]) => step(rows, seen.findings, seen.unknown, rules, now);
-        return alerts.look(decide, now, targets ?? NO_TARGETS, lease);
-      });
+      const recent = !opts.fresh && deps.everyMs ? { notWithinMs: deps.everyMs * 0.8 } : {};
+      const held = await deps.leases.run(
+        DUTY,
+        async (lease) => {
+          const now = deps.now();
+          const rules = rulesWith(await alerts.rules());
+          const vouchers = rules.vouchersLow;
+          const [seen, targets] = await Promise.all([
+            lookAtSources(deps.sources, now, opts.fresh ? 0 : (deps.readTtlMs ?? 0), {
+              vouchersPercent: vouchers.enabled ? (vouchers.percent ?? null) : null,
+            }),
+            deps.targets?.(),
+          ]);
+          const decide = (rows: Unresolved[]) => step(rows, seen.findings, seen.unknown, rules, now);
+          return alerts.look(decide, now, targets ?? NO_TARGETS, lease);
+        },
+        recent,
+      );
       const result = held?.value ?? null;
       if (result) tell([...result.opened, ...result.resolved]);
       return result;

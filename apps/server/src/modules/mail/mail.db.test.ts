@@ -385,7 +385,7 @@ describe.each(drivers)('mail on %s', (driver) => {
   it('never lets a late end of a time overwrite what the instance that took over said of it', async () => {
     const at = EIGHT + 7 * DAY;
     const repository = createMailRepository(t.database.db);
-    const stalled = await createLeases(t.database.db, { holder: 'stalled' }).hold('mail.report', 600);
+    const stalled = await createLeases(t.database.db, { holder: 'stalled' }).hold('mail.report', { ttlMs: 600 });
     expect(await repository.claim('report', at, 'running', at + 1_000)).toBe(true);
     // it stalls past its lease; another instance takes the job over and says the time interrupted
     await t.database.db.execute(
