@@ -11,6 +11,7 @@ import pg from 'pg';
 import { freePort } from '../apps/server/src/test/postgresServer.ts';
 import { startSshServer } from '../apps/server/src/test/sshServer.ts';
 import { createUser } from './support/api.ts';
+import { dropDatabase, type Instance, scratchDatabase, startInstance as start, stopInstance } from './support/instances.ts';
 import { openDialog, signedIn } from './support/pages.ts';
 import { startSmtp } from './support/smtp.ts';
 
@@ -68,7 +69,6 @@ async function proxySeesBoth() {
     .toEqual(['a UP L7OK', 'b UP L7OK']);
 }
 
-type Instance = { name: 'a' | 'b'; port: number; proc?: ChildProcess; out: string };
 
 let db: string;
 let env: NodeJS.ProcessEnv;
@@ -81,50 +81,16 @@ let admin: { authorization: string };
 let sql: pg.Client;
 let kt: { id: number };
 
-async function startInstance(i: Instance) {
-  const proc = spawn(process.execPath, ['apps/server/dist/main.mjs'], {
-    cwd: root,
-    // the instance's name on its PostgreSQL connections: the test finds which instance runs an import
-    env: { ...env, PORT: String(i.port), PGAPPNAME: `it4u-${i.name}` },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  i.proc = proc;
-  i.out = '';
-  proc.stdout?.on('data', (chunk) => {
-    i.out += chunk;
-  });
-  proc.stderr?.on('data', (chunk) => {
-    i.out += chunk;
-  });
-  await expect
-    .poll(async () => (await fetch(`http://127.0.0.1:${i.port}/api/ready`).catch(() => undefined))?.status, {
-      timeout: 60_000,
-      message: `instance ${i.name} did not start:\n${i.out}`,
-    })
-    .toBe(200);
-}
-
-async function stopInstance(i: Instance, signal: 'SIGKILL' | 'SIGTERM') {
-  const proc = i.proc;
-  if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
-  const exited = new Promise((resolve) => proc.once('exit', resolve));
-  proc.kill(signal);
-  await exited;
-}
+const startInstance = (i: Instance) => start(i, env);
 
 test.beforeAll(async () => {
-  db = `it4u_proxy_${randomBytes(5).toString('hex')}`;
-  const adminDb = new pg.Client({ connectionString: base });
-  await adminDb.connect();
-  await adminDb.query(`create database ${db}`);
-  await adminDb.end();
-  const url = new URL(base as string);
-  url.pathname = `/${db}`;
-  sql = new pg.Client({ connectionString: url.toString() });
+  const url = await scratchDatabase(base as string, 'it4u_proxy');
+  db = url;
+  sql = new pg.Client({ connectionString: url });
   smtp = await startSmtp();
   env = {
     ...process.env,
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: url,
     SECRET_KEY: randomBytes(32).toString('hex'),
     ADMIN_PASSWORD: ADMIN,
     HOST: '127.0.0.1',
@@ -201,10 +167,7 @@ test.afterAll(async () => {
   proxy?.kill('SIGTERM');
   for (const i of instances) await stopInstance(i, 'SIGTERM');
   await smtp?.close();
-  const adminDb = new pg.Client({ connectionString: base });
-  await adminDb.connect();
-  await adminDb.query(`drop database if exists ${db} with (force)`);
-  await adminDb.end();
+  if (db) await dropDatabase(base as string, db);
 });
 
 /** Types a message and sends it; answers once the box is empty (the console stored it). */

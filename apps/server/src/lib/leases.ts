@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from './sql.ts';
@@ -43,8 +44,8 @@ export type HoldOptions = {
  * duty's lock against a run still under way).
  */
 export function createLeases(db: Db, opts: { holder?: string } = {}) {
-  /** this instance, as the rows name it */
-  const holder = opts.holder ?? randomBytes(8).toString('hex');
+  /** this instance, as the rows name it: its machine and process (an operator reads who holds a duty), and a mark */
+  const holder = opts.holder ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const seconds = (ms: number) => ms / 1000;
 
   async function take(name: string, ttlMs: number, notWithinMs?: number): Promise<number | undefined> {

@@ -6,6 +6,7 @@ import { type Simulator, startSimulator } from '@it4u/unifi-sim';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLeases, type Lease } from '../../lib/leases.ts';
+import { rowsOf } from '../../lib/sql.ts';
 import { createTestApp, drivers, pushWan, setDeviceToken, type TestApp, tokenFor } from '../../test/helpers.ts';
 import { mailSettingsFor, startSmtp } from '../../test/smtp.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
@@ -563,5 +564,26 @@ describe.each(drivers)('alerts on %s', (driver) => {
     expect(decided).toBe(false);
     await newer?.release();
     await stalled.release();
+  });
+
+  it('sends again, under the same delivery id, a body an instance that died was sending, once its lease ran out', async () => {
+    const [row] = rowsOf<{ id: number }>(
+      await t.database.db.execute(
+        sql`select id from alert_deliveries where channel = 'webhook' and status = 'sent' order by id desc limit 1`,
+      ),
+    );
+    expect(row).toBeDefined();
+    // an instance took it and died while sending (its lease still running): nobody else sends it meanwhile
+    await t.database.db.execute(sql`update alert_deliveries set status = 'sending' where id = ${row?.id}`);
+    await t.database.db.execute(sql`insert into duty_leases (name, holder, token, until)
+      values ('alerts.delivery', 'died', 1, now() + interval '1 minute')
+      on conflict (name) do update set holder = 'died', token = duty_leases.token + 1, until = excluded.until`);
+    const before = got.length;
+    await look();
+    expect(got.length).toBe(before);
+    // its lease has run out: the next look's delivery takes it
+    await t.database.db.execute(sql`update duty_leases set until = now() where name = 'alerts.delivery'`);
+    await look();
+    expect(got.slice(before).map((g) => g.headers['x-it4u-delivery'])).toEqual([String(row?.id)]);
   });
 });

@@ -8,14 +8,15 @@ import type { RequestContext } from '../../lib/context.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { checkHost, failureKind, rangesOf } from '../../lib/hosts.ts';
+import type { Leases } from '../../lib/leases.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { SettingsStore } from '../settings/settings.module.ts';
 import type { AlertsRepository, Claimed, Targets } from './alerts.repository.ts';
 import { alertTexts, alertTitle, vietnamTime } from './alerts.texts.ts';
 
 const MINUTE = 60_000;
-/** How long a try may take before another instance takes the delivery again (this one died meanwhile). */
-const TAKEN_FOR_MS = 10 * MINUTE;
+/** The deliveries' lease (lib/leases.ts): one instance sends at a time; one that died is taken over within 30 s. */
+const DUTY = 'alerts.delivery';
 /** The waits after each failed try; after the last, the delivery has failed for good. */
 const BACK_OFF_MINUTES = [1, 5, 15, 60];
 const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -129,6 +130,7 @@ async function post(
  */
 export function createAlertDelivery(deps: {
   alerts: AlertsRepository;
+  leases: Leases;
   store: SettingsStore;
   mail: MailForAlerts;
   audit: Audit;
@@ -175,7 +177,7 @@ export function createAlertDelivery(deps: {
       const oldest = await alerts.oldestWaiting('mail');
       if (oldest === null || now - oldest < s.mail.digestMinutes * MINUTE) return;
     }
-    const claimed = await alerts.claim('mail', now, now + TAKEN_FOR_MS, 500);
+    const claimed = await alerts.claim('mail', now, 500);
     if (!claimed.length) return;
     const ids = claimed.map((c) => c.id);
     if (!s.mail.enabled || !s.mail.to.length)
@@ -193,7 +195,7 @@ export function createAlertDelivery(deps: {
 
   async function sendWebhooks(s: AlertDelivery) {
     const now = deps.now();
-    const claimed = await alerts.claim('webhook', now, now + TAKEN_FOR_MS, BATCH);
+    const claimed = await alerts.claim('webhook', now, BATCH);
     if (!claimed.length) return;
     const hooks = new Map((await alerts.webhooks()).map((w) => [w.id, w]));
     await Promise.all(
@@ -325,10 +327,15 @@ export function createAlertDelivery(deps: {
       });
     },
 
-    /** Sends what is due: the mail (now, or when its digest is due), and the webhooks' bodies. */
+    /**
+     * Sends what is due: the mail (now, or when its digest is due), and the webhooks' bodies; nothing while another
+     * instance holds the deliveries' lease (it is sending them).
+     */
     async deliverDue() {
-      const s = await settings();
-      await Promise.all([sendMail(s), sendWebhooks(s)]);
+      await deps.leases.run(DUTY, async () => {
+        const s = await settings();
+        await Promise.all([sendMail(s), sendWebhooks(s)]);
+      });
     },
 
     deliveries: (page: number, pageSize: number) => alerts.deliveries((page - 1) * pageSize, pageSize),

@@ -42,6 +42,7 @@ export function alertsModule(
   const repository = createAlertsRepository(core.db);
   const delivery = createAlertDelivery({
     alerts: repository,
+    leases: core.leases,
     store: deps.store,
     mail: deps.mail,
     audit: core.audit,

@@ -277,11 +277,11 @@ export function createAlertsRepository(db: Db) {
     },
 
     /**
-     * Takes the deliveries of a channel due now (pending, or taken by an instance that never said what became of
-     * them), at most `limit`, for this instance: each is counted an attempt and not due again before `retryAt` (if
-     * this instance stops before sending it, another takes it then). Rows another instance is taking are skipped.
+     * Takes the deliveries of a channel due now, at most `limit`, for the holder of the deliveries' lease: the pending
+     * ones due, and those still "sending" (taken by a holder that died before it said what became of them: only the
+     * holder sends). Each is counted an attempt.
      */
-    async claim(channel: 'mail' | 'webhook', now: number, retryAt: number, limit: number): Promise<Claimed[]> {
+    async claim(channel: 'mail' | 'webhook', now: number, limit: number): Promise<Claimed[]> {
       const taken = rowsOf<{
         id: number;
         alert_id: number;
@@ -289,10 +289,10 @@ export function createAlertsRepository(db: Db) {
         webhook_id: number | null;
         attempts: number;
       }>(
-        await db.execute(sql`update alert_deliveries d set status = 'sending', attempts = d.attempts + 1,
-            next_at = ${d(retryAt).toISOString()}::timestamptz
+        await db.execute(sql`update alert_deliveries d set status = 'sending', attempts = d.attempts + 1
           where d.id in (select id from alert_deliveries
-            where channel = ${channel} and status in ('pending', 'sending') and next_at <= ${d(now).toISOString()}::timestamptz
+            where channel = ${channel}
+              and (status = 'sending' or (status = 'pending' and next_at <= ${d(now).toISOString()}::timestamptz))
             order by id limit ${limit} for update skip locked)
           returning d.id, d.alert_id, d.event, d.webhook_id, d.attempts`),
       );
