@@ -11,7 +11,13 @@ import pg from 'pg';
 import { freePort } from '../apps/server/src/test/postgresServer.ts';
 import { startSshServer } from '../apps/server/src/test/sshServer.ts';
 import { createUser } from './support/api.ts';
-import { dropDatabase, type Instance, scratchDatabase, startInstance as start, stopInstance } from './support/instances.ts';
+import {
+  dropDatabase,
+  type Instance,
+  scratchDatabase,
+  startInstance as start,
+  stopInstance,
+} from './support/instances.ts';
 import { openDialog, signedIn } from './support/pages.ts';
 import { startSmtp } from './support/smtp.ts';
 
@@ -68,7 +74,6 @@ async function proxySeesBoth() {
     )
     .toEqual(['a UP L7OK', 'b UP L7OK']);
 }
-
 
 let db: string;
 let env: NodeJS.ProcessEnv;
