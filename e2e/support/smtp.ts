@@ -2,9 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-/** A real SMTP server on loopback: the console sends to it; the test reads what it received. */
-export async function startSmtp() {
-  const received: { to: string[]; subject: string; text: string }[] = [];
+/**
+ * A real SMTP server on loopback: the console sends to it; the test reads what it received. `delayMs`: how long it takes
+ * to accept each mail (a slow server: a test kills the sender meanwhile).
+ */
+export async function startSmtp(opts: { delayMs?: number } = {}) {
+  const received: { to: string[]; subject: string; text: string; date?: Date }[] = [];
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
@@ -17,8 +20,9 @@ export async function startSmtp() {
             to: session.envelope.rcptTo.map((r) => r.address),
             subject: mail.subject ?? '',
             text: mail.text ?? '',
+            date: mail.date,
           });
-          callback();
+          setTimeout(callback, opts.delayMs ?? 0);
         })
         .catch(callback);
     },

@@ -104,6 +104,8 @@ export type AppOptions = {
   terminal?: Partial<TerminalOptions>;
   /** how often the alerts look at what they watch (ms); none on their own when absent (tests look themselves) */
   alertsEveryMs?: number;
+  /** how long a duty's lease lasts unless renewed (ms; lib/leases.ts's DUTY_LEASE_MS when absent) */
+  dutyLeaseMs?: number;
   /** the alerts' webhooks may go to loopback (WEBHOOKS_ALLOW_LOOPBACK: the tests' receivers) */
   webhooksToLoopback?: boolean;
   /** private ranges the alerts' webhooks may reach (WEBHOOKS_ALLOW_RANGES) */
@@ -161,7 +163,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     sheetLimits: opts.sheetLimits ?? SHEET_LIMITS,
     realtime: realtime.realtime,
     ops: createOpsMetrics(metrics),
-    leases: createLeases(db),
+    leases: createLeases(db, { ttlMs: opts.dutyLeaseMs }),
   };
 
   // Each area wires its own repository and service; an area takes what it needs from the areas below it.

@@ -32,6 +32,8 @@ export type Config = {
   publicUrl: string;
   /** how often the alerts look at what they watch (ALERTS_EVERY_SECONDS, default 60) */
   alertsEveryMs: number;
+  /** how long a duty's lease lasts unless renewed: a dead instance's duty waits this long (DUTY_LEASE_SECONDS, 30) */
+  dutyLeaseMs: number;
   /** the alerts' webhooks may go to loopback (WEBHOOKS_ALLOW_LOOPBACK=1: a test's receiver) */
   webhooksToLoopback: boolean;
   /** the private ranges the alerts' webhooks may reach all the same (CIDR, comma-separated) */
@@ -179,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || undefined,
     publicUrl: publicUrl(env.PUBLIC_URL, port),
     alertsEveryMs: count('ALERTS_EVERY_SECONDS', env.ALERTS_EVERY_SECONDS, 60, 1, 3600) * 1000,
+    dutyLeaseMs: count('DUTY_LEASE_SECONDS', env.DUTY_LEASE_SECONDS, 30, 3, 600) * 1000,
     webhooksToLoopback: flag('WEBHOOKS_ALLOW_LOOPBACK', env.WEBHOOKS_ALLOW_LOOPBACK),
     webhooksAllowRanges: allowRanges(env.WEBHOOKS_ALLOW_RANGES),
     sightingsEveryMs: count('SIGHTINGS_EVERY_MINUTES', env.SIGHTINGS_EVERY_MINUTES, 15, 1, 1440) * 60_000,

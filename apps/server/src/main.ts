@@ -82,6 +82,7 @@ const app = await buildApp({
   publicUrl: config.publicUrl,
   terminal: config.terminal,
   alertsEveryMs: config.alertsEveryMs,
+  dutyLeaseMs: config.dutyLeaseMs,
   sightingsEveryMs: config.sightingsEveryMs,
   webhooksToLoopback: config.webhooksToLoopback,
   webhooksAllowRanges: config.webhooksAllowRanges,

@@ -28,10 +28,17 @@ export type Lease = {
 
 /** How a duty's lease is taken. */
 export type HoldOptions = {
-  /** how long it lasts unless renewed (ms; DUTY_LEASE_MS by default) */
+  /** how long it lasts unless renewed (ms; the leases' own, else DUTY_LEASE_MS) */
   ttlMs?: number;
   /** not taken when the duty's work was done within this (ms): a duty done once a period, whichever instance looks */
   notWithinMs?: number;
+};
+
+export type LeasesOptions = {
+  /** this instance's name in the rows (its machine and process by default) */
+  holder?: string;
+  /** how long a lease lasts unless renewed (ms; DUTY_LEASE_MS by default) */
+  ttlMs?: number;
 };
 
 /**
@@ -43,7 +50,7 @@ export type HoldOptions = {
  * The same rows and statements on PostgreSQL and on the embedded database (one instance: a lease is then its own
  * duty's lock against a run still under way).
  */
-export function createLeases(db: Db, opts: { holder?: string } = {}) {
+export function createLeases(db: Db, opts: LeasesOptions = {}) {
   /** this instance, as the rows name it: its machine and process (an operator reads who holds a duty), and a mark */
   const holder = opts.holder ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const seconds = (ms: number) => ms / 1000;
@@ -81,9 +88,9 @@ export function createLeases(db: Db, opts: { holder?: string } = {}) {
      * Takes the duty's lease and renews it until released; undefined while another holder's runs (or, with
      * `notWithinMs`, when the work was done that recently).
      */
-    async hold(name: string, opts: HoldOptions = {}): Promise<Lease | undefined> {
-      const ttlMs = opts.ttlMs ?? DUTY_LEASE_MS;
-      const token = await take(name, ttlMs, opts.notWithinMs);
+    async hold(name: string, how: HoldOptions = {}): Promise<Lease | undefined> {
+      const ttlMs = how.ttlMs ?? opts.ttlMs ?? DUTY_LEASE_MS;
+      const token = await take(name, ttlMs, how.notWithinMs);
       if (token === undefined) return undefined;
       const lost = new AbortController();
       // the lease runs out on the database ttlMs after the last renewal began; this instance's own clock is only
@@ -117,12 +124,12 @@ export function createLeases(db: Db, opts: { holder?: string } = {}) {
         token,
         signal: lost.signal,
         fence: fenceOf(name, token),
-        async release(how = {}) {
+        async release(end = {}) {
           clearInterval(timer);
           await renewing;
           if (lost.signal.aborted) return;
           lost.abort(new Error(`the lease of ${name} was released`));
-          const done = how.done ? sql`, done_at = now()` : sql``;
+          const done = end.done ? sql`, done_at = now()` : sql``;
           await db.execute(sql`update duty_leases set until = now() ${done} where name = ${name} and token = ${token}`);
         },
       };
