@@ -8,6 +8,8 @@ const SHELL = `it4u-shell-${VERSION}`;
 const DATA = 'it4u-data';
 const KEPT_AT = 'x-it4u-kept-at';
 const MAX_KEPT = 300;
+/** How long a kept read waits for the console before it answers with the copy kept (a bad connection's read). */
+const READ_DEADLINE_MS = 3000;
 /** The reads whose answers are kept (by path and query): the session and what a stock-out needs. */
 const KEPT_READS = [
   '/api/v1/user/me',
@@ -34,20 +36,24 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      // a new version drops the old one's files, and the lists kept by the old one (they fill up again as read)
-      for (const name of await caches.keys()) {
-        if ((name.startsWith('it4u-shell-') && name !== SHELL) || name === DATA) await caches.delete(name);
-      }
+      // a new version keeps the files of the one before (a tab opened before the deploy still runs it and loads its
+      // screens' code from them) and drops older ones, and the lists kept by the old version (they fill up again as
+      // read). Caches are listed in the order they were made: the last other shell is the version before.
+      const shells = (await caches.keys()).filter((name) => name.startsWith('it4u-shell-') && name !== SHELL);
+      for (const name of shells.slice(0, -1)) await caches.delete(name);
+      await caches.delete(DATA);
       await self.clients.claim();
     })(),
   );
 });
 
-/** The console's answer, kept; else (no network) the copy kept last, marked with when it was kept. */
+/**
+ * The console's answer, kept; else (no network, or no answer within READ_DEADLINE_MS while a copy is kept) the copy
+ * kept last, marked with when it was kept. The console's answer, come late, is kept for the next read.
+ */
 async function keptRead(request) {
   const cache = await caches.open(DATA);
-  try {
-    const response = await fetch(request);
+  const network = fetch(request).then(async (response) => {
     if (response.status === 200) {
       const headers = new Headers(response.headers);
       headers.set(KEPT_AT, String(Date.now()));
@@ -61,10 +67,20 @@ async function keptRead(request) {
       await cache.delete(request);
     }
     return response;
-  } catch (error) {
-    const copy = await cache.match(request);
-    if (copy) return copy;
-    throw error;
+  });
+  const copy = await cache.match(request);
+  if (!copy) return network;
+  network.catch(() => undefined);
+  let timer;
+  const late = new Promise((resolve) => {
+    timer = setTimeout(() => resolve(copy), READ_DEADLINE_MS);
+  });
+  try {
+    return await Promise.race([network, late]);
+  } catch {
+    return copy;
+  } finally {
+    clearTimeout(timer);
   }
 }
 

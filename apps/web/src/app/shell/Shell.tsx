@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useUnreadQuery } from '../../features/chat/chatQueries.ts';
 import { PageSpinner } from '../lazyPage.tsx';
+import { NewVersionBanner } from './NewVersionBanner.tsx';
 import { OfflineBanner } from './OfflineBanner.tsx';
 import { SearchDialog, useSearchShortcut } from './SearchDialog.tsx';
 import { SideMenu } from './SideMenu.tsx';
@@ -90,6 +91,7 @@ export function Shell({ user }: Props) {
           />
         </Layout.Header>
         <Layout.Content style={{ margin: wide ? 16 : 8, minWidth: 0 }}>
+          <NewVersionBanner />
           <OfflineBanner user={user.id} />
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
