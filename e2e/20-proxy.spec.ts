@@ -19,7 +19,7 @@ import {
   stopInstance,
 } from './support/instances.ts';
 import { openDialog, signedIn } from './support/pages.ts';
-import { startSmtp } from './support/smtp.ts';
+import { everyMinuteReport, startSmtp } from './support/smtp.ts';
 
 /**
  * Two instances of the compiled console on one PostgreSQL behind HAProxy, run with the configuration the repository
@@ -146,22 +146,7 @@ test.beforeAll(async () => {
   // the scheduled report every minute, to the test's SMTP server: it fires while the other tests run
   const mail = await api.put('/api/v1/it4u/configMail', {
     headers: admin,
-    data: {
-      cronjobMail: '* * * * *',
-      serviceMail: '',
-      usernameMail: 'console@example.test',
-      passwordMail: '',
-      hostMail: '127.0.0.1',
-      portMail: smtp.port,
-      fromMail: 'console@example.test',
-      ccMail: ['noc@example.test'],
-      subjectMail: 'Báo cáo khách hàng',
-      textMail: '',
-      maxMessages: 100,
-      rateDelta: 1000,
-      rateLimit: 5,
-      allowInsecure: true,
-    },
+    data: everyMinuteReport(smtp.port, 'Báo cáo khách hàng'),
   });
   expect(mail.ok(), await mail.text()).toBe(true);
 });

@@ -34,3 +34,21 @@ export async function startSmtp(opts: { delayMs?: number } = {}) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The Mailer tab's settings for a report every minute to the test's SMTP server (no login, no encryption). */
+export const everyMinuteReport = (port: number, subject: string) => ({
+  cronjobMail: '* * * * *',
+  serviceMail: '',
+  usernameMail: 'console@example.test',
+  passwordMail: '',
+  hostMail: '127.0.0.1',
+  portMail: port,
+  fromMail: 'console@example.test',
+  ccMail: ['noc@example.test'],
+  subjectMail: subject,
+  textMail: '',
+  maxMessages: 100,
+  rateDelta: 1000,
+  rateLimit: 5,
+  allowInsecure: true,
+});
