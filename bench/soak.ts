@@ -45,7 +45,8 @@ const headers = { authorization: `Bearer ${server.token}`, 'content-type': 'appl
 const api = (method: string, path: string, body?: unknown) =>
   timed(`${base}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 
-type Seen = { ms: number; status: number; lastGood: boolean; ageS: number };
+/** an answer: how long it took, when it was asked (s into the run), and what it said */
+type Seen = { ms: number; at: number; status: number; lastGood: boolean; ageS: number };
 const seen: Record<string, Seen[]> = { overview: [], 'Miền Bắc panel': [], 'Miền Nam panel': [] };
 const notes: string[] = [];
 /** the first failure of each kind of answer, said at the end */
@@ -68,7 +69,7 @@ try {
 
   const started = Date.now();
   const elapsed = () => (Date.now() - started) / 1000;
-  const record = (what: string, a: { ms: number; status: number; body: string }) => {
+  const record = (what: string, a: { ms: number; status: number; body: string }, at: number) => {
     let lastGood = false;
     let ageS = 0;
     try {
@@ -76,20 +77,21 @@ try {
       lastGood = json.lastGood === true;
       if (typeof json.asOf === 'number') ageS = Math.max(0, (Date.now() - json.asOf) / 1000);
     } catch {}
-    seen[what]?.push({ ms: a.ms, status: a.status, lastGood, ageS });
+    seen[what]?.push({ ms: a.ms, at, status: a.status, lastGood, ageS });
     if ((a.status >= 400 || a.status === 0) && !firstFailure[what])
       firstFailure[what] = `${a.status} ${a.body.slice(0, 160)}`;
   };
   const viewer = async () => {
     while (elapsed() < SECONDS) {
+      const at = elapsed();
       const [overview, n, s] = await Promise.all([
         api('GET', '/it4u/dashboard/overview'),
         api('POST', `/it4u/${northSite}/stat/device`, {}),
         api('POST', `/it4u/${southSite}/stat/device`, {}),
       ]);
-      record('overview', overview);
-      record('Miền Bắc panel', n);
-      record('Miền Nam panel', s);
+      record('overview', overview, at);
+      record('Miền Bắc panel', n, at);
+      record('Miền Nam panel', s, at);
       await sleep(5_000);
     }
   };
@@ -147,6 +149,12 @@ try {
     );
   }
   for (const [what, text] of Object.entries(firstFailure)) console.log(`first failure of ${what}: ${text}`);
+  // the slowest answers, with when they were asked: which moment of the run a p95 comes from
+  for (const [what, list] of Object.entries(seen)) {
+    const slowest = [...list].sort((a, b) => b.ms - a.ms).slice(0, 4);
+    const said = slowest.map((x) => `${x.ms.toFixed(0)} ms at ${x.at.toFixed(0)} s${x.lastGood ? ' (last good)' : ''}`);
+    console.log(`slowest ${what}: ${said.join(', ')}`);
+  }
   for (const [name, n] of Object.entries(logins)) {
     console.log(`logins to ${name}: ${n} in the run (${(n / hours).toFixed(0)} an hour)`);
   }
