@@ -72,7 +72,10 @@ const STAGES = [
   [['lint', 'dependencies'], ['types'], ['build']],
   // the PostgreSQL files after the end-to-end tests: the unit lane was the longer by about their time (npm test's
   // table: 781 + 213 + 47 s of unit tests against 879 s of end-to-end ones)
-  [['unit, PGlite', 'unit, web'], ['end-to-end', 'unit, PostgreSQL']],
+  [
+    ['unit, PGlite', 'unit, web'],
+    ['end-to-end', 'unit, PostgreSQL'],
+  ],
 ];
 
 const done = [];
