@@ -64,11 +64,12 @@ export function createReadCache(
      * as `get`, except that when the kept answer is past `ttl` but read within `keepMs`, the read (begun or joined) is waited for at most
      * `waitMs`; slower, or failed (`keepOn` says which failures: default any), and the kept answer is given instead
      * while the read goes on into the cache for the next caller. A key whose last read was slower than that, or
-     * failed, is not waited for again until one is quick. Without an answer so young, the read is waited for.
+     * failed, is not waited for again until one is quick. Without an answer so young, the read is waited for. `load`
+     * is told whether a kept answer stands in should it fail (`kept`).
      */
     async aged<T>(
       key: string,
-      load: () => Promise<T>,
+      load: (o: { kept: boolean }) => Promise<T>,
       ttl: number,
       o: { waitMs: number; keepMs: number; keepOn?: (err: unknown) => boolean },
     ): Promise<{ value: T; age: number; lastGood: boolean }> {
@@ -82,7 +83,8 @@ export function createReadCache(
       const joined = call && t - call.at <= ttl ? call : undefined;
       opts.lookup?.(joined !== undefined);
       const at = joined?.at ?? t;
-      const fresh = ((joined?.p as Promise<T> | undefined) ?? start(key, load)).then(
+      const standIn = hit !== undefined && ttl > 0 && t - hit.at < o.keepMs;
+      const fresh = ((joined?.p as Promise<T> | undefined) ?? start(key, () => load({ kept: standIn }))).then(
         (value) => {
           if (now() - at > o.waitMs) slow.add(key);
           else slow.delete(key);
@@ -94,7 +96,7 @@ export function createReadCache(
         },
       );
       // (a read asking for 0 wants the controller's answer now, never a kept one: the warehouse's scan asked for)
-      if (!hit || ttl <= 0 || t - hit.at >= o.keepMs) return fresh;
+      if (!standIn) return fresh;
       const kept = () => ({ value: hit.value as T, age: now() - hit.at, lastGood: true });
       let timer: ReturnType<typeof setTimeout> | undefined;
       const late = new Promise<ReturnType<typeof kept>>((resolve) => {

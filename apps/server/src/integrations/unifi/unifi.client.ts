@@ -296,16 +296,22 @@ export function createUnifiClient(config: ControllerConfig) {
    * A request; through Site Manager's connector, at the spelling of its paths that answers (see above): until one
    * is settled, a 404 of the cloud itself sends it once more at the other.
    */
-  async function request(method: string, path: string, body: unknown, deadline: number): Promise<Answer> {
-    if (!connector) return requestAt(method, path, body, deadline);
+  async function request(
+    method: string,
+    path: string,
+    body: unknown,
+    deadline: number,
+    retries = MAX_RETRIES,
+  ): Promise<Answer> {
+    if (!connector) return requestAt(method, path, body, deadline, retries);
     const at = (bare: boolean) => (bare ? path.replace(/^\/proxy(?=\/)/, '') : path);
-    const res = offline(await requestAt(method, at(connector.bare), body, deadline));
+    const res = offline(await requestAt(method, at(connector.bare), body, deadline, retries));
     if (connector.settled) return res;
     if (!(res.status === 404 && fromCloud(res))) {
       connector.settled = true;
       return res;
     }
-    const other = offline(await requestAt(method, at(!connector.bare), body, deadline));
+    const other = offline(await requestAt(method, at(!connector.bare), body, deadline, retries));
     if (!(other.status === 404 && fromCloud(other))) connector = { bare: !connector.bare, settled: true };
     return other;
   }
@@ -319,14 +325,23 @@ export function createUnifiClient(config: ControllerConfig) {
     return res;
   }
 
-  /** A request, sent again when the controller answers 429 or 503 and the call is a read (see the rule above). */
-  async function requestAt(method: string, path: string, body: unknown, deadline: number): Promise<Answer> {
+  /**
+   * A request, sent again (`retries` times at most) when the controller answers 429 or 503 and the call is a read (see
+   * the rule above).
+   */
+  async function requestAt(
+    method: string,
+    path: string,
+    body: unknown,
+    deadline: number,
+    retries: number,
+  ): Promise<Answer> {
     const read = method !== 'POST' || /\/(stat|get)\//.test(path);
     for (let retry = 0; ; retry++) {
       const res = await send(method, path, body, deadline);
       if (res.status !== 429 && res.status !== 503) return res;
       const wait = retryAfterMs(res.header('retry-after'), now()) ?? FIRST_BACKOFF_MS * 2 ** retry;
-      if (!read || retry >= MAX_RETRIES || now() + wait >= deadline) {
+      if (!read || retry >= retries || now() + wait >= deadline) {
         throw new ControllerBusyError(base, Math.ceil(wait / 1000), res.status);
       }
       await sleep(wait);
@@ -501,17 +516,23 @@ export function createUnifiClient(config: ControllerConfig) {
   }
 
   /** One Network API call: the `data` of the envelope. */
-  function call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T[]> {
-    return observed(path, () => callOnce<T>(method, path, body));
+  function call<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    /** `busyRetries`: how often a read the controller answers busy (429, 503) is sent again (2; 0: a caller with a kept answer to give instead) */
+    opts: { busyRetries?: number } = {},
+  ): Promise<T[]> {
+    return observed(path, () => callOnce<T>(method, path, body, opts.busyRetries ?? MAX_RETRIES));
   }
 
-  async function callOnce<T>(method: string, path: string, body?: unknown): Promise<T[]> {
+  async function callOnce<T>(method: string, path: string, body: unknown, retries: number): Promise<T[]> {
     const deadline = now() + limitOf(path);
     checkRefusal();
     if (mustLogIn()) await login(deadline);
     for (let attempt = 0; ; attempt++) {
       const sentAfter = logins;
-      const res = await request(method, networkPath(path), body, deadline);
+      const res = await request(method, networkPath(path), body, deadline, retries);
       const envelope = parseEnvelope(res.text);
       const expired = res.status === 401 || envelope?.meta?.msg === LOGIN_REQUIRED;
       if (expired && apiKey) throw keyRefused();

@@ -91,14 +91,19 @@ export function createController(client: UnifiClient, cache: ReadCache, shared?:
   /**
    * A windowed read that a controller can be slow to answer at size, with its age: past its window, the
    * controller is waited for a few seconds, then the last good answer (within LAST_GOOD_MS) is given, said to be one,
-   * while the read goes on. A site the controller no longer has is said at once.
+   * while the read goes on. A site the controller no longer has is said at once. With a last good answer to give, a
+   * read the controller answers busy (a console starting: 503) is not sent again: that answer is given at once.
    */
-  const aged = <T>(key: string, load: () => Promise<T>, ttlMs: number): Promise<Aged<T>> =>
-    cache.aged(key, shared ? () => shared.read(key, ttlMs, load) : load, ttlMs, {
-      waitMs: LAST_GOOD_WAIT_MS,
-      keepMs: LAST_GOOD_MS,
-      keepOn: (err) => !(err instanceof NotFoundError),
-    });
+  const aged = <T>(key: string, load: (busyRetries?: number) => Promise<T>, ttlMs: number): Promise<Aged<T>> =>
+    cache.aged(
+      key,
+      ({ kept }) => {
+        const once = () => load(kept ? 0 : undefined);
+        return shared ? shared.read(key, ttlMs, once) : once();
+      },
+      ttlMs,
+      { waitMs: LAST_GOOD_WAIT_MS, keepMs: LAST_GOOD_MS, keepOn: (err) => !(err instanceof NotFoundError) },
+    );
   /** Forgets the answers a write changed, here and for the other instances. */
   const forget = async (prefix: string) => {
     cache.invalidate(prefix);
@@ -348,7 +353,11 @@ export function createController(client: UnifiClient, cache: ReadCache, shared?:
 
     /** A site's devices for the dashboards, the last good list when the controller is slow or failing (see `aged`). */
     devicesAged: (site: string, ttlMs: number) =>
-      aged(`${site}:device`, () => client.call('GET', `/api/s/${s(site)}/stat/device`), ttlMs),
+      aged(
+        `${site}:device`,
+        (busyRetries) => client.call('GET', `/api/s/${s(site)}/stat/device`, undefined, { busyRetries }),
+        ttlMs,
+      ),
 
     /**
      * The clients of a site connected now, read afresh and kept nowhere (a scan of every site's clients would fill
@@ -360,7 +369,8 @@ export function createController(client: UnifiClient, cache: ReadCache, shared?:
      * Every site with its health, in one call (the overview, the alerts): slow at size (30 s or more for 2,000 sites),
      * so the last good answer stands in while it runs (see `aged`).
      */
-    sitesWithHealth: (ttlMs: number) => aged('stat/sites', () => client.call('GET', '/api/stat/sites'), ttlMs),
+    sitesWithHealth: (ttlMs: number) =>
+      aged('stat/sites', (busyRetries) => client.call('GET', '/api/stat/sites', undefined, { busyRetries }), ttlMs),
 
     /** The hotspot's guests seen between two times (ms). */
     guests: (site: string, start: number, end: number, ttlMs: number) =>

@@ -330,9 +330,13 @@ describe('slow answers at size', () => {
     expect(await controller.sitesWithHealth(30_000)).toMatchObject({ age: 65_000, lastGood: true });
     expect(sim.callsFor('GET', '/api/stat/sites')).toBe(asked + 1);
 
-    // the controller restarting: the last good answer at once, the read's failure not passed on
+    // the controller restarting: the last good answer at once, the read's failure not passed on, and the read not
+    // sent again while the console says it is busy (its retries only help a caller with nothing to give instead)
     sim.misbehave({ statSitesMsPerSite: 0, booting: 503 });
+    const before = sim.calls();
     expect(await controller.devicesAged('default', 30_000)).toEqual({ ...devices, age: 65_000, lastGood: true });
+    const sent = Object.entries(sim.calls()).reduce((n, [k, v]) => n + v - (before[k] ?? 0), 0);
+    expect(sent).toBe(1);
     // back: fresh again (the first read after it may still give the last good answer at once, the key being slow
     // since the failure, while its read goes on: readCache.test.ts shows that part without a race)
     sim.misbehave({ booting: 0 });
