@@ -453,10 +453,11 @@ export function createMailService(deps: {
      */
     async runDue(): Promise<number | null> {
       const s = await load();
+      const scheduled = configured(s) && !cronProblem(s.cronjobMail);
       // another instance holding the job's lease is at it: its times are its own, and this one looks again later
       await deps.leases.run('mail.report', async (lease) => {
         await failStale(s, lease);
-        if (!configured(s) || cronProblem(s.cronjobMail)) return;
+        if (!scheduled) return;
         const now = deps.now();
         const since = Math.max(s.scheduleSince, (await deps.mail.lastRun('report')) ?? 0);
         const due = runsBetween(s.cronjobMail, since, now, MAX_MISSED + 1);
@@ -465,7 +466,7 @@ export function createMailService(deps: {
         await recordMissed(s, onTime ? due.slice(0, -1) : due, lease);
         if (onTime && (await deps.mail.claim('report', latest, 'running', now))) await runTaken(s, latest, lease);
       });
-      if (!configured(s) || cronProblem(s.cronjobMail)) return null;
+      if (!scheduled) return null;
       return nextRuns(s.cronjobMail, deps.now(), 1)[0] ?? null;
     },
 
