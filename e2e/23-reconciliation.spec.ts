@@ -29,6 +29,8 @@ test('reconciliation: every case lists demo devices, in both languages, at both 
   // read now (the console's own scan may have just read them: then it says to wait a moment, and the page shows it).
   // Reading every site's devices is the page's one long call (the button spins meanwhile): on a machine busy with
   // other tests it took more than the 10 s a screen's answer is given (CI), so its outcome is given a minute
+  // once the page shows what it read (the line of the last scan), as a person would click
+  await expect(page.getByTestId('last-scan')).toBeVisible();
   await page.getByRole('button', { name: 'Read the controllers now' }).click();
   // every notice seen meanwhile is kept, so that another outcome (a controller's error) is named if it comes
   const outcome = /^(Read \d+ sites; the cases are up to date\.|.*were read under a minute ago: wait a moment\.)$/;

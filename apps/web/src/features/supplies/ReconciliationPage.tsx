@@ -1,6 +1,20 @@
 import { DownloadOutlined, HistoryOutlined, SyncOutlined } from '@ant-design/icons';
 import { RECONCILIATION_CASES, type ReconciliationCase, type ReconciliationRow } from '@it4u/shared';
-import { Alert, Button, Card, Empty, Flex, Grid, InputNumber, Segmented, Select, Space, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Grid,
+  InputNumber,
+  Segmented,
+  Select,
+  Skeleton,
+  Space,
+  Tag,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
@@ -172,6 +186,8 @@ export function ReconciliationPage() {
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
           {t(`${K}.intro`)}
         </Typography.Paragraph>
+        {/* the line is kept while the first answer comes, so that the buttons below do not move under a click */}
+        {!data && rows.isPending && <Skeleton.Input active size="small" style={{ height: 22 }} aria-hidden />}
         {data &&
           (scanned ? (
             <Typography.Text data-testid="last-scan">
