@@ -1,8 +1,9 @@
-// The search box at an operator's size (npm run bench:search), on PostgreSQL: 100,000 records across the registers
-// (20,000 customers, 2,000 sites, 40,000 stock-outs, 20,000 channels, 15,000 device rows, 3,000 users), then the
+// The search box at an operator's size (npm run bench:search), on PostgreSQL: 150,000 records across the registers
+// (20,000 customers, 2,000 sites, 40,000 stock-outs, 20,000 channels, 15,000 device rows, 3,000 users, 30,000
+// network devices and 20,000 clients the scans saw, 2,000 customer sites of the WAN report), then the
 // search of an administrator (every kind) for a customer's name without marks, a contract number, a serial, a MAC in
 // another notation, an address, three letters, words in another order or of two fields, twelve hex digits (a MAC
-// or a serial) and words that match nothing, each 30 times (p50 and p95), beside a bare
+// or a serial), an access point, a WAN address, a provider and words that match nothing, each 30 times (p50 and p95), beside a bare
 // route as the ceiling. A scratch database on the server of DATABASE_URL, dropped at the end.
 import pg from 'pg';
 import { onScratchDatabase } from './spawn.ts';
@@ -47,9 +48,34 @@ async function seed(url: string): Promise<number> {
     from generate_series(1, 15000) i`);
   await q(`insert into users (name, username, email, password_hash)
     select 'Người dùng ' || i, 'user' || i, 'user' || i || '@example.test', 'x' from generate_series(1, 3000) i`);
+  // what the warehouse's scans saw: 15 network devices a site (access points by area, switches), 10 clients
+  await q(
+    `insert into device_sightings (mac, site_id, serial, kind, model, name, first_seen_at, last_seen_at)
+    select 'F0:' || lpad(to_hex(i), 10, '0'), 1 + i % 2000, upper(lpad(to_hex(i), 12, '0')), 'device',
+      ($2::text[])[1 + i % 3], 'AP ' || ($1::text[])[1 + i % 6] || ' ' || (i / 2000), now(), now()
+    from generate_series(1, 30000) i`,
+    [
+      ['Sảnh', 'Lễ tân', 'Tầng 1', 'Hồ bơi', 'Nhà hàng', 'Sân vườn'],
+      ['U6-Pro', 'U7-LR', 'USW-Lite-8-PoE'],
+    ],
+  );
+  await q(`insert into device_sightings (mac, site_id, kind, name, first_seen_at, last_seen_at)
+    select 'C0:' || lpad(to_hex(i), 10, '0'), 1 + i % 2000, 'client', 'phone ' || i, now(), now()
+    from generate_series(1, 20000) i`);
+  // the WAN report: a customer site per site, two links each, pushed by their routers
+  await q(
+    `insert into customer_sites (sitename, group_name, links, last_push_at)
+    select s.sitename, 'FTTH', jsonb_build_array(
+        jsonb_build_object('wan', 1, 'provider', ($1::text[])[1 + s.id % 3], 'ip', '18.161.' || (s.id / 250) || '.' || (s.id % 250), 'up', true, 'since', 0),
+        jsonb_build_object('wan', 2, 'provider', ($1::text[])[1 + (s.id + 1) % 3], 'ip', '42.112.' || (s.id / 250) || '.' || (s.id % 250), 'up', true, 'since', 0)),
+      now()
+    from sites s`,
+    [['VNPT', 'FPT', 'Viettel']],
+  );
   const { rows } = await q(
     `select (select count(*) from contracts) + (select count(*) from sites) + (select count(*) from stock_records)
-      + (select count(*) from channel_attributes) + (select count(*) from device_info) + (select count(*) from users) as n`,
+      + (select count(*) from channel_attributes) + (select count(*) from device_info) + (select count(*) from users)
+      + (select count(*) from device_sightings) + (select count(*) from customer_sites) as n`,
   );
   await q('analyze');
   await db.end();
@@ -86,5 +112,8 @@ await onScratchDatabase(async ({ url, port, token }) => {
   await time('a MAC in dotted notation', search('0000.9e37.79b1'), (n) => n >= 0);
   await time('an address ("14.0.42.")', search('14.0.42.'), (n) => n > 0);
   await time('three letters ("hoa")', search('hoa'), (n) => n > 0);
+  await time('an access point, words in another order ("sanh ap")', search('sanh ap'), (n) => n > 0);
+  await time('a WAN address ("18.161.2.11")', search('18.161.2.11'), (n) => n > 0);
+  await time('a provider ("vnpt": some 670 customer sites)', search('vnpt'), (n) => n > 0);
   await time('nothing matches ("zzqxj")', search('zzqxj'), (n) => n === 0);
 });

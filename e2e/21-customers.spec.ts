@@ -185,7 +185,7 @@ test.describe
       await expect(box).toBeFocused();
       await box.fill('khach san hoa mai');
       await expect(dialog.getByRole('heading', { name: 'Customers' })).toBeVisible();
-      await expect(dialog.getByRole('heading', { name: 'Sites' })).toBeVisible();
+      await expect(dialog.getByRole('heading', { name: 'Sites', exact: true })).toBeVisible();
       await accessible(page, { idle: true });
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
@@ -204,7 +204,7 @@ test.describe
         await page.getByRole('button', { name: 'Tìm kiếm trong dữ liệu' }).click();
         const tim = page.getByRole('dialog', { name: 'Tìm kiếm' });
         await tim.getByRole('searchbox', { name: 'Tìm' }).fill('hoa mai');
-        await expect(tim.getByRole('heading', { name: 'Khách hàng' })).toBeVisible();
+        await expect(tim.getByRole('heading', { name: 'Khách hàng', exact: true })).toBeVisible();
         await accessible(page, { idle: true });
         await tim
           .getByRole('link', { name: new RegExp(CUSTOMER) })
@@ -212,6 +212,56 @@ test.describe
           .click();
         await expect(page).toHaveURL(new RegExp(`/customers/${seeded.id}$`));
         await expect(page.getByRole('heading', { name: 'Dòng thời gian', level: 2 })).toBeVisible();
+      } finally {
+        await shell.chooseLanguage('English');
+      }
+    });
+
+    test('finds access points by their words in any order and lists all of a kind: English at 1440 px, Vietnamese at 390 px', async ({
+      page,
+      request,
+    }) => {
+      // the access points are known once the console's scan of the controllers has read them (it runs as it starts)
+      const headers = { authorization: `Bearer ${await adminToken(request, readState().adminNewPassword)}` };
+      await expect
+        .poll(
+          async () => {
+            const res = await request.get('/api/v1/it4u/search', { headers, params: { q: 'sanh ap', limit: 5 } });
+            const groups: { kind: string; more: boolean }[] = (await res.json()).groups ?? [];
+            return groups.find((g) => g.kind === 'networkDevices')?.more ?? false;
+          },
+          { message: 'the demo access points "AP Sảnh" found, more than five', timeout: 60_000 },
+        )
+        .toBe(true);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await new LoginPage(page).signInAsAdmin();
+      await expect(page.getByRole('button', { name: 'Search the data' })).toBeVisible();
+      await page.keyboard.press('Control+k');
+      const dialog = page.getByRole('dialog', { name: 'Search' });
+      await dialog.getByRole('searchbox', { name: 'Search for' }).fill('sanh ap');
+      await expect(dialog.getByRole('heading', { name: 'Network devices' })).toBeVisible();
+      await expect(dialog.getByRole('link', { name: /^AP Sảnh/ })).toHaveCount(5);
+      await dialog.getByRole('link', { name: 'See all Network devices' }).click();
+      await expect(page).toHaveURL(/\/search\?q=sanh%20ap&kind=networkDevices$/);
+      await expect(page.getByRole('heading', { name: 'Network devices matching “sanh ap”', level: 1 })).toBeVisible();
+      const hits = page.getByRole('main').getByRole('link', { name: /^AP Sảnh/ });
+      await expect.poll(() => hits.count()).toBeGreaterThan(5);
+      await accessible(page, { idle: true, fits: true });
+      await hits.first().click();
+      await expect(page).toHaveURL(/\/home\?site=/);
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      const shell = new Shell(page);
+      await shell.chooseLanguage('Tiếng Việt');
+      try {
+        await page.goto('/search?q=ap%20sanh&kind=networkDevices');
+        await expect(page.getByRole('heading', { name: 'Thiết bị mạng khớp với “ap sanh”', level: 1 })).toBeVisible();
+        await expect.poll(() => hits.count()).toBeGreaterThan(5);
+        await accessible(page, { idle: true, fits: true });
+        await page.getByRole('link', { name: 'Mọi loại' }).click();
+        await expect(page.getByRole('heading', { name: 'Kết quả tìm kiếm cho “ap sanh”', level: 1 })).toBeVisible();
+        await expect(page.getByRole('link', { name: 'Xem tất cả Thiết bị mạng' })).toBeVisible();
+        await accessible(page, { idle: true, fits: true });
       } finally {
         await shell.chooseLanguage('English');
       }

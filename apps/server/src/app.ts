@@ -325,6 +325,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     channels: channels.forSearch,
     devices: { searchFolded: deviceInfo.repository.searchFolded },
     users: users.forSearch,
+    wanLinks: wanLinks.forSearch,
   });
   const sla = slaModule(core, {
     wanLinks: wanLinks.ofSla,

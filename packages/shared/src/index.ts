@@ -13,6 +13,7 @@ export * from './properties.ts';
 export * from './realtime.ts';
 export * from './roles.ts';
 export * from './rowProblems.ts';
+export * from './searchKinds.ts';
 export * from './siteNames.ts';
 export * from './sla.ts';
 export * from './splash.ts';

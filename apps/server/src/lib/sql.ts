@@ -84,6 +84,11 @@ export function foldForSearch(text: string): string {
  */
 export type SearchTerms = readonly (readonly string[])[];
 
+/** Which of a search's matches to answer, best first: a few for the search box, a page of them for "See all". */
+export type SearchPage = { limit: number; offset: number };
+
+export const pageOf = (page: SearchPage): SQL => sql`limit ${page.limit} offset ${page.offset}`;
+
 /**
  * The register's stored folded text (its `search_folded` column, which a trigram index is made on) holds the terms:
  * every word of one alternative, each served by that index from three characters on.

@@ -36,6 +36,7 @@ const CustomersPage = lazyPage(() => import('../features/customers/CustomersPage
 const CustomerPage = lazyPage(() => import('../features/customers/CustomerPage.tsx'), 'CustomerPage');
 const AlertsPage = lazyPage(() => import('../features/alerts/AlertsPage.tsx'), 'AlertsPage');
 const SlaPage = lazyPage(() => import('../features/sla/SlaPage.tsx'), 'SlaPage');
+const SearchPage = lazyPage(() => import('../features/search/SearchPage.tsx'), 'SearchPage');
 const DeviceInfoPage = lazyPage(() => import('../features/deviceInfo/DeviceInfoPage.tsx'), 'DeviceInfoPage');
 
 export const routes: RouteObject[] = [
@@ -109,6 +110,7 @@ export const routes: RouteObject[] = [
       { path: 'customers/:id', element: <CustomerPage /> },
       { path: 'availability', element: <SlaPage /> },
       { path: 'alerts', element: <AlertsPage /> },
+      { path: 'search', element: <SearchPage /> },
       { path: '*', element: <Navigate to="/home" replace /> },
     ],
   },

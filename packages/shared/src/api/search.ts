@@ -1,13 +1,15 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { SEARCH_KINDS, type SearchKind } from '../searchKinds.ts';
 
-/** The kinds of things the search box finds, in the order its groups show. */
-export const SEARCH_KINDS = ['customers', 'sites', 'equipment', 'channels', 'devices', 'users'] as const;
-export type SearchKind = (typeof SEARCH_KINDS)[number];
+const Kind = Type.Unsafe<SearchKind>({ type: 'string', enum: [...SEARCH_KINDS] });
 
 export const SearchQuery = Type.Object({
   q: Type.String({ minLength: 1, maxLength: 100 }),
   /** at most this many of each kind */
   limit: Type.Integer({ minimum: 1, maximum: 20, default: 5 }),
+  /** this kind only ("See all"), its hits from `offset` on */
+  kind: Type.Optional(Kind),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
 });
 
 export const SearchHitSchema = Type.Object({
@@ -25,8 +27,10 @@ export type SearchHit = Static<typeof SearchHitSchema>;
 export const SearchResultSchema = Type.Object({
   groups: Type.Array(
     Type.Object({
-      kind: Type.Unsafe<SearchKind>({ type: 'string', enum: [...SEARCH_KINDS] }),
+      kind: Kind,
       hits: Type.Array(SearchHitSchema),
+      /** more hits of this kind follow these */
+      more: Type.Boolean(),
     }),
   ),
 });

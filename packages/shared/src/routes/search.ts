@@ -6,7 +6,7 @@ export const searchRoutes = defineRoutes('search', {
   'GET /it4u/search': {
     access: 'signedIn',
     summary:
-      'Customers, sites, equipment (serial, MAC in any notation), channels (name, PPPoE), device rows (addresses) and users whose text holds q, with or without Vietnamese marks, grouped by kind; only what the caller may read',
+      'Customers, sites, network devices (access points and switches by name or model), customer sites (WAN address, provider), equipment (serial, MAC in any notation), channels (name, PPPoE), device rows (addresses) and users whose text holds every word of q in any order, with or without Vietnamese marks, grouped by kind, best first; only what the caller may read. With kind: that kind only, a page from offset',
     query: SearchQuery,
     response: SearchResultSchema,
   },

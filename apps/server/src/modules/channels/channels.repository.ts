@@ -26,7 +26,9 @@ import {
   foldedContains,
   foldedRank,
   hasRow,
+  pageOf,
   rowsOf,
+  type SearchPage,
   type SearchTerms,
   searchRows,
 } from '../../lib/sql.ts';
@@ -514,7 +516,7 @@ export function createChannelsRepository(db: Db) {
     /** Channels whose name, PPPoE username or customer holds the folded words (the search box), with their contract. */
     async searchFolded(
       terms: SearchTerms,
-      limit: number,
+      page: SearchPage,
     ): Promise<
       {
         id: number;
@@ -539,7 +541,7 @@ export function createChannelsRepository(db: Db) {
           from channel_attributes a join m on m.id = a.id
           left join lateral (select contract_id from channel_details where attribute_id = a.id order by id desc limit 1) d on true
           left join contracts c on c.id = d.contract_id
-          order by m.rank, a.name, a.id limit ${limit}`,
+          order by m.rank, a.name, a.id ${pageOf(page)}`,
       );
       return rows.map((r) => ({
         id: r.id,

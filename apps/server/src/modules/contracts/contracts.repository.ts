@@ -8,7 +8,9 @@ import {
   containsPattern,
   foldedContains,
   foldedRank,
+  pageOf,
   rowsOf,
+  type SearchPage,
   type SearchTerms,
   searchRows,
 } from '../../lib/sql.ts';
@@ -128,7 +130,7 @@ export function createContractsRepository(db: Db) {
      * Contracts whose customer, number, company or phone holds the folded words (the search box), with `ownSites` a
      * customer's own only (as `page`).
      */
-    async searchFolded(terms: SearchTerms, limit: number, ownSites?: string[]): Promise<Contract[]> {
+    async searchFolded(terms: SearchTerms, page: SearchPage, ownSites?: string[]): Promise<Contract[]> {
       const own = ownSites
         ? sql`and exists (select 1 from contract_sites x where x.contract_id = c.id)
           and not exists (select 1 from contract_sites x join sites s on s.id = x.site_id
@@ -139,7 +141,7 @@ export function createContractsRepository(db: Db) {
         db,
         sql`with m as materialized (select id, ${foldedRank(terms)} as rank from contracts where ${foldedContains(terms)})
           ${SELECT} from contracts c join m on m.id = c.id where true ${own}
-          order by m.rank, c.client_name, c.id limit ${limit}`,
+          order by m.rank, c.client_name, c.id ${pageOf(page)}`,
       );
       return rows.map(toContract);
     },

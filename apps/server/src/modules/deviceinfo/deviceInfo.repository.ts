@@ -9,7 +9,16 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deviceInfo } from '../../db/schema.ts';
-import { containsPattern, foldedContains, foldedRank, rowsOf, type SearchTerms, searchRows } from '../../lib/sql.ts';
+import {
+  containsPattern,
+  foldedContains,
+  foldedRank,
+  pageOf,
+  rowsOf,
+  type SearchPage,
+  type SearchTerms,
+  searchRows,
+} from '../../lib/sql.ts';
 import {
   type ContractRefRow,
   contractRefColumn,
@@ -106,11 +115,11 @@ export function createDeviceInfoRepository(db: Db) {
     },
 
     /** Rows whose text fields (addresses, models, providers) hold the folded words (the search box). */
-    async searchFolded(terms: SearchTerms, limit: number): Promise<DeviceInfo[]> {
+    async searchFolded(terms: SearchTerms, page: SearchPage): Promise<DeviceInfo[]> {
       const rows = await searchRows<Row>(
         db,
         sql`with m as materialized (select id, ${foldedRank(terms)} as rank from device_info where ${foldedContains(terms)})
-          ${SELECT} where d.id in (select id from m) order by (select m.rank from m where m.id = d.id), d.id limit ${limit}`,
+          ${SELECT} where d.id in (select id from m) order by (select m.rank from m where m.id = d.id), d.id ${pageOf(page)}`,
       );
       return rows.map(toDeviceInfo);
     },

@@ -1,6 +1,7 @@
 import type { SearchResult } from '@it4u/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
+import { createTestApp, drivers, pushWan, setDeviceToken, type TestApp, tokenFor } from '../../test/helpers.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
 import { searchTerms } from './search.service.ts';
 
@@ -47,7 +48,7 @@ describe.each(drivers)('the search box on %s', (driver) => {
     office = await tokenFor(t, ['ROLE_CSKH']);
     const names = createSitesRepository(t.database.db);
     const hoaMai = await names.insert({ sitename: 'Khách sạn Hoa Mài', idname: 'hoamai01' });
-    await names.insert({ sitename: 'Nhà hàng Biển Xanh', idname: 'bienxanh' });
+    const bien = await names.insert({ sitename: 'Nhà hàng Biển Xanh', idname: 'bienxanh' });
     // the same words apart and in another order: found, after the site that holds them as typed
     await names.insert({ sitename: 'Cafe Mai và Hoa', idname: 'cafemai' });
     customer = await tokenFor(t, ['ROLE_KH'], { type: 'Client', siteIds: [hoaMai.id] });
@@ -87,6 +88,26 @@ describe.each(drivers)('the search box on %s', (driver) => {
     });
     await ok(kt, 'POST', '/it4u/channel/detail', { channelAttributeId: channel.id, contractId: mine });
     await ok(kt, 'POST', '/it4u/clientDeviceInf', { contractId: mine, ipWan1: '14.160.77.1' });
+    // the network devices the warehouse's scans saw: two access points, a switch, and a client named like one
+    const seen = (mac: string, siteId: number, kind: string, model: string, name: string) =>
+      t.database.db.execute(sql`insert into device_sightings (mac, site_id, kind, model, name, first_seen_at, last_seen_at)
+        values (${mac}, ${siteId}, ${kind}, ${model}, ${name}, now(), now())`);
+    await seen('F0:9F:C2:00:00:01', hoaMai.id, 'device', 'U6-Pro', 'AP Sảnh');
+    await seen('F0:9F:C2:00:00:02', bien.id, 'device', 'U6-Lite', 'AP sảnh tầng 2');
+    await seen('F0:9F:C2:00:00:03', bien.id, 'device', 'USW-Lite-8-PoE', '');
+    await seen('F0:9F:C2:00:00:04', hoaMai.id, 'client', '', 'AP sanh phone');
+    // the routers' pushes: a customer's site (its contract's page) and one nobody's
+    await setDeviceToken(t, admin.headers, 'router-token-0123456789');
+    const push = async (body: object) =>
+      expect((await pushWan(t, 'router-token-0123456789', body)).statusCode).toBeLessThan(300);
+    await push({
+      sitename: 'Khách sạn Hoa Mài',
+      groupClient: 'FTTH',
+      wan1Provider: 'VNPT',
+      wan1Ip: '18.161.28.11',
+      wan1Status: 1,
+    });
+    await push({ sitename: 'Quán lạ', groupClient: 'FTTH', wan1Provider: 'FPT', wan1Ip: '42.1.1.1', wan1Status: 0 });
   });
   afterAll(() => t?.close());
 
@@ -121,16 +142,72 @@ describe.each(drivers)('the search box on %s', (driver) => {
     expect((await search(kt, '14.160.77')).devices).toEqual([['14.160.77.1', `/customers/${mine}`]]);
   });
 
+  it('finds access points and switches by name or model, and customer sites by WAN address or provider', async () => {
+    expect((await search(kt, 'ap sanh')).networkDevices).toEqual([
+      ['AP Sảnh', '/home?site=hoamai01'],
+      ['AP sảnh tầng 2', '/home?site=bienxanh'],
+    ]);
+    // a device without a name goes by its model; a client is no network device
+    expect((await search(kt, 'usw lite')).networkDevices).toEqual([['USW-Lite-8-PoE', '/home?site=bienxanh']]);
+    expect((await search(kt, 'sanh phone')).networkDevices).toBeUndefined();
+    const hit = (await ok(kt, 'GET', '/it4u/search?q=18.161.28.11')) as SearchResult;
+    expect(hit.groups.find((g) => g.kind === 'wanLinks')?.hits).toEqual([
+      {
+        key: expect.stringMatching(/^wanSite:\d+$/),
+        title: 'Khách sạn Hoa Mài',
+        // the customer's name, the same as the site's, said once
+        detail: 'VNPT 18.161.28.11',
+        to: `/customers/${mine}`,
+      },
+    ]);
+    expect((await search(kt, 'vnpt')).wanLinks).toEqual([['Khách sạn Hoa Mài', `/customers/${mine}`]]);
+    // a site no customer has opens the report, searched for it
+    expect((await search(kt, 'fpt quan')).wanLinks).toEqual([
+      ['Quán lạ', `/reporter?q=${encodeURIComponent('Quán lạ')}`],
+    ]);
+  });
+
+  it('says when a kind has more, and gives every hit of a kind page by page ("See all")', async () => {
+    const page = async (q: string, kind: string, offset: number) =>
+      (await ok(
+        kt,
+        'GET',
+        `/it4u/search?q=${encodeURIComponent(q)}&kind=${kind}&limit=1&offset=${offset}`,
+      )) as SearchResult;
+    const first = await page('hoa mai', 'sites', 0);
+    expect(first.groups).toEqual([
+      { kind: 'sites', hits: [expect.objectContaining({ title: 'Khách sạn Hoa Mài' })], more: true },
+    ]);
+    const second = await page('hoa mai', 'sites', 1);
+    expect(second.groups).toEqual([
+      { kind: 'sites', hits: [expect.objectContaining({ title: 'Cafe Mai và Hoa' })], more: false },
+    ]);
+    expect((await page('hoa mai', 'sites', 2)).groups).toEqual([]);
+    // the search box's groups say it too
+    const all = (await ok(kt, 'GET', '/it4u/search?q=hoa%20mai&limit=1')) as SearchResult;
+    expect(all.groups.find((g) => g.kind === 'sites')).toMatchObject({ more: true });
+    expect(all.groups.find((g) => g.kind === 'customers')).toMatchObject({ more: false });
+    // a kind the caller may not read gives nothing
+    expect((await page('hoa', 'users', 0)).groups).toEqual([]);
+    for (const bad of ['kind=everything', 'offset=-1', 'offset=10001', 'offset=1.5', 'offset=abc']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/it4u/search?q=hoa&${bad}`, headers: kt.headers });
+      expect(res.statusCode, bad).toBe(400);
+    }
+  });
+
   it('gives each role only what it may read', async () => {
     expect(Object.keys(await search(kt, 'hoa'))).not.toContain('users');
     expect((await search(admin, admin.user.username)).users).toHaveLength(1);
     // an office role: customers and sites, no warehouse, channels or devices
-    expect(Object.keys(await search(office, 'hoa')).sort()).toEqual(['customers', 'sites']);
+    expect(Object.keys(await search(office, 'hoa')).sort()).toEqual(['customers', 'sites', 'wanLinks']);
     // a customer: their own contract, site and equipment only
     const own = await search(customer, 'aa:bb:cc');
     expect(own.equipment).toEqual([['SN-HOAMAI-1 · AA:BB:CC:DD:EE:01', `/customers/${mine}`]]);
     expect(await search(customer, 'biển')).toEqual({});
     expect(Object.keys(await search(customer, 'hoa')).sort()).toEqual(['customers', 'equipment', 'sites']);
+    // the access points of their own sites; no customer report
+    expect((await search(customer, 'ap sanh')).networkDevices).toEqual([['AP Sảnh', '/home?site=hoamai01']]);
+    expect(await search(customer, 'vnpt')).toEqual({});
   });
 
   it('reads nothing for two characters, and refuses what is too long', async () => {

@@ -1,19 +1,22 @@
 import type { SearchHit, SearchKind, SearchResult } from '@it4u/shared';
 import { canonicalMac } from '@it4u/shared';
 import { type Actor, mayDo, seesAllSites } from '../../lib/context.ts';
-import { foldForSearch, type SearchTerms } from '../../lib/sql.ts';
+import { foldForSearch, type SearchPage, type SearchTerms } from '../../lib/sql.ts';
 import type { ChannelsRepository } from '../channels/channels.repository.ts';
 import type { ContractsRepository } from '../contracts/contracts.repository.ts';
 import type { DeviceInfoRepository } from '../deviceinfo/deviceInfo.repository.ts';
 import type { SitesRepository } from '../sites/sites.repository.ts';
 import type { SuppliesRepository } from '../supplies/supplies.repository.ts';
+import type { SightingsRepository } from '../supplies/supplies.sightings.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
+import type { WanLinksRepository } from '../wanLinks/wanLinks.repository.ts';
 
 /** What each register offers the search box: its rows whose folded text holds the terms, best first. */
 export type SearchSources = {
   contracts: Pick<ContractsRepository, 'searchFolded' | 'page'>;
   sites: Pick<SitesRepository, 'searchFolded'>;
-  stock: Pick<SuppliesRepository, 'searchOut'>;
+  stock: Pick<SuppliesRepository, 'searchOut'> & Pick<SightingsRepository, 'searchDevices'>;
+  wanLinks: Pick<WanLinksRepository, 'searchFolded'>;
   channels: Pick<ChannelsRepository, 'searchFolded'>;
   devices: Pick<DeviceInfoRepository, 'searchFolded'>;
   users: Pick<UsersRepository, 'searchFolded'>;
@@ -49,25 +52,27 @@ export function searchTerms(q: string): SearchTerms {
  */
 export function createSearchService(deps: SearchSources) {
   return {
-    async search(actor: Actor, query: { q: string; limit: number }): Promise<SearchResult> {
+    async search(
+      actor: Actor,
+      query: { q: string; limit: number; kind?: SearchKind; offset?: number },
+    ): Promise<SearchResult> {
       if (foldForSearch(query.q).length < MIN_CHARS) return { groups: [] };
       const words = searchTerms(query.q);
       // twelve hex digits as a serial too in the registers that hold serials (the warehouse, device rows); the others
       // hold no serial, and the second look would only cost them time
       const [first] = words;
       const noSerials: SearchTerms = first ? [first] : [];
-      const { limit } = query;
       const staff = seesAllSites(actor);
       const own = staff ? undefined : actor.sitename.map((s) => s.idname);
       const manage = mayDo(actor, 'manage');
       const ownContracts = async () => (await deps.contracts.page(undefined, 0, OWN_MAX, own)).items.map((c) => c.id);
       const customer = (id: number | null | undefined) => (id ? `/customers/${id}` : undefined);
 
-      const kinds: [SearchKind, () => Promise<SearchHit[]>][] = [
+      const kinds: [SearchKind, (page: SearchPage) => Promise<SearchHit[]>][] = [
         [
           'customers',
-          async () =>
-            (await deps.contracts.searchFolded(noSerials, limit, own)).map((c) => ({
+          async (page) =>
+            (await deps.contracts.searchFolded(noSerials, page, own)).map((c) => ({
               key: `contract:${c.id}`,
               title: c.clientName,
               detail: [c.numContract, c.phone].filter(Boolean).join(' · '),
@@ -76,20 +81,47 @@ export function createSearchService(deps: SearchSources) {
         ],
         [
           'sites',
-          async () =>
-            (await deps.sites.searchFolded(noSerials, limit, own)).map((s) => ({
+          async (page) =>
+            (await deps.sites.searchFolded(noSerials, page, own)).map((s) => ({
               key: `site:${s.idname}`,
               title: s.sitename,
               detail: s.idname,
               to: `/home?site=${encodeURIComponent(s.idname)}`,
             })),
         ],
+        [
+          'networkDevices',
+          async (page) =>
+            (await deps.stock.searchDevices(noSerials, page, own)).map((d) => ({
+              key: `networkDevice:${d.site.idname}:${d.mac}`,
+              title: d.name || d.model || d.mac,
+              detail: [d.name ? d.model : '', d.site.sitename].filter(Boolean).join(' · '),
+              to: `/home?site=${encodeURIComponent(d.site.idname)}`,
+            })),
+        ],
       ];
+      if (mayDo(actor, 'customerReport')) {
+        kinds.push([
+          'wanLinks',
+          async (page) =>
+            (await deps.wanLinks.searchFolded(noSerials, page)).map((s) => ({
+              key: `wanSite:${s.id}`,
+              title: s.sitename,
+              detail: [
+                ...s.links.map((l) => [l.provider, l.ip].filter(Boolean).join(' ')),
+                s.customer === s.sitename ? '' : (s.customer ?? ''),
+              ]
+                .filter(Boolean)
+                .join(' · '),
+              to: customer(s.customerId) ?? `/reporter?q=${encodeURIComponent(s.sitename)}`,
+            })),
+        ]);
+      }
       if (manage || !staff) {
         kinds.push([
           'equipment',
-          async () =>
-            (await deps.stock.searchOut(words, limit, manage ? undefined : await ownContracts())).map((r) => ({
+          async (page) =>
+            (await deps.stock.searchOut(words, page, manage ? undefined : await ownContracts())).map((r) => ({
               key: `stockRecord:${r.id}`,
               title: [r.serialNum, r.mac].filter(Boolean).join(' · '),
               detail: [r.listSupplies?.name, r.contract?.clientName].filter(Boolean).join(' · '),
@@ -101,8 +133,8 @@ export function createSearchService(deps: SearchSources) {
         kinds.push(
           [
             'channels',
-            async () =>
-              (await deps.channels.searchFolded(noSerials, limit)).map((c) => ({
+            async (page) =>
+              (await deps.channels.searchFolded(noSerials, page)).map((c) => ({
                 key: `channel:${c.id}`,
                 title: c.name,
                 detail: [c.usernamePppoe, c.clientName].filter(Boolean).join(' · '),
@@ -111,8 +143,8 @@ export function createSearchService(deps: SearchSources) {
           ],
           [
             'devices',
-            async () =>
-              (await deps.devices.searchFolded(words, limit)).map((d) => {
+            async (page) =>
+              (await deps.devices.searchFolded(words, page)).map((d) => {
                 const f = d as unknown as Record<string, string | undefined>;
                 return {
                   key: `deviceInfo:${d.id}`,
@@ -127,8 +159,8 @@ export function createSearchService(deps: SearchSources) {
       if (mayDo(actor, 'userAdmin')) {
         kinds.push([
           'users',
-          async () =>
-            (await deps.users.searchFolded(noSerials, limit)).map((u) => ({
+          async (page) =>
+            (await deps.users.searchFolded(noSerials, page)).map((u) => ({
               key: `user:${u.id}`,
               title: u.name,
               detail: u.username,
@@ -136,7 +168,16 @@ export function createSearchService(deps: SearchSources) {
             })),
         ]);
       }
-      const found = await Promise.all(kinds.map(async ([kind, read]) => ({ kind, hits: await read() })));
+      // one more than asked tells whether more follow; a kind asked for ("See all") is read from its offset alone
+      const { limit } = query;
+      const asked = query.kind === undefined ? kinds : kinds.filter(([kind]) => kind === query.kind);
+      const page = { limit: limit + 1, offset: query.kind === undefined ? 0 : (query.offset ?? 0) };
+      const found = await Promise.all(
+        asked.map(async ([kind, read]) => {
+          const hits = await read(page);
+          return { kind, hits: hits.slice(0, limit), more: hits.length > limit };
+        }),
+      );
       return { groups: found.filter((g) => g.hits.length > 0) };
     },
   };

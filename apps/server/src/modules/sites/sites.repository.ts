@@ -2,7 +2,15 @@ import type { Site } from '@it4u/shared';
 import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sites } from '../../db/schema.ts';
-import { containsPattern, foldedContains, foldedRank, type SearchTerms, searchRows } from '../../lib/sql.ts';
+import {
+  containsPattern,
+  foldedContains,
+  foldedRank,
+  pageOf,
+  type SearchPage,
+  type SearchTerms,
+  searchRows,
+} from '../../lib/sql.ts';
 
 type SiteValues = { sitename: string; idname: string };
 /** Where a site is read: its controller (null: the first, or the demo) and its short name there (null: its idname). */
@@ -18,14 +26,14 @@ export function createSitesRepository(db: Db) {
   const columns = { id: sites.id, sitename: sites.sitename, idname: sites.idname };
   return {
     /** Sites whose name or short name holds the folded words (the search box); `within`: among these short names. */
-    async searchFolded(terms: SearchTerms, limit: number, within?: string[]): Promise<Site[]> {
+    async searchFolded(terms: SearchTerms, page: SearchPage, within?: string[]): Promise<Site[]> {
       // the matches first, from the trigram index, then their order
       return searchRows<Site>(
         db,
         sql`with m as materialized (select id, ${foldedRank(terms)} as rank from sites where ${foldedContains(terms)})
           select s.id, s.sitename, s.idname from sites s join m on m.id = s.id
           ${within ? sql`where s.idname = any(${sql.param(within)}::text[])` : sql``}
-          order by m.rank, s.sitename, s.id limit ${limit}`,
+          order by m.rank, s.sitename, s.id ${pageOf(page)}`,
       );
     },
 

@@ -40,8 +40,9 @@ export function suppliesModule(
     audit: core.audit,
   });
   const every = deps.sightingsEveryMs ?? 0;
+  const sightings = createSightingsRepository(core.db);
   const reconciliation = createReconciliation({
-    sightings: createSightingsRepository(core.db),
+    sightings,
     leases: core.leases,
     health: deps.health,
     now,
@@ -75,7 +76,7 @@ export function suppliesModule(
   const ofCustomer: StockOfCustomer = {
     stockOuts: (contractId, limit, before) => supplies.recordRows('out', { contractId, before, offset: 0, limit }),
   };
-  const forSearch = { searchOut: supplies.searchOut };
+  const forSearch = { searchOut: supplies.searchOut, searchDevices: sightings.searchDevices };
   /** what the alerts read: the items below their minimum stock */
   const forAlerts = { belowMinimum: () => supplies.belowMinimum() };
   /** the demo's warehouse, made on a first start and removed with the demo */

@@ -10,7 +10,9 @@ import {
   foldedContains,
   foldedRank,
   hasRow,
+  pageOf,
   rowsOf,
+  type SearchPage,
   type SearchTerms,
   searchRows,
 } from '../../lib/sql.ts';
@@ -293,13 +295,13 @@ export function createSuppliesRepository(db: Db) {
      * Stock-outs whose serial or MAC holds the folded words (the search box), newest first; `contracts`: of these
      * contracts only.
      */
-    async searchOut(terms: SearchTerms, limit: number, contracts?: number[]): Promise<StockRecord[]> {
+    async searchOut(terms: SearchTerms, page: SearchPage, contracts?: number[]): Promise<StockRecord[]> {
       const rows = await searchRows<RecordRow>(
         db,
         sql`with m as materialized (select id, ${foldedRank(terms)} as rank from stock_records where ${foldedContains(terms)})
           ${RECORD_SELECT} ${RECORD_FROM} where r.kind = 'out' and r.id in (select id from m)
           ${contracts ? sql`and r.contract_id = any(${sql.param(contracts)}::int[])` : sql``}
-          order by (select m.rank from m where m.id = r.id), r.export_date desc, r.id desc limit ${limit}`,
+          order by (select m.rank from m where m.id = r.id), r.export_date desc, r.id desc ${pageOf(page)}`,
       );
       return rows.map((r) => toRecord(r));
     },

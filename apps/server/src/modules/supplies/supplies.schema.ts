@@ -102,9 +102,16 @@ export const deviceSightings = pgTable(
     name: text('name').notNull().default(''),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    /** a network device's name and model, folded for the search box's trigram index ('' for a client) */
+    searchFolded: text('search_folded')
+      .notNull()
+      .generatedAlwaysAs(sql`case when kind = 'device' then it4u_fold(name || ' ' || model) else '' end`),
   },
   (t) => [
     primaryKey({ columns: [t.mac, t.siteId] }),
+    index('device_sightings_search_idx')
+      .using('gin', t.searchFolded.op('gin_trgm_ops'))
+      .where(sql`${t.kind} = 'device'`),
     check('device_sightings_kind_check', sql`${t.kind} in ('device', 'client')`),
     index('device_sightings_serial_idx').on(t.serial).where(sql`${t.serial} <> ''`),
     index('device_sightings_site_idx').on(t.siteId),

@@ -9,7 +9,17 @@ import {
 } from '@it4u/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { chunks, containsAny, rowsOf } from '../../lib/sql.ts';
+import {
+  chunks,
+  containsAny,
+  foldedContains,
+  foldedRank,
+  pageOf,
+  rowsOf,
+  type SearchPage,
+  type SearchTerms,
+  searchRows,
+} from '../../lib/sql.ts';
 import {
   type ContractRefRow,
   contractCoversSite,
@@ -340,7 +350,46 @@ export function createSightingsRepository(db: Db) {
       );
       return rows.flatMap((r) => sightingOf(r) ?? []);
     },
+
+    /**
+     * The network devices (access points, switches, gateways) whose name or model holds the folded words (the search
+     * box), as the last scans saw them; `within`: on these sites (short names) only.
+     */
+    async searchDevices(terms: SearchTerms, page: SearchPage, within?: string[]): Promise<FoundDevice[]> {
+      const rows = await searchRows<{
+        mac: string;
+        name: string;
+        model: string;
+        idname: string;
+        sitename: string;
+        last_seen_at: Date | string;
+      }>(
+        db,
+        sql`with m as materialized (select mac, site_id, ${foldedRank(terms)} as rank from device_sightings
+            where kind = 'device' and ${foldedContains(terms)})
+          select s.mac, s.name, s.model, t.idname, t.sitename, s.last_seen_at
+          from device_sightings s join m on m.mac = s.mac and m.site_id = s.site_id join sites t on t.id = s.site_id
+          ${within ? sql`where t.idname = any(${sql.param(within)}::text[])` : sql``}
+          order by m.rank, s.name, t.sitename, s.mac ${pageOf(page)}`,
+      );
+      return rows.map((r) => ({
+        mac: r.mac,
+        name: r.name,
+        model: r.model,
+        site: { idname: r.idname, sitename: r.sitename },
+        lastSeenAt: new Date(r.last_seen_at).getTime(),
+      }));
+    },
   };
 }
+
+/** A network device the search box found: its site, and when a scan last saw it (epoch ms). */
+export type FoundDevice = {
+  mac: string;
+  name: string;
+  model: string;
+  site: { idname: string; sitename: string };
+  lastSeenAt: number;
+};
 
 export type SightingsRepository = ReturnType<typeof createSightingsRepository>;

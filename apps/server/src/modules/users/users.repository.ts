@@ -7,7 +7,9 @@ import {
   containsPattern,
   foldedContains,
   foldedRank,
+  pageOf,
   rowsOf,
+  type SearchPage,
   type SearchTerms,
   searchRows,
 } from '../../lib/sql.ts';
@@ -66,11 +68,14 @@ export const SITES_OF_USER = sql`${siteListOf(sql`user_sites us`, sql`us.site_id
 export function createUsersRepository(db: Db) {
   return {
     /** Users whose name, username or e-mail holds the folded words (the search box). */
-    async searchFolded(terms: SearchTerms, limit: number): Promise<{ id: number; name: string; username: string }[]> {
+    async searchFolded(
+      terms: SearchTerms,
+      page: SearchPage,
+    ): Promise<{ id: number; name: string; username: string }[]> {
       return searchRows<{ id: number; name: string; username: string }>(
         db,
         sql`with m as materialized (select id, ${foldedRank(terms)} as rank from users where ${foldedContains(terms)})
-          select u.id, u.name, u.username from users u join m on m.id = u.id order by m.rank, u.username limit ${limit}`,
+          select u.id, u.name, u.username from users u join m on m.id = u.id order by m.rank, u.username ${pageOf(page)}`,
       );
     },
 

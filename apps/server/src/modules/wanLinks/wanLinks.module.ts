@@ -128,5 +128,6 @@ export function wanLinksModule(
     changesBefore: wanLinks.changesBefore,
   };
   const ofSla = { all: () => wanLinks.list(), periodChanges: wanLinks.periodChanges };
-  return { service, deviceTokens, routes, jobs, pruning, ofCustomer, ofSla };
+  const forSearch = { searchFolded: wanLinks.searchFolded };
+  return { service, deviceTokens, routes, jobs, pruning, ofCustomer, ofSla, forSearch };
 }

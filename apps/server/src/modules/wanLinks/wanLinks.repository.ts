@@ -1,7 +1,18 @@
 import type { LinkState } from '@it4u/shared/api';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, runNamed } from '../../db/client.ts';
-import { chunks, isDeadlock, isUniqueViolation, rowsOf } from '../../lib/sql.ts';
+import {
+  chunks,
+  foldedContains,
+  foldedRank,
+  isDeadlock,
+  isUniqueViolation,
+  pageOf,
+  rowsOf,
+  type SearchPage,
+  type SearchTerms,
+  searchRows,
+} from '../../lib/sql.ts';
 import { siteOwnerColumn, siteOwnerIdColumn, siteOwnerJoin } from '../contracts/contractRefs.ts';
 import { siteExistsText, siteNamedColumn, siteNamedJoin } from '../sites/siteRefs.ts';
 
@@ -322,6 +333,22 @@ export function createWanLinksRepository(db: Db) {
     },
 
     /** The customer sites of some sites of the site names (by their short names). */
+    /**
+     * The customer sites whose name, group, or a link's provider or address holds the folded words (the search box),
+     * best first.
+     */
+    async searchFolded(terms: SearchTerms, page: SearchPage): Promise<SiteRow[]> {
+      const [answer] = await searchRows<{ rows: string }>(
+        db,
+        sql`with m as materialized (select id, ${foldedRank(terms)} as rank from customer_sites where ${foldedContains(terms)})
+          select coalesce(json_agg(r order by r.rank, r.sitename, r.id), '[]')::text as rows from (
+            select x.*, (select m.rank from m where m.id = x.id) as rank
+            from (${SITES} where cs.id in (select id from m)) x
+            order by rank, x.sitename, x.id ${pageOf(page)}) r`,
+      );
+      return (JSON.parse(answer?.rows ?? '[]') as RawSite[]).map(toSite);
+    },
+
     ofSites: async (idnames: string[]): Promise<SiteRow[]> =>
       idnames.length === 0 ? [] : sites(sql`where ${siteNamedColumn('idname')} = any(${sql.param(idnames)}::text[])`),
 

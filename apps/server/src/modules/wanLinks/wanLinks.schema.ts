@@ -32,8 +32,18 @@ export const customerSites = pgTable(
     /** the push before the last (a push's one statement reads it back to tell a gap) */
     priorPushAt: timestamp('prior_push_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the name, group and each link's provider and address, folded for the search box's trigram index */
+    searchFolded: text('search_folded')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`it4u_fold(sitename || ' ' || group_name || ' ' || jsonb_path_query_array(links, '$[*].provider')::text || ' ' || jsonb_path_query_array(links, '$[*].ip')::text)`,
+      ),
   },
-  (t) => [uniqueIndex('customer_sites_sitename_idx').on(t.sitename), index('customer_sites_group_idx').on(t.groupName)],
+  (t) => [
+    uniqueIndex('customer_sites_sitename_idx').on(t.sitename),
+    index('customer_sites_group_idx').on(t.groupName),
+    index('customer_sites_search_idx').using('gin', t.searchFolded.op('gin_trgm_ops')),
+  ],
 );
 
 /**

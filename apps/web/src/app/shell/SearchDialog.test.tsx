@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../api/tokens.ts';
+import { i18n } from '../../i18n/i18n.ts';
 import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders.tsx';
 import { SearchDialog, useSearchShortcut } from './SearchDialog.tsx';
 
@@ -10,10 +11,12 @@ const found = {
     {
       kind: 'customers',
       hits: [{ key: 'contract:4', title: 'Khách sạn Hoa Mai', detail: 'HD-004', to: '/customers/4' }],
+      more: false,
     },
     {
       kind: 'sites',
       hits: [{ key: 'site:hoamai01', title: 'Khách sạn Hoa Mai', detail: 'hoamai01', to: '/home?site=hoamai01' }],
+      more: true,
     },
   ],
 };
@@ -52,6 +55,20 @@ describe('the search box', () => {
     expect(first?.getAttribute('href')).toBe('/customers/4');
     fireEvent.click(first as HTMLElement);
     expect(await screen.findByText("the customer's page")).toBeTruthy();
+  });
+
+  it('links a kind with more hits than shown to all of them, in the reader language', async () => {
+    renderWithProviders(<SearchDialog open initial="hoa mai" onClose={() => {}} />);
+    const all = await screen.findByRole('link', { name: 'See all Sites' });
+    expect(all.getAttribute('href')).toBe('/search?q=hoa%20mai&kind=sites');
+    // the customers are all shown: no such link
+    expect(screen.queryByRole('link', { name: 'See all Customers' })).toBeNull();
+    await i18n.changeLanguage('vi');
+    try {
+      expect(await screen.findByRole('link', { name: 'Xem tất cả Site' })).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('opens the first result on Enter, also when Enter came before the results (a scanner types and sends at once)', async () => {

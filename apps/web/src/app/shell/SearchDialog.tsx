@@ -4,11 +4,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Input, Modal, Typography } from 'antd';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { call } from '../../api/call.ts';
 import { QueryView } from '../../components/feedback/ListState.tsx';
 import { useDebounced } from '../../components/form/useDebounced.ts';
 import { ScanButton } from '../../components/scan/ScanButton.tsx';
+import { SearchGroups } from './SearchGroups.tsx';
 import './search.css';
 
 /** The fewest characters the server reads its registers for (its trigram indexes serve three and more). */
@@ -128,23 +129,7 @@ export function SearchDialog({ open, initial, onClose }: { open: boolean; initia
               emptyText={t('search.none', { q })}
               errorTitle={t('search.failed')}
             >
-              {groups.map((g) => (
-                <section key={g.kind} aria-labelledby={`${titleId}-${g.kind}`}>
-                  <h3 id={`${titleId}-${g.kind}`} className="search-group">
-                    {t(`search.kinds.${g.kind}`)}
-                  </h3>
-                  <ul className="search-hits">
-                    {g.hits.map((hit) => (
-                      <li key={hit.key}>
-                        <Link to={hit.to} onClick={onClose} className="search-hit">
-                          <span className="search-hit-title">{hit.title}</span>
-                          {hit.detail && <span className="search-hit-detail">{hit.detail}</span>}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              ))}
+              <SearchGroups groups={groups} q={q} seeAll onOpen={onClose} />
             </QueryView>
           )}
         </div>

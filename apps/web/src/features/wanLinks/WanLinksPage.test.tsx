@@ -172,6 +172,14 @@ describe('the customer report page', () => {
     expect(within(table).getAllByText('Không cập nhật').length).toBeGreaterThan(0);
   });
 
+  it("opens searched for the site the search box's hit named (?q=), its box holding the words", async () => {
+    renderWithProviders(<WanLinksPage />, { route: `/reporter?q=${encodeURIComponent('Kho Mất')}` });
+    const table = await screen.findByRole('table', { name: 'Customer sites' });
+    expect(await within(table).findByText('Kho Mất Mạng')).toBeTruthy();
+    expect(within(table).queryByText('Quán Ổn Định')).toBeNull();
+    expect((screen.getByRole('searchbox', { name: /./ }) as HTMLInputElement).value).toBe('Kho Mất');
+  });
+
   it("makes the site's device token: shown once with the router's curl line, then listed by its ending", async () => {
     renderWithProviders(<WanLinksPage />, { route: '/reporter' });
     const table = await screen.findByRole('table', { name: 'Customer sites' });

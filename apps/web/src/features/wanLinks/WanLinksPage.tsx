@@ -4,7 +4,7 @@ import { Button, Card, Empty, Flex, Select, Space, Tag, Tooltip, Typography } fr
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { isStatus } from '../../api/errors.ts';
 import { saveSheet } from '../../components/download/writeSheet.ts';
 import { useListState } from '../../components/feedback/ListState.tsx';
@@ -33,7 +33,9 @@ export function WanLinksPage() {
   const notice = useNotice();
   const manage = useCan('manage');
   const [group, setGroup] = useState(ALL);
-  const [query, setQuery] = useState('');
+  // the search box's hit of a site no customer has opens the report searched for it (`?q=`)
+  const [params] = useSearchParams();
+  const [query, setQuery] = useState(() => (params.get('q') ?? '').slice(0, 200));
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<CustomerInfo | null>(null);
   const customers = useCustomersQuery(group);
@@ -194,6 +196,7 @@ export function WanLinksPage() {
               aria-label={t('wanLinks.searchLabel')}
               placeholder={t('wanLinks.searchPlaceholder')}
               style={{ width: 300, maxWidth: '100%' }}
+              defaultValue={query}
               onChange={(e) => setQuery(e.target.value)}
             />
             <Select

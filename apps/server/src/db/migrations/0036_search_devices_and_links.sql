@@ -1,0 +1,4 @@
+ALTER TABLE "device_sightings" ADD COLUMN "search_folded" text GENERATED ALWAYS AS (case when kind = 'device' then it4u_fold(name || ' ' || model) else '' end) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "customer_sites" ADD COLUMN "search_folded" text GENERATED ALWAYS AS (it4u_fold(sitename || ' ' || group_name || ' ' || jsonb_path_query_array(links, '$[*].provider')::text || ' ' || jsonb_path_query_array(links, '$[*].ip')::text)) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "device_sightings_search_idx" ON "device_sightings" USING gin ("search_folded" gin_trgm_ops) WHERE "device_sightings"."kind" = 'device';--> statement-breakpoint
+CREATE INDEX "customer_sites_search_idx" ON "customer_sites" USING gin ("search_folded" gin_trgm_ops);

@@ -1,0 +1,12 @@
+/** The kinds of things the search box finds, in the order its groups show. */
+export const SEARCH_KINDS = [
+  'customers',
+  'sites',
+  'networkDevices',
+  'wanLinks',
+  'equipment',
+  'channels',
+  'devices',
+  'users',
+] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
