@@ -41,6 +41,7 @@ const SCREENS = [
   '/customers/1',
   '/availability',
   '/alerts',
+  '/search',
 ];
 const SIGNED_OUT = ['/login', '/verify', '/resetPassword', '/logined', '/403'];
 
