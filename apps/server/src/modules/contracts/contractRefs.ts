@@ -47,6 +47,14 @@ export const siteOwnerJoin = (siteId: SQL): SQL =>
   sql`left join (select distinct on (x.site_id) x.site_id, c.id, c.client_name from contract_sites x
     join contracts c on c.id = x.contract_id order by x.site_id, c.id) ${sql.raw(OWNER)} on ${sql.raw(OWNER)}.site_id = ${siteId}`;
 
+/**
+ * The same customer as `siteOwnerJoin` finds, looked up a row (for a few rows: a page of a search). Its columns:
+ * `alias`.id (the contract), .client_name.
+ */
+export const siteOwnerLookup = (siteId: SQL, alias: string): SQL =>
+  sql`left join lateral (select c.id, c.client_name from contract_sites x join contracts c on c.id = x.contract_id
+    where x.site_id = ${siteId} order by c.id limit 1) ${sql.raw(alias)} on true`;
+
 /** The name of the customer `siteOwnerJoin` found (null when none). */
 export const siteOwnerColumn: SQL = sql.raw(`${OWNER}.client_name`);
 

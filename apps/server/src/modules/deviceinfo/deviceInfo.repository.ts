@@ -119,7 +119,7 @@ export function createDeviceInfoRepository(db: Db) {
       const rows = await searchRows<Row>(
         db,
         sql`with m as materialized (select id, ${foldedRank(terms)} as rank from device_info where ${foldedContains(terms)})
-          ${SELECT} where d.id in (select id from m) order by (select m.rank from m where m.id = d.id), d.id ${pageOf(page)}`,
+          ${SELECT} join m on m.id = d.id order by m.rank, d.id ${pageOf(page)}`,
       );
       return rows.map(toDeviceInfo);
     },

@@ -59,6 +59,14 @@ export const siteNamedJoin = (name: SQL): SQL =>
     on ${sql.raw(BY_DESCRIPTION)}.sitename = ${name}
   left join sites ${sql.raw(BY_SHORT_NAME)} on ${sql.raw(BY_SHORT_NAME)}.idname = ${name} and ${sql.raw(BY_DESCRIPTION)}.id is null`;
 
+/**
+ * The same site as `siteNamedJoin` finds, looked up a row (a lateral join by the names' indexes): for a few rows, a
+ * page of a search, where the whole-table joins would cost more than the rows. Its columns: `alias`.id, .idname.
+ */
+export const siteNamedLookup = (name: SQL, alias: string): SQL =>
+  sql`left join lateral (select s.id, s.idname from sites s where s.sitename = ${name} or s.idname = ${name}
+    order by (s.sitename = ${name}) desc, s.id limit 1) ${sql.raw(alias)} on true`;
+
 /** A column of the site `siteNamedJoin` found (null when none): its id or its short name. */
 export const siteNamedColumn = (field: 'id' | 'idname'): SQL =>
   sql.raw(`coalesce(${BY_DESCRIPTION}.${field}, ${BY_SHORT_NAME}.${field})`);

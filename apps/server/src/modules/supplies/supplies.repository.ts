@@ -299,9 +299,9 @@ export function createSuppliesRepository(db: Db) {
       const rows = await searchRows<RecordRow>(
         db,
         sql`with m as materialized (select id, ${foldedRank(terms)} as rank from stock_records where ${foldedContains(terms)})
-          ${RECORD_SELECT} ${RECORD_FROM} where r.kind = 'out' and r.id in (select id from m)
+          ${RECORD_SELECT} ${RECORD_FROM} join m on m.id = r.id where r.kind = 'out'
           ${contracts ? sql`and r.contract_id = any(${sql.param(contracts)}::int[])` : sql``}
-          order by (select m.rank from m where m.id = r.id), r.export_date desc, r.id desc ${pageOf(page)}`,
+          order by m.rank, r.export_date desc, r.id desc ${pageOf(page)}`,
       );
       return rows.map((r) => toRecord(r));
     },

@@ -13,8 +13,8 @@ import {
   type SearchTerms,
   searchRows,
 } from '../../lib/sql.ts';
-import { siteOwnerColumn, siteOwnerIdColumn, siteOwnerJoin } from '../contracts/contractRefs.ts';
-import { siteExistsText, siteNamedColumn, siteNamedJoin } from '../sites/siteRefs.ts';
+import { siteOwnerColumn, siteOwnerIdColumn, siteOwnerJoin, siteOwnerLookup } from '../contracts/contractRefs.ts';
+import { siteExistsText, siteNamedColumn, siteNamedJoin, siteNamedLookup } from '../sites/siteRefs.ts';
 
 /** A WAN link as a push reports it. */
 export type PushedLink = { wan: number; provider: string; ip: string; up: boolean; uptime: number | null };
@@ -34,6 +34,15 @@ export type SiteRow = {
   uptimeLb: number | null;
   lastPushAt: Date | null;
   links: LinkRow[];
+};
+
+/** A customer site the search box found: its links' providers and addresses, and its customer (their page). */
+export type FoundWanSite = {
+  id: number;
+  sitename: string;
+  links: { wan: number; provider: string; ip: string }[];
+  customer: string | null;
+  customerId: number | null;
 };
 
 /** A change of a link: from `at` it was in `state` with this provider and address. */
@@ -335,18 +344,33 @@ export function createWanLinksRepository(db: Db) {
     /** The customer sites of some sites of the site names (by their short names). */
     /**
      * The customer sites whose name, group, or a link's provider or address holds the folded words (the search box),
-     * best first.
+     * best first: the page of them first, then the site and customer of each (a lookup a row of the page).
      */
-    async searchFolded(terms: SearchTerms, page: SearchPage): Promise<SiteRow[]> {
-      const [answer] = await searchRows<{ rows: string }>(
+    async searchFolded(terms: SearchTerms, page: SearchPage): Promise<FoundWanSite[]> {
+      const rows = await searchRows<{
+        id: number;
+        sitename: string;
+        links: StoredLink[] | string;
+        customer_id: number | null;
+        customer: string | null;
+      }>(
         db,
-        sql`with m as materialized (select id, ${foldedRank(terms)} as rank from customer_sites where ${foldedContains(terms)})
-          select coalesce(json_agg(r order by r.rank, r.sitename, r.id), '[]')::text as rows from (
-            select x.*, (select m.rank from m where m.id = x.id) as rank
-            from (${SITES} where cs.id in (select id from m)) x
-            order by rank, x.sitename, x.id ${pageOf(page)}) r`,
+        sql`with m as materialized (select id, ${foldedRank(terms)} as rank from customer_sites where ${foldedContains(terms)}),
+          p as materialized (select cs.id, cs.sitename, cs.links, m.rank from customer_sites cs join m on m.id = cs.id
+            order by m.rank, cs.sitename, cs.id ${pageOf(page)})
+          select p.id, p.sitename, p.links, o.id as customer_id, o.client_name as customer from p
+          ${siteNamedLookup(sql`p.sitename`, 'named')} ${siteOwnerLookup(sql`named.id`, 'o')}
+          order by p.rank, p.sitename, p.id`,
       );
-      return (JSON.parse(answer?.rows ?? '[]') as RawSite[]).map(toSite);
+      return rows.map((r) => ({
+        id: r.id,
+        sitename: r.sitename,
+        links: (typeof r.links === 'string' ? (JSON.parse(r.links) as StoredLink[]) : r.links)
+          .map((l) => ({ wan: l.wan, provider: l.provider, ip: l.ip }))
+          .sort((a, b) => a.wan - b.wan),
+        customer: r.customer,
+        customerId: r.customer_id,
+      }));
     },
 
     ofSites: async (idnames: string[]): Promise<SiteRow[]> =>
