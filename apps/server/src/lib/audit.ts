@@ -34,14 +34,31 @@ export function changes(
   return changed;
 }
 
+/**
+ * A save that changed nothing: the details' `changed` (the fields `changes` found) names no field, and no password
+ * changed either. Its line would say nothing: it is not written.
+ */
+function changedNothing(details: Record<string, unknown> | undefined): boolean {
+  const changed = details?.changed;
+  if (typeof changed !== 'object' || changed === null || Array.isArray(changed)) return false;
+  if (Object.keys(changed).length > 0) return false;
+  const passwords = details?.passwords;
+  return !(Array.isArray(passwords) && passwords.length > 0);
+}
+
 /** Security events: sign-ins, password changes, role and status changes, session revocations, settings. */
 export function createAudit(db: Db) {
   return {
     /**
-     * Records an event; answers its id. `within` writes it in a transaction of the caller's (a change and its audit
+     * Records an event; answers its id (0 when nothing changed: no line). `within` writes it in a transaction of the caller's (a change and its audit
      * line are one write: both or neither).
      */
     async record(event: string, who: AuditWho, facts: AuditFacts = {}, within: Db = db): Promise<number> {
+      // a save that changed nothing leaves no line (and is not missed: as `unchanged`)
+      if (changedNothing(facts.details)) {
+        auditScope.getStore()?.push(event);
+        return 0;
+      }
       const [row] = await within
         .insert(auditEvents)
         .values({

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { AuditEntry } from '@it4u/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAudit } from '../../lib/audit.ts';
+import { rowsOf } from '../../lib/sql.ts';
 import { readSpreadsheet } from '../../lib/upload.ts';
 import { createTestApp, drivers, type TestApp, tokenFor } from '../../test/helpers.ts';
 import { unknownIdentifier } from '../auth/auth.service.ts';
@@ -224,5 +226,32 @@ describe.each(drivers)('the audit trail screen on %s', (driver) => {
     expect((await ask('hoamai01', 'start=2000&end=1000')).json()).toMatchObject({ code: 'rangeReversed' });
     // the people who change sites see them; a customer does not
     expect((await ask('hoamai01', 'start=0&end=1', (await tokenFor(t, ['ROLE_KH'])).headers)).statusCode).toBe(403);
+  });
+
+  it('writes no line for a save that changes nothing, one for a save that changes something', async () => {
+    const put = (phone: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/it4u/contracts/${contractId}`,
+        headers: lead.headers,
+        payload: { numContract: 'HD-AU-1', clientName: 'Khách sạn Hoa Mai', phone, sitename: ['hoamai01'] },
+      });
+    const lines = async () =>
+      rowsOf<{ n: number }>(
+        await t.database.db.execute(
+          sql`select count(*)::int as n from audit_events where event = 'contract.update' and target = ${`contract:${contractId}`}`,
+        ),
+      )[0]?.n;
+    const before = await lines();
+    // the same values again: saved, nothing to say
+    expect((await put('0903 111 222')).statusCode).toBe(200);
+    expect(await lines()).toBe(before);
+    expect((await put('0912 333 444')).statusCode).toBe(200);
+    expect(await lines()).toBe(before + 1);
+    // a unit of the audit: a change that names no field is no line, a password named is one
+    const audit = createAudit(t.database.db);
+    expect(await audit.record('x.update', {}, { details: { changed: {} } })).toBe(0);
+    expect(await audit.record('x.update', {}, { details: { changed: {}, passwords: ['wifi'] } })).toBeGreaterThan(0);
+    expect(await audit.record('x.update', {}, { details: { changed: { phone: ['a', 'b'] } } })).toBeGreaterThan(0);
   });
 });
