@@ -14,7 +14,9 @@ export default defineProject({
     // the browser's time zone in every test, whatever the machine's (the end-to-end tests run in Chromium's)
     env: { TZ: 'UTC' },
     // a timeout catches a test that hangs, it measures no speed: under \`npm test\` these files share two cores with the
-    // end-to-end tests' browsers and consoles, where a render that takes 300 ms alone took more than Vitest's 5 s
-    testTimeout: 30_000,
+    // end-to-end tests' browsers and consoles (at a lower priority), where a render that takes 300 ms alone took more
+    // than Vitest's 5 s, and a settings form's test of 9 s alone more than 30 s (three at once, while the duties' chaos
+    // test and the accessibility walk ran): the node projects' limit, and twice more
+    testTimeout: 120_000,
   },
 });
