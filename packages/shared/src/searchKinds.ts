@@ -10,3 +10,6 @@ export const SEARCH_KINDS = [
   'users',
 ] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+/** The fewest characters the search box reads the registers for: a trigram index serves three and more. */
+export const SEARCH_MIN_CHARS = 3;

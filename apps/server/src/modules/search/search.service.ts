@@ -1,5 +1,5 @@
 import type { SearchHit, SearchKind, SearchResult } from '@it4u/shared';
-import { canonicalMac } from '@it4u/shared';
+import { canonicalMac, SEARCH_MIN_CHARS } from '@it4u/shared';
 import { type Actor, mayDo, seesAllSites } from '../../lib/context.ts';
 import { foldForSearch, type SearchPage, type SearchTerms } from '../../lib/sql.ts';
 import type { ChannelsRepository } from '../channels/channels.repository.ts';
@@ -22,8 +22,6 @@ export type SearchSources = {
   users: Pick<UsersRepository, 'searchFolded'>;
 };
 
-/** The fewest characters a search reads the registers for: a trigram index serves three and more. */
-const MIN_CHARS = 3;
 /** A customer's own contracts, at most (a customer has a few). */
 const OWN_MAX = 200;
 
@@ -56,7 +54,7 @@ export function createSearchService(deps: SearchSources) {
       actor: Actor,
       query: { q: string; limit: number; kind?: SearchKind; offset?: number },
     ): Promise<SearchResult> {
-      if (foldForSearch(query.q).length < MIN_CHARS) return { groups: [] };
+      if (foldForSearch(query.q).length < SEARCH_MIN_CHARS) return { groups: [] };
       const words = searchTerms(query.q);
       // twelve hex digits as a serial too in the registers that hold serials (the warehouse, device rows); the others
       // hold no serial, and the second look would only cost them time

@@ -1,5 +1,5 @@
 import { CloseCircleFilled } from '@ant-design/icons';
-import type { SearchResult } from '@it4u/shared';
+import { SEARCH_MIN_CHARS, type SearchResult } from '@it4u/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Input, Modal, Typography } from 'antd';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
@@ -12,14 +12,11 @@ import { ScanButton } from '../../components/scan/ScanButton.tsx';
 import { SearchGroups } from './SearchGroups.tsx';
 import './search.css';
 
-/** The fewest characters the server reads its registers for (its trigram indexes serve three and more). */
-const MIN_CHARS = 3;
-
 export const useSearchQuery = (q: string) =>
   useQuery({
     queryKey: ['search', q],
     queryFn: () => call('GET /it4u/search', { query: { q, limit: 5 } }),
-    enabled: q.length >= MIN_CHARS,
+    enabled: q.length >= SEARCH_MIN_CHARS,
     placeholderData: keepPreviousData,
   });
 
@@ -70,7 +67,7 @@ export function SearchDialog({ open, initial, onClose }: { open: boolean; initia
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLDivElement>(null);
   const titleId = useId();
-  const groups: SearchResult['groups'] = q.length >= MIN_CHARS ? (found.data?.groups ?? []) : [];
+  const groups: SearchResult['groups'] = q.length >= SEARCH_MIN_CHARS ? (found.data?.groups ?? []) : [];
   const navigate = useNavigate();
   // Enter in the box: the first result of what was typed, now or as soon as it is found
   const [entered, setEntered] = useState<string | undefined>(undefined);
@@ -120,7 +117,7 @@ export function SearchDialog({ open, initial, onClose }: { open: boolean; initia
           }
         />
         <div ref={list} className="search-results" aria-live="polite">
-          {q.length < MIN_CHARS ? (
+          {q.length < SEARCH_MIN_CHARS ? (
             <Typography.Text type="secondary">{t('search.hint')}</Typography.Text>
           ) : (
             <QueryView

@@ -1,4 +1,4 @@
-import { SEARCH_KINDS, type SearchKind } from '@it4u/shared';
+import { SEARCH_KINDS, SEARCH_MIN_CHARS, type SearchKind } from '@it4u/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +11,6 @@ import '../../app/shell/search.css';
 
 /** Hits a page of one kind. */
 const PAGE_SIZE = 20;
-/** The fewest characters the server reads its registers for. */
-const MIN_CHARS = 3;
 /** The deepest page the server serves (its offset stops at 10,000). */
 const LAST_PAGE = Math.floor(10_000 / PAGE_SIZE) + 1;
 
@@ -33,7 +31,7 @@ export function SearchPage() {
       call('GET /it4u/search', {
         query: kind ? { q, kind, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE } : { q, limit: 5 },
       }),
-    enabled: q.length >= MIN_CHARS,
+    enabled: q.length >= SEARCH_MIN_CHARS,
     placeholderData: keepPreviousData,
   });
   const groups = found.data?.groups ?? [];
@@ -61,7 +59,7 @@ export function SearchPage() {
         />
         {kind && <Link to={`/search?q=${encodeURIComponent(q)}`}>{t('search.page.allKinds')}</Link>}
       </Space>
-      {q.length < MIN_CHARS ? (
+      {q.length < SEARCH_MIN_CHARS ? (
         <Typography.Paragraph type="secondary">{t('search.hint')}</Typography.Paragraph>
       ) : (
         <div aria-live="polite" aria-busy={found.isFetching}>
