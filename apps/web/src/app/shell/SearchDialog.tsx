@@ -9,8 +9,8 @@ import { call } from '../../api/call.ts';
 import { QueryView } from '../../components/feedback/ListState.tsx';
 import { useDebounced } from '../../components/form/useDebounced.ts';
 import { ScanButton } from '../../components/scan/ScanButton.tsx';
-import { SearchGroups } from './SearchGroups.tsx';
-import './search.css';
+import { SearchGroups } from '../../components/search/SearchGroups.tsx';
+import '../../components/search/search.css';
 
 export const useSearchQuery = (q: string) =>
   useQuery({

@@ -4,10 +4,10 @@ import { Button, Card, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { call } from '../../api/call.ts';
-import { SearchGroups } from '../../app/shell/SearchGroups.tsx';
 import { QueryView } from '../../components/feedback/ListState.tsx';
+import { SearchGroups } from '../../components/search/SearchGroups.tsx';
 import { SearchBox } from '../../components/table/TableToolbar.tsx';
-import '../../app/shell/search.css';
+import '../../components/search/search.css';
 
 /** Hits a page of one kind. */
 const PAGE_SIZE = 20;
