@@ -91,9 +91,19 @@ export async function catchUp(client: QueryClient, uuid: string) {
 
 /** Someone's presence, as the server told it, in the people list. */
 export function setPresence(client: QueryClient, event: PresenceEvent) {
-  client.setQueryData<ChatContact[]>(chatKeys.contacts(), (list) =>
+  const key = chatKeys.contacts();
+  client.setQueryData<ChatContact[]>(key, (list) =>
     list?.map((c) => (c.userId === event.userId ? { ...c, online: event.online, lastSeen: event.lastSeen } : c)),
   );
+  // a read of the list under way may have been answered before this event, and land over it (the person shown away
+  // until the next read, a minute later): once it has landed, the list is read again
+  const reading = client.getQueryCache().find({ queryKey: key, fetchStatus: 'fetching' })?.promise;
+  if (reading) {
+    void reading.then(
+      () => client.invalidateQueries({ queryKey: key }),
+      () => undefined,
+    );
+  }
 }
 
 /** Which conversation the reader has in front of them (no notice for it), if any. */
