@@ -4,8 +4,14 @@ import { LoginPage, Shell } from './support/pages.ts';
 import { expect, test } from './support/test.ts';
 
 const CASES = {
-  en: ['Never seen online', 'Online elsewhere', 'Recalled or broken, online', 'Online, never issued'],
-  vi: ['Chưa từng trực tuyến', 'Trực tuyến ở nơi khác', 'Thu hồi/hư hỏng vẫn trực tuyến', 'Trực tuyến, chưa xuất kho'],
+  en: ['Never seen online', 'Offline now', 'Online elsewhere', 'Recalled or broken, online', 'Online, never issued'],
+  vi: [
+    'Chưa từng trực tuyến',
+    'Nay ngoại tuyến',
+    'Trực tuyến ở nơi khác',
+    'Thu hồi/hư hỏng vẫn trực tuyến',
+    'Trực tuyến, chưa xuất kho',
+  ],
 } as const;
 
 /** The rows of the case shown (its table is named after it); on a phone, its cards. */
@@ -69,6 +75,34 @@ test('reconciliation: every case lists demo devices, in both languages, at both 
   await page.keyboard.press('Escape');
   await accessible(page, { idle: true });
 
+  // offline now: seen since it left, down for a week or more, with when it was last seen
+  await page.getByText(/^Offline now \(\d+\)$/).click();
+  const offline = rowsOf(page, 'Offline now').first();
+  await expect(offline).toContainText(/\d{2}-\d{2}-\d{4} \d{2}:\d{2}/);
+  await expect(page.getByRole('columnheader', { name: 'Last seen' })).toBeVisible();
+
+  // a device never issued, marked as our own from its row: it leaves the case; undone from the notice, it is back
+  await page.getByText(/^Online, never issued \(\d+\)$/).click();
+  const unissued = rowsOf(page, 'Online, never issued');
+  const device = ((await unissued.first().locator('td').first().textContent()) ?? '').trim();
+  const before = await unissued.count();
+  await unissued
+    .first()
+    .getByRole('button', { name: /^Settle / })
+    .click();
+  await page.getByRole('menuitem', { name: 'Mark as our own' }).click();
+  const dialog2 = page.getByRole('dialog', { name: /^Mark .* as our own\?$/ });
+  await dialog2.getByLabel('Note (optional)').fill('backhaul của công ty');
+  await accessible(page, { idle: true });
+  await dialog2.getByRole('button', { name: 'Confirm' }).click();
+  const owned = page.locator('.ant-notification-notice').filter({ hasText: 'is marked as our own.' });
+  await expect(owned).toBeVisible();
+  await expect(unissued).toHaveCount(before - 1);
+  await owned.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText(/is no longer marked as our own\.$/)).toBeVisible();
+  await expect(unissued).toHaveCount(before);
+  await expect(unissued.filter({ hasText: device })).toHaveCount(1);
+
   // in Vietnamese, at a phone's width: the cases are a select
   await shell.chooseLanguage('Tiếng Việt');
   await page.setViewportSize({ width: 390, height: 844 });
@@ -79,5 +113,25 @@ test('reconciliation: every case lists demo devices, in both languages, at both 
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
   await accessible(page, { idle: true });
+
+  // on the phone, in Vietnamese: marked as our own from its card, undone from the list of our own devices
+  const cards = cardsOf(page, 'Trực tuyến, chưa xuất kho');
+  const shown = await cards.count();
+  await cards
+    .first()
+    .getByRole('button', { name: /^Xử lý / })
+    .click();
+  await page.getByRole('menuitem', { name: 'Đánh dấu là của mình' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Xác nhận' }).click();
+  await expect(cards).toHaveCount(shown - 1);
+  await page.getByRole('button', { name: 'Thiết bị của mình (1)' }).click();
+  const list = page.getByRole('dialog', { name: 'Thiết bị đã đánh dấu là của mình' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+  await accessible(page, { idle: true });
+  await list.getByRole('button', { name: /^Bỏ đánh dấu / }).click();
+  await expect(list.getByText('Chưa thiết bị nào được đánh dấu là của mình.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(cards).toHaveCount(shown);
   await shell.chooseLanguage('English');
 });

@@ -195,6 +195,9 @@ export const API_ERRORS = {
     'Several controllers are configured: remove the first one in the Controllers list instead of clearing its address.',
   // backups
   backupRunning: 'A backup is being made now: wait for it to end.',
+  recordMoved: 'This stock-out was followed by a later one of the same device: act on the latest.',
+  notSeenAtSite: 'No reading of the controllers saw this device at site {{site}}.',
+  siteHasNoCustomer: 'Site {{site}} belongs to no customer: there is nobody to issue the device to.',
   sightingScanRunning: "The controllers' devices are being read now, or were read under a minute ago: wait a moment.",
   backupTooSoon: 'A backup was made a moment ago: try again in {{seconds}} s.',
   // leaving the demo

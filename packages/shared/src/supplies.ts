@@ -8,13 +8,16 @@ export type StockOutStatus = (typeof STOCK_OUT_STATUSES)[number];
 export const SELECTABLE_STOCK_OUT_STATUSES = ['Đang sử dụng', 'Hư hỏng', 'Thu hồi'] as const;
 export const MOVED_STATUS: StockOutStatus = 'Đã dịch chuyển';
 export const IN_USE_STATUS: StockOutStatus = 'Đang sử dụng';
+/** Back in the warehouse (the reconciliation's "mark as recalled"). */
+export const RECALLED_STATUS: StockOutStatus = 'Thu hồi';
 
 /**
- * The four ways the warehouse and the network disagree: issued (in use) but never seen online `days` after it left;
- * online at a site of another customer than the record's; recalled or broken, yet online; online at a customer's
- * site, yet never issued from the warehouse.
+ * The five ways the warehouse and the network disagree: issued (in use) but never seen online `days` after it left;
+ * seen online since it left, but offline for `days` or more; online at a site of another customer than the record's;
+ * recalled or broken, yet online; online at a customer's site, yet never issued from the warehouse (nor marked as the
+ * operator's own).
  */
-export const RECONCILIATION_CASES = ['notSeen', 'elsewhere', 'retired', 'unissued'] as const;
+export const RECONCILIATION_CASES = ['notSeen', 'offline', 'elsewhere', 'retired', 'unissued'] as const;
 export type ReconciliationCase = (typeof RECONCILIATION_CASES)[number];
 
 /** New stock row defaults. */

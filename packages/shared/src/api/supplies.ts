@@ -264,6 +264,7 @@ export const ReconciliationPageSchema = Type.Object({
   /** how many rows each case has (without the text filter) */
   counts: Type.Object({
     notSeen: Type.Integer(),
+    offline: Type.Integer(),
     elsewhere: Type.Integer(),
     retired: Type.Integer(),
     unissued: Type.Integer(),
@@ -271,7 +272,22 @@ export const ReconciliationPageSchema = Type.Object({
   scan: SightingScanSchema,
 });
 
+/** Issues a stock-out's device again, to the customer of this site (where the controllers see it). */
+export const MoveBody = Type.Object({ site: Type.String({ minLength: 1, maxLength: 100 }) });
+/** A MAC in any of its usual spellings (colons, dashes, dots, none). */
+export const MacParams = Type.Object({ mac: Type.String({ minLength: 1, maxLength: 40 }) });
+export const OwnDeviceBody = Type.Object({ note: OptionalText(300) });
+/** A device the operator said is its own: never "online, never issued". */
+export const OwnDeviceSchema = Type.Object({
+  mac: Type.String(),
+  note: Type.String(),
+  /** epoch ms */
+  markedAt: Type.Number(),
+  markedBy: Type.String(),
+});
+
 export type Sighting = Static<typeof SightingSchema>;
+export type OwnDevice = Static<typeof OwnDeviceSchema>;
 export type ReconciliationRow = Static<typeof ReconciliationRowSchema>;
 export type ReconciliationPage = Static<typeof ReconciliationPageSchema>;
 export type SightingScan = Static<typeof SightingScanSchema>;

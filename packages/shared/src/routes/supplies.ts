@@ -4,7 +4,11 @@ import {
   DateRangeBody,
   ExportQuery,
   ItemBody,
+  MacParams,
+  MoveBody,
   OnHandSchema,
+  OwnDeviceBody,
+  OwnDeviceSchema,
   ReconciliationExportQuery,
   ReconciliationPageSchema,
   ReconciliationQuery,
@@ -170,7 +174,7 @@ export const suppliesRoutes = defineRoutes('supplies', {
   'GET /it4u/reconciliation': {
     access: 'manage',
     summary:
-      "The warehouse against the network, one case at a time (the first with rows when none is asked), paged: stock-outs in use never seen online `days` after they left, seen at another customer's site, recalled or broken yet online, and devices online at customers' sites never issued",
+      "The warehouse against the network, one case at a time (the first with rows when none is asked), paged: stock-outs in use never seen online `days` after they left, seen since but offline for `days` or more (with where and when last seen), seen at another customer's site, recalled or broken yet online, and devices online at customers' sites never issued (nor marked as the operator's own)",
     query: ReconciliationQuery,
     response: ReconciliationPageSchema,
   },
@@ -187,6 +191,48 @@ export const suppliesRoutes = defineRoutes('supplies', {
       "Reads every site's devices now (and the clients whose MAC the warehouse issued) and answers the scan; the controllers are also read on their own every SIGHTINGS_EVERY_MINUTES (15 by default). 409 while another scan runs, or within a minute of the last one's start",
     response: SightingScanSchema,
     errors: [409, ...controllerErrors],
+  },
+  'POST /it4u/reconciliation/recall/:id': {
+    access: 'manage',
+    audit: 'supplies.out.update',
+    summary:
+      "A mismatch settled: the stock-out's device is back in the warehouse (its status becomes recalled, 'Thu hồi'); answers the record. 409 for a record followed by a later stock-out of its device (moved)",
+    params: IdParams,
+    response: StockRecordSchema,
+    errors: [404, 409],
+  },
+  'POST /it4u/reconciliation/move/:id': {
+    access: 'manage',
+    audit: 'supplies.out.create',
+    summary:
+      "A mismatch settled: the stock-out's device is issued again, to the customer of the site where the controllers saw it (a new stock-out dated now, with the record's item, serial, MAC and warranty; the earlier one is moved). 409 when no scan saw it there, the site has no customer, or the record was moved",
+    params: IdParams,
+    body: MoveBody,
+    response: StockRecordSchema,
+    status: 201,
+    errors: [404, 409],
+  },
+  'GET /it4u/reconciliation/own': {
+    access: 'manage',
+    summary: 'The devices marked as the operator\'s own (never "online, never issued"), newest first',
+    response: Type.Array(OwnDeviceSchema),
+  },
+  'PUT /it4u/reconciliation/own/:mac': {
+    access: 'manage',
+    audit: 'supplies.own.mark',
+    summary:
+      'Marks a device (by its MAC, in any usual spelling) as the operator\'s own: it is no longer "online, never issued"; marked again, its note is replaced',
+    params: MacParams,
+    body: OwnDeviceBody,
+    response: OwnDeviceSchema,
+  },
+  'DELETE /it4u/reconciliation/own/:mac': {
+    access: 'manage',
+    audit: 'supplies.own.unmark',
+    summary: "The device is no longer marked as the operator's own (undo); 404 when it was not",
+    params: MacParams,
+    response: MessageSchema,
+    errors: [404],
   },
   'POST /it4u/reportSupplies': {
     access: 'manage',

@@ -152,7 +152,15 @@ export function toAccessPoints(devices: Raw[]): AccessPoint[] {
 }
 
 /** A device of a site's list (an access point, a switch, a gateway): what identifies it, and whether it is up. */
-export type DeviceId = { mac: string; serial: string; model: string; name: string; connected: boolean };
+/** `lastSeen`: when the controller last heard from it (epoch ms; 0 when it does not say). */
+export type DeviceId = {
+  mac: string;
+  serial: string;
+  model: string;
+  name: string;
+  connected: boolean;
+  lastSeen: number;
+};
 
 /**
  * The devices of a site's list (`stat/device`), their MAC as the console stores it (AA:BB:CC:DD:EE:FF), their
@@ -167,6 +175,7 @@ export function toDeviceIds(devices: Raw[]): DeviceId[] {
       model: str(d.model),
       name: str(d.name) || str(d.hostname),
       connected: num(d.state) === 1,
+      lastSeen: lastSeenOf(d),
     }));
 }
 

@@ -31,7 +31,7 @@ const blank = {
 
 /**
  * The demo's warehouse, made from what its controller has, so that its reconciliation shows every case: each access
- * point went out to its site's customer 60 days ago (one that has been down since finds itself "never seen"), except
+ * point went out to its site's customer 60 days ago (one down for days finds itself "offline since"), except
  * one never issued, one written to another customer, one recalled though still up; and one more went out 20 days ago
  * and is still in a technician's van (no controller has its serial). Items are per model; one stock-in of them all.
  */

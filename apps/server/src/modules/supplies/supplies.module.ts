@@ -43,6 +43,8 @@ export function suppliesModule(
   const sightings = createSightingsRepository(core.db);
   const reconciliation = createReconciliation({
     sightings,
+    records: service,
+    audit: core.audit,
     leases: core.leases,
     health: deps.health,
     now,

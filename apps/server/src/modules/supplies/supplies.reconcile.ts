@@ -1,4 +1,8 @@
 import {
+  canonicalMac,
+  IN_USE_STATUS,
+  MOVED_STATUS,
+  type OwnDevice,
   RECONCILIATION_CASES,
   type ReconciliationCase,
   type ReconciliationFilter,
@@ -6,13 +10,17 @@ import {
   type ReconciliationRow,
   type Sighting,
   type SightingScan,
+  type StockRecord,
 } from '@it4u/shared';
 import { toDeviceIds, toOnlineClients } from '../../integrations/unifi/unifi.map.ts';
-import { AppError, ConflictError, UnavailableError } from '../../lib/errors.ts';
+import { type Audit, changes } from '../../lib/audit.ts';
+import type { RequestContext } from '../../lib/context.ts';
+import { AppError, BadRequestError, ConflictError, NotFoundError, UnavailableError } from '../../lib/errors.ts';
 import type { Lease, Leases } from '../../lib/leases.ts';
 import { eachAtOnce } from '../../lib/pool.ts';
 import { buildSheet, exportQueue } from '../../lib/spreadsheet.ts';
 import type { SiteHealth } from '../sites/sites.service.ts';
+import type { SuppliesService } from './supplies.service.ts';
 import type { SeenNow, SightingsRepository } from './supplies.sightings.ts';
 
 /** How often the controllers' devices are read for the reconciliation, unless configured. */
@@ -32,12 +40,14 @@ type Lang = 'en' | 'vi';
 const CASE_LABELS: Record<Lang, Record<ReconciliationCase, string>> = {
   en: {
     notSeen: 'Issued, never seen online',
+    offline: 'Seen online since issued, offline now',
     elsewhere: "Online elsewhere than its customer's sites",
     retired: 'Recalled or broken, still online',
     unissued: 'Online, never issued',
   },
   vi: {
     notSeen: 'Đã xuất, chưa từng thấy trực tuyến',
+    offline: 'Đã thấy trực tuyến sau khi xuất, nay ngoại tuyến',
     elsewhere: 'Trực tuyến ở nơi khác ngoài địa điểm của khách hàng',
     retired: 'Thu hồi hoặc hư hỏng nhưng vẫn trực tuyến',
     unissued: 'Trực tuyến nhưng chưa từng xuất kho',
@@ -87,11 +97,15 @@ const EXPORT_HEADERS: Record<Lang, string[]> = {
 /**
  * The warehouse read against the network. A scan reads every site's device list (and, when the warehouse issued
  * MACs, its clients) from its controller, a few sites at a time, once across instances every 15 minutes, and writes
- * where each device was seen online; the four cases are then queries of the stock-out records against those
- * sightings, with where (site and customer) and since when.
+ * where each device was seen online (or, down, when it last was); the five cases are then queries of the stock-out
+ * records against those sightings, with where (site and customer) and since when. Each mismatch can be settled from
+ * here: the device recalled, issued again to the customer whose site has it, or marked as the operator's own.
  */
 export function createReconciliation(deps: {
   sightings: SightingsRepository;
+  /** the warehouse's records: a mismatch is settled by changing them as a person would */
+  records: Pick<SuppliesService, 'getRecord' | 'recall' | 'createRecord'>;
+  audit: Audit;
   leases: Leases;
   /** every controller's sites, and where each is read */
   health: (ttlMs: number) => Promise<SiteHealth>;
@@ -149,8 +163,12 @@ export function createReconciliation(deps: {
             on.controller.devices(on.site, ttl),
             issued.size > 0 ? on.controller.stationsNow(on.site) : [],
           ]);
-          for (const { connected, ...d } of toDeviceIds(devices))
+          // a device listed but down was last online when its controller last heard from it (unpoller/unifi's
+          // UAP/USW/UDM `last_seen`, seconds; `state` 1 is connected): what makes it "offline since", not "never seen"
+          for (const { connected, lastSeen, ...d } of toDeviceIds(devices)) {
             if (connected) see({ ...d, siteId: site.id, kind: 'device' });
+            else if (lastSeen > 0) see({ ...d, siteId: site.id, kind: 'device', heardAt: lastSeen });
+          }
           for (const c of toOnlineClients(clients))
             if (issued.has(c.mac)) see({ ...c, siteId: site.id, serial: '', kind: 'client', model: '' });
           sites++;
@@ -231,10 +249,84 @@ export function createReconciliation(deps: {
 
     /** Where a serial was seen online. */
     seenOf: (serial: string): Promise<Sighting[]> => sightings.seenOf(serial),
+
+    /** A mismatch settled: the record's device is back in the warehouse. */
+    recall: (id: number, ctx: RequestContext): Promise<StockRecord> => deps.records.recall(id, ctx),
+
+    /**
+     * A mismatch settled: the record's device is issued again, to the customer of a site where a scan saw it (a new
+     * stock-out dated now, with the record's item, serial, MAC and warranty; settling the serial's history moves the
+     * earlier one).
+     */
+    async move(id: number, site: string, ctx: RequestContext): Promise<StockRecord> {
+      const record = await deps.records.getRecord('out', id);
+      if (record.status === MOVED_STATUS) throw new ConflictError('recordMoved');
+      const there = await sightings.seenAt(id, site);
+      if (!there) throw new AppError(409, 'notSeenAtSite', { site });
+      if (there.customerId === null) throw new AppError(409, 'siteHasNoCustomer', { site });
+      return deps.records.createRecord(
+        'out',
+        {
+          exportDate: now(),
+          licence: record.licence,
+          itemCode: record.itemCode,
+          number: record.number,
+          value: record.value,
+          supplier: record.supplier,
+          serialNum: record.serialNum,
+          mac: record.macFormat || record.mac,
+          warrantyPeriod: record.warrantyPeriod,
+          storageTerm: record.storageTerm,
+          warrantyLandmark: record.warrantyLandmark,
+          note: record.note,
+          status: IN_USE_STATUS,
+          contractId: there.customerId,
+        },
+        ctx,
+      );
+    },
+
+    /** The devices marked as the operator's own. */
+    ownDevices: () => sightings.ownDevices(),
+
+    /** Marks a device as the operator's own: it leaves "online, never issued". */
+    async markOwn(typed: string, note: string, ctx: RequestContext): Promise<OwnDevice> {
+      const mac = macOf(typed);
+      return sightings.transaction(async (tx) => {
+        const { before, after } = await sightings.markOwn(mac, note.trim(), ctx.actor.username, now(), tx);
+        const details = before
+          ? { changed: changes({ note: before.note }, { note: after.note }) }
+          : { note: after.note };
+        await deps.audit.record('supplies.own.mark', ctx, { target: `device:${mac}`, details }, tx);
+        return after;
+      });
+    },
+
+    /** The device is no longer marked as the operator's own (undo). */
+    async unmarkOwn(typed: string, ctx: RequestContext): Promise<void> {
+      const mac = macOf(typed);
+      await sightings.transaction(async (tx) => {
+        const was = await sightings.unmarkOwn(mac, tx);
+        if (!was) throw new NotFoundError('notFound');
+        await deps.audit.record(
+          'supplies.own.unmark',
+          ctx,
+          { target: `device:${mac}`, details: { note: was.note } },
+          tx,
+        );
+      });
+    },
   };
 }
 
 const when = (ms: number | undefined) => (ms ? new Date(ms) : '');
+
+/** A MAC as the console stores it, or 400. */
+function macOf(typed: string): string {
+  const mac = canonicalMac(typed);
+  if (!mac) throw new BadRequestError('notAMac', 'mac', { value: typed });
+  return mac;
+}
 
 function exportRow(r: ReconciliationRow, labels: Record<ReconciliationCase, string>): unknown[] {
   const { record, seen } = r;

@@ -425,6 +425,16 @@ export function createSuppliesRepository(db: Db) {
       return row ? { record: toRecord(row), serialBefore: row.serial_before } : undefined;
     },
 
+    /** Sets a stock-out's status (not the moved one: settling sets it); answers the record, or undefined. */
+    async setStatus(id: number, status: string, tx: Db = db): Promise<StockRecord | undefined> {
+      const [row] = rowsOf<RecordRow>(
+        await tx.execute(sql`with r as (update stock_records set status = ${status}
+            where kind = 'out' and id = ${id} returning *)
+          ${RECORD_SELECT} from r ${RECORD_JOIN}`),
+      );
+      return row ? toRecord(row) : undefined;
+    },
+
     /** Deletes a record; answers the serial it had, or undefined when there is no such record. */
     async deleteRecord(kind: StockKind, id: number, tx: Db = db): Promise<string | undefined> {
       const [row] = await tx

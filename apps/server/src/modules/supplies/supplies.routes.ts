@@ -65,6 +65,16 @@ export async function suppliesRoutes(
     'GET /it4u/reconciliation/export': async ({ query }, reply) =>
       sendSheet(reply, 'reconciliation.xlsx', await reconciliation.export(query)),
     'POST /it4u/reconciliation/scan': () => reconciliation.scanNow(),
+    'POST /it4u/reconciliation/recall/:id': (request) => reconciliation.recall(request.params.id, contextOf(request)),
+    'POST /it4u/reconciliation/move/:id': (request) =>
+      reconciliation.move(request.params.id, request.body.site, contextOf(request)),
+    'GET /it4u/reconciliation/own': () => reconciliation.ownDevices(),
+    'PUT /it4u/reconciliation/own/:mac': (request) =>
+      reconciliation.markOwn(request.params.mac, request.body.note ?? '', contextOf(request)),
+    'DELETE /it4u/reconciliation/own/:mac': async (request) => {
+      await reconciliation.unmarkOwn(request.params.mac, contextOf(request));
+      return deleted;
+    },
     'POST /it4u/reportSupplies': ({ body }) => supplies.report(body.fromDate, body.toDate),
     'GET /it4u/template/:table': ({ params }, reply) =>
       sendSheet(reply, `${params.table}-template.xlsx`, supplies.template(params.table)),

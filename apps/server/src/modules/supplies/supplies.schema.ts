@@ -82,10 +82,10 @@ export const stockRecords = pgTable(
 );
 
 /**
- * Where each device was seen online: a MAC on a site, with the serial, model and name its controller gave, when it
- * was first seen there and when last. Access points and switches come from the sites' device lists (connected ones
- * only); a client only when its MAC is one the warehouse issued (a customer's router). A removed site takes its
- * sightings with it.
+ * Where each device was seen: a MAC on a site, with the serial, model and name its controller gave, when it was first
+ * seen there and when last. Access points and switches come from the sites' device lists (a connected one is seen at
+ * the scan; one listed but down, when its controller last heard from it); a client only when its MAC is one the
+ * warehouse issued (a customer's router). A removed site takes its sightings with it.
  */
 export const deviceSightings = pgTable(
   'device_sightings',
@@ -117,6 +117,18 @@ export const deviceSightings = pgTable(
     index('device_sightings_site_idx').on(t.siteId),
   ],
 );
+
+/**
+ * Devices an operator said are the operator's own (its own network's access points and switches at a customer's
+ * site): never counted as "online, never issued".
+ */
+export const ownDevices = pgTable('own_devices', {
+  /** canonical AA:BB:CC:DD:EE:FF */
+  mac: text('mac').primaryKey(),
+  note: text('note').notNull().default(''),
+  markedAt: timestamp('marked_at', { withTimezone: true }).notNull(),
+  markedBy: text('marked_by').notNull().default(''),
+});
 
 /**
  * The scans of the controllers that write the sightings (one row, id 1). An instance takes a scan by setting

@@ -4,6 +4,7 @@ import {
   canonicalMac,
   IN_USE_STATUS,
   MOVED_STATUS,
+  RECALLED_STATUS,
   rowError,
   type StockKind,
   type StockRecord,
@@ -396,6 +397,24 @@ export function createSuppliesService({ supplies, contracts, audit }: Deps) {
         await audit.record(`supplies.${kind}.update`, ctx, { target: `stockRecord:${id}`, details: { changed } }, tx);
         if (kind !== 'out') return done.record;
         return settled(done.record, await supplies.settleSerials([done.serialBefore, values.serialNum], tx));
+      });
+      counts.clear();
+      return record;
+    },
+
+    /**
+     * A stock-out's device is back in the warehouse: its status becomes recalled (as a save of the record would set
+     * it). A moved record is history (a later stock-out of its device holds): refused.
+     */
+    async recall(id: number, ctx: RequestContext): Promise<StockRecord> {
+      const before = await mustGetRecord('out', id);
+      if (before.status === MOVED_STATUS) throw new ConflictError('recordMoved');
+      const record = await supplies.transaction(async (tx) => {
+        const done = await supplies.setStatus(id, RECALLED_STATUS, tx);
+        if (!done) throw new NotFoundError('recordNotFound');
+        const changed = changes(fieldsOf(before), fieldsOf(done));
+        await audit.record('supplies.out.update', ctx, { target: `stockRecord:${id}`, details: { changed } }, tx);
+        return done;
       });
       counts.clear();
       return record;

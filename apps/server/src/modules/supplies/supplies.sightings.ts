@@ -1,6 +1,8 @@
 import {
   IN_USE_STATUS,
   MOVED_STATUS,
+  type OwnDevice,
+  RECALLED_STATUS,
   RECONCILIATION_CASES,
   type ReconciliationCase,
   type ReconciliationRow,
@@ -34,7 +36,7 @@ import {
 } from '../contracts/contractRefs.ts';
 import { siteRefColumn, siteRefColumns, siteRefJoin } from '../sites/siteRefs.ts';
 
-/** A device seen online on a site by a scan. */
+/** A device a scan found on a site: online at it, or listed but down (then `heardAt`). */
 export type SeenNow = {
   mac: string;
   siteId: number;
@@ -42,18 +44,23 @@ export type SeenNow = {
   kind: 'device' | 'client';
   model: string;
   name: string;
+  /** down: when its controller last heard from it (epoch ms, before the scan); absent: online at the scan */
+  heardAt?: number;
 };
 
 /** Which rows of the reconciliation: the case, when an issued device should have shown itself, text. */
 export type ReconcileFilter = {
   case?: ReconciliationCase;
-  /** a stock-out in use issued before this (epoch ms) and never seen online since is "not seen" */
+  /**
+   * a stock-out in use issued before this (epoch ms) and never seen online since is "not seen"; one seen since it
+   * left, last before this, and not online now is "offline"
+   */
   issuedBefore: number;
   q?: string;
 };
 
 const SCAN_ROW = 1;
-const RETIRED = ['Hư hỏng', 'Thu hồi'];
+const RETIRED = ['Hư hỏng', RECALLED_STATUS];
 const iso = (ms: number) => new Date(ms).toISOString();
 const ms = (v: Date | string | null): number => (v === null ? 0 : new Date(v).getTime());
 
@@ -84,11 +91,21 @@ function found(f: ReconcileFilter, online: string): SQL {
       select c.id, s.mac, s.site_id, s.first_seen_at, s.last_seen_at
         from cur c join device_sightings s on c.serial <> '' and s.serial = c.serial
     ),
+    -- where each record's device was last seen (the latest of its sightings)
+    latest as (
+      select distinct on (rid) rid, mac, site_id, last_seen_at from matched
+        order by rid, last_seen_at desc, site_id, mac
+    ),
     found as (
       select 'notSeen' as kase, c.id as rec, null::text as mac, null::int as site_id, c.export_date as at
         from cur c
         where ${inUse} and c.export_date <= ${iso(f.issuedBefore)}::timestamptz
           and not exists (select 1 from matched m where m.rid = c.id and m.last_seen_at >= c.export_date)
+      union all
+      select 'offline', c.id, l.mac, l.site_id, l.last_seen_at
+        from cur c join latest l on l.rid = c.id
+        where ${inUse} and l.last_seen_at >= c.export_date and l.last_seen_at < ${online}::timestamptz
+          and l.last_seen_at <= ${iso(f.issuedBefore)}::timestamptz
       union all
       select 'elsewhere', c.id, m.mac, m.site_id, m.first_seen_at
         from cur c join matched m on m.rid = c.id
@@ -105,6 +122,7 @@ function found(f: ReconcileFilter, online: string): SQL {
       select 'unissued', null, s.mac, s.site_id, s.first_seen_at
         from device_sightings s
         where s.kind = 'device' and s.last_seen_at >= ${online}::timestamptz and ${siteHasCustomer(sql`s.site_id`)}
+          and not exists (select 1 from own_devices o where o.mac = s.mac)
           and not exists (select 1 from stock_records r where r.kind = 'out' and r.mac <> '' and r.mac = s.mac)
           and not exists (select 1 from stock_records r where r.kind = 'out' and s.serial <> ''
             and trim(r.serial_num) <> '' and upper(trim(r.serial_num)) = s.serial)
@@ -219,8 +237,9 @@ export function createSightingsRepository(db: Db) {
 
     /**
      * Writes what a scan saw at `at`: new sightings begin there, known ones are seen again (never back in time: a
-     * scan taken over from a stopped instance may still write). The sites of `unread` (their controller did not
-     * answer) keep the state the last good scan saw: what was online then is carried to `at`.
+     * scan taken over from a stopped instance may still write); a device down is seen when its controller last heard
+     * from it (before `at`: not online at this scan). The sites of `unread` (their controller did not answer) keep the
+     * state the last good scan saw: what was online then is carried to `at`.
      */
     async record(seen: SeenNow[], at: number, unread: number[]): Promise<void> {
       const col = <T>(rows: T[], f: (r: T) => unknown) => sql.param(rows.map(f));
@@ -228,14 +247,16 @@ export function createSightingsRepository(db: Db) {
       for (const chunk of chunks(seen, 500)) {
         await new Promise((resolve) => setImmediate(resolve));
         await db.execute(sql`insert into device_sightings (mac, site_id, serial, kind, model, name, first_seen_at, last_seen_at)
-          select u.mac, u.site_id, u.serial, u.kind, u.model, u.name, ${iso(at)}::timestamptz, ${iso(at)}::timestamptz
+          select u.mac, u.site_id, u.serial, u.kind, u.model, u.name, u.seen_at, u.seen_at
           from unnest(${col(chunk, (r) => r.mac)}::text[], ${col(chunk, (r) => r.siteId)}::int[],
             ${col(chunk, (r) => r.serial)}::text[], ${col(chunk, (r) => r.kind)}::text[],
-            ${col(chunk, (r) => r.model)}::text[], ${col(chunk, (r) => r.name)}::text[])
-            as u(mac, site_id, serial, kind, model, name)
+            ${col(chunk, (r) => r.model)}::text[], ${col(chunk, (r) => r.name)}::text[],
+            ${col(chunk, (r) => iso(r.heardAt === undefined ? at : Math.min(r.heardAt, at - 1)))}::timestamptz[])
+            as u(mac, site_id, serial, kind, model, name, seen_at)
           where exists (select 1 from sites st where st.id = u.site_id)
           on conflict (mac, site_id) do update set serial = excluded.serial, kind = excluded.kind,
             model = excluded.model, name = excluded.name,
+            first_seen_at = least(device_sightings.first_seen_at, excluded.first_seen_at),
             last_seen_at = greatest(device_sightings.last_seen_at, excluded.last_seen_at)`);
       }
       const online = await onlineFrom();
@@ -315,6 +336,67 @@ export function createSightingsRepository(db: Db) {
     /** When the last good scan began (undefined before the first): what `counts` and `page` read against. */
     onlineFrom,
 
+    transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(tx as unknown as Db));
+    },
+
+    /** The devices marked as the operator's own, newest first. */
+    async ownDevices(): Promise<OwnDevice[]> {
+      const rows = rowsOf<OwnRow>(
+        await db.execute(sql`select mac, note, marked_at, marked_by from own_devices order by marked_at desc, mac
+          limit 10000`),
+      );
+      return rows.map(ownOf);
+    },
+
+    /** Marks a device as the operator's own (again: its note and who marked it replaced); answers it before and after. */
+    async markOwn(
+      mac: string,
+      note: string,
+      by: string,
+      at: number,
+      tx: Db = db,
+    ): Promise<{ before: OwnDevice | undefined; after: OwnDevice }> {
+      const [prev] = rowsOf<OwnRow>(
+        await tx.execute(sql`select mac, note, marked_at, marked_by from own_devices where mac = ${mac} for update`),
+      );
+      const [row] = rowsOf<OwnRow>(
+        await tx.execute(sql`insert into own_devices (mac, note, marked_at, marked_by)
+          values (${mac}, ${note}, ${iso(at)}::timestamptz, ${by})
+          on conflict (mac) do update set note = excluded.note, marked_at = excluded.marked_at,
+            marked_by = excluded.marked_by
+          returning mac, note, marked_at, marked_by`),
+      );
+      if (!row) throw new Error('an own device was neither written nor found');
+      return { before: prev ? ownOf(prev) : undefined, after: ownOf(row) };
+    },
+
+    /** The device is no longer the operator's own: what it was, or undefined when it was not marked. */
+    async unmarkOwn(mac: string, tx: Db = db): Promise<OwnDevice | undefined> {
+      const [row] = rowsOf<OwnRow>(
+        await tx.execute(sql`delete from own_devices where mac = ${mac} returning mac, note, marked_at, marked_by`),
+      );
+      return row ? ownOf(row) : undefined;
+    },
+
+    /**
+     * Where a stock-out's device (by its MAC or serial) was seen at a site, with that site's customer (the contract
+     * the site's owner has), or undefined when no scan saw it there.
+     */
+    async seenAt(recordId: number, idname: string): Promise<{ customerId: number | null } | undefined> {
+      const [row] = rowsOf<{ owner_id: number | null }>(
+        await db.execute(sql`select ${siteOwnerIdColumn} as owner_id
+          from stock_records r
+          join device_sightings s on (r.mac <> '' and s.mac = r.mac)
+            or (trim(r.serial_num) <> '' and s.serial = upper(trim(r.serial_num)))
+          join sites t on t.id = s.site_id and t.idname = ${idname}
+          ${siteOwnerJoin(sql`s.site_id`)}
+          where r.id = ${recordId} and r.kind = 'out'
+          limit 1`),
+      );
+      return row ? { customerId: row.owner_id === null ? null : Number(row.owner_id) } : undefined;
+    },
+
     /**
      * A page of the rows (of one case, or of all), newest first, and how many there are in all; nothing before the
      * first good scan (nothing is known of the network yet).
@@ -382,6 +464,14 @@ export function createSightingsRepository(db: Db) {
     },
   };
 }
+
+type OwnRow = { mac: string; note: string; marked_at: Date | string; marked_by: string };
+const ownOf = (r: OwnRow): OwnDevice => ({
+  mac: r.mac,
+  note: r.note,
+  markedAt: ms(r.marked_at),
+  markedBy: r.marked_by,
+});
 
 /** A network device the search box found: its site, and when a scan last saw it (epoch ms). */
 export type FoundDevice = {

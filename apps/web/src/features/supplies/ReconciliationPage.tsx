@@ -28,9 +28,16 @@ import { formatDate, formatDateTime, formatNumber } from '../../components/forma
 import { type RegisterColumn, RegisterTable } from '../../components/table/RegisterTable.tsx';
 import { SearchBox } from '../../components/table/TableToolbar.tsx';
 import { usePaging } from '../../components/table/usePaging.ts';
+import { OwnDevicesModal } from './components/OwnDevicesModal.tsx';
+import { type Settle, SettleButton, SettleDialog, settlementsOf } from './components/SettleDialog.tsx';
 import { UsageHistoryModal } from './components/UsageHistoryModal.tsx';
 import { STATUS_KEYS, statusColor } from './statuses.ts';
-import { reconciliationQuery, useReconciliationQuery, useScanMutation } from './useReconciliation.ts';
+import {
+  reconciliationQuery,
+  useOwnDevicesQuery,
+  useReconciliationQuery,
+  useScanMutation,
+} from './useReconciliation.ts';
 
 const K = 'supplies.reconciliation';
 const DEFAULT_DAYS = 7;
@@ -38,10 +45,31 @@ const isCase = (v: string | null): v is ReconciliationCase =>
   v !== null && (RECONCILIATION_CASES as readonly string[]).includes(v);
 const siteLink = (idname: string, name: string) => <Link to={`/home?site=${encodeURIComponent(idname)}`}>{name}</Link>;
 
+/** The cases whose rows wait `days` (a device to show itself, or to come back). */
+const WAITING: readonly ReconciliationCase[] = ['notSeen', 'offline'];
+
+/** The marked devices' count, and their list (in the never-issued case). */
+function OwnDevicesLink() {
+  const { t, i18n } = useTranslation();
+  const own = useOwnDevicesQuery();
+  const [open, setOpen] = useState(false);
+  if (!own.data) return null;
+  return (
+    <>
+      <Button type="link" style={{ padding: 0 }} onClick={() => setOpen(true)}>
+        {t(`${K}.actions.ownList`, { n: formatNumber(own.data.length, i18n.language) })}
+      </Button>
+      {open && <OwnDevicesModal onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
 /**
- * /reconciliation: every device that left the warehouse, looked for on the network (manage roles). Four cases, each
- * with its count: issued but never seen online, online at another customer's site, recalled or broken yet online,
- * online at a customer's site but never issued. Each row links to the serial's history, the site and the customers.
+ * /reconciliation: every device that left the warehouse, looked for on the network (manage roles). Five cases, each
+ * with its count: issued but never seen online, seen since and offline now, online at another customer's site,
+ * recalled or broken yet online, online at a customer's site but never issued. Each row links to the serial's
+ * history, the site and the customers, and is settled from its menu (recalled, issued to the site's customer, marked
+ * as the operator's own).
  */
 export function ReconciliationPage() {
   const { t, i18n } = useTranslation();
@@ -52,6 +80,7 @@ export function ReconciliationPage() {
   const asked = params.get('case');
   const [days, setDays] = useState(DEFAULT_DAYS);
   const [historyOf, setHistoryOf] = useState<string | null>(null);
+  const [settling, setSettling] = useState<Settle | null>(null);
   const paging = usePaging();
   const filters = { case: isCase(asked) ? asked : null, days, q: paging.q };
   const rows = useReconciliationQuery({ ...filters, page: paging.page, pageSize: paging.pageSize });
@@ -171,12 +200,25 @@ export function ReconciliationPage() {
         render: (_, r) =>
           r.seen?.customer ? <CustomerLink id={r.seen.customer.id} name={r.seen.customer.clientName} /> : '—',
       },
-      {
-        key: 'since',
-        title: t(`${K}.columns.since`),
-        render: (_, r) => formatDateTime(r.seen?.firstSeen),
-      },
+      shown === 'offline'
+        ? {
+            key: 'lastSeen',
+            title: t(`${K}.columns.lastSeen`),
+            render: (_, r) => formatDateTime(r.seen?.lastSeen),
+          }
+        : {
+            key: 'since',
+            title: t(`${K}.columns.since`),
+            render: (_, r) => formatDateTime(r.seen?.firstSeen),
+          },
     );
+  }
+  if (items.some((r) => settlementsOf(r).length > 0)) {
+    columns.push({
+      key: 'settle',
+      title: t(`${K}.actions.column`),
+      render: (_, r) => <SettleButton row={r} onPick={setSettling} />,
+    });
   }
 
   const scanned = data?.scan;
@@ -224,9 +266,9 @@ export function ReconciliationPage() {
         <Typography.Text type="secondary">{t(`${K}.hints.${shown}`, { days })}</Typography.Text>
         <Space wrap>
           <SearchBox placeholder={t(`${K}.search`)} maxLength={200} allowClear onSearch={paging.setSearch} />
-          {shown === 'notSeen' && (
+          {WAITING.includes(shown) && (
             <Space size={4}>
-              <label htmlFor="reconciliation-days">{t(`${K}.days`)}</label>
+              <label htmlFor="reconciliation-days">{t(shown === 'offline' ? `${K}.daysOffline` : `${K}.days`)}</label>
               <InputNumber<number>
                 id="reconciliation-days"
                 min={1}
@@ -260,6 +302,7 @@ export function ReconciliationPage() {
           >
             {t(`${K}.export`)}
           </Button>
+          {shown === 'unissued' && <OwnDevicesLink />}
         </Space>
         {state.alert}
         <RegisterTable<ReconciliationRow>
@@ -271,6 +314,7 @@ export function ReconciliationPage() {
           locale={state.locale}
           card={{
             title: ['serial', 'item'],
+            actions: 'settle',
             fields: columns
               .slice(1)
               .map((c) => String(c.key))
@@ -285,6 +329,7 @@ export function ReconciliationPage() {
         />
       </Flex>
       {historyOf && <UsageHistoryModal serialNum={historyOf} onClose={() => setHistoryOf(null)} />}
+      <SettleDialog asked={settling} onClose={() => setSettling(null)} />
     </Card>
   );
 }

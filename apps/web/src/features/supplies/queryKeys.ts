@@ -31,5 +31,6 @@ export const suppliesKeys = {
   seen: (serialNum: string) => [...suppliesKeys.all, 'seen', serialNum] as const,
   reconciliation: () => [...suppliesKeys.all, 'reconciliation'] as const,
   reconciliationPage: (params: ReconciliationParams) => [...suppliesKeys.reconciliation(), params] as const,
+  ownDevices: () => [...suppliesKeys.reconciliation(), 'own'] as const,
   report: (range: DateRange) => [...suppliesKeys.all, 'report', range] as const,
 };

@@ -34,3 +34,39 @@ export const useSeenQuery = (serialNum: string) =>
     queryKey: suppliesKeys.seen(serialNum),
     queryFn: () => call('GET /it4u/exportWarehouseBySerialNum/:serialNum/seen', { params: { serialNum } }),
   });
+
+/**
+ * The ways a mismatch is settled: the device recalled, issued again to the customer whose site has it, marked as the
+ * operator's own (and that undone). Each asks every case again once done.
+ */
+export function useSettleMutations() {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: suppliesKeys.all });
+  return {
+    recall: useMutation({
+      mutationFn: (id: number) => call('POST /it4u/reconciliation/recall/:id', { params: { id } }),
+      onSuccess,
+    }),
+    move: useMutation({
+      mutationFn: (v: { id: number; site: string }) =>
+        call('POST /it4u/reconciliation/move/:id', { params: { id: v.id }, body: { site: v.site } }),
+      onSuccess,
+    }),
+    own: useMutation({
+      mutationFn: (v: { mac: string; note: string }) =>
+        call('PUT /it4u/reconciliation/own/:mac', { params: { mac: v.mac }, body: { note: v.note } }),
+      onSuccess,
+    }),
+    unown: useMutation({
+      mutationFn: (mac: string) => call('DELETE /it4u/reconciliation/own/:mac', { params: { mac } }),
+      onSuccess,
+    }),
+  };
+}
+
+/** The devices marked as the operator's own. */
+export const useOwnDevicesQuery = () =>
+  useQuery({
+    queryKey: suppliesKeys.ownDevices(),
+    queryFn: () => call('GET /it4u/reconciliation/own'),
+  });
