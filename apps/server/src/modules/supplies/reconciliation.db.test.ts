@@ -259,6 +259,8 @@ describe.each(drivers)('the reconciliation on %s', (driver) => {
     );
     expect(sheet.find((r) => String(r.Serial).toUpperCase() === cafe0.serial)).toMatchObject({
       Case: 'Seen online since issued, offline now',
+      // the status stored in the spec's Vietnamese, in the reader's language
+      Status: 'In use',
       'Site name': 'Cafe Sài Gòn',
     });
     sim.setDeviceConnected(cafe0.site, cafe0.mac.toLowerCase(), true);

@@ -10,6 +10,7 @@ import {
   type ReconciliationRow,
   type Sighting,
   type SightingScan,
+  type StockOutStatus,
   type StockRecord,
 } from '@it4u/shared';
 import { toDeviceIds, toOnlineClients } from '../../integrations/unifi/unifi.map.ts';
@@ -52,6 +53,13 @@ const CASE_LABELS: Record<Lang, Record<ReconciliationCase, string>> = {
     retired: 'Thu hồi hoặc hư hỏng nhưng vẫn trực tuyến',
     unissued: 'Trực tuyến nhưng chưa từng xuất kho',
   },
+};
+/** The stock-out statuses in English (the spec stores them in Vietnamese, as the Vietnamese export says them). */
+const STATUS_EN: Record<StockOutStatus, string> = {
+  'Đang sử dụng': 'In use',
+  'Hư hỏng': 'Broken',
+  'Thu hồi': 'Recalled',
+  'Đã dịch chuyển': 'Moved',
 };
 const EXPORT_HEADERS: Record<Lang, string[]> = {
   en: [
@@ -242,7 +250,7 @@ export function createReconciliation(deps: {
         return buildSheet(
           'Reconciliation',
           EXPORT_HEADERS[lang],
-          items.map((r) => exportRow(r, CASE_LABELS[lang])),
+          items.map((r) => exportRow(r, lang)),
         );
       });
     },
@@ -328,15 +336,16 @@ function macOf(typed: string): string {
   return mac;
 }
 
-function exportRow(r: ReconciliationRow, labels: Record<ReconciliationCase, string>): unknown[] {
+function exportRow(r: ReconciliationRow, lang: Lang): unknown[] {
   const { record, seen } = r;
+  const status = record ? (lang === 'en' ? STATUS_EN[record.status] : record.status) : '';
   return [
-    labels[r.case],
+    CASE_LABELS[lang][r.case],
     record?.itemCode ?? '',
     record?.itemName ?? '',
     record?.serialNum || seen?.serial || '',
     record?.mac ?? '',
-    record?.status ?? '',
+    status,
     when(record?.exportDate),
     record?.contract?.numContract ?? '',
     record?.contract?.clientName ?? '',

@@ -2,6 +2,7 @@ import type { CustomerPage as Page, Timeline } from '@it4u/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../api/tokens.ts';
+import { i18n } from '../../i18n/i18n.ts';
 import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders.tsx';
 import { CustomerPage } from './CustomerPage.tsx';
 import { CustomersPage } from './CustomersPage.tsx';
@@ -110,6 +111,9 @@ describe("a customer's page", () => {
     expect(within(channels).getByText('hoamai_pppoe')).toBeTruthy();
     const equipment = screen.getByRole('table', { name: 'Equipment installed', hidden: true });
     expect(within(equipment).getByText('SN-HM-1')).toBeTruthy();
+    // the status the spec stores in Vietnamese, in the reader's words
+    expect(within(equipment).getByText('In use')).toBeTruthy();
+    expect(within(equipment).queryByText('Đang sử dụng')).toBeNull();
     expect(screen.getByText('No router of these sites reports its WAN links.')).toBeTruthy();
     // not this caller's to read
     expect(screen.queryByRole('heading', { name: 'Device information' })).toBeNull();
@@ -131,6 +135,37 @@ describe("a customer's page", () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Kinds of entries' }));
     fireEvent.click(await screen.findByTitle('WAN link'));
     await waitFor(() => expect(calls('/timeline').at(-1)?.searchParams.get('kinds')).toBe('wan'));
+  });
+
+  it("says a stock-out's status in the reader's words on the timeline, in both languages", async () => {
+    answers['/customers/4/timeline'] = () =>
+      jsonResponse(200, {
+        entries: [
+          {
+            key: 'out:1',
+            at: AT,
+            kind: 'equipment',
+            what: 'equipment.out',
+            by: 'lan',
+            facts: { item: 'UniFi AP AC Pro', serial: 'SN-HM-1', mac: '', status: 'Đang sử dụng' },
+          },
+          {
+            key: 'audit:9',
+            at: AT - 60_000,
+            kind: 'equipment',
+            what: 'supplies.out.update',
+            by: 'lan',
+            facts: { site: null, target: 'stockRecord:1', from: 'Đang sử dụng', to: 'Thu hồi', count: null },
+          },
+        ],
+        next: null,
+      });
+    open();
+    expect(await screen.findByText('UniFi AP AC Pro issued (serial SN-HM-1), now: In use')).toBeTruthy();
+    expect(screen.getByText('Stock-out changed (In use → Recalled)')).toBeTruthy();
+    await i18n.changeLanguage('vi');
+    expect(await screen.findByText(/\(Đang sử dụng → Thu hồi\)$/)).toBeTruthy();
+    await i18n.changeLanguage('en');
   });
 
   it('says the page failed, with Retry, never that the customer has nothing', async () => {

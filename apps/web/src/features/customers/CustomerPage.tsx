@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { codeText, isStatus } from '../../api/errors.ts';
 import { QueryView } from '../../components/feedback/ListState.tsx';
 import { formatDate, formatDateTime, formatNumber } from '../../components/format/formatting.ts';
+import { statusColor, statusText } from '../../components/format/stockStatus.ts';
 import { type RegisterColumn, RegisterTable } from '../../components/table/RegisterTable.tsx';
 import { useCan } from '../../session/useCan.ts';
 import type { TerminalTarget } from '../terminal/terminal.ts';
@@ -272,7 +273,7 @@ export function CustomerPage() {
       key: 'status',
       dataIndex: 'status',
       title: t('customers.equipment.status'),
-      render: (v: string) => <Tag>{v}</Tag>,
+      render: (v: string) => <Tag color={statusColor(v)}>{statusText(t, v)}</Tag>,
     },
   ];
   const deviceColumns: RegisterColumn<DeviceInfo>[] = [

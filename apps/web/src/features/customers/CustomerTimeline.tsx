@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { QueryView } from '../../components/feedback/ListState.tsx';
 import { auditEventLabel } from '../../components/format/auditEvent.ts';
 import { formatDateTime } from '../../components/format/formatting.ts';
+import { statusText } from '../../components/format/stockStatus.ts';
 import { useTimelineQuery } from './useCustomerQueries.ts';
 
 /** What an entry says, in the reader's words. */
@@ -16,9 +17,14 @@ export function entryText(t: TFunction, e: TimelineEntry, siteName: (idname: str
   switch (e.kind) {
     case 'wan':
     case 'accessPoint':
-    case 'equipment':
     case 'terminal':
       return t(`customers.timeline.what.${e.what.replace('.', '_')}`, { ...f, site });
+    case 'equipment':
+      // a stock-out to the customer; the trail's changes of one read as the trail's other lines (below)
+      if (e.what === 'equipment.out') {
+        return t('customers.timeline.what.equipment_out', { ...f, site, status: statusText(t, f.status) });
+      }
+      return auditText(t, e.what, f, site);
     case 'channel':
       return e.what === 'channel.status'
         ? t('customers.timeline.what.channel_status', {
@@ -27,12 +33,20 @@ export function entryText(t: TFunction, e: TimelineEntry, siteName: (idname: str
             to: t(`channels.status.${f.to}`, { defaultValue: String(f.to ?? '') }),
           })
         : t(`customers.timeline.what.${e.what.replaceAll('.', '_')}`, { channel: f.channel });
-    default: {
-      const words = auditEventLabel(t, e.what);
-      const change = f.from !== null && f.to !== null && f.from !== undefined ? ` (${f.from} → ${f.to})` : '';
-      return site ? `${words}: ${site}${change}` : `${words}${change}`;
-    }
+    default:
+      return auditText(t, e.what, f, site);
   }
+}
+
+/** A line of the audit trail: its event in words, where, and the status it changed (in the reader's words). */
+function auditText(t: TFunction, what: string, f: TimelineEntry['facts'], site: string): string {
+  const words = auditEventLabel(t, what);
+  // a stock-out's status (the spec stores it in Vietnamese) reads in the reader's words
+  const change =
+    f.from !== null && f.to !== null && f.from !== undefined
+      ? ` (${statusText(t, f.from)} → ${statusText(t, f.to)})`
+      : '';
+  return site ? `${words}: ${site}${change}` : `${words}${change}`;
 }
 
 /** Where an entry's thing is. */

@@ -25,13 +25,13 @@ import { useDownload } from '../../components/download/useDownload.ts';
 import { useListState } from '../../components/feedback/ListState.tsx';
 import { useNotice } from '../../components/feedback/useNotice.ts';
 import { formatDate, formatDateTime, formatNumber } from '../../components/format/formatting.ts';
+import { STATUS_KEYS, statusColor } from '../../components/format/stockStatus.ts';
 import { type RegisterColumn, RegisterTable } from '../../components/table/RegisterTable.tsx';
 import { SearchBox } from '../../components/table/TableToolbar.tsx';
 import { usePaging } from '../../components/table/usePaging.ts';
 import { OwnDevicesModal } from './components/OwnDevicesModal.tsx';
 import { type Settle, SettleButton, SettleDialog, settlementsOf } from './components/SettleDialog.tsx';
 import { UsageHistoryModal } from './components/UsageHistoryModal.tsx';
-import { STATUS_KEYS, statusColor } from './statuses.ts';
 import {
   reconciliationQuery,
   useOwnDevicesQuery,

@@ -9,6 +9,7 @@ import { DateRangeFilter } from '../../../components/filters/DateRangeFilter.tsx
 import { defaultRange, toDateRange } from '../../../components/filters/dateRange.ts';
 import { SelectFilter } from '../../../components/filters/SelectFilter.tsx';
 import { formatNumber } from '../../../components/format/formatting.ts';
+import { STATUS_KEYS } from '../../../components/format/stockStatus.ts';
 import { LabelsButton } from '../../../components/labels/LabelsButton.tsx';
 import { ScanButton } from '../../../components/scan/ScanButton.tsx';
 import { EditableTable } from '../../../components/table/EditableTable.tsx';
@@ -19,7 +20,6 @@ import { useTableFilters } from '../../../components/table/useTableFilters.ts';
 import { discard, isRetryLater, type KeptStockOut, keep, newRef, useKeptStockOuts } from '../../../offline/outbox.ts';
 import { useCurrentUser } from '../../../session/useCurrentUser.ts';
 import { fetchOnHand } from '../fetchOnHand.ts';
-import { STATUS_KEYS } from '../statuses.ts';
 import {
   availableForRow,
   fromFormValues,

@@ -13,11 +13,11 @@ import type { ReactNode } from 'react';
 import { ContractPicker } from '../../../components/contracts/ContractPicker.tsx';
 import { CustomerLink } from '../../../components/customers/CustomerLink.tsx';
 import { formatDate, formatMoney, formatNumber } from '../../../components/format/formatting.ts';
+import { STATUS_KEYS, statusColor } from '../../../components/format/stockStatus.ts';
 import { ScannableInput } from '../../../components/scan/ScanButton.tsx';
 import { editColumns } from '../../../components/table/editColumns.tsx';
 import type { RegisterColumn } from '../../../components/table/RegisterTable.tsx';
 import type { RowEditing } from '../../../components/table/useRowEditing.ts';
-import { STATUS_KEYS, statusColor } from '../statuses.ts';
 import type { StockFormValues, StockRow } from '../stockRow.ts';
 import { ItemCodeSelect } from './ItemCodeSelect.tsx';
 
