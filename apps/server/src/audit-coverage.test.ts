@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { auditAreaOf } from '@it4u/shared';
 import { NAMED_SCHEMAS } from '@it4u/shared/api';
 import * as shared from '@it4u/shared/routes';
 import { defineRoutes, READ, type RouteSpec } from '@it4u/shared/routes';
@@ -72,6 +73,13 @@ describe('the audit trail of every write', () => {
         .filter((event) => !named.some((n) => (event.endsWith('.') ? n.startsWith(event) : n === event)));
       expect(missing, language).toEqual([]);
     }
+  });
+
+  it("files every write's event under an area of the Audit screen's filter", () => {
+    const events = [...contracts.values()]
+      .map((spec) => spec.audit)
+      .filter((audit): audit is string => typeof audit === 'string');
+    expect(events.filter((event) => auditAreaOf(event) === undefined)).toEqual([]);
   });
 });
 

@@ -18,6 +18,8 @@ export const AUDIT_AREAS = {
   splash: ['splash.'],
   cronjob: ['cronjob.'],
   wanLinks: ['wanLink.', 'deviceToken.'],
+  alerts: ['alert.'],
+  availability: ['sla.'],
   settings: ['settings.', 'controller.', 'backup.', 'demo.'],
 } as const;
 export type AuditArea = keyof typeof AUDIT_AREAS;

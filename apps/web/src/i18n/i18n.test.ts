@@ -73,14 +73,3 @@ describe('translations', () => {
     });
   });
 });
-
-describe('short dates', () => {
-  it('write day and month in the order of the language full dates', async () => {
-    const { default: dayjs } = await import('dayjs');
-    const { DAY_MONTH } = await import('./i18n.ts');
-    const day = dayjs('2026-05-31T12:00:00');
-    for (const language of ['en', 'vi'] as const) {
-      expect(day.locale(language).format('L').startsWith(day.format(DAY_MONTH[language]))).toBe(true);
-    }
-  });
-});

@@ -74,9 +74,4 @@ export function toUserLanguage(language: AppLanguage): Language {
   return language === 'vi' ? 'Vietnamese' : 'English';
 }
 
-/** A day and month as the language writes them, like its full dates ('L'): 05/31 in English, 31/05 in Vietnamese. */
-export const DAY_MONTH: Record<AppLanguage, string> = { en: 'MM/DD', vi: 'DD/MM' };
-
-export const dayMonthFormat = (): string => DAY_MONTH[currentLanguage()];
-
 export { i18n };

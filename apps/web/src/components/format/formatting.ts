@@ -29,3 +29,20 @@ export const formatDate = (epochMs: number | null | undefined): string => format
 
 /** DD-MM-YYYY HH:mm, or '' for no date. */
 export const formatDateTime = (epochMs: number | null | undefined): string => format(epochMs, DATE_TIME_FORMAT);
+
+/** HH:mm (24 hours, both languages), or '' for no time. */
+export const formatTime = (epochMs: number | null | undefined): string => format(epochMs, TIME_FORMAT);
+
+/** HH:mm:ss, or '' for no time. */
+export const formatTimeSeconds = (epochMs: number | null | undefined): string => format(epochMs, `${TIME_FORMAT}:ss`);
+
+/** DD-MM-YYYY HH:mm:ss, or '' for no date. */
+export const formatDateTimeSeconds = (epochMs: number | null | undefined): string =>
+  format(epochMs, `${DATE_TIME_FORMAT}:ss`);
+
+/**
+ * The day and month of a chart's axis (DD-MM), as the full dates write them: every screen writes a date one way, in
+ * both languages (the spec's DD-MM-YYYY, 24-hour times), never the browser's or the locale's own.
+ */
+export const DAY_MONTH_FORMAT = 'DD-MM';
+export const TIME_FORMAT = 'HH:mm';

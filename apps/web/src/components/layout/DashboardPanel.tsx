@@ -1,7 +1,7 @@
 import { Card, Empty, Skeleton, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTimeSeconds } from '../../components/format/formatting.ts';
 import { ControllerError } from '../feedback/ControllerError.tsx';
 
 type PanelQuery = {
@@ -53,7 +53,7 @@ export function Panel({ title, query, empty = false, emptyText, extra, children 
           type={stale ? 'warning' : 'secondary'}
           style={{ display: 'block', marginTop: 8, fontSize: 12 }}
         >
-          {t(asOfText, { time: dayjs(asOf).format('LTS') })}
+          {t(asOfText, { time: formatTimeSeconds(asOf) })}
         </Typography.Text>
       )}
     </Card>

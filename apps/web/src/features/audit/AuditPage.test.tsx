@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../api/tokens.ts';
+import { i18n } from '../../i18n/i18n.ts';
 import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders.tsx';
 import { AuditPage } from './AuditPage.tsx';
 
@@ -41,6 +42,24 @@ describe('the audit trail screen', () => {
     expect(within(table).getByText('Contract changed')).toBeTruthy();
     expect(within(table).getByText('phone: 0903 000 111 → 0912 000 222')).toBeTruthy();
     expect(within(table).getByText('password: (changed)')).toBeTruthy();
+    // what it was about in words, never its code alone
+    expect(within(table).getByText('Contract 3')).toBeTruthy();
+    expect(within(table).queryByText('contract:3')).toBeNull();
+  });
+
+  it('names an alert and its area in words, in both languages', async () => {
+    answer = () =>
+      jsonResponse(200, {
+        items: [{ ...line, id: 7, event: 'alert.ack', target: 'alert:12', details: null }],
+        total: 1,
+      });
+    renderWithProviders(<AuditPage />);
+    const table = await screen.findByRole('table', { name: 'Audit trail' });
+    expect(await within(table).findByText('Alert 12')).toBeTruthy();
+    expect(within(table).getByText('Alerts')).toBeTruthy();
+    await i18n.changeLanguage('vi');
+    expect(await within(table).findByText('Cảnh báo 12')).toBeTruthy();
+    await i18n.changeLanguage('en');
   });
 
   it("says an unknown sign-in name as a mark, and an administrator's settings' details as theirs to read", async () => {

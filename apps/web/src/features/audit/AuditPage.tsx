@@ -64,7 +64,7 @@ function CustomerFilter({ value, onChange }: { value: number | null; onChange: (
 
 /** /audit: who changed what, when and from where, in every area (ADMIN and LEAD_KT). */
 export function AuditPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const [picked, setPicked] = useState<PickedRange | null>(null);
   const paging = usePaging();
@@ -88,6 +88,13 @@ export function AuditPage() {
     if (typed.trim() !== filters.actor) set('actor', typed.trim());
   };
   const areaLabel = (area: AuditArea) => t(`audit.areas.${area}`);
+  /** What a line is about in words ("Stock record 41" for `stockRecord:41`); a name or an unknown kind as it is. */
+  const targetText = (v: string | null): string => {
+    if (!v) return '—';
+    const at = v.indexOf(':');
+    const key = `audit.targets.${v.slice(0, at)}`;
+    return at > 0 && i18n.exists(key) ? t(key, { id: v.slice(at + 1) }) : v;
+  };
   const columns: RegisterColumn<AuditEntry>[] = [
     {
       key: 'at',
@@ -125,7 +132,7 @@ export function AuditPage() {
       title: t('audit.columns.target'),
       // a name typed at sign-in that is no account's is kept as a mark, never as typed
       render: (v: string | null) =>
-        v?.startsWith('unknown') ? t('audit.unknownName', { mark: v.slice('unknown:'.length) || '—' }) : (v ?? '—'),
+        v?.startsWith('unknown') ? t('audit.unknownName', { mark: v.slice('unknown:'.length) || '—' }) : targetText(v),
     },
     {
       key: 'details',

@@ -7,6 +7,7 @@ import { RoleTags } from '../../components/account/RoleTags.tsx';
 import { saveBlob } from '../../components/download/saveBlob.ts';
 import { QueryErrorAlert } from '../../components/feedback/QueryErrorAlert.tsx';
 import { useNotice } from '../../components/feedback/useNotice.ts';
+import { formatDate, formatDateTimeSeconds } from '../../components/format/formatting.ts';
 import { SiteSelect } from '../../components/sites/SiteSelect.tsx';
 import { useSiteChoice } from '../../components/sites/useSiteChoice.ts';
 import { useCurrentUser } from '../../session/useCurrentUser.ts';
@@ -121,10 +122,10 @@ function useExportPdf(
         lines: [
           t('dashboard.pdf.range', {
             interval: t(`dashboard.intervals.${view.interval}`),
-            from: dayjs(view.range.start).format('L'),
-            to: dayjs(view.range.end).format('L'),
+            from: formatDate(view.range.start),
+            to: formatDate(view.range.end),
           }),
-          t('dashboard.pdf.made', { time: made.format('L LTS') }),
+          t('dashboard.pdf.made', { time: formatDateTimeSeconds(made.valueOf()) }),
         ],
         pageLabel: (page, pages) => t('dashboard.pdf.page', { page, pages }),
       });

@@ -1,11 +1,10 @@
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
+import { formatDateTimeSeconds } from '../../components/format/formatting.ts';
 
-/** Last sign-in in the chosen language (dayjs follows i18next); 0 or invalid (never signed in) says so. */
+/** Last sign-in (DD-MM-YYYY HH:mm:ss, as every date of the console); 0 or invalid (never signed in) says so. */
 export function formatLastLogin(epochMs: number, t: TFunction): string {
   if (!epochMs || !Number.isFinite(epochMs) || epochMs <= 0) return t('users.noValid');
-  const when = dayjs(epochMs);
-  return when.isValid() ? when.format('L LTS') : t('users.noValid');
+  return formatDateTimeSeconds(epochMs) || t('users.noValid');
 }
 
 export function formatCount(value: number, language: string): string {

@@ -21,6 +21,7 @@ import { LinkStateTag } from './components/LinkStateTag.tsx';
 import { matches, pushedAgo, reportSheetRows, WANS, type WanNumber, wanOf } from './report.ts';
 import './wanLinks.css';
 import { CustomerLink } from '../../components/customers/CustomerLink.tsx';
+import { formatDateTimeSeconds } from '../../components/format/formatting.ts';
 import { useCustomersQuery } from './useCustomersQuery.ts';
 import { useDeleteCustomerSiteMutation } from './useDeleteCustomerSiteMutation.ts';
 import { useServiceGroupsQuery } from './useServiceGroupsQuery.ts';
@@ -160,7 +161,7 @@ export function WanLinksPage() {
         row.lastPush === null ? (
           t('wanLinks.never')
         ) : (
-          <Tooltip title={dayjs(row.lastPush).format('L LTS')}>
+          <Tooltip title={formatDateTimeSeconds(row.lastPush)}>
             <span>{pushedAgo(row)}</span>
           </Tooltip>
         ),

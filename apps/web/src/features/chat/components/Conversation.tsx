@@ -7,6 +7,7 @@ import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/call.ts';
 import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert.tsx';
+import { formatDateTime, formatTime } from '../../../components/format/formatting.ts';
 import { useConnected, useRealtimeEvent } from '../../../realtime/RealtimeContext.tsx';
 import { catchUp, chatKeys, messagesOf, setViewedChannel, useMessagesQuery } from '../chatQueries.ts';
 import { groupMessages, otherDay } from '../grouping.ts';
@@ -182,10 +183,10 @@ export function Conversation({ me, contact, uuid, onBack }: Props) {
               <div className={mine ? 'chat-group chat-group-mine' : 'chat-group'}>
                 <div className="chat-group-head">
                   <Typography.Text strong>{nameOf(group.fromUserId)}</Typography.Text>{' '}
-                  <time dateTime={new Date(first.timeSent).toISOString()}>{dayjs(first.timeSent).format('LT')}</time>
+                  <time dateTime={new Date(first.timeSent).toISOString()}>{formatTime(first.timeSent)}</time>
                 </div>
                 {group.messages.map((m) => (
-                  <p key={m.id} className="chat-bubble" title={dayjs(m.timeSent).format('L LT')}>
+                  <p key={m.id} className="chat-bubble" title={formatDateTime(m.timeSent)}>
                     {m.contents}
                   </p>
                 ))}

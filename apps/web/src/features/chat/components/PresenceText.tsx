@@ -1,6 +1,7 @@
 import { Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../components/format/formatting.ts';
 
 /** 'Online', or when the person was last seen ('Last seen 5 minutes ago'), or 'Not seen yet'. */
 export function PresenceText({ online, lastSeen }: { online: boolean; lastSeen: number | null }) {
@@ -14,7 +15,7 @@ export function PresenceText({ online, lastSeen }: { online: boolean; lastSeen: 
   }
   if (lastSeen === null) return <span>{t('chat.neverSeen')}</span>;
   return (
-    <time dateTime={new Date(lastSeen).toISOString()} title={dayjs(lastSeen).format('L LT')}>
+    <time dateTime={new Date(lastSeen).toISOString()} title={formatDateTime(lastSeen)}>
       {t('chat.lastSeen', { when: dayjs(lastSeen).fromNow() })}
     </time>
   );

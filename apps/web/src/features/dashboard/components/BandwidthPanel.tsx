@@ -3,8 +3,8 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../../components/charts/Chart.tsx';
+import { DAY_MONTH_FORMAT, formatTime } from '../../../components/format/formatting.ts';
 import { Panel } from '../../../components/layout/DashboardPanel.tsx';
-import { dayMonthFormat } from '../../../i18n/i18n.ts';
 import { useNetworkRates, useTrafficHistory } from '../dashboardQueries.ts';
 
 const DAY = 86_400_000;
@@ -29,7 +29,7 @@ export function BandwidthPanel({ site, now }: { site: string | undefined; now: (
       tooltip: { trigger: 'axis' },
       legend: { bottom: 0 },
       grid: { left: 48, right: 16, top: 24, bottom: 56 },
-      xAxis: { type: 'category', data: hours.map((p) => dayjs(p.time).format('LT')) },
+      xAxis: { type: 'category', data: hours.map((p) => formatTime(p.time)) },
       yAxis: { type: 'value', name: 'Mbps' },
       series: [
         { name: t('dashboard.bandwidth.down'), type: 'line', showSymbol: false, data: hours.map((p) => p.downMbps) },
@@ -43,7 +43,7 @@ export function BandwidthPanel({ site, now }: { site: string | undefined; now: (
       tooltip: { trigger: 'axis' },
       legend: { bottom: 0 },
       grid: { left: 48, right: 16, top: 24, bottom: 56 },
-      xAxis: { type: 'category', data: days.map((p) => dayjs(p.time).format(dayMonthFormat())) },
+      xAxis: { type: 'category', data: days.map((p) => dayjs(p.time).format(DAY_MONTH_FORMAT)) },
       yAxis: { type: 'value', name: 'GB' },
       series: [
         { name: t('dashboard.bandwidth.down'), type: 'bar', stack: 'wan', data: days.map((p) => p.downGb) },

@@ -1,13 +1,12 @@
-import { REPORT_INTERVALS, type ReportInterval, type SiteChange } from '@it4u/shared';
+import { DATE_FORMAT, REPORT_INTERVALS, type ReportInterval, type SiteChange } from '@it4u/shared';
 import { Alert, DatePicker, Segmented, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../../components/charts/Chart.tsx';
 import { auditAreaLabel, auditEventLabel } from '../../../components/format/auditEvent.ts';
-import { formatDateTime, formatNumber } from '../../../components/format/formatting.ts';
+import { DAY_MONTH_FORMAT, formatDateTime, formatNumber, TIME_FORMAT } from '../../../components/format/formatting.ts';
 import { Panel } from '../../../components/layout/DashboardPanel.tsx';
-import { dayMonthFormat } from '../../../i18n/i18n.ts';
 import { useCan } from '../../../session/useCan.ts';
 import { type Range, useClientSeries, useClientStats, useSiteChanges } from '../dashboardQueries.ts';
 
@@ -28,7 +27,7 @@ export type HistoryView = { interval: ReportInterval; range: Range };
 export const firstView = (now: number): HistoryView => ({ interval: '5minutes', range: defaultRange('5minutes', now) });
 
 const labelFormat = (interval: ReportInterval): string =>
-  interval === '5minutes' ? 'LT' : interval === 'hourly' ? `${dayMonthFormat()} LT` : 'L';
+  interval === '5minutes' ? TIME_FORMAT : interval === 'hourly' ? `${DAY_MONTH_FORMAT} ${TIME_FORMAT}` : DATE_FORMAT;
 
 /** A mark on the time axis: the slot a change falls in, and the changes made in it. */
 export type ChangeMark = { slot: number; changes: SiteChange[] };
@@ -157,7 +156,7 @@ export function ConnectionHistory({
           type="info"
           showIcon
           style={{ marginBottom: 8 }}
-          title={t('dashboard.history.clamped', { from: dayjs(clamped).format('L LT') })}
+          title={t('dashboard.history.clamped', { from: formatDateTime(clamped) })}
         />
       )}
       <Chart option={option} label={t('dashboard.history.chartLabel')} />

@@ -4,8 +4,8 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart, donut } from '../../../components/charts/Chart.tsx';
+import { DAY_MONTH_FORMAT } from '../../../components/format/formatting.ts';
 import { Panel } from '../../../components/layout/DashboardPanel.tsx';
-import { dayMonthFormat } from '../../../i18n/i18n.ts';
 import { useHotspotGuests, useHotspotSessions } from '../dashboardQueries.ts';
 
 /**
@@ -36,7 +36,7 @@ export function HotspotPanel({ site, now }: { site: string | undefined; now: () 
     () => ({
       tooltip: { trigger: 'axis' },
       grid: { left: 40, right: 16, top: 16, bottom: 28 },
-      xAxis: { type: 'category', data: days.map((d) => dayjs(d.day).format(dayMonthFormat())) },
+      xAxis: { type: 'category', data: days.map((d) => dayjs(d.day).format(DAY_MONTH_FORMAT)) },
       yAxis: { type: 'value', minInterval: 1 },
       series: [{ name: t('dashboard.hotspot.sessions'), type: 'bar', data: days.map((d) => d.sessions) }],
     }),

@@ -2,13 +2,13 @@ import { LeftOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
 import { DASHBOARD_REFRESH_MS } from '@it4u/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Input, Row, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../../api/call.ts';
 import { Chart, donut } from '../../../components/charts/Chart.tsx';
 import { fold } from '../../../components/format/fold.ts';
+import { formatDateTime } from '../../../components/format/formatting.ts';
 import { Panel, WRAPPED_TITLE } from '../../../components/layout/DashboardPanel.tsx';
 import { useCan } from '../../../session/useCan.ts';
 import { ControllersDownAlerts } from './ControllersDownAlerts.tsx';
@@ -214,7 +214,7 @@ export function OverviewPage() {
                     {siteLink(d.site, d.siteName)}
                   </>
                 ),
-                side: dayjs(d.lastSeen).format('L LT'),
+                side: formatDateTime(d.lastSeen),
               }))}
             />
           </Card>

@@ -3,20 +3,19 @@ import type { BackupRun } from '@it4u/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/call.ts';
 import { useListState } from '../../../components/feedback/ListState.tsx';
 import { useNotice } from '../../../components/feedback/useNotice.ts';
-import { formatNumber } from '../../../components/format/formatting.ts';
+import { formatDateTime, formatNumber } from '../../../components/format/formatting.ts';
 import { formatBytes } from '../../../components/format/units.ts';
 import { settingsKeys } from '../queryKeys.ts';
 
 const K = 'settings.parameters.backups';
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
-const when = (ms: number, language: string) => dayjs(ms).locale(language).format('L LT').replace(/ /g, '\u00a0');
+const when = (ms: number) => formatDateTime(ms).replace(/ /g, '\u00a0');
 
 function resultTag(t: TFunction, run: BackupRun) {
   if (run.ok === null) return <Tag color="processing">{t(`${K}.running`)}</Tag>;
@@ -49,7 +48,7 @@ export function BackupsCard() {
   const running = runs.some((r) => r.ok === null);
 
   const columns: ColumnsType<BackupRun> = [
-    { key: 'when', title: t(`${K}.when`), render: (_, r) => <span style={NOWRAP}>{when(r.startedAt, language)}</span> },
+    { key: 'when', title: t(`${K}.when`), render: (_, r) => <span style={NOWRAP}>{when(r.startedAt)}</span> },
     {
       key: 'trigger',
       title: t(`${K}.trigger`),
@@ -89,8 +88,8 @@ export function BackupsCard() {
             showIcon
             message={
               last.ok
-                ? t(`${K}.lastOk`, { when: when(last.startedAt, language), size: formatBytes(last.bytes, language) })
-                : t(`${K}.lastFailed`, { when: when(last.startedAt, language) })
+                ? t(`${K}.lastOk`, { when: when(last.startedAt), size: formatBytes(last.bytes, language) })
+                : t(`${K}.lastFailed`, { when: when(last.startedAt) })
             }
             description={last.ok ? last.file : last.error}
           />

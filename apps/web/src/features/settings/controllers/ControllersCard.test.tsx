@@ -1,9 +1,9 @@
 // Over 300 lines: one test per state and action of the card (list in both languages, empty, failure, add, refusals, outcome, check, remove, phone, edit).
 import type { ControllerList, ControllerView } from '@it4u/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../../api/tokens.ts';
+import { formatDateTimeSeconds } from '../../../components/format/formatting.ts';
 import { i18n } from '../../../i18n/i18n.ts';
 import { expectListFailureAndRetry } from '../../../test/failingList.tsx';
 import { expectFieldError } from '../../../test/fieldError.ts';
@@ -156,7 +156,7 @@ describe('controllers card', () => {
       '9.0.114',
       '1,234 ms',
       // with its seconds
-      `checked ${dayjs(CHECKED_AT).locale('en').format('L LTS')}`,
+      `checked ${formatDateTimeSeconds(CHECKED_AT)}`,
     ]) {
       expect(within(hqRow).getByText(text)).toBeTruthy();
     }
@@ -179,7 +179,7 @@ describe('controllers card', () => {
       'API key',
       'Unreachable',
       'The UniFi controller cannot be reached (ECONNREFUSED).',
-      `checked ${dayjs(CHECKED_AT).locale('en').format('L LTS')}`,
+      `checked ${formatDateTimeSeconds(CHECKED_AT)}`,
     ]) {
       expect(within(branchRow).getByText(text)).toBeTruthy();
     }
@@ -194,7 +194,7 @@ describe('controllers card', () => {
     for (const text of ['Chính', 'Tự động (UniFi OS)', 'Tài khoản: admin', '1.200', '1.234 ms']) {
       expect(within(hqRow).getByText(text)).toBeTruthy();
     }
-    expect(within(hqRow).getByText(`kiểm tra lúc ${dayjs(CHECKED_AT).locale('vi').format('L LTS')}`)).toBeTruthy();
+    expect(within(hqRow).getByText(`kiểm tra lúc ${formatDateTimeSeconds(CHECKED_AT)}`)).toBeTruthy();
     expect(within(branchRow).getByText('Không kết nối được')).toBeTruthy();
     expect(within(branchRow).getByText('Không kết nối được bộ điều khiển UniFi (ECONNREFUSED).')).toBeTruthy();
   });

@@ -18,7 +18,6 @@ import {
   type SavedController,
 } from '@it4u/shared';
 import { Alert, Button, Card, Empty, Flex, Grid, message, Popconfirm, Tag, Tooltip, Typography, theme } from 'antd';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { type CSSProperties, Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +25,7 @@ import { codeText } from '../../../api/errors.ts';
 import { CONFIRM_STYLES } from '../../../components/feedback/confirmStyles.ts';
 import { useListState } from '../../../components/feedback/ListState.tsx';
 import { useNotice } from '../../../components/feedback/useNotice.ts';
-import { formatNumber } from '../../../components/format/formatting.ts';
+import { formatDateTimeSeconds, formatNumber } from '../../../components/format/formatting.ts';
 import { type RegisterColumn, RegisterTable } from '../../../components/table/RegisterTable.tsx';
 import { CloudConsolesModal } from './CloudConsolesModal.tsx';
 import { ControllerModal } from './ControllerModal.tsx';
@@ -152,7 +151,7 @@ function LastCheck({
   const refused = state.error && CERTIFICATE_REFUSALS.includes(state.error.code) ? state.error.params?.fingerprint : '';
   // the time as the reader's language writes it, with seconds (a check now shows it moved), whatever language
   // dayjs was last set to; its date and time held together by no-break spaces, the word before it free to wrap
-  const time = dayjs(state.checkedAt).locale(language).format('L LTS').replace(/ /g, '\u00a0');
+  const time = formatDateTimeSeconds(state.checkedAt).replace(/ /g, '\u00a0');
   const latency = state.latencyMs == null ? null : t(`${K}.latencyMs`, { ms: formatNumber(state.latencyMs, language) });
   const pieces = (state.reachable ? [state.version, latency] : []).filter((p): p is string => Boolean(p));
   return (

@@ -1,7 +1,7 @@
 import type { Voucher, VoucherSort } from '@it4u/shared';
 import { Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
+import { formatDateTime } from '../../../components/format/formatting.ts';
 import { formatDuration } from '../../../components/format/units.ts';
 import { DeleteAction } from '../../../components/table/DeleteAction.tsx';
 import type { RegisterColumn } from '../../../components/table/RegisterTable.tsx';
@@ -38,7 +38,7 @@ export function voucherColumns({ t, language, paging, onDelete }: Options): Regi
       dataIndex: 'createTime',
       width: 140,
       ...paging.sortColumn<Voucher>('createTime'),
-      render: (ms: number) => dayjs(ms).format('L LT'),
+      render: (ms: number) => formatDateTime(ms),
     },
     {
       key: 'down',

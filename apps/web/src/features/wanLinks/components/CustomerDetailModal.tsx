@@ -1,10 +1,10 @@
 import type { CustomerDetail, WanLink } from '@it4u/shared';
 import { Alert, Card, Descriptions, Empty, Flex, Modal, Segmented, Skeleton, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CustomerLink } from '../../../components/customers/CustomerLink.tsx';
 import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert.tsx';
+import { formatDateTime } from '../../../components/format/formatting.ts';
 import { formatUptime } from '../../../components/format/units.ts';
 import { useCan } from '../../../session/useCan.ts';
 import { formatPercent } from '../report.ts';
@@ -84,7 +84,7 @@ function SiteFacts({ site }: { site: CustomerDetail }) {
           {
             key: 'lastPush',
             label: t('wanLinks.columns.lastPush'),
-            children: site.lastPush === null ? t('wanLinks.never') : dayjs(site.lastPush).format('L LT'),
+            children: site.lastPush === null ? t('wanLinks.never') : formatDateTime(site.lastPush),
           },
           {
             key: 'lb',
@@ -116,7 +116,7 @@ function LinkCard({ link, period }: { link: WanLink; period: HistoryWindow }) {
           <LinkStateTag state={link.state} />
           {link.since !== null && (
             <Typography.Text type="secondary">
-              {t('wanLinks.detail.since', { time: dayjs(link.since).format('L LT') })}
+              {t('wanLinks.detail.since', { time: formatDateTime(link.since) })}
             </Typography.Text>
           )}
         </Flex>

@@ -1,12 +1,12 @@
 import { KeyOutlined, StopOutlined, SyncOutlined } from '@ant-design/icons';
 import type { DeviceToken, NewDeviceToken } from '@it4u/shared';
 import { Alert, Button, Card, Flex, Popconfirm, Skeleton, Space, Tag, Typography, theme } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONFIRM_STYLES } from '../../../components/feedback/confirmStyles.ts';
 import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert.tsx';
 import { useNotice } from '../../../components/feedback/useNotice.ts';
+import { formatDateTime } from '../../../components/format/formatting.ts';
 import { useDeviceTokenMutation, useDeviceTokensQuery } from '../useDeviceTokens.ts';
 
 /** Text in single quotes for a POSIX shell (a quote inside closes, escapes and reopens). */
@@ -144,7 +144,7 @@ export function DeviceTokenPart({ id, sitename }: Props) {
 function TokenLine({ token, first }: { token: DeviceToken; first: boolean }) {
   const { t } = useTranslation();
   const { token: look } = theme.useToken();
-  const at = (ms: number) => dayjs(ms).format('L LT');
+  const at = (ms: number) => formatDateTime(ms);
   return (
     <Flex
       wrap

@@ -1,8 +1,8 @@
 import type { LinkState, Segment } from '@it4u/shared';
 import { Flex, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../components/format/formatting.ts';
 
 /** The colours of the three states: each against white at least 3:1 (WCAG non-text contrast). */
 export const STATE_COLOURS: Record<LinkState, string> = { up: '#389e0d', down: '#cf1322', unknown: '#8c8c8c' };
@@ -60,8 +60,8 @@ export function LinkTimeline({ segments, n, windowLabel }: Props) {
         ))}
       </div>
       <Flex justify="space-between" aria-hidden>
-        <Typography.Text type="secondary">{dayjs(start).format('L LT')}</Typography.Text>
-        <Typography.Text type="secondary">{dayjs(end).format('L LT')}</Typography.Text>
+        <Typography.Text type="secondary">{formatDateTime(start)}</Typography.Text>
+        <Typography.Text type="secondary">{formatDateTime(end)}</Typography.Text>
       </Flex>
     </Flex>
   );
