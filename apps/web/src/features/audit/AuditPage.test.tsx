@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../api/tokens.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders.tsx';
+import { setViewportWidth } from '../../test/viewport.ts';
 import { AuditPage } from './AuditPage.tsx';
 
 const line = {
@@ -100,6 +101,26 @@ describe('the audit trail screen', () => {
       expect(last?.searchParams.get('actor')).toBe('lan.kt');
       expect(last?.searchParams.get('page')).toBe('1');
     });
+  });
+
+  it('folds its filters away on a phone, saying how many are set', async () => {
+    setViewportWidth(390);
+    renderWithProviders(<AuditPage />);
+    await screen.findByText('lan.kt');
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Username' })).toBeNull();
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    const person = await screen.findByRole('textbox', { name: 'Username' });
+    fireEvent.change(person, { target: { value: 'lan.kt' } });
+    fireEvent.keyDown(person, { key: 'Enter', code: 'Enter' });
+    await waitFor(() => expect(auditCalls().at(-1)?.searchParams.get('actor')).toBe('lan.kt'));
+    // folded again: the filter holds, and the button says it is set; opened, the name is still there
+    fireEvent.click(screen.getByRole('button', { name: 'Filters (1)' }));
+    expect(screen.queryByRole('textbox', { name: 'Username' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Filters (1)' }));
+    expect((screen.getByRole('textbox', { name: 'Username' }) as HTMLInputElement).value).toBe('lan.kt');
   });
 
   it('says the list failed, with Retry, never that it is empty', async () => {

@@ -1,4 +1,4 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FilterOutlined } from '@ant-design/icons';
 import {
   ADMIN_DETAIL_EVENTS,
   AUDIT_AREA_NAMES,
@@ -7,7 +7,7 @@ import {
   auditAreaOf,
   auditDetailParts,
 } from '@it4u/shared';
-import { Button, Card, Empty, Input, Select, Space, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Grid, Input, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
@@ -67,6 +67,8 @@ export function AuditPage() {
   const { t, i18n } = useTranslation();
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const [picked, setPicked] = useState<PickedRange | null>(null);
+  const wide = Grid.useBreakpoint().md === true;
+  const [folded, setFolded] = useState(true);
   const paging = usePaging();
   const { page, pageSize } = paging;
   const sites = useMySitesQuery();
@@ -88,6 +90,10 @@ export function AuditPage() {
     if (typed.trim() !== filters.actor) set('actor', typed.trim());
   };
   const areaLabel = (area: AuditArea) => t(`audit.areas.${area}`);
+  // on a phone the filters beyond the search fold away, the button saying how many are set
+  const chosen = [filters.actor, filters.area, filters.site, filters.contractId, filters.fromDate].filter(
+    (v) => v !== null && v !== '',
+  ).length;
   /** What a line is about in words ("Stock record 41" for `stockRecord:41`); a name or an unknown kind as it is. */
   const targetText = (v: string | null): string => {
     if (!v) return '—';
@@ -166,50 +172,65 @@ export function AuditPage() {
           onSearch={(q) => set('q', q.trim())}
           allowClear
         />
-        <Input
-          aria-label={t('audit.filters.actor')}
-          placeholder={t('audit.filters.actor')}
-          allowClear
-          maxLength={100}
-          style={{ width: 160 }}
-          onChange={(e) => {
-            if (!e.target.value) setActor('');
-          }}
-          onPressEnter={(e) => setActor(e.currentTarget.value)}
-          onBlur={(e) => setActor(e.currentTarget.value)}
-        />
-        <Select<AuditArea>
-          aria-label={t('audit.filters.area')}
-          placeholder={t('audit.filters.area')}
-          allowClear
-          value={filters.area ?? undefined}
-          onChange={(area) => set('area', area ?? null)}
-          options={AUDIT_AREA_NAMES.map((area) => ({ value: area, label: areaLabel(area) }))}
-          style={{ width: 180 }}
-        />
-        <Select<string>
-          aria-label={t('audit.filters.site')}
-          placeholder={t('audit.filters.site')}
-          allowClear
-          showSearch
-          optionFilterProp="label"
-          loading={sites.isFetching}
-          value={filters.site ?? undefined}
-          onChange={(site) => set('site', site ?? null)}
-          options={(sites.data ?? []).map((s) => ({ value: s.idname, label: `${s.sitename} (${s.idname})` }))}
-          style={{ width: 200, maxWidth: '100%' }}
-        />
-        <CustomerFilter value={filters.contractId} onChange={(id) => set('contractId', id)} />
-        <DateRangeFilter
-          allowClear
-          value={picked}
-          onChange={(next) => {
-            setPicked(next);
-            const range = next ? toDateRange(next) : { fromDate: null, toDate: null };
-            setFilters((f) => ({ ...f, ...range }));
-            paging.toFirstPage();
-          }}
-        />
+        {!wide && (
+          <Button
+            icon={<FilterOutlined aria-hidden />}
+            aria-expanded={!folded}
+            aria-controls={folded ? undefined : 'audit-more-filters'}
+            onClick={() => setFolded((f) => !f)}
+          >
+            {chosen > 0 ? t('audit.filters.toggleCount', { n: chosen }) : t('audit.filters.toggle')}
+          </Button>
+        )}
+        {(wide || !folded) && (
+          <Space wrap id="audit-more-filters">
+            <Input
+              aria-label={t('audit.filters.actor')}
+              defaultValue={filters.actor}
+              placeholder={t('audit.filters.actor')}
+              allowClear
+              maxLength={100}
+              style={{ width: 160 }}
+              onChange={(e) => {
+                if (!e.target.value) setActor('');
+              }}
+              onPressEnter={(e) => setActor(e.currentTarget.value)}
+              onBlur={(e) => setActor(e.currentTarget.value)}
+            />
+            <Select<AuditArea>
+              aria-label={t('audit.filters.area')}
+              placeholder={t('audit.filters.area')}
+              allowClear
+              value={filters.area ?? undefined}
+              onChange={(area) => set('area', area ?? null)}
+              options={AUDIT_AREA_NAMES.map((area) => ({ value: area, label: areaLabel(area) }))}
+              style={{ width: 180 }}
+            />
+            <Select<string>
+              aria-label={t('audit.filters.site')}
+              placeholder={t('audit.filters.site')}
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              loading={sites.isFetching}
+              value={filters.site ?? undefined}
+              onChange={(site) => set('site', site ?? null)}
+              options={(sites.data ?? []).map((s) => ({ value: s.idname, label: `${s.sitename} (${s.idname})` }))}
+              style={{ width: 200, maxWidth: '100%' }}
+            />
+            <CustomerFilter value={filters.contractId} onChange={(id) => set('contractId', id)} />
+            <DateRangeFilter
+              allowClear
+              value={picked}
+              onChange={(next) => {
+                setPicked(next);
+                const range = next ? toDateRange(next) : { fromDate: null, toDate: null };
+                setFilters((f) => ({ ...f, ...range }));
+                paging.toFirstPage();
+              }}
+            />
+          </Space>
+        )}
         <Button
           icon={<DownloadOutlined aria-hidden />}
           loading={download.pending === 'audit'}
