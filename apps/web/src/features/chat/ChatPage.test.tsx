@@ -1,9 +1,10 @@
-import type { ChatContact, CurrentUser } from '@it4u/shared';
+import type { CurrentUser } from '@it4u/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../api/tokens.ts';
 import { RealtimeContext } from '../../realtime/RealtimeContext.tsx';
 import type { RealtimeSocket } from '../../realtime/socket.ts';
+import { technician as tech } from '../../test/chatContacts.ts';
 import { jsonResponse, renderWithProviders } from '../../test/renderWithProviders.tsx';
 import { ChatPage } from './ChatPage.tsx';
 
@@ -20,18 +21,6 @@ const me: CurrentUser = {
   roles: [{ name: 'ROLE_ADMIN' }],
   sitename: [],
 };
-const tech = (online: boolean): ChatContact => ({
-  userId: 2,
-  name: 'Trần Văn Kỹ',
-  username: 'ky',
-  site: '',
-  channelUuid: null,
-  unread: 0,
-  lastMessageAt: null,
-  online,
-  lastSeen: null,
-});
-
 describe('the chat page', () => {
   beforeEach(() => setAccessToken('token'));
   afterEach(() => vi.unstubAllGlobals());

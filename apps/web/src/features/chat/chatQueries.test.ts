@@ -1,19 +1,8 @@
 import type { ChatContact } from '@it4u/shared';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { technician as tech } from '../../test/chatContacts.ts';
 import { chatKeys, setPresence } from './chatQueries.ts';
-
-const tech = (online: boolean): ChatContact => ({
-  userId: 2,
-  name: 'Trần Văn Kỹ',
-  username: 'ky',
-  site: '',
-  channelUuid: null,
-  unread: 0,
-  lastMessageAt: null,
-  online,
-  lastSeen: null,
-});
 
 /**
  * A presence event that comes while the people list is being read: the read was answered before it and lands after
