@@ -8,7 +8,7 @@ import { expect, test } from './support/test.ts';
 const CUSTOMER = 'Khách sạn Hoa Mai';
 const KH = { username: 'e2e.hoamai', password: 'Hoa-Mai-pass-2026' };
 
-type Seeded = { id: number; other: number; site: string; channel: string; serial: string };
+type Seeded = { id: number; other: number; site: string; channel: string; serial: string; number: string };
 
 /**
  * Through the API, as an administrator: the demo customer's leased channel, a unit of equipment and a device row,
@@ -71,7 +71,14 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
       },
     }),
   );
-  return { id, other: others.items[0].id, site: sites[0].idname, channel, serial };
+  return {
+    id,
+    other: others.items[0].id,
+    site: sites[0].idname,
+    channel,
+    serial,
+    number: fields.numContract as string,
+  };
 }
 
 /** Every part of the page, by its heading. */
@@ -128,6 +135,17 @@ test.describe
       await expect(timeline.getByText(/issued/)).toBeHidden();
       await expect(timeline.getByText('Contract changed').first()).toBeVisible();
       await accessible(page, { idle: true });
+      // a part's register opens searched for this customer's contract: the stock-outs, the seeded one among them
+      await page
+        .locator('.customer-part')
+        .filter({ has: page.getByRole('heading', { name: 'Equipment installed', level: 2 }) })
+        .getByRole('link', { name: 'Open the register' })
+        .click();
+      await expect(page).toHaveURL(/\/supplies\?tab=stockOut&q=/);
+      await expect(page.getByRole('searchbox', { name: 'Search', exact: true })).toHaveValue(seeded.number);
+      // from the customer's earliest stock-out (the demo's, weeks ago) to today: the one just made among them
+      await expect(page.getByRole('row').filter({ hasText: 'UniFi U6 LR' })).toHaveCount(1);
+      await expect(page.getByRole('row').filter({ hasText: 'DEMO-' }).first()).toBeVisible();
     });
 
     test('opened from the customer report and from the Customers list in Vietnamese at 390 px', async ({ page }) => {

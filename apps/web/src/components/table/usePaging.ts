@@ -1,13 +1,23 @@
 import { PAGE_SIZE } from '@it4u/shared';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 
 export type PagingParams = { page: number; pageSize: number; q: string };
 
-/** Page, page size and search text of a server-paged table. */
-export function usePaging() {
+/**
+ * The search a link asked for (`?q=`: a customer's page opens each register searched for the customer), as a search
+ * box takes it (trimmed, at most 200 characters).
+ */
+export function useAskedSearch(): string {
+  const [params] = useSearchParams();
+  return (params.get('q') ?? '').trim().slice(0, 200);
+}
+
+/** Page, page size and search text of a server-paged table; `initialQ`: the search it starts with. */
+export function usePaging(initialQ = '') {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
-  const [q, setQ] = useState('');
+  const [q, setQ] = useState(initialQ);
   const params: PagingParams = { page, pageSize, q };
   return {
     ...params,

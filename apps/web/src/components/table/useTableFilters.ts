@@ -16,7 +16,8 @@ export type FilterBar = {
  * changed filter starts again on page 1. `initial` gives the filters' first values, again on Reset.
  */
 export function useTableFilters<V extends object>(paging: Paging, initial: () => V) {
-  const [text, setText] = useState('');
+  // the box shows the search the table started with (a link's `?q=`)
+  const [text, setText] = useState(paging.q);
   const [values, setValues] = useState<V>(initial);
   return {
     text,

@@ -119,6 +119,14 @@ describe("a customer's page", () => {
     expect(screen.queryByRole('heading', { name: 'Device information' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Terminal sessions' })).toBeNull();
     expect(screen.getByText('7 vouchers')).toBeTruthy();
+    // each register opens searched for this customer
+    expect(
+      screen.getAllByRole('link', { name: 'Open the register', hidden: true }).map((a) => a.getAttribute('href')),
+    ).toEqual([
+      `/reporter?q=${encodeURIComponent('Khách sạn Hoa Mai')}`,
+      `/channel?q=${page.contract.numContract}`,
+      `/supplies?tab=stockOut&q=${page.contract.numContract}&from=${AT}`,
+    ]);
     const links = screen.getAllByRole('link', { name: 'Khách sạn Hoa Mai', hidden: true });
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['/home?site=hoamai01', '/voucher?site=hoamai01']);
   });

@@ -331,6 +331,14 @@ export function CustomerPage() {
       render: (v: number | null) => (v ? formatDateTime(v) : t('customers.sessions.open')),
     },
   ];
+  // each "Open the register" opens it searched for this customer: the registers by the contract's number, the WAN
+  // report (its rows are sites) by the customer's name
+  const searched = {
+    contract: encodeURIComponent(page?.contract.numContract ?? ''),
+    name: encodeURIComponent(page?.contract.clientName ?? ''),
+    // the stock-outs from the earliest one shown (the register's dates are this month unless asked)
+    since: page?.equipment?.length ? `&from=${Math.min(...page.equipment.map((r) => r.exportDate))}` : '',
+  };
   const more = (part: string) =>
     page?.more.includes(part) ? (
       <Typography.Text type="secondary">
@@ -373,12 +381,12 @@ export function CustomerPage() {
               <Sites page={page} />
             </Part>
             {page.wanLinks && (
-              <Part title={t('customers.parts.wanLinks')} to="/reporter">
+              <Part title={t('customers.parts.wanLinks')} to={`/reporter?q=${searched.name}`}>
                 <WanLinks sites={page.wanLinks} />
               </Part>
             )}
             {page.channels && (
-              <Part title={t('customers.parts.channels')} to="/channel">
+              <Part title={t('customers.parts.channels')} to={`/channel?q=${searched.contract}`}>
                 <RegisterTable
                   aria-label={t('customers.parts.channels')}
                   rowKey="detailId"
@@ -393,7 +401,10 @@ export function CustomerPage() {
               </Part>
             )}
             {page.equipment && (
-              <Part title={t('customers.parts.equipment')} to={page.channels ? '/supplies' : undefined}>
+              <Part
+                title={t('customers.parts.equipment')}
+                to={page.channels ? `/supplies?tab=stockOut&q=${searched.contract}${searched.since}` : undefined}
+              >
                 <RegisterTable
                   aria-label={t('customers.parts.equipment')}
                   rowKey="id"
@@ -408,7 +419,7 @@ export function CustomerPage() {
               </Part>
             )}
             {page.deviceInfo && (
-              <Part title={t('customers.parts.deviceInfo')} to="/clientDeviceInf">
+              <Part title={t('customers.parts.deviceInfo')} to={`/clientDeviceInf?q=${searched.contract}`}>
                 <RegisterTable<DeviceInfo>
                   aria-label={t('customers.parts.deviceInfo')}
                   rowKey="id"

@@ -114,6 +114,17 @@ describe('channel details row editing', () => {
     await waitFor(() => expect(buttons(/Edit/).every((b) => !b.disabled)).toBe(true));
   });
 
+  it("opens searched for what a link asked (a customer's page: `?q=` its contract), the box showing it", async () => {
+    renderWithProviders(<DetailsTab />, { route: '/channel?q=HD-0042' });
+    await screen.findByText('Kênh một');
+    const list = calls.filter((c) => c.url.includes('/it4u/channel/detail'));
+    expect(list.map((c) => new URL(c.url, 'http://x').searchParams.get('q'))).toEqual(['HD-0042']);
+    expect((screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement).value).toBe('HD-0042');
+    // Reset forgets it
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(new URL(calls.at(-1)?.url ?? '', 'http://x').searchParams.get('q')).toBeNull());
+  });
+
   it('asks for details by deploy date only with a date range', async () => {
     renderWithProviders(<DetailsTab />);
     await screen.findByText('Kênh một');

@@ -11,7 +11,7 @@ import { type PickedRange, toDateRange } from '../../../components/filters/dateR
 import { EditableTable } from '../../../components/table/EditableTable.tsx';
 import { HistoryButton } from '../../../components/table/HistoryButton.tsx';
 import { useEditableRows } from '../../../components/table/useEditableRows.ts';
-import { usePaging } from '../../../components/table/usePaging.ts';
+import { useAskedSearch, usePaging } from '../../../components/table/usePaging.ts';
 import { useTableFilters } from '../../../components/table/useTableFilters.ts';
 import {
   type DetailFormValues,
@@ -41,7 +41,8 @@ type HistoryOf = { attributeId: number; name: string } | null;
 /** Channel details (Chi tiết kênh truyền): a server-paged table with inline row editing. */
 export function DetailsTab() {
   const { t, i18n } = useTranslation();
-  const paging = usePaging();
+  // a customer's page opens the register searched for its contract (`?q=`)
+  const paging = usePaging(useAskedSearch());
   const filters = useTableFilters(paging, firstFilters);
   const { status, providerId, picked } = filters.values;
   const download = useDownload();

@@ -9,7 +9,7 @@ import { pathOf } from '../../../api/call.ts';
 import { isStatus } from '../../../api/errors.ts';
 import { EditableTable } from '../../../components/table/EditableTable.tsx';
 import { useEditableRows } from '../../../components/table/useEditableRows.ts';
-import { usePaging } from '../../../components/table/usePaging.ts';
+import { useAskedSearch, usePaging } from '../../../components/table/usePaging.ts';
 import { useTableFilters } from '../../../components/table/useTableFilters.ts';
 import { SheetActions } from '../../../components/upload/SheetActions.tsx';
 import { useCan } from '../../../session/useCan.ts';
@@ -35,7 +35,8 @@ const noFilters = () => ({});
 /** Device information (/clientDeviceInf): one row per customer device set, edited in place. */
 export function DeviceInfoTab({ onConnect }: { onConnect: (target: TerminalTarget) => void }) {
   const { t, i18n } = useTranslation();
-  const paging = usePaging();
+  // a customer's page opens the register searched for its contract (`?q=`)
+  const paging = usePaging(useAskedSearch());
   const filters = useTableFilters(paging, noFilters);
   const devices = useDeviceInfoQuery(paging.params);
   const sites = useMySitesQuery();

@@ -51,6 +51,21 @@ describe('stock out row editing', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
+  it("opens searched as a customer's page asks: its contract, from its earliest stock-out to today", async () => {
+    const from = new Date(2025, 5, 17, 9, 30).getTime();
+    renderWithProviders(<StockTab kind="out" />, { route: `/supplies?tab=stockOut&q=HD-004&from=${from}` });
+    const lists = () =>
+      vi
+        .mocked(fetch)
+        .mock.calls.map(([url]) => new URL(String(url), 'http://x'))
+        .filter((u) => u.pathname.endsWith('/it4u/exportWarehouse'));
+    await waitFor(() => expect(lists().length).toBeGreaterThan(0));
+    const asked = lists()[0]?.searchParams ?? new URLSearchParams();
+    expect(asked.get('q')).toBe('HD-004');
+    expect(Number(asked.get('fromDate'))).toBe(new Date(2025, 5, 17).getTime());
+    expect((screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement).value).toBe('HD-004');
+  });
+
   it('adds a new row on top with the defaults, locks the other rows, and Cancel removes it', async () => {
     renderWithProviders(<StockTab kind="out" />);
     await screen.findByText('SW-01');

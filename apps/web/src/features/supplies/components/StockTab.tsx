@@ -1,12 +1,13 @@
 import { STOCK_OUT_STATUSES, type StockKind, type StockOutStatus, type SupplyItem } from '@it4u/shared';
 import { Form, Modal } from 'antd';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { isStatus } from '../../../api/errors.ts';
 import { useNotice } from '../../../components/feedback/useNotice.ts';
 import { DateRangeFilter } from '../../../components/filters/DateRangeFilter.tsx';
-import { defaultRange, toDateRange } from '../../../components/filters/dateRange.ts';
+import { defaultRange, type PickedRange, toDateRange } from '../../../components/filters/dateRange.ts';
 import { SelectFilter } from '../../../components/filters/SelectFilter.tsx';
 import { formatNumber } from '../../../components/format/formatting.ts';
 import { STATUS_KEYS } from '../../../components/format/stockStatus.ts';
@@ -15,7 +16,7 @@ import { ScanButton } from '../../../components/scan/ScanButton.tsx';
 import { EditableTable } from '../../../components/table/EditableTable.tsx';
 import { HistoryButton } from '../../../components/table/HistoryButton.tsx';
 import { useEditableRows } from '../../../components/table/useEditableRows.ts';
-import { usePaging } from '../../../components/table/usePaging.ts';
+import { useAskedSearch, usePaging } from '../../../components/table/usePaging.ts';
 import { useTableFilters } from '../../../components/table/useTableFilters.ts';
 import { discard, isRetryLater, type KeptStockOut, keep, newRef, useKeptStockOuts } from '../../../offline/outbox.ts';
 import { useCurrentUser } from '../../../session/useCurrentUser.ts';
@@ -60,8 +61,14 @@ const FORM_FIELDS = new Set<keyof StockFormValues>([
 ]);
 const BODY_TO_FORM: Record<string, keyof StockFormValues> = { contractId: 'contract' };
 
-/** The filters besides the search: this month by default, any status. */
-const firstFilters = () => ({ picked: defaultRange(), status: '' as StockOutStatus | '' });
+/**
+ * The filters besides the search: this month by default, any status; from a day a link asked (`?from=`, epoch ms: a
+ * customer's page, from its earliest stock-out) to today.
+ */
+const firstFilters = (from: number) => () => ({
+  picked: from > 0 && from < Date.now() ? ([dayjs(from), dayjs()] as PickedRange) : defaultRange(),
+  status: '' as StockOutStatus | '',
+});
 
 /** The columns shown only when a user asks for them (the others fit a 1440 px screen beside the menu). */
 const STOCK_IN_HIDDEN = [
@@ -84,8 +91,11 @@ export function StockTab({ kind }: Props) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const notice = useNotice();
-  const paging = usePaging();
-  const filters = useTableFilters(paging, firstFilters);
+  // a customer's page opens the stock-outs searched for its contract (`?tab=stockOut&q=`)
+  const asked = useAskedSearch();
+  const [params] = useSearchParams();
+  const paging = usePaging(kind === 'out' ? asked : '');
+  const filters = useTableFilters(paging, firstFilters(kind === 'out' ? Number(params.get('from')) || 0 : 0));
   const { picked, status } = filters.values;
   const [historyOf, setHistoryOf] = useState<string | null>(null);
   /** labels scanned in a row, to become a record each */
