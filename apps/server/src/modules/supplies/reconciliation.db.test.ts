@@ -323,6 +323,21 @@ describe.each(drivers)('the reconciliation on %s', (driver) => {
     const again = await call(admin, 'POST', `/it4u/reconciliation/move/${wrong.id}`, { site: office0.site });
     expect(again.json().code).toBe('recordMoved');
     expect((await call(admin, 'POST', `/it4u/reconciliation/recall/${wrong.id}`)).json().code).toBe('recordMoved');
+    // recorded by its MAC only: no serial to settle by, the earlier record is moved all the same (by hand, audited)
+    const office1 = ap('Văn phòng Quận 1', 1);
+    const byMac = await stockOut({ mac: office1.mac, contractId: contracts['C-1'] });
+    const reissued = await call(admin, 'POST', `/it4u/reconciliation/move/${byMac.id}`, { site: office1.site });
+    expect(reissued.statusCode, reissued.body).toBe(201);
+    expect(reissued.json()).toMatchObject({ mac: office1.mac, serialNum: '', contract: { id: contracts['C-2'] } });
+    const records = (await ok('GET', `/it4u/exportWarehouse?pageSize=100&q=${encodeURIComponent(office1.mac)}`)) as {
+      items: { id: number; status: string }[];
+    };
+    expect(records.items.find((r) => r.id === byMac.id)?.status).toBe('Đã dịch chuyển');
+    expect(records.items.find((r) => r.id === reissued.json().id)?.status).toBe('Đang sử dụng');
+    expect(await audited('supplies.out.update')).toMatchObject({
+      target: `stockRecord:${byMac.id}`,
+      details: { changed: { status: ['Đang sử dụng', 'Đã dịch chuyển'] } },
+    });
     // a device seen at a site of no customer: nobody to issue it to
     const schoolAp = ap('Trường Tiểu học An Phú', 0);
     const atSchool = await stockOut({ serialNum: schoolAp.serial, contractId: contracts['C-1'] });

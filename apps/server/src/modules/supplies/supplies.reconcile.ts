@@ -1,6 +1,5 @@
 import {
   canonicalMac,
-  IN_USE_STATUS,
   MOVED_STATUS,
   type OwnDevice,
   RECONCILIATION_CASES,
@@ -112,7 +111,7 @@ const EXPORT_HEADERS: Record<Lang, string[]> = {
 export function createReconciliation(deps: {
   sightings: SightingsRepository;
   /** the warehouse's records: a mismatch is settled by changing them as a person would */
-  records: Pick<SuppliesService, 'getRecord' | 'recall' | 'createRecord'>;
+  records: Pick<SuppliesService, 'getRecord' | 'recall' | 'reissue'>;
   audit: Audit;
   leases: Leases;
   /** every controller's sites, and where each is read */
@@ -147,11 +146,14 @@ export function createReconciliation(deps: {
       const health = await deps.health(ttl);
       const issued = await sightings.issuedMacs();
       const down = new Set(health.down.map((d) => d.entry));
-      // one sighting per MAC and site: a device listed among the clients too stays a device
       const seen = new Map<string, SeenNow>();
+      // one sighting per MAC and site: online beats down (a down device listed, the same MAC online as a client),
+      // then a device beats a client
+      const rank = (s: SeenNow) => (s.heardAt === undefined ? 2 : 0) + (s.kind === 'device' ? 1 : 0);
       const see = (s: SeenNow) => {
         const key = `${s.mac}/${s.siteId}`;
-        if (!seen.has(key) || s.kind === 'device') seen.set(key, s);
+        const before = seen.get(key);
+        if (!before || rank(s) > rank(before)) seen.set(key, s);
       };
       const unread: number[] = [];
       let sites = 0;
@@ -262,9 +264,8 @@ export function createReconciliation(deps: {
     recall: (id: number, ctx: RequestContext): Promise<StockRecord> => deps.records.recall(id, ctx),
 
     /**
-     * A mismatch settled: the record's device is issued again, to the customer of a site where a scan saw it (a new
-     * stock-out dated now, with the record's item, serial, MAC and warranty; settling the serial's history moves the
-     * earlier one).
+     * A mismatch settled: the record's device is issued again, to the customer of a site where a scan saw it since it
+     * was issued (a new stock-out dated now, with the record's item, serial, MAC and warranty; the earlier one moved).
      */
     async move(id: number, site: string, ctx: RequestContext): Promise<StockRecord> {
       const record = await deps.records.getRecord('out', id);
@@ -272,26 +273,7 @@ export function createReconciliation(deps: {
       const there = await sightings.seenAt(id, site);
       if (!there) throw new AppError(409, 'notSeenAtSite', { site });
       if (there.customerId === null) throw new AppError(409, 'siteHasNoCustomer', { site });
-      return deps.records.createRecord(
-        'out',
-        {
-          exportDate: now(),
-          licence: record.licence,
-          itemCode: record.itemCode,
-          number: record.number,
-          value: record.value,
-          supplier: record.supplier,
-          serialNum: record.serialNum,
-          mac: record.macFormat || record.mac,
-          warrantyPeriod: record.warrantyPeriod,
-          storageTerm: record.storageTerm,
-          warrantyLandmark: record.warrantyLandmark,
-          note: record.note,
-          status: IN_USE_STATUS,
-          contractId: there.customerId,
-        },
-        ctx,
-      );
+      return deps.records.reissue(id, there.customerId, now(), ctx);
     },
 
     /** The devices marked as the operator's own. */

@@ -346,9 +346,9 @@ export function createSuppliesRepository(db: Db) {
       return all;
     },
 
-    async findRecord(kind: StockKind, id: number): Promise<StockRecord | undefined> {
+    async findRecord(kind: StockKind, id: number, tx: Db = db): Promise<StockRecord | undefined> {
       const [row] = rowsOf<RecordRow>(
-        await db.execute(sql`${RECORD_SELECT} ${RECORD_FROM} where r.kind = ${kind} and r.id = ${id}`),
+        await tx.execute(sql`${RECORD_SELECT} ${RECORD_FROM} where r.kind = ${kind} and r.id = ${id}`),
       );
       return row ? toRecord(row) : undefined;
     },
@@ -425,14 +425,22 @@ export function createSuppliesRepository(db: Db) {
       return row ? { record: toRecord(row), serialBefore: row.serial_before } : undefined;
     },
 
-    /** Sets a stock-out's status (not the moved one: settling sets it); answers the record, or undefined. */
+    /**
+     * Sets a stock-out's status, unless it was moved (a later stock-out of its device holds: its history is not
+     * rewritten); answers the record, or undefined when there is no such record or it was moved.
+     */
     async setStatus(id: number, status: string, tx: Db = db): Promise<StockRecord | undefined> {
       const [row] = rowsOf<RecordRow>(
         await tx.execute(sql`with r as (update stock_records set status = ${status}
-            where kind = 'out' and id = ${id} returning *)
+            where kind = 'out' and id = ${id} and status is distinct from ${MOVED_STATUS} returning *)
           ${RECORD_SELECT} from r ${RECORD_JOIN}`),
       );
       return row ? toRecord(row) : undefined;
+    },
+
+    /** Marks an earlier stock-out moved (a device recorded by MAC only, issued again: settling goes by serial). */
+    async markMoved(id: number, tx: Db): Promise<void> {
+      await tx.execute(sql`update stock_records set status = ${MOVED_STATUS} where kind = 'out' and id = ${id}`);
     },
 
     /** Deletes a record; answers the serial it had, or undefined when there is no such record. */

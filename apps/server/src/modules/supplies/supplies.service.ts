@@ -410,11 +410,60 @@ export function createSuppliesService({ supplies, contracts, audit }: Deps) {
       const before = await mustGetRecord('out', id);
       if (before.status === MOVED_STATUS) throw new ConflictError('recordMoved');
       const record = await supplies.transaction(async (tx) => {
+        // moved meanwhile (a stock-out of its device written since the read above): refused, its history kept
         const done = await supplies.setStatus(id, RECALLED_STATUS, tx);
-        if (!done) throw new NotFoundError('recordNotFound');
+        if (!done) throw new ConflictError('recordMoved');
         const changed = changes(fieldsOf(before), fieldsOf(done));
         await audit.record('supplies.out.update', ctx, { target: `stockRecord:${id}`, details: { changed } }, tx);
         return done;
+      });
+      counts.clear();
+      return record;
+    },
+
+    /**
+     * A stock-out's device issued again, to another contract, at `at`: a new stock-out with the record's item, serial,
+     * MAC and warranty, and the earlier one moved (by its serial's settling, or by hand for a device recorded by MAC
+     * only). Under the serials' lock and one transaction: a record moved or recalled meanwhile is refused.
+     */
+    async reissue(id: number, contractId: number, at: number, ctx: RequestContext): Promise<StockRecord> {
+      const before = await mustGetRecord('out', id);
+      const values = await recordValues('out', {
+        exportDate: at,
+        licence: before.licence,
+        itemCode: before.itemCode,
+        number: before.number,
+        value: before.value,
+        supplier: before.supplier,
+        serialNum: before.serialNum,
+        mac: before.macFormat || before.mac,
+        warrantyPeriod: before.warrantyPeriod,
+        storageTerm: before.storageTerm,
+        warrantyLandmark: before.warrantyLandmark,
+        note: before.note,
+        status: IN_USE_STATUS,
+        contractId,
+      });
+      const record = await supplies.transaction(async (tx) => {
+        await supplies.lockSerials(tx);
+        const now = await supplies.findRecord('out', id, tx);
+        if (!now) throw new NotFoundError('recordNotFound');
+        if (now.status === MOVED_STATUS) throw new ConflictError('recordMoved');
+        const made = await supplies.insertRecord('out', values, tx);
+        if (!made) throw new Error('a stock-out was not written');
+        await audit.record(
+          'supplies.out.create',
+          ctx,
+          { target: `stockRecord:${made.id}`, details: fieldsOf(made) },
+          tx,
+        );
+        if (values.serialNum === '') {
+          await supplies.markMoved(id, tx);
+          const changed = { status: [now.status ?? IN_USE_STATUS, MOVED_STATUS] };
+          await audit.record('supplies.out.update', ctx, { target: `stockRecord:${id}`, details: { changed } }, tx);
+          return made;
+        }
+        return settled(made, await supplies.settleSerials([values.serialNum], tx));
       });
       counts.clear();
       return record;

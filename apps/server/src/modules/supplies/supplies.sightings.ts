@@ -380,8 +380,8 @@ export function createSightingsRepository(db: Db) {
     },
 
     /**
-     * Where a stock-out's device (by its MAC or serial) was seen at a site, with that site's customer (the contract
-     * the site's owner has), or undefined when no scan saw it there.
+     * Where a stock-out's device (by its MAC or serial) was seen at a site since it was issued, with that site's
+     * customer (the contract the site's owner has), or undefined when no scan saw it there since.
      */
     async seenAt(recordId: number, idname: string): Promise<{ customerId: number | null } | undefined> {
       const [row] = rowsOf<{ owner_id: number | null }>(
@@ -391,7 +391,7 @@ export function createSightingsRepository(db: Db) {
             or (trim(r.serial_num) <> '' and s.serial = upper(trim(r.serial_num)))
           join sites t on t.id = s.site_id and t.idname = ${idname}
           ${siteOwnerJoin(sql`s.site_id`)}
-          where r.id = ${recordId} and r.kind = 'out'
+          where r.id = ${recordId} and r.kind = 'out' and s.last_seen_at >= r.export_date
           limit 1`),
       );
       return row ? { customerId: row.owner_id === null ? null : Number(row.owner_id) } : undefined;

@@ -176,61 +176,60 @@ export function AuditPage() {
           <Button
             icon={<FilterOutlined aria-hidden />}
             aria-expanded={!folded}
-            aria-controls={folded ? undefined : 'audit-more-filters'}
+            aria-controls="audit-more-filters"
             onClick={() => setFolded((f) => !f)}
           >
             {chosen > 0 ? t('audit.filters.toggleCount', { n: chosen }) : t('audit.filters.toggle')}
           </Button>
         )}
-        {(wide || !folded) && (
-          <Space wrap id="audit-more-filters">
-            <Input
-              aria-label={t('audit.filters.actor')}
-              defaultValue={filters.actor}
-              placeholder={t('audit.filters.actor')}
-              allowClear
-              maxLength={100}
-              style={{ width: 160 }}
-              onChange={(e) => {
-                if (!e.target.value) setActor('');
-              }}
-              onPressEnter={(e) => setActor(e.currentTarget.value)}
-              onBlur={(e) => setActor(e.currentTarget.value)}
-            />
-            <Select<AuditArea>
-              aria-label={t('audit.filters.area')}
-              placeholder={t('audit.filters.area')}
-              allowClear
-              value={filters.area ?? undefined}
-              onChange={(area) => set('area', area ?? null)}
-              options={AUDIT_AREA_NAMES.map((area) => ({ value: area, label: areaLabel(area) }))}
-              style={{ width: 180 }}
-            />
-            <Select<string>
-              aria-label={t('audit.filters.site')}
-              placeholder={t('audit.filters.site')}
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              loading={sites.isFetching}
-              value={filters.site ?? undefined}
-              onChange={(site) => set('site', site ?? null)}
-              options={(sites.data ?? []).map((s) => ({ value: s.idname, label: `${s.sitename} (${s.idname})` }))}
-              style={{ width: 200, maxWidth: '100%' }}
-            />
-            <CustomerFilter value={filters.contractId} onChange={(id) => set('contractId', id)} />
-            <DateRangeFilter
-              allowClear
-              value={picked}
-              onChange={(next) => {
-                setPicked(next);
-                const range = next ? toDateRange(next) : { fromDate: null, toDate: null };
-                setFilters((f) => ({ ...f, ...range }));
-                paging.toFirstPage();
-              }}
-            />
-          </Space>
-        )}
+        {/* folded, the filters stay mounted (hidden): a chosen customer keeps its name */}
+        <Space wrap id="audit-more-filters" style={wide || !folded ? undefined : { display: 'none' }}>
+          <Input
+            aria-label={t('audit.filters.actor')}
+            defaultValue={filters.actor}
+            placeholder={t('audit.filters.actor')}
+            allowClear
+            maxLength={100}
+            style={{ width: 160 }}
+            onChange={(e) => {
+              if (!e.target.value) setActor('');
+            }}
+            onPressEnter={(e) => setActor(e.currentTarget.value)}
+            onBlur={(e) => setActor(e.currentTarget.value)}
+          />
+          <Select<AuditArea>
+            aria-label={t('audit.filters.area')}
+            placeholder={t('audit.filters.area')}
+            allowClear
+            value={filters.area ?? undefined}
+            onChange={(area) => set('area', area ?? null)}
+            options={AUDIT_AREA_NAMES.map((area) => ({ value: area, label: areaLabel(area) }))}
+            style={{ width: 180 }}
+          />
+          <Select<string>
+            aria-label={t('audit.filters.site')}
+            placeholder={t('audit.filters.site')}
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            loading={sites.isFetching}
+            value={filters.site ?? undefined}
+            onChange={(site) => set('site', site ?? null)}
+            options={(sites.data ?? []).map((s) => ({ value: s.idname, label: `${s.sitename} (${s.idname})` }))}
+            style={{ width: 200, maxWidth: '100%' }}
+          />
+          <CustomerFilter value={filters.contractId} onChange={(id) => set('contractId', id)} />
+          <DateRangeFilter
+            allowClear
+            value={picked}
+            onChange={(next) => {
+              setPicked(next);
+              const range = next ? toDateRange(next) : { fromDate: null, toDate: null };
+              setFilters((f) => ({ ...f, ...range }));
+              paging.toFirstPage();
+            }}
+          />
+        </Space>
         <Button
           icon={<DownloadOutlined aria-hidden />}
           loading={download.pending === 'audit'}

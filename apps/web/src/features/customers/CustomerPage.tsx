@@ -331,13 +331,15 @@ export function CustomerPage() {
       render: (v: number | null) => (v ? formatDateTime(v) : t('customers.sessions.open')),
     },
   ];
+  const dates = (page?.equipment ?? []).map((r) => r.exportDate).filter((d) => d > 0);
+  const earliest = dates.length > 0 ? Math.min(...dates) : 0;
   // each "Open the register" opens it searched for this customer: the registers by the contract's number, the WAN
   // report (its rows are sites) by the customer's name
   const searched = {
     contract: encodeURIComponent(page?.contract.numContract ?? ''),
     name: encodeURIComponent(page?.contract.clientName ?? ''),
     // the stock-outs from the earliest one shown (the register's dates are this month unless asked)
-    since: page?.equipment?.length ? `&from=${Math.min(...page.equipment.map((r) => r.exportDate))}` : '',
+    since: earliest > 0 ? `&from=${earliest}` : '',
   };
   const more = (part: string) =>
     page?.more.includes(part) ? (

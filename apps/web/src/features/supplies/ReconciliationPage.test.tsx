@@ -159,6 +159,8 @@ describe('the reconciliation screen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     dialog = await pick('Mark as recalled');
+    // the record's customer, not the site's
+    expect(dialog.textContent).toContain('its stock-out to Cafe Sài Gòn becomes “Recalled”');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('F09FC2AA0001 is marked as recalled.')).toBeTruthy();
     expect(writes.at(-1)).toMatchObject({ method: 'POST', path: '/api/v1/it4u/reconciliation/recall/41' });

@@ -39,7 +39,7 @@ export function OwnDevicesModal({ onClose }: { onClose: () => void }) {
     { key: 'markedAt', title: t(`${A}.markedAt`), render: (_, d) => formatDateTime(d.markedAt) },
     {
       key: 'unmark',
-      title: '',
+      title: t(`${A}.unmarkButton`),
       render: (_, d) => (
         <Button
           size="small"
